@@ -1,0 +1,142 @@
+//! `levelscope analyze FILE... [--json] [--max-states N]`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::engine::{Job, DEFAULT_MAX_STATES};
+use crate::kinds::skiddy::{self, Analysis};
+
+/// Arguments of `analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// Level files (ASCII or JSON).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object per file, one per line (JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+    /// Stop exploring a level after this many states.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+    pub max_states: u64,
+}
+
+/// Reads and analyses one level file.
+pub fn analyze_file(path: &Path, max_states: u64) -> Result<Analysis, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let level = skiddy::parse_level(&text).map_err(|e| e.to_string())?;
+    skiddy::analyze(&level, &Job::new(max_states)).map_err(|e| e.to_string())
+}
+
+/// The JSON report of one analysed file.
+pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128) -> Value {
+    let s = &analysis.summary;
+    let r = &analysis.rating;
+    json!({
+        "file": file,
+        "states": s.states,
+        "won_states": s.won_states,
+        "dead_ends": s.dead_ends,
+        "solvable": s.any.shortest.is_some(),
+        "shortest": s.any.shortest,
+        "shortest_max_combo": s.preferred.shortest,
+        "shortest_no_combo": s.mixed.shortest,
+        "stars": r.stars,
+        "star_reason": r.reason,
+        "star_rules": r.rules,
+        "depth_histogram": s.depth_histogram,
+        "solution": s.any.solution,
+        "solution_max_combo": s.preferred.solution,
+        "solution_no_combo": s.mixed.solution,
+        "solution_counts": {
+            "shortest": s.any.count.to_string(),
+            "max_combo": s.preferred.count.to_string(),
+            "no_combo": s.mixed.count.to_string(),
+        },
+        "traps": s.traps,
+        "first_trap_depth": s.first_trap_depth,
+        "elapsed_ms": elapsed_ms,
+    })
+}
+
+fn or_none(v: Option<u32>, solution: &Option<String>) -> String {
+    match (v, solution) {
+        (Some(n), Some(s)) if !s.is_empty() => format!("{n} ({s})"),
+        (Some(n), _) => n.to_string(),
+        (None, _) => "none".to_string(),
+    }
+}
+
+/// The human summary of one analysed file.
+pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128) -> String {
+    let s = &analysis.summary;
+    let r = &analysis.rating;
+    let stars = "★".repeat(r.stars as usize) + &"☆".repeat(3 - r.stars as usize);
+    let mut text = format!("{file}: {stars} {} star(s) — {}\n", r.stars, r.reason);
+    text += &format!(
+        "  states {} (won {}, dead ends {}), traps {}{}, {} ms\n",
+        s.states,
+        s.won_states,
+        s.dead_ends,
+        s.traps,
+        s.first_trap_depth
+            .map_or(String::new(), |d| format!(" (first at move {d})")),
+        elapsed_ms
+    );
+    text += &format!(
+        "  shortest {}, max-combo {}, no-combo {}\n",
+        or_none(s.any.shortest, &s.any.solution),
+        or_none(s.preferred.shortest, &s.preferred.solution),
+        or_none(s.mixed.shortest, &s.mixed.solution)
+    );
+    let depths: Vec<String> = s
+        .depth_histogram
+        .iter()
+        .enumerate()
+        .map(|(d, [n, dead])| {
+            if *dead > 0 {
+                format!("{d}:{n}/{dead}")
+            } else {
+                format!("{d}:{n}")
+            }
+        })
+        .collect();
+    text += &format!("  states by depth (/dead ends): {}\n", depths.join(" "));
+    text
+}
+
+/// Runs `analyze`; returns the exit code.
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut failed = false;
+    for path in &args.files {
+        let file = path.display().to_string();
+        let started = Instant::now();
+        let result = analyze_file(path, args.max_states);
+        let elapsed_ms = started.elapsed().as_millis();
+        match result {
+            Ok(analysis) => {
+                let _ = if args.json {
+                    writeln!(out, "{}", report_json(&file, &analysis, elapsed_ms))
+                } else {
+                    write!(out, "{}", report_text(&file, &analysis, elapsed_ms))
+                };
+            }
+            Err(message) => {
+                failed = true;
+                if args.json {
+                    let _ = writeln!(out, "{}", json!({ "file": file, "error": message }));
+                } else {
+                    let _ = writeln!(err, "{file}: error: {message}");
+                }
+            }
+        }
+        let _ = out.flush();
+    }
+    if failed {
+        super::EXIT_FAILED
+    } else {
+        0
+    }
+}

@@ -1,0 +1,61 @@
+//! The headless command line: one file per subcommand.
+
+pub mod analyze;
+pub mod play;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// levelscope: explore a puzzle level's whole state graph and say why it
+/// fails.
+#[derive(Debug, Parser)]
+#[command(name = "levelscope", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse levels: states, dead ends, traps, solutions and stars.
+    Analyze(analyze::AnalyzeArgs),
+    /// Play a move string on a level and print the board after each move.
+    Play(play::PlayArgs),
+}
+
+/// Exit code for a run in which some file failed.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code for bad usage.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Parses the arguments and runs the subcommand. With no subcommand, prints
+/// the help.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
+    let code = match cli.command {
+        Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
+        Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            0
+        }
+    };
+    ExitCode::from(code)
+}

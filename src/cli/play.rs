@@ -1,0 +1,137 @@
+//! `levelscope play FILE MOVES`: play a move string and print the board
+//! after each move, with the pieces that left.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::engine::{Job, Route};
+use crate::kinds::skiddy::{self, label_name, Dir, Rules};
+
+/// Arguments of `play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The level file (ASCII or JSON).
+    pub file: PathBuf,
+    /// The moves: letters U R D L, in any case; spaces and commas are ignored.
+    pub moves: String,
+}
+
+/// Reads a move string such as `"L D"`, `"ld"` or `"U,R"`.
+pub fn parse_moves(text: &str) -> Result<Vec<Dir>, String> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| Dir::from_letter(c).ok_or_else(|| format!("unknown move {c:?}: use U, R, D or L")))
+        .collect()
+}
+
+/// Runs `play`; returns the exit code.
+pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let moves = match parse_moves(&args.moves) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return super::EXIT_USAGE;
+        }
+    };
+    let file = args.file.display();
+    let level = match std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read the file: {e}"))
+        .and_then(|t| skiddy::parse_level(&t).map_err(|e| e.to_string()))
+    {
+        Ok(level) => level,
+        Err(e) => {
+            let _ = writeln!(err, "{file}: error: {e}");
+            return super::EXIT_FAILED;
+        }
+    };
+    let rules = match Rules::compile(&level) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "{file}: error: {e}");
+            return super::EXIT_FAILED;
+        }
+    };
+    // The analysis labels each position; a level too big to analyse is
+    // still played, without labels.
+    let analysis = skiddy::analyze(&level, &Job::new(2_000_000)).ok();
+    let describe = |positions: &[u8]| -> String {
+        let Some(a) = &analysis else {
+            return String::new();
+        };
+        let Some(id) = a.find(positions) else {
+            return String::new();
+        };
+        let label = a.label(id);
+        match a.with_explored(|v| v.distance(Route::Any, id)) {
+            Some(0) => String::new(),
+            Some(d) => format!("  [{}: {} to win]\n", label_name(label), plural(d)),
+            None => format!("  [{}: this can no longer be won]\n", label_name(label)),
+        }
+    };
+    let mut positions = rules.start_positions().to_vec();
+    let _ = write!(
+        out,
+        "start:\n{}{}",
+        rules.render(&positions),
+        describe(&positions)
+    );
+    let mut counted = 0;
+    for dir in moves {
+        let trace = rules.trace(&positions, dir);
+        if !trace.changed {
+            let _ = writeln!(
+                out,
+                "{}: nothing moves — not a move, not counted",
+                dir.letter()
+            );
+            continue;
+        }
+        counted += 1;
+        let mut line = format!("move {counted}: {}", dir.letter());
+        if !trace.exits.is_empty() {
+            let left: Vec<String> = trace
+                .exits
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{} from ({}, {}) at tick {}",
+                        rules.pieces()[e.piece].describe(),
+                        e.from.0,
+                        e.from.1,
+                        e.tick
+                    )
+                })
+                .collect();
+            line += &format!(" — left: {}", left.join(", "));
+        }
+        rules.apply(&mut positions, dir);
+        let _ = write!(
+            out,
+            "{line}\n{}{}",
+            rules.render(&positions),
+            describe(&positions)
+        );
+        if rules.is_won(&positions) {
+            let _ = writeln!(out, "won in {}", plural(counted));
+            return 0;
+        }
+    }
+    let left = positions[..rules.skiddy_count()]
+        .iter()
+        .filter(|&&p| p != skiddy::rules::GONE)
+        .count();
+    let _ = writeln!(
+        out,
+        "not won: {left} Skiddy(s) left after {}",
+        plural(counted)
+    );
+    0
+}
+
+fn plural(n: u32) -> String {
+    if n == 1 {
+        "1 move".into()
+    } else {
+        format!("{n} moves")
+    }
+}

@@ -1,0 +1,200 @@
+//! The whole analysis of one puzzle: explore, label, find traps, and sum it
+//! up in a small serialisable [`Summary`].
+
+use serde::{Deserialize, Serialize};
+
+use super::graph::{explore, StateGraph};
+use super::job::{Job, Phase};
+use super::label::{Distances, Label, LabelError, Predecessors, Route};
+use super::packed::PackedState;
+use super::puzzle::Puzzle;
+use super::solutions::{SolutionList, SolutionReader};
+
+/// A move from a winnable state into a dead end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trap {
+    /// The last winnable state.
+    pub from: u32,
+    /// The move that falls into the dead end.
+    pub mv: u8,
+    /// The dead end it falls into.
+    pub to: u32,
+}
+
+/// A fully explored and labelled state graph: everything the views need.
+#[derive(Clone, Debug)]
+pub struct Explored<S> {
+    /// The states and their moves.
+    pub graph: StateGraph<S>,
+    /// The reversed edges.
+    pub preds: Predecessors,
+    /// Every state's distances to a win.
+    pub dist: Distances,
+    /// Every trap, sorted by the depth at which it can first happen.
+    pub traps: Vec<Trap>,
+}
+
+/// Explores and labels a puzzle. Cancellable through `job`; stops with a
+/// clear error when the state budget is exceeded.
+pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, LabelError> {
+    let graph = explore(puzzle, job)?;
+    let preds = Predecessors::of(&graph);
+    let dist = Distances::compute(&graph, &preds, job)?;
+    job.enter(Phase::Summarising);
+    let traps = find_traps(&graph, &dist);
+    job.enter(Phase::Done);
+    Ok(Explored {
+        graph,
+        preds,
+        dist,
+        traps,
+    })
+}
+
+fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Trap> {
+    let n = graph.len();
+    let mut traps = Vec::new();
+    for from in 0..n as u32 {
+        if !dist.is_winnable(from) || graph.is_won(from) {
+            continue;
+        }
+        for (mv, &to) in graph.successors(from).iter().enumerate() {
+            if (to as usize) < n && !dist.is_winnable(to) {
+                traps.push(Trap {
+                    from,
+                    mv: mv as u8,
+                    to,
+                });
+            }
+        }
+    }
+    traps
+}
+
+/// The number of states and of dead ends at one breadth-first depth.
+pub type DepthCount = [u64; 2];
+
+/// Solutions of one route, as numbers for the summary.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RouteSummary {
+    /// Length of the shortest solution, if any.
+    pub shortest: Option<u32>,
+    /// One shortest solution, as move names separated by spaces.
+    pub solution: Option<String>,
+    /// How many distinct shortest solutions there are (saturating).
+    pub count: u128,
+}
+
+/// A small, serialisable summary of an analysis.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// All reachable states, start and won ones included.
+    pub states: u64,
+    /// Won states.
+    pub won_states: u64,
+    /// Dead ends.
+    pub dead_ends: u64,
+    /// Moves from a winnable state into a dead end.
+    pub traps: u64,
+    /// The depth at which the first trap can happen, if any.
+    pub first_trap_depth: Option<u32>,
+    /// States and dead ends at each depth from 0.
+    pub depth_histogram: Vec<DepthCount>,
+    /// Solutions by any route.
+    pub any: RouteSummary,
+    /// Solutions through preferred states only.
+    pub preferred: RouteSummary,
+    /// Solutions through at least one state that is not preferred.
+    pub mixed: RouteSummary,
+}
+
+impl<S: PackedState> Explored<S> {
+    /// A solution reader over this analysis.
+    pub fn reader(&self) -> SolutionReader<'_, S> {
+        SolutionReader::new(&self.graph, &self.dist)
+    }
+
+    /// The label of state `id`.
+    pub fn label(&self, id: u32) -> Label {
+        self.dist.label(&self.graph, id)
+    }
+
+    /// The number of won states.
+    pub fn won_count(&self) -> u64 {
+        (0..self.graph.len() as u32)
+            .filter(|&id| self.graph.is_won(id))
+            .count() as u64
+    }
+
+    /// The number of dead ends.
+    pub fn dead_end_count(&self) -> u64 {
+        (0..self.graph.len() as u32)
+            .filter(|&id| !self.dist.is_winnable(id))
+            .count() as u64
+    }
+
+    /// States and dead ends at each depth.
+    pub fn depth_histogram(&self) -> Vec<DepthCount> {
+        (0..self.graph.depth_count())
+            .map(|d| {
+                let layer = self.graph.layer(d);
+                let states = (layer.end - layer.start) as u64;
+                let dead = layer.filter(|&id| !self.dist.is_winnable(id)).count() as u64;
+                [states, dead]
+            })
+            .collect()
+    }
+
+    /// The depth at which a trap can first happen: the moves from the start
+    /// to its dead end.
+    pub fn trap_depth(&self, trap: &Trap) -> usize {
+        self.graph.depth(trap.from) + 1
+    }
+
+    /// A dead end at the smallest depth, if there is one.
+    pub fn shallowest_dead_end(&self) -> Option<u32> {
+        (0..self.graph.len() as u32).find(|&id| !self.dist.is_winnable(id))
+    }
+
+    /// The moves of a shortest way from the start to state `id`.
+    pub fn path_to(&self, id: u32) -> Vec<u8> {
+        self.reader().path_to(&self.preds, id)
+    }
+
+    /// Up to `limit` solutions by `route`, shortest first.
+    pub fn solutions(&self, route: Route, limit: usize) -> SolutionList {
+        self.reader().solutions(route, limit, 12, 2_000_000)
+    }
+
+    /// Sums the analysis up; `puzzle` names the moves.
+    pub fn summary<P: Puzzle<State = S>>(&self, puzzle: &P) -> Summary {
+        let reader = self.reader();
+        let route = |route: Route| RouteSummary {
+            shortest: reader.shortest_length(route),
+            solution: reader
+                .shortest(route)
+                .map(|moves| move_string(puzzle, &moves)),
+            count: reader.count_shortest(route),
+        };
+        Summary {
+            states: self.graph.len() as u64,
+            won_states: self.won_count(),
+            dead_ends: self.dead_end_count(),
+            traps: self.traps.len() as u64,
+            first_trap_depth: self.traps.first().map(|t| self.trap_depth(t) as u32),
+            depth_histogram: self.depth_histogram(),
+            any: route(Route::Any),
+            preferred: route(Route::Preferred),
+            mixed: route(Route::Mixed),
+        }
+    }
+}
+
+/// Move names separated by spaces, e.g. `"L D"`.
+pub fn move_string<P: Puzzle>(puzzle: &P, moves: &[u8]) -> String {
+    moves
+        .iter()
+        .map(|&mv| puzzle.move_name(mv as usize))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

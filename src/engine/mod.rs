@@ -1,0 +1,20 @@
+//! The kind-agnostic engine: packed states, exploration into a compact state
+//! graph, backward labelling, solutions, traps and job control. It knows no
+//! puzzle kind and no screen.
+
+pub mod analysis;
+pub mod graph;
+pub mod job;
+pub mod label;
+pub mod packed;
+pub mod puzzle;
+pub mod solutions;
+pub mod table;
+
+pub use analysis::{analyze, move_string, Explored, Summary, Trap};
+pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
+pub use job::{Job, Phase, Stopped, DEFAULT_MAX_STATES};
+pub use label::{Distances, Label, LabelError, Predecessors, Route};
+pub use packed::PackedState;
+pub use puzzle::{Outcome, Puzzle};
+pub use solutions::{SolutionList, SolutionReader};

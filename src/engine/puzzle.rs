@@ -1,0 +1,58 @@
+//! The `Puzzle` trait: what the engine needs to know of a puzzle kind.
+
+use super::packed::PackedState;
+
+/// What one move does to a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome<S> {
+    /// The move changes nothing: it is not a move and not an edge.
+    NoMove,
+    /// The move leads to this state (which may be a won state).
+    Next(S),
+    /// The move ends the game in a loss (for example, the player is caught).
+    /// A loss is not a state.
+    Loss,
+}
+
+/// A puzzle compiled for the solver: a start state, a fixed list of moves,
+/// a step function, a win test and a per-state *preferred* tag.
+///
+/// The preferred tag picks out the states of the kind's ideal route; the
+/// engine computes distances to a win through preferred states only and
+/// through at least one state that is not preferred. Skiddy tags the
+/// *combo-intact* states, so that the two distances are the max-combo and
+/// no-combo solution lengths.
+pub trait Puzzle: Sync {
+    /// One state, packed into a fixed-width word.
+    type State: PackedState;
+
+    /// Number of moves; moves are numbered `0..move_count()`.
+    fn move_count(&self) -> usize;
+
+    /// The short name of a move, as used in move strings (e.g. `"U"`).
+    fn move_name(&self, mv: usize) -> &'static str;
+
+    /// The state the level starts in.
+    fn start(&self) -> Self::State;
+
+    /// Applies move `mv` to `state`.
+    fn step(&self, state: &Self::State, mv: usize) -> Outcome<Self::State>;
+
+    /// Applies every move to `state`, in move order, replacing the contents
+    /// of `out` with one outcome per move. The default calls
+    /// [`Puzzle::step`] for each move; kinds override it to share the work
+    /// of decoding a state between its moves.
+    fn step_all(&self, state: &Self::State, out: &mut Vec<Outcome<Self::State>>) {
+        out.clear();
+        for mv in 0..self.move_count() {
+            out.push(self.step(state, mv));
+        }
+    }
+
+    /// Whether `state` is won. Won states end the game: the engine does not
+    /// explore their moves.
+    fn is_won(&self, state: &Self::State) -> bool;
+
+    /// Whether `state` carries the preferred tag (Skiddy: combo-intact).
+    fn is_preferred(&self, state: &Self::State) -> bool;
+}

@@ -1,0 +1,195 @@
+//! The index from a packed state to its dense id, used while exploring.
+//!
+//! An open-addressing table of `u32` slots (linear probing). Each slot holds
+//! a state's id plus a few bits of its hash as a fingerprint, so that a probe
+//! only reads the state itself when the fingerprints agree. The states live
+//! in the explorer's own `Vec`, so the table costs 4 bytes a slot.
+
+use super::packed::PackedState;
+
+/// Bits of a slot that hold `id + 1`; the rest hold the fingerprint.
+const ID_BITS: u32 = 27;
+const ID_MASK: u32 = (1 << ID_BITS) - 1;
+
+/// The largest number of states the table can index.
+pub const MAX_IDS: u64 = (ID_MASK - 1) as u64;
+
+/// Maps packed states to dense ids. The states themselves are kept by the
+/// caller and passed in to every call.
+#[derive(Debug)]
+pub struct StateIndex {
+    slots: Vec<u32>,
+    shift: u32,
+    len: usize,
+}
+
+/// The answer of [`StateIndex::find_or_insert`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The state was already known under this id.
+    Old(u32),
+    /// The state is new and was given this id (the caller must push it).
+    New(u32),
+}
+
+#[inline(always)]
+fn fingerprint(hash: u64) -> u32 {
+    ((hash as u32) >> ID_BITS) << ID_BITS
+}
+
+impl StateIndex {
+    /// An empty index with room for a few thousand states.
+    pub fn new() -> StateIndex {
+        StateIndex::with_log2_slots(12)
+    }
+
+    fn with_log2_slots(log2: u32) -> StateIndex {
+        StateIndex {
+            slots: vec![0; 1 << log2],
+            shift: 64 - log2,
+            len: 0,
+        }
+    }
+
+    /// Number of states indexed.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no state is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held by the slots.
+    pub fn heap_bytes(&self) -> usize {
+        self.slots.len() * 4
+    }
+
+    #[inline(always)]
+    fn home(&self, hash: u64) -> usize {
+        (hash >> self.shift) as usize
+    }
+
+    /// Hints the CPU to fetch the slot a state with this hash starts at.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = self.slots.as_ptr().wrapping_add(self.home(hash)) as *const i8;
+            // SAFETY: prefetching is only a hint; it never faults, even on
+            // an address outside the allocation.
+            #[allow(unused_unsafe)]
+            unsafe {
+                core::arch::x86_64::_mm_prefetch(ptr, core::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
+    /// Looks `state` (whose hash is `hash`) up among `states`; if it is not
+    /// there, gives it the next id (`states.len()`); the caller then pushes it.
+    #[inline]
+    pub fn find_or_insert<S: PackedState>(&mut self, states: &[S], state: &S, hash: u64) -> Found {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow(states);
+        }
+        let mask = self.slots.len() - 1;
+        let fp = fingerprint(hash);
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                let id = states.len() as u32;
+                self.slots[i] = fp | (id + 1);
+                self.len += 1;
+                return Found::New(id);
+            }
+            if slot & !ID_MASK == fp {
+                let id = (slot & ID_MASK) - 1;
+                if states[id as usize] == *state {
+                    return Found::Old(id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Looks `state` up without inserting it.
+    pub fn find<S: PackedState>(&self, states: &[S], state: &S) -> Option<u32> {
+        let hash = state.hash64();
+        let mask = self.slots.len() - 1;
+        let fp = fingerprint(hash);
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot & !ID_MASK == fp {
+                let id = (slot & ID_MASK) - 1;
+                if states[id as usize] == *state {
+                    return Some(id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow<S: PackedState>(&mut self, states: &[S]) {
+        let log2 = self.slots.len().trailing_zeros() + 1;
+        let mut bigger = StateIndex::with_log2_slots(log2);
+        let mask = bigger.slots.len() - 1;
+        for &slot in &self.slots {
+            if slot == 0 {
+                continue;
+            }
+            let id = (slot & ID_MASK) - 1;
+            let hash = states[id as usize].hash64();
+            let mut i = bigger.home(hash);
+            while bigger.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            bigger.slots[i] = slot;
+        }
+        bigger.len = self.len;
+        *self = bigger;
+    }
+}
+
+impl Default for StateIndex {
+    fn default() -> Self {
+        StateIndex::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_it_inserted_across_growth() {
+        let mut index = StateIndex::new();
+        let mut states: Vec<u64> = Vec::new();
+        for k in 0..50_000u64 {
+            let s = k * 7919;
+            match index.find_or_insert(&states, &s, s.hash64()) {
+                Found::New(id) => {
+                    assert_eq!(id as usize, states.len());
+                    states.push(s);
+                }
+                Found::Old(_) => panic!("{s} was new"),
+            }
+        }
+        assert_eq!(index.len(), 50_000);
+        for (id, s) in states.iter().enumerate() {
+            assert_eq!(
+                index.find_or_insert(&states, s, s.hash64()),
+                Found::Old(id as u32)
+            );
+            assert_eq!(index.find(&states, s), Some(id as u32));
+        }
+        assert_eq!(index.find(&states, &1u64), None);
+    }
+}

@@ -1,0 +1,4 @@
+//! The puzzle kinds. Each kind has its level model, formats, rules and
+//! rating; it depends on the engine, never on the GUI or the CLI.
+
+pub mod skiddy;

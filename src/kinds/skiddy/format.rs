@@ -1,0 +1,378 @@
+//! Skiddy's file formats: the ASCII text of RULES.md (one character a cell)
+//! and the complete JSON level format, which can also say that a piece
+//! starts inside a pit.
+
+use serde::{Deserialize, Serialize};
+
+use super::level::{Cell, Colour, Floor, Level, Piece};
+
+/// The `format` field of a JSON level.
+pub const LEVEL_FORMAT: &str = "levelscope-level";
+/// The newest JSON level version this program reads and writes.
+pub const LEVEL_VERSION: u32 = 1;
+
+/// Why a level file could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// The text holds no rows.
+    #[error("the level is empty: no rows")]
+    Empty,
+    /// A row has a different length from the first.
+    #[error(
+        "row {row} has {len} cells but row 0 has {expected}: rows must all be the same length"
+    )]
+    Ragged {
+        /// The row (0-based).
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The length of row 0.
+        expected: usize,
+    },
+    /// A character that stands for no cell.
+    #[error("cell ({x}, {y}): unknown character {ch:?} (known: # . o c i R B G Y r b g y)")]
+    UnknownChar {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The JSON is malformed or misses fields.
+    #[error("not a valid JSON level: {0}")]
+    Json(String),
+    /// The JSON is of another format.
+    #[error("not a levelscope level: the format is {0:?}, expected \"levelscope-level\"")]
+    WrongFormat(String),
+    /// The JSON comes from a newer levelscope.
+    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
+    NewerVersion(u32),
+    /// The JSON level is of another puzzle kind.
+    #[error("the level is of kind {0:?}, not \"skiddy\"")]
+    WrongKind(String),
+    /// `in_pit` names a cell outside the board or without a piece.
+    #[error("in_pit: cell ({x}, {y}) {problem}")]
+    BadPit {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// What is wrong with it.
+        problem: &'static str,
+    },
+    /// The level has something the ASCII form cannot say.
+    #[error(
+        "cell ({x}, {y}): a {what} inside a pit cannot be written as text; save the level as JSON"
+    )]
+    NotAscii {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// The piece.
+        what: String,
+    },
+}
+
+/// The character of a cell in the ASCII form, if it has one.
+pub fn cell_char(cell: Cell) -> Option<char> {
+    let colour_char = |c: Colour, upper: bool| {
+        let ch = match c {
+            Colour::Red => 'r',
+            Colour::Blue => 'b',
+            Colour::Green => 'g',
+            Colour::Yellow => 'y',
+        };
+        if upper {
+            ch.to_ascii_uppercase()
+        } else {
+            ch
+        }
+    };
+    Some(match (cell.floor, cell.piece) {
+        (Floor::Empty, None) => '.',
+        (Floor::Block, None) => '#',
+        (Floor::Pit, None) => 'o',
+        (Floor::Goal(c), None) => colour_char(c, false),
+        (Floor::Empty, Some(Piece::Skiddy(c))) => colour_char(c, true),
+        (Floor::Empty, Some(Piece::Crate)) => 'c',
+        (Floor::Empty, Some(Piece::Ice)) => 'i',
+        _ => return None,
+    })
+}
+
+/// The cell a character stands for.
+pub fn char_cell(ch: char) -> Option<Cell> {
+    let colour = |c: char| match c.to_ascii_lowercase() {
+        'r' => Some(Colour::Red),
+        'b' => Some(Colour::Blue),
+        'g' => Some(Colour::Green),
+        'y' => Some(Colour::Yellow),
+        _ => None,
+    };
+    Some(match ch {
+        '.' => Cell::floor(Floor::Empty),
+        '#' => Cell::floor(Floor::Block),
+        'o' => Cell::floor(Floor::Pit),
+        'c' => Cell::piece(Piece::Crate),
+        'i' => Cell::piece(Piece::Ice),
+        'R' | 'B' | 'G' | 'Y' => Cell::piece(Piece::Skiddy(colour(ch)?)),
+        'r' | 'b' | 'g' | 'y' => Cell::floor(Floor::Goal(colour(ch)?)),
+        _ => return None,
+    })
+}
+
+fn parse_rows<'a>(rows: impl Iterator<Item = &'a str>) -> Result<Level, FormatError> {
+    let rows: Vec<Vec<char>> = rows.map(|r| r.chars().collect()).collect();
+    let Some(first) = rows.first() else {
+        return Err(FormatError::Empty);
+    };
+    let width = first.len();
+    if width == 0 {
+        return Err(FormatError::Empty);
+    }
+    let mut cells = Vec::with_capacity(width * rows.len());
+    for (y, row) in rows.iter().enumerate() {
+        if row.len() != width {
+            return Err(FormatError::Ragged {
+                row: y,
+                len: row.len(),
+                expected: width,
+            });
+        }
+        for (x, &ch) in row.iter().enumerate() {
+            cells.push(char_cell(ch).ok_or(FormatError::UnknownChar { x, y, ch })?);
+        }
+    }
+    Ok(Level::from_cells(width, rows.len(), cells))
+}
+
+/// Reads the ASCII form: one line a row. Trailing whitespace on a line and
+/// blank lines before and after the board are ignored.
+pub fn parse_ascii(text: &str) -> Result<Level, FormatError> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
+    let first = lines
+        .iter()
+        .position(|l| !l.is_empty())
+        .unwrap_or(lines.len());
+    let last = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(first, |i| i + 1);
+    parse_rows(lines[first..last].iter().copied())
+}
+
+/// Writes the ASCII form (rows ending in `\n`). Fails when a piece starts
+/// inside a pit, which the text form cannot say.
+pub fn to_ascii(level: &Level) -> Result<String, FormatError> {
+    let mut text = String::with_capacity((level.width() + 1) * level.height());
+    for y in 0..level.height() {
+        for x in 0..level.width() {
+            let cell = level.cell(x, y);
+            match cell_char(cell) {
+                Some(ch) => text.push(ch),
+                None => {
+                    return Err(FormatError::NotAscii {
+                        x,
+                        y,
+                        what: cell.piece.map_or("piece".into(), |p| p.describe()),
+                    })
+                }
+            }
+        }
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// The JSON form of a level.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LevelFile {
+    format: String,
+    version: u32,
+    kind: String,
+    #[serde(default)]
+    name: String,
+    rows: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    in_pit: Vec<[usize; 2]>,
+}
+
+/// Writes the JSON form (pretty-printed).
+pub fn to_json(level: &Level) -> String {
+    serde_json::to_string_pretty(&to_json_value(level)).expect("a level always serialises")
+}
+
+/// The JSON form as a value (for embedding in packs).
+pub fn to_json_value(level: &Level) -> serde_json::Value {
+    let mut rows = Vec::with_capacity(level.height());
+    let mut in_pit = Vec::new();
+    for y in 0..level.height() {
+        let mut row = String::with_capacity(level.width());
+        for x in 0..level.width() {
+            let mut cell = level.cell(x, y);
+            if cell.floor == Floor::Pit && cell.piece.is_some() {
+                in_pit.push([x, y]);
+                cell.floor = Floor::Empty;
+            }
+            // Cells that no character can say (a piece on a wall) are written
+            // as the piece; validation reports them anyway.
+            let ch = cell_char(cell).or_else(|| {
+                cell_char(Cell {
+                    floor: Floor::Empty,
+                    ..cell
+                })
+            });
+            row.push(ch.unwrap_or('#'));
+        }
+        rows.push(row);
+    }
+    let file = LevelFile {
+        format: LEVEL_FORMAT.to_string(),
+        version: LEVEL_VERSION,
+        kind: "skiddy".to_string(),
+        name: level.name.clone(),
+        rows,
+        in_pit,
+    };
+    serde_json::to_value(file).expect("a level always serialises")
+}
+
+/// Reads the JSON form.
+pub fn parse_json(text: &str) -> Result<Level, FormatError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| FormatError::Json(e.to_string()))?;
+    from_json_value(&value)
+}
+
+/// Reads the JSON form from a value (for levels embedded in packs).
+pub fn from_json_value(value: &serde_json::Value) -> Result<Level, FormatError> {
+    // Check the header first, so that a newer or foreign file gets a precise
+    // message rather than a complaint about fields.
+    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    if format != LEVEL_FORMAT {
+        return Err(FormatError::WrongFormat(format.to_string()));
+    }
+    if let Some(v) = value.get("version").and_then(|v| v.as_u64()) {
+        if v > LEVEL_VERSION as u64 {
+            return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32));
+        }
+    }
+    let file: LevelFile =
+        serde_json::from_value(value.clone()).map_err(|e| FormatError::Json(e.to_string()))?;
+    if file.kind != "skiddy" {
+        return Err(FormatError::WrongKind(file.kind));
+    }
+    let mut level = parse_rows(file.rows.iter().map(|r| r.as_str()))?;
+    level.name = file.name;
+    for [x, y] in file.in_pit {
+        if x >= level.width() || y >= level.height() {
+            return Err(FormatError::BadPit {
+                x,
+                y,
+                problem: "is outside the board",
+            });
+        }
+        let mut cell = level.cell(x, y);
+        if cell.piece.is_none() {
+            return Err(FormatError::BadPit {
+                x,
+                y,
+                problem: "holds no piece to put in a pit",
+            });
+        }
+        cell.floor = Floor::Pit;
+        level.set_cell(x, y, cell);
+    }
+    Ok(level)
+}
+
+/// Reads a level in either form: JSON when the text starts with `{`, ASCII
+/// otherwise.
+pub fn parse_level(text: &str) -> Result<Level, FormatError> {
+    if text.trim_start().starts_with('{') {
+        parse_json(text)
+    } else {
+        parse_ascii(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_ONE: &str = "#####\n#R.R#\n#...#\n#r###\n";
+
+    #[test]
+    fn ascii_round_trip() {
+        let level = parse_ascii(ONE_ONE).unwrap();
+        assert_eq!(level.width(), 5);
+        assert_eq!(level.height(), 4);
+        assert_eq!(to_ascii(&level).unwrap(), ONE_ONE);
+    }
+
+    #[test]
+    fn json_round_trip_keeps_pieces_in_pits_and_name() {
+        let mut level = parse_ascii(ONE_ONE).unwrap();
+        level.name = "1-1".into();
+        level.set_cell(
+            2,
+            2,
+            Cell {
+                floor: Floor::Pit,
+                piece: Some(Piece::Crate),
+            },
+        );
+        let json = to_json(&level);
+        assert!(json.contains("\"in_pit\""));
+        assert_eq!(parse_json(&json).unwrap(), level);
+        assert!(matches!(
+            to_ascii(&level),
+            Err(FormatError::NotAscii { x: 2, y: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn bad_inputs_say_where() {
+        assert_eq!(parse_ascii("\n\n"), Err(FormatError::Empty));
+        assert_eq!(
+            parse_ascii("###\n##\n###"),
+            Err(FormatError::Ragged {
+                row: 1,
+                len: 2,
+                expected: 3
+            })
+        );
+        assert_eq!(
+            parse_ascii("###\n#X#\n###"),
+            Err(FormatError::UnknownChar {
+                x: 1,
+                y: 1,
+                ch: 'X'
+            })
+        );
+        assert!(matches!(parse_json("{"), Err(FormatError::Json(_))));
+        assert!(matches!(
+            parse_json(r#"{"format":"levelscope-level","version":9,"kind":"skiddy","rows":[]}"#),
+            Err(FormatError::NewerVersion(9))
+        ));
+        assert!(matches!(
+            parse_json(
+                r####"{"format":"levelscope-level","version":1,"kind":"prism","rows":["###"]}"####
+            ),
+            Err(FormatError::WrongKind(_))
+        ));
+        assert!(matches!(
+            parse_json(
+                r####"{"format":"levelscope-level","version":1,"kind":"skiddy","rows":["###","#.#","###"],"in_pit":[[1,1]]}"####
+            ),
+            Err(FormatError::BadPit { x: 1, y: 1, .. })
+        ));
+        assert!(matches!(
+            parse_json(r#"{"format":"other"}"#),
+            Err(FormatError::WrongFormat(_))
+        ));
+    }
+}

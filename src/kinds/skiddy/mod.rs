@@ -1,0 +1,210 @@
+//! Skiddy, the slippery puzzle: every piece slides until it hits something
+//! (RULES.md section 1).
+
+pub mod format;
+pub mod level;
+pub mod puzzle;
+pub mod rating;
+pub mod rules;
+
+use crate::engine::{
+    analyze as analyze_puzzle, move_string, Explored, Job, Label, LabelError, Puzzle, Summary,
+};
+
+pub use format::{parse_level, FormatError};
+pub use level::{Cell, Colour, Floor, Level, Piece, Problem};
+pub use puzzle::{state_bits, SkiddyPuzzle};
+pub use rating::{rate, DeadEndPath, Rating, RuleCheck, Verdict};
+pub use rules::{CompileError, Dir, MoveTrace, Rules};
+
+/// Why a Skiddy level could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalyzeError {
+    /// The level is invalid or too large for the solver.
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// The search stopped (too big, cancelled, too deep).
+    #[error(transparent)]
+    Search(#[from] LabelError),
+}
+
+/// The explored state graph, in whichever word the level's states fit.
+#[derive(Clone, Debug)]
+pub enum ExploredGraph {
+    /// States in 64 bits.
+    W64(Explored<u64>),
+    /// States in 128 bits.
+    W128(Explored<u128>),
+    /// States in 256 bits.
+    W256(Explored<[u64; 4]>),
+}
+
+/// Runs `$body` with `$e` bound to the explored graph and `$p` to a puzzle
+/// over the same word.
+macro_rules! with_word {
+    ($graph:expr, $rules:expr, |$e:ident, $p:ident| $body:expr) => {
+        match $graph {
+            ExploredGraph::W64($e) => {
+                let $p = SkiddyPuzzle::<u64>::new($rules);
+                $body
+            }
+            ExploredGraph::W128($e) => {
+                let $p = SkiddyPuzzle::<u128>::new($rules);
+                $body
+            }
+            ExploredGraph::W256($e) => {
+                let $p = SkiddyPuzzle::<[u64; 4]>::new($rules);
+                $body
+            }
+        }
+    };
+}
+
+/// A Skiddy level's complete analysis: the compiled rules, the explored and
+/// labelled state graph, the summary and the star rating.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The compiled level.
+    pub rules: Rules,
+    /// The state graph with distances and traps.
+    pub graph: ExploredGraph,
+    /// The numbers.
+    pub summary: Summary,
+    /// The stars and their reasons.
+    pub rating: Rating,
+}
+
+/// Analyses a level: compile, explore, label, sum up and rate.
+pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
+    let rules = Rules::compile(level)?;
+    let bits = state_bits(&rules);
+    let graph = if bits <= 64 {
+        ExploredGraph::W64(analyze_puzzle(&SkiddyPuzzle::<u64>::new(&rules), job)?)
+    } else if bits <= 128 {
+        ExploredGraph::W128(analyze_puzzle(&SkiddyPuzzle::<u128>::new(&rules), job)?)
+    } else {
+        ExploredGraph::W256(analyze_puzzle(&SkiddyPuzzle::<[u64; 4]>::new(&rules), job)?)
+    };
+    let (summary, dead_end) = with_word!(&graph, &rules, |e, p| {
+        let summary = e.summary(&p);
+        let dead_end = e.shallowest_dead_end().map(|id| DeadEndPath {
+            depth: e.graph.depth(id),
+            moves: move_string(&p, &e.path_to(id)),
+        });
+        (summary, dead_end)
+    });
+    let rating = rate(&summary, dead_end.as_ref());
+    Ok(Analysis {
+        rules,
+        graph,
+        summary,
+        rating,
+    })
+}
+
+impl Analysis {
+    /// Number of states.
+    pub fn state_count(&self) -> usize {
+        with_word!(&self.graph, &self.rules, |e, _p| e.graph.len())
+    }
+
+    /// The positions (one per piece of [`Rules::pieces`]) of state `id`.
+    pub fn positions(&self, id: u32) -> Vec<u8> {
+        with_word!(&self.graph, &self.rules, |e, p| p
+            .positions(&e.graph.state(id)))
+    }
+
+    /// The label of state `id`.
+    pub fn label(&self, id: u32) -> Label {
+        with_word!(&self.graph, &self.rules, |e, _p| e.label(id))
+    }
+
+    /// The id of the state with these positions, if it is reachable.
+    pub fn find(&self, positions: &[u8]) -> Option<u32> {
+        let mut canonical = positions.to_vec();
+        self.rules.canonicalise(&mut canonical);
+        with_word!(&self.graph, &self.rules, |e, p| {
+            let packed = p.pack(&canonical);
+            e.graph
+                .states()
+                .iter()
+                .position(|s| *s == packed)
+                .map(|i| i as u32)
+        })
+    }
+
+    /// Move names of a move sequence, e.g. `"L D"`.
+    pub fn move_string(&self, moves: &[u8]) -> String {
+        with_word!(&self.graph, &self.rules, |_e, p| move_string(&p, moves))
+    }
+
+    /// Runs `f` on the explored graph seen as `Explored<S>` for a puzzle over
+    /// the same word; used by code that needs the generic engine API.
+    pub fn with_explored<R>(&self, f: impl FnOnce(&dyn ExploredView) -> R) -> R {
+        with_word!(&self.graph, &self.rules, |e, p| f(&View {
+            explored: e,
+            puzzle: p
+        }))
+    }
+}
+
+/// A word-independent view of an explored Skiddy graph.
+pub trait ExploredView {
+    /// Number of states.
+    fn len(&self) -> usize;
+    /// Whether the graph has no state.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The positions of state `id`.
+    fn positions(&self, id: u32) -> Vec<u8>;
+    /// The label of state `id`.
+    fn label(&self, id: u32) -> Label;
+    /// The distance of `id` to a win by `route`.
+    fn distance(&self, route: crate::engine::Route, id: u32) -> Option<u32>;
+    /// The breadth-first depth of `id`.
+    fn depth(&self, id: u32) -> usize;
+    /// The successor of `id` by move `mv` (a state id, or a sentinel).
+    fn successor(&self, id: u32, mv: usize) -> u32;
+    /// The puzzle's start state positions.
+    fn start_positions(&self) -> Vec<u8>;
+}
+
+struct View<'a, S: crate::engine::PackedState> {
+    explored: &'a Explored<S>,
+    puzzle: SkiddyPuzzle<'a, S>,
+}
+
+impl<S: crate::engine::PackedState> ExploredView for View<'_, S> {
+    fn len(&self) -> usize {
+        self.explored.graph.len()
+    }
+    fn positions(&self, id: u32) -> Vec<u8> {
+        self.puzzle.positions(&self.explored.graph.state(id))
+    }
+    fn label(&self, id: u32) -> Label {
+        self.explored.label(id)
+    }
+    fn distance(&self, route: crate::engine::Route, id: u32) -> Option<u32> {
+        self.explored.dist.get(route, id)
+    }
+    fn depth(&self, id: u32) -> usize {
+        self.explored.graph.depth(id)
+    }
+    fn successor(&self, id: u32, mv: usize) -> u32 {
+        self.explored.graph.successor(id, mv)
+    }
+    fn start_positions(&self) -> Vec<u8> {
+        self.puzzle.positions(&self.puzzle.start())
+    }
+}
+
+/// The name the rules give a label: `MaxCombo`, `Ok`, `DeadEnd` or `Won`.
+pub fn label_name(label: Label) -> &'static str {
+    match label {
+        Label::Won => "Won",
+        Label::Preferred => "MaxCombo",
+        Label::Ok => "Ok",
+        Label::DeadEnd => "DeadEnd",
+    }
+}

@@ -1,0 +1,153 @@
+//! Skiddy as a [`Puzzle`] for the engine: positions packed into a word.
+//!
+//! Each piece takes `bits` bits holding its index among the inner cells, or
+//! `inner cell count` once it has left. Interchangeable pieces are kept in
+//! increasing order, so every position has exactly one packed form.
+
+use std::marker::PhantomData;
+
+use crate::engine::{Outcome, PackedState, Puzzle};
+
+use super::rules::{Dir, Rules, GONE, MAX_PIECES};
+
+/// A compiled Skiddy level as a puzzle whose states are packed into `S`.
+#[derive(Clone, Debug)]
+pub struct SkiddyPuzzle<'a, S> {
+    rules: &'a Rules,
+    bits: u32,
+    gone_code: u32,
+    cell_to_inner: [u8; 256],
+    inner_to_cell: Vec<u8>,
+    _state: PhantomData<S>,
+}
+
+/// The number of bits a level's packed state needs.
+pub fn state_bits(rules: &Rules) -> u32 {
+    bits_per_piece(rules) * rules.pieces().len() as u32
+}
+
+fn bits_per_piece(rules: &Rules) -> u32 {
+    let codes = rules.inner_cells().len() as u32 + 1;
+    32 - (codes - 1).leading_zeros()
+}
+
+impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
+    /// Wraps compiled rules. Panics if the state does not fit in `S`; pick
+    /// the word with [`state_bits`].
+    pub fn new(rules: &'a Rules) -> Self {
+        assert!(
+            state_bits(rules) <= S::BITS,
+            "the state does not fit the word"
+        );
+        let inner_to_cell = rules.inner_cells();
+        let mut cell_to_inner = [0u8; 256];
+        for (i, &c) in inner_to_cell.iter().enumerate() {
+            cell_to_inner[c as usize] = i as u8;
+        }
+        SkiddyPuzzle {
+            rules,
+            bits: bits_per_piece(rules),
+            gone_code: inner_to_cell.len() as u32,
+            cell_to_inner,
+            inner_to_cell,
+            _state: PhantomData,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
+    /// Packs canonical positions.
+    pub fn pack(&self, positions: &[u8]) -> S {
+        let mut s = S::default();
+        for (i, &p) in positions.iter().enumerate() {
+            let code = if p == GONE {
+                self.gone_code
+            } else {
+                self.cell_to_inner[p as usize] as u32
+            };
+            s.set(i as u32 * self.bits, self.bits, code);
+        }
+        s
+    }
+
+    /// Unpacks a state into positions (one per piece); returns how many.
+    pub fn unpack(&self, state: &S, positions: &mut [u8; MAX_PIECES]) -> usize {
+        let n = self.rules.pieces().len();
+        for (i, slot) in positions.iter_mut().enumerate().take(n) {
+            let code = state.get(i as u32 * self.bits, self.bits);
+            *slot = if code == self.gone_code {
+                GONE
+            } else {
+                self.inner_to_cell[code as usize]
+            };
+        }
+        n
+    }
+
+    /// The positions of a state, as a vector.
+    pub fn positions(&self, state: &S) -> Vec<u8> {
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        buf[..n].to_vec()
+    }
+}
+
+impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
+    type State = S;
+
+    fn move_count(&self) -> usize {
+        4
+    }
+
+    fn move_name(&self, mv: usize) -> &'static str {
+        ["U", "R", "D", "L"][mv]
+    }
+
+    fn start(&self) -> S {
+        let mut positions = self.rules.start_positions().to_vec();
+        self.rules.canonicalise(&mut positions);
+        self.pack(&positions)
+    }
+
+    #[inline]
+    fn step(&self, state: &S, mv: usize) -> Outcome<S> {
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        let positions = &mut buf[..n];
+        if !self.rules.apply(positions, Dir::ALL[mv]) {
+            return Outcome::NoMove;
+        }
+        self.rules.canonicalise(positions);
+        Outcome::Next(self.pack(positions))
+    }
+
+    fn step_all(&self, state: &S, out: &mut Vec<Outcome<S>>) {
+        out.clear();
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        let prepared = self.rules.prepare(&buf[..n]);
+        let mut next = [0u8; MAX_PIECES];
+        for dir in Dir::ALL {
+            if self.rules.apply_prepared(&prepared, dir, &mut next[..n]) {
+                self.rules.canonicalise(&mut next[..n]);
+                out.push(Outcome::Next(self.pack(&next[..n])));
+            } else {
+                out.push(Outcome::NoMove);
+            }
+        }
+    }
+
+    fn is_won(&self, state: &S) -> bool {
+        (0..self.rules.skiddy_count())
+            .all(|i| state.get(i as u32 * self.bits, self.bits) == self.gone_code)
+    }
+
+    fn is_preferred(&self, state: &S) -> bool {
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        self.rules.is_combo_intact(&buf[..n])
+    }
+}

@@ -1,0 +1,768 @@
+//! The compiled Skiddy level and its move simulation (RULES.md section 1).
+//!
+//! One definition of the rules, [`Rules::simulate`], is generic over a
+//! [`TickObserver`]: the solver's fast step passes an observer that does
+//! nothing (and compiles away), the animation passes one that records every
+//! tick ([`Rules::trace`]).
+
+use super::level::{Colour, Floor, Level, Piece};
+
+/// The most movable pieces a level may have to be analysed.
+pub const MAX_PIECES: usize = 32;
+/// The position of a piece that has left the board.
+pub const GONE: u8 = u8::MAX;
+const EMPTY: u8 = u8::MAX;
+const KIND_FLOOR: u8 = 0;
+const KIND_PIT: u8 = 1;
+const KIND_BLOCK: u8 = 2;
+/// Goals are `KIND_GOAL + colour index`.
+const KIND_GOAL: u8 = 3;
+/// Skiddies' piece kinds are their colour indices (0 to 3).
+const PIECE_ICE: u8 = 4;
+const PIECE_CRATE: u8 = 5;
+/// Room for every push of a group-exit flood fill.
+const STACK: usize = 4 * MAX_PIECES + 8;
+
+/// A direction of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Towards row 0.
+    Up,
+    /// Towards the last column.
+    Right,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+}
+
+impl Dir {
+    /// The four directions in move order (`U R D L`).
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
+
+    /// The move letter.
+    pub fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Right => 'R',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+        }
+    }
+
+    /// The direction of a move letter (either case).
+    pub fn from_letter(ch: char) -> Option<Dir> {
+        match ch.to_ascii_uppercase() {
+            'U' => Some(Dir::Up),
+            'R' => Some(Dir::Right),
+            'D' => Some(Dir::Down),
+            'L' => Some(Dir::Left),
+            _ => None,
+        }
+    }
+
+    /// The move number (index in [`Dir::ALL`]).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a level cannot be compiled for the solver.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// The level has validation problems.
+    #[error("the level is invalid: {}", .0.join("; "))]
+    Invalid(Vec<String>),
+    /// More pieces than the solver handles.
+    #[error("the level has {0} movable pieces; at most {MAX_PIECES} can be analysed")]
+    TooManyPieces(usize),
+}
+
+/// Watches a move being simulated, tick by tick.
+pub trait TickObserver {
+    /// Called after tick `tick` (1-based) with every piece's position
+    /// ([`GONE`] once it has left).
+    fn tick(&mut self, tick: u32, positions: &[u8]);
+    /// Called when `piece` leaves the board from `cell` during `tick`.
+    fn exit(&mut self, piece: usize, tick: u32, cell: u8);
+}
+
+/// An observer that records nothing.
+pub struct NoTrace;
+
+impl TickObserver for NoTrace {
+    #[inline(always)]
+    fn tick(&mut self, _: u32, _: &[u8]) {}
+    #[inline(always)]
+    fn exit(&mut self, _: usize, _: u32, _: u8) {}
+}
+
+/// A piece leaving the board during a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The piece (index in [`Rules::pieces`]).
+    pub piece: usize,
+    /// The tick (1-based) in which it left.
+    pub tick: u32,
+    /// The cell `(x, y)` it left from.
+    pub from: (usize, usize),
+}
+
+/// Every piece's position at every tick of one move, for animation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTrace {
+    /// The direction.
+    pub dir: Dir,
+    /// Positions before the move (`None`: the piece had already left), then
+    /// after each tick.
+    pub frames: Vec<Vec<Option<(usize, usize)>>>,
+    /// The pieces that left, with their tick.
+    pub exits: Vec<Exit>,
+    /// Whether the move changed anything (a move that does not is no move).
+    pub changed: bool,
+}
+
+impl MoveTrace {
+    /// The positions after the move.
+    pub fn last(&self) -> &[Option<(usize, usize)>] {
+        self.frames
+            .last()
+            .expect("a trace has at least its start frame")
+    }
+}
+
+struct Recorder<'a> {
+    width: usize,
+    frames: &'a mut Vec<Vec<Option<(usize, usize)>>>,
+    exits: &'a mut Vec<Exit>,
+}
+
+impl TickObserver for Recorder<'_> {
+    fn tick(&mut self, _: u32, positions: &[u8]) {
+        let w = self.width;
+        self.frames.push(
+            positions
+                .iter()
+                .map(|&p| (p != GONE).then(|| (p as usize % w, p as usize / w)))
+                .collect(),
+        );
+    }
+
+    fn exit(&mut self, piece: usize, tick: u32, cell: u8) {
+        let w = self.width;
+        self.exits.push(Exit {
+            piece,
+            tick,
+            from: (cell as usize % w, cell as usize / w),
+        });
+    }
+}
+
+/// What a slider does when it tries to enter the next cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// It stops where it is.
+    Stop,
+    /// It leaves the board through a goal of this colour.
+    Exit(Colour),
+    /// It moves into the cell and keeps moving.
+    Move,
+    /// It moves into an empty pit and stops there.
+    Trapped,
+    /// It pushes this crate one cell, to `beyond`, moves into the crate's
+    /// cell and stops.
+    Push {
+        /// The crate.
+        piece: u8,
+        /// Where the crate goes.
+        beyond: u8,
+    },
+}
+
+/// A position made ready for applying several moves to it: the occupancy
+/// grid and the sliders by row and by column are computed once.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    positions: [u8; MAX_PIECES],
+    count: usize,
+    occ: [u8; 256],
+    /// Bit `x` of `slider_rows[y]` is set when a slider stands at `(x, y)`.
+    slider_rows: [u16; 16],
+    /// Bit `y` of `slider_columns[x]` is set when a slider stands at `(x, y)`.
+    slider_columns: [u16; 16],
+}
+
+/// A level compiled for simulation: the fixed floor and the pieces in
+/// canonical order (Skiddies by colour, then ice, then crates), so that
+/// interchangeable pieces form contiguous groups.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    width: usize,
+    height: usize,
+    floor: Vec<Floor>,
+    /// The floor of each cell as a byte (`KIND_*`), for the hot loop.
+    cell_kind: Box<[u8; 256]>,
+    /// Each piece as a byte (`PIECE_*` or its colour index), for the hot
+    /// loop.
+    piece_kind: [u8; MAX_PIECES],
+    pieces: Vec<Piece>,
+    /// Contiguous ranges of interchangeable pieces.
+    groups: Vec<std::ops::Range<usize>>,
+    /// Pieces `0..sliders` slide by themselves.
+    sliders: usize,
+    /// Pieces `0..skiddies` are Skiddies.
+    skiddies: usize,
+    start: Vec<u8>,
+    /// For each direction and cell, a rank: lower is farther along.
+    order_key: Box<[[u8; 256]; 4]>,
+}
+
+impl Rules {
+    /// Compiles a valid level.
+    pub fn compile(level: &Level) -> Result<Rules, CompileError> {
+        let problems = level.problems();
+        if !problems.is_empty() {
+            return Err(CompileError::Invalid(
+                problems.iter().map(|p| p.to_string()).collect(),
+            ));
+        }
+        let width = level.width();
+        let mut placed: Vec<(Piece, u8)> = level
+            .pieces()
+            .map(|((x, y), p)| (p, (y * width + x) as u8))
+            .collect();
+        if placed.len() > MAX_PIECES {
+            return Err(CompileError::TooManyPieces(placed.len()));
+        }
+        let order = |p: &Piece| match p {
+            Piece::Skiddy(c) => c.index(),
+            Piece::Ice => 4,
+            Piece::Crate => 5,
+        };
+        placed.sort_by_key(|(p, cell)| (order(p), *cell));
+        let pieces: Vec<Piece> = placed.iter().map(|(p, _)| *p).collect();
+        let start = placed.iter().map(|(_, c)| *c).collect();
+        let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+        for (i, p) in pieces.iter().enumerate() {
+            match groups.last_mut() {
+                Some(g) if pieces[g.start] == *p => g.end = i + 1,
+                _ => groups.push(i..i + 1),
+            }
+        }
+        let skiddies = pieces
+            .iter()
+            .filter(|p| matches!(p, Piece::Skiddy(_)))
+            .count();
+        let sliders = pieces.iter().filter(|p| p.slides()).count();
+        let height = level.height();
+        let mut order_key = Box::new([[0u8; 256]; 4]);
+        for y in 0..height {
+            for x in 0..width {
+                let cell = y * width + x;
+                order_key[Dir::Up.index()][cell] = cell as u8;
+                order_key[Dir::Down.index()][cell] = ((height - 1 - y) * width + x) as u8;
+                order_key[Dir::Left.index()][cell] = (x * height + y) as u8;
+                order_key[Dir::Right.index()][cell] = ((width - 1 - x) * height + y) as u8;
+            }
+        }
+        let floor: Vec<Floor> = level.cells().iter().map(|c| c.floor).collect();
+        // Cells beyond the grid never get visited; they read as blocks.
+        let mut cell_kind = Box::new([KIND_BLOCK; 256]);
+        for (i, f) in floor.iter().enumerate() {
+            cell_kind[i] = match f {
+                Floor::Empty => KIND_FLOOR,
+                Floor::Pit => KIND_PIT,
+                Floor::Block => KIND_BLOCK,
+                Floor::Goal(c) => KIND_GOAL + c.index() as u8,
+            };
+        }
+        let mut piece_kind = [PIECE_CRATE; MAX_PIECES];
+        for (i, p) in pieces.iter().enumerate() {
+            piece_kind[i] = match p {
+                Piece::Skiddy(c) => c.index() as u8,
+                Piece::Ice => PIECE_ICE,
+                Piece::Crate => PIECE_CRATE,
+            };
+        }
+        Ok(Rules {
+            cell_kind,
+            piece_kind,
+            order_key,
+            width,
+            height: level.height(),
+            floor,
+            pieces,
+            groups,
+            sliders,
+            skiddies,
+            start,
+        })
+    }
+
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The floor at `(x, y)`.
+    pub fn floor(&self, x: usize, y: usize) -> Floor {
+        self.floor[y * self.width + x]
+    }
+
+    /// The pieces in canonical order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The groups of interchangeable pieces (index ranges into
+    /// [`Rules::pieces`]).
+    pub fn groups(&self) -> &[std::ops::Range<usize>] {
+        &self.groups
+    }
+
+    /// The number of Skiddies; they are pieces `0..skiddy_count()`.
+    pub fn skiddy_count(&self) -> usize {
+        self.skiddies
+    }
+
+    /// The start positions (cell indices `y * width + x`), one per piece.
+    pub fn start_positions(&self) -> &[u8] {
+        &self.start
+    }
+
+    /// The cells of the board that pieces can ever stand on (not the
+    /// border), as cell indices.
+    pub fn inner_cells(&self) -> Vec<u8> {
+        let mut cells = Vec::new();
+        for y in 1..self.height - 1 {
+            for x in 1..self.width - 1 {
+                cells.push((y * self.width + x) as u8);
+            }
+        }
+        cells
+    }
+
+    /// Puts the pieces of each group in increasing cell order ([`GONE`]
+    /// last), so that equal positions have equal arrays.
+    pub fn canonicalise(&self, positions: &mut [u8]) {
+        for g in &self.groups {
+            // Insertion sort: groups are small and often already sorted.
+            let group = &mut positions[g.clone()];
+            for i in 1..group.len() {
+                let v = group[i];
+                let mut j = i;
+                while j > 0 && group[j - 1] > v {
+                    group[j] = group[j - 1];
+                    j -= 1;
+                }
+                group[j] = v;
+            }
+        }
+    }
+
+    /// Whether every Skiddy has left.
+    pub fn is_won(&self, positions: &[u8]) -> bool {
+        positions[..self.skiddies].iter().all(|&p| p == GONE)
+    }
+
+    /// Whether, for each colour, either all its Skiddies remain or none does.
+    pub fn is_combo_intact(&self, positions: &[u8]) -> bool {
+        self.groups
+            .iter()
+            .filter(|g| g.start < self.skiddies)
+            .all(|g| {
+                let gone = positions[g.clone()].iter().filter(|&&p| p == GONE).count();
+                gone == 0 || gone == g.len()
+            })
+    }
+
+    /// What slider `s` does when it tries to enter cell `next`, moving by
+    /// `delta` (a cell offset, wrapping in `u8`). This is the one definition
+    /// of a slider's rule; both schedulers below apply it.
+    #[inline(always)]
+    fn entry(&self, s: u8, next: u8, delta: u8, occ: &[u8; 256], pushed: u32) -> Entry {
+        let other = occ[next as usize];
+        let kind = self.cell_kind[next as usize];
+        if other == EMPTY {
+            match kind {
+                KIND_FLOOR => Entry::Move,
+                KIND_PIT => Entry::Trapped,
+                KIND_BLOCK => Entry::Stop,
+                goal => {
+                    if self.piece_kind[s as usize & (MAX_PIECES - 1)] == goal - KIND_GOAL {
+                        Entry::Exit(Colour::ALL[(goal - KIND_GOAL) as usize & 3])
+                    } else {
+                        Entry::Stop
+                    }
+                }
+            }
+        } else if self.piece_kind[s as usize & (MAX_PIECES - 1)] < PIECE_ICE
+            && self.piece_kind[other as usize & (MAX_PIECES - 1)] == PIECE_CRATE
+            && pushed & (1 << (other as u32 & 31)) == 0
+        {
+            let beyond = next.wrapping_add(delta);
+            if self.cell_kind[beyond as usize] <= KIND_PIT && occ[beyond as usize] == EMPTY {
+                Entry::Push {
+                    piece: other,
+                    beyond,
+                }
+            } else {
+                Entry::Stop
+            }
+        } else {
+            Entry::Stop
+        }
+    }
+
+    /// The cell offset of a move, as a wrapping `u8`.
+    fn step_offset(&self, dir: Dir) -> u8 {
+        (self.delta(dir) as i8) as u8
+    }
+
+    fn delta(&self, dir: Dir) -> isize {
+        let w = self.width as isize;
+        match dir {
+            Dir::Up => -w,
+            Dir::Right => 1,
+            Dir::Down => w,
+            Dir::Left => -1,
+        }
+    }
+
+    /// The sliders still on the board, front to back for `dir`.
+    fn front_to_back(&self, positions: &[u8], dir: Dir, order: &mut [u8; MAX_PIECES]) -> usize {
+        let key = &self.order_key[dir.index()];
+        let mut count = 0;
+        for (i, &p) in positions[..self.sliders].iter().enumerate() {
+            if p != GONE {
+                // Insertion sort: there are only a few sliders.
+                let k = key[p as usize];
+                let mut j = count;
+                while j > 0 && key[positions[order[j - 1] as usize] as usize] > k {
+                    order[j] = order[j - 1];
+                    j -= 1;
+                }
+                order[j] = i as u8;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Applies one move to `positions` (one cell index or [`GONE`] per
+    /// piece) tick by tick, exactly as RULES.md describes it; returns whether
+    /// anything changed. `observer` sees every tick and every exit.
+    pub fn simulate<O: TickObserver>(
+        &self,
+        positions: &mut [u8],
+        dir: Dir,
+        observer: &mut O,
+    ) -> bool {
+        let delta = self.delta(dir);
+        let step = self.step_offset(dir);
+        let mut occ = [EMPTY; 256];
+        for (i, &p) in positions.iter().enumerate() {
+            if p != GONE {
+                occ[p as usize] = i as u8;
+            }
+        }
+        let mut moving = [0u8; MAX_PIECES];
+        let mut count = self.front_to_back(positions, dir, &mut moving);
+        let mut pushed: u32 = 0;
+        let mut changed = false;
+        let mut tick = 0u32;
+        while count > 0 {
+            tick += 1;
+            let mut exits = [(0u8, Colour::Red); MAX_PIECES];
+            let mut exit_count = 0;
+            let mut still = 0;
+            for j in 0..count {
+                let s = moving[j] as usize;
+                let here = positions[s] as usize;
+                let next = (here as isize + delta) as usize;
+                match self.entry(s as u8, next as u8, step, &occ, pushed) {
+                    Entry::Stop => {}
+                    Entry::Exit(colour) => {
+                        occ[here] = EMPTY;
+                        positions[s] = GONE;
+                        exits[exit_count] = (here as u8, colour);
+                        exit_count += 1;
+                        observer.exit(s, tick, here as u8);
+                        changed = true;
+                    }
+                    Entry::Move | Entry::Trapped => {
+                        occ[here] = EMPTY;
+                        occ[next] = s as u8;
+                        positions[s] = next as u8;
+                        changed = true;
+                        if self.floor[next] != Floor::Pit {
+                            moving[still] = s as u8;
+                            still += 1;
+                        }
+                    }
+                    Entry::Push { piece, beyond } => {
+                        occ[beyond as usize] = piece;
+                        positions[piece as usize] = beyond;
+                        pushed |= 1 << piece;
+                        occ[here] = EMPTY;
+                        occ[next] = s as u8;
+                        positions[s] = next as u8;
+                        changed = true;
+                    }
+                }
+            }
+            count = still;
+            if exit_count > 0 {
+                for &(vacated, colour) in &exits[..exit_count] {
+                    self.group_exit(positions, &mut occ, vacated, colour, tick, observer);
+                }
+                let mut kept = 0;
+                for j in 0..count {
+                    if positions[moving[j] as usize] != GONE {
+                        moving[kept] = moving[j];
+                        kept += 1;
+                    }
+                }
+                count = kept;
+            }
+            observer.tick(tick, positions);
+        }
+        changed
+    }
+
+    /// Slides one slider all the way, applying the same [`Rules::entry`]
+    /// rule cell by cell. Returns `false` if the slider would leave the board.
+    #[inline(always)]
+    fn slide_one(
+        &self,
+        s: u8,
+        delta: u8,
+        positions: &mut [u8; MAX_PIECES],
+        occ: &mut [u8; 256],
+        pushed: &mut u32,
+        changed: &mut bool,
+    ) -> bool {
+        let slot = s as usize & (MAX_PIECES - 1);
+        let start = positions[slot];
+        let mut here = start;
+        let end = loop {
+            let next = here.wrapping_add(delta);
+            match self.entry(s, next, delta, occ, *pushed) {
+                Entry::Move => here = next,
+                Entry::Stop => break here,
+                Entry::Exit(_) => return false,
+                Entry::Trapped => break next,
+                Entry::Push { piece, beyond } => {
+                    occ[next as usize] = EMPTY;
+                    occ[beyond as usize] = piece;
+                    positions[piece as usize & (MAX_PIECES - 1)] = beyond;
+                    *pushed |= 1 << (piece as u32 & 31);
+                    break next;
+                }
+            }
+        };
+        if end != start {
+            occ[start as usize] = EMPTY;
+            occ[end as usize] = s;
+            positions[slot] = end;
+            *changed = true;
+        }
+        true
+    }
+
+    /// Slides each slider all the way, front to back, applying the same
+    /// [`Rules::entry`] rule. When no piece leaves the board this gives
+    /// exactly the tick model's result: a slider only ever meets cells of
+    /// its own row or column, and within a line a slider behind can only
+    /// reach the one ahead after it has stopped, so without exits (the only
+    /// thing that couples lines) the order of ticks does not matter. Returns
+    /// `None` as soon as a Skiddy would leave; the caller then runs the tick
+    /// model.
+    fn slide_without_exits(
+        &self,
+        prepared: &Prepared,
+        dir: Dir,
+        positions: &mut [u8; MAX_PIECES],
+    ) -> Option<bool> {
+        let delta = self.step_offset(dir);
+        let mut occ = prepared.occ;
+        let mut pushed = 0u32;
+        let mut changed = false;
+        // Walk the sliders front to back by scanning the slider masks line
+        // by line: rows for vertical moves, columns for horizontal ones.
+        let (lines, count) = match dir {
+            Dir::Up | Dir::Down => (&prepared.slider_rows, self.height),
+            Dir::Left | Dir::Right => (&prepared.slider_columns, self.width),
+        };
+        let backward = matches!(dir, Dir::Down | Dir::Right);
+        for k in 0..count {
+            let line = if backward { count - 1 - k } else { k };
+            let mut mask = lines[line];
+            while mask != 0 {
+                let along = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let cell = match dir {
+                    Dir::Up | Dir::Down => line * self.width + along,
+                    Dir::Left | Dir::Right => along * self.width + line,
+                };
+                let s = prepared.occ[cell];
+                if !self.slide_one(s, delta, positions, &mut occ, &mut pushed, &mut changed) {
+                    return None;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Prepares a position for applying all four moves to it.
+    pub fn prepare(&self, positions: &[u8]) -> Prepared {
+        let mut prepared = Prepared {
+            positions: [GONE; MAX_PIECES],
+            count: positions.len(),
+            occ: [EMPTY; 256],
+            slider_rows: [0; 16],
+            slider_columns: [0; 16],
+        };
+        prepared.positions[..positions.len()].copy_from_slice(positions);
+        for (i, &p) in positions.iter().enumerate() {
+            if p != GONE {
+                prepared.occ[p as usize] = i as u8;
+                if i < self.sliders {
+                    let (x, y) = (p as usize % self.width, p as usize / self.width);
+                    prepared.slider_rows[y] |= 1 << x;
+                    prepared.slider_columns[x] |= 1 << y;
+                }
+            }
+        }
+        prepared
+    }
+
+    /// Applies move `dir` to a prepared position, writing the new positions
+    /// to `out` (which must hold one entry per piece); returns whether
+    /// anything changed. Gives the same result as [`Rules::simulate`].
+    #[inline]
+    pub fn apply_prepared(&self, prepared: &Prepared, dir: Dir, out: &mut [u8]) -> bool {
+        let n = prepared.count;
+        let mut positions = prepared.positions;
+        match self.slide_without_exits(prepared, dir, &mut positions) {
+            Some(changed) => {
+                out[..n].copy_from_slice(&positions[..n]);
+                changed
+            }
+            None => {
+                out[..n].copy_from_slice(&prepared.positions[..n]);
+                self.simulate(&mut out[..n], dir, &mut NoTrace)
+            }
+        }
+    }
+
+    /// Sends out every Skiddy of `colour` connected, through Skiddies of that
+    /// colour, to the cell an exiting Skiddy just left.
+    fn group_exit<O: TickObserver>(
+        &self,
+        positions: &mut [u8],
+        occ: &mut [u8; 256],
+        vacated: u8,
+        colour: Colour,
+        tick: u32,
+        observer: &mut O,
+    ) {
+        let w = self.width as isize;
+        let wanted = Piece::Skiddy(colour);
+        // Every Skiddy is popped at most once and pushes at most its four
+        // neighbours, so this stack never overflows.
+        let mut stack = [0u8; STACK];
+        let mut top = 0;
+        let push_neighbours =
+            |cell: u8, stack: &mut [u8; STACK], top: &mut usize, occ: &[u8; 256]| {
+                for d in [-w, 1, w, -1] {
+                    let n = (cell as isize + d) as usize;
+                    let o = occ[n];
+                    if o != EMPTY && self.pieces[o as usize] == wanted {
+                        stack[*top] = n as u8;
+                        *top += 1;
+                    }
+                }
+            };
+        let o = occ[vacated as usize];
+        if o != EMPTY && self.pieces[o as usize] == wanted {
+            stack[top] = vacated;
+            top += 1;
+        }
+        push_neighbours(vacated, &mut stack, &mut top, occ);
+        while top > 0 {
+            top -= 1;
+            let cell = stack[top];
+            let o = occ[cell as usize];
+            if o == EMPTY || self.pieces[o as usize] != wanted {
+                continue;
+            }
+            occ[cell as usize] = EMPTY;
+            positions[o as usize] = GONE;
+            observer.exit(o as usize, tick, cell);
+            push_neighbours(cell, &mut stack, &mut top, occ);
+        }
+    }
+
+    /// Applies one move and records every tick, for animation.
+    pub fn trace(&self, positions: &[u8], dir: Dir) -> MoveTrace {
+        let mut frames = Vec::new();
+        let mut exits = Vec::new();
+        let mut pos = positions.to_vec();
+        let mut recorder = Recorder {
+            width: self.width,
+            frames: &mut frames,
+            exits: &mut exits,
+        };
+        recorder.tick(0, &pos);
+        let changed = self.simulate(&mut pos, dir, &mut recorder);
+        MoveTrace {
+            dir,
+            frames,
+            exits,
+            changed,
+        }
+    }
+
+    /// Applies one move without recording it; returns whether anything
+    /// changed. The same result as [`Rules::simulate`], faster.
+    pub fn apply(&self, positions: &mut [u8], dir: Dir) -> bool {
+        let prepared = self.prepare(positions);
+        self.apply_prepared(&prepared, dir, positions)
+    }
+
+    /// The cell index of `(x, y)`.
+    pub fn cell_index(&self, x: usize, y: usize) -> u8 {
+        (y * self.width + x) as u8
+    }
+
+    /// Draws positions as ASCII (pieces in pits show as the piece).
+    pub fn render(&self, positions: &[u8]) -> String {
+        let mut text = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let cell = self.cell_index(x, y);
+                let piece = positions
+                    .iter()
+                    .position(|&p| p == cell)
+                    .map(|i| self.pieces[i]);
+                let shown = super::level::Cell {
+                    floor: if piece.is_some() {
+                        Floor::Empty
+                    } else {
+                        self.floor(x, y)
+                    },
+                    piece,
+                };
+                text.push(super::format::cell_char(shown).unwrap_or('?'));
+            }
+            text.push('\n');
+        }
+        text
+    }
+}

@@ -1,0 +1,9 @@
+//! levelscope: a level editor and analyzer for grid puzzles.
+//!
+//! The [`engine`] explores a level's whole state graph and labels every
+//! state; the [`kinds`] define the puzzle kinds (their levels, formats, rules
+//! and ratings); the [`cli`] runs the same engine headless.
+
+pub mod cli;
+pub mod engine;
+pub mod kinds;
