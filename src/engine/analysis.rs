@@ -198,3 +198,112 @@ pub fn move_string<P: Puzzle>(puzzle: &P, moves: &[u8]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::job::Stopped;
+    use crate::engine::puzzle::Outcome;
+
+    /// A counter from 0 to 10: move `I` adds 1, move `J` adds 3; 7 has no
+    /// moves (a dead end); 8 is the only state without the preferred tag.
+    struct Counter;
+
+    impl Puzzle for Counter {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            2
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            ["I", "J"][mv]
+        }
+        fn start(&self) -> u64 {
+            0
+        }
+        fn step(&self, s: &u64, mv: usize) -> Outcome<u64> {
+            let next = s + [1, 3][mv];
+            if *s == 7 || *s == 10 || next > 10 {
+                Outcome::NoMove
+            } else {
+                Outcome::Next(next)
+            }
+        }
+        fn is_won(&self, s: &u64) -> bool {
+            *s == 10
+        }
+        fn is_preferred(&self, s: &u64) -> bool {
+            *s != 8
+        }
+    }
+
+    fn id_of(e: &Explored<u64>, value: u64) -> u32 {
+        e.graph.states().iter().position(|&s| s == value).unwrap() as u32
+    }
+
+    #[test]
+    fn distances_labels_and_traps_of_a_hand_worked_graph() {
+        let e = analyze(&Counter, &Job::default()).unwrap();
+        assert_eq!(e.graph.len(), 11);
+        let any = [4, 5, 4, 3, 4, 3, 2, u32::MAX, 2, 1, 0];
+        let preferred = [4, 5, 4, 3, 4, 3, 2, u32::MAX, u32::MAX, 1, 0];
+        let mixed = [6, 5, 4, 5, 4, 3, u32::MAX, u32::MAX, 2, u32::MAX, u32::MAX];
+        for v in 0..=10u64 {
+            let id = id_of(&e, v);
+            let get = |r| e.dist.get(r, id).unwrap_or(u32::MAX);
+            assert_eq!(get(Route::Any), any[v as usize], "any of {v}");
+            assert_eq!(get(Route::Preferred), preferred[v as usize], "preferred of {v}");
+            assert_eq!(get(Route::Mixed), mixed[v as usize], "mixed of {v}");
+        }
+        assert_eq!(e.label(id_of(&e, 10)), Label::Won);
+        assert_eq!(e.label(id_of(&e, 7)), Label::DeadEnd);
+        assert_eq!(e.label(id_of(&e, 8)), Label::Ok);
+        assert_eq!(e.label(id_of(&e, 6)), Label::Preferred);
+        // Traps: 4 --J--> 7 and 6 --I--> 7.
+        let mut traps: Vec<(u64, u8)> = e.traps.iter().map(|t| (e.graph.state(t.from), t.mv)).collect();
+        traps.sort();
+        assert_eq!(traps, [(4, 1), (6, 0)]);
+        assert_eq!(e.trap_depth(&e.traps[0]), 3, "the first trap is at move 3");
+
+        let s = e.summary(&Counter);
+        assert_eq!(s.any.solution.as_deref(), Some("J J J I"));
+        assert_eq!(s.any.count, 1);
+        assert_eq!(s.mixed.solution.as_deref(), Some("I I J J I I"));
+        assert_eq!(s.dead_ends, 1);
+        assert_eq!(s.won_states, 1);
+        assert_eq!(s.depth_histogram.iter().map(|d| d[0]).sum::<u64>(), 11);
+        // First discovery: 0 I 1 J 4 J 7.
+        assert_eq!(e.path_to(id_of(&e, 7)), vec![0, 1, 1]);
+    }
+
+    #[test]
+    fn more_solutions_come_in_order_of_length_and_win() {
+        let e = analyze(&Counter, &Job::default()).unwrap();
+        let list = e.solutions(Route::Any, 20);
+        assert!(!list.truncated);
+        assert!(list.solutions.len() > 3);
+        assert_eq!(list.solutions[0], vec![1, 1, 1, 0]);
+        for pair in list.solutions.windows(2) {
+            assert!(pair[0].len() <= pair[1].len());
+        }
+        for sol in &list.solutions {
+            let end: u64 = sol.iter().map(|&m| [1, 3][m as usize]).sum();
+            assert_eq!(end, 10, "{sol:?} ends on the win");
+            assert!(!sol.iter().scan(0u64, |x, &m| { *x += [1, 3][m as usize]; Some(*x) }).any(|x| x == 7));
+        }
+    }
+
+    #[test]
+    fn cancel_and_budget_stop_the_search() {
+        let job = Job::new(5);
+        assert_eq!(
+            analyze(&Counter, &job).unwrap_err(),
+            LabelError::Stopped(Stopped::TooBig { states: 5, budget: 5 })
+        );
+        let job = Job::default();
+        job.cancel();
+        assert!(matches!(
+            analyze(&Counter, &job).unwrap_err(),
+            LabelError::Stopped(Stopped::Cancelled { .. })
+        ));
+    }
+}

@@ -478,6 +478,7 @@ impl Rules {
         let mut tick = 0u32;
         while count > 0 {
             tick += 1;
+            let mut tick_moved = false;
             let mut exits = [(0u8, Colour::Red); MAX_PIECES];
             let mut exit_count = 0;
             let mut still = 0;
@@ -493,13 +494,13 @@ impl Rules {
                         exits[exit_count] = (here as u8, colour);
                         exit_count += 1;
                         observer.exit(s, tick, here as u8);
-                        changed = true;
+                        tick_moved = true;
                     }
                     Entry::Move | Entry::Trapped => {
                         occ[here] = EMPTY;
                         occ[next] = s as u8;
                         positions[s] = next as u8;
-                        changed = true;
+                        tick_moved = true;
                         if self.floor[next] != Floor::Pit {
                             moving[still] = s as u8;
                             still += 1;
@@ -512,7 +513,7 @@ impl Rules {
                         occ[here] = EMPTY;
                         occ[next] = s as u8;
                         positions[s] = next as u8;
-                        changed = true;
+                        tick_moved = true;
                     }
                 }
             }
@@ -530,7 +531,12 @@ impl Rules {
                 }
                 count = kept;
             }
-            observer.tick(tick, positions);
+            // The last tick, in which every slider finds itself blocked, moves
+            // nothing and is not a tick of the animation.
+            changed |= tick_moved;
+            if tick_moved {
+                observer.tick(tick, positions);
+            }
         }
         changed
     }
