@@ -21,6 +21,23 @@ pub trait PackedState: Copy + Eq + Ord + Default + Debug + Send + Sync + 'static
 
     /// Writes the low `width` bits (at most 32) of `value` at bit `offset`.
     fn set(&mut self, offset: u32, width: u32, value: u32);
+
+    /// A word holding `fields`, each `width` bits wide (at most 8), from
+    /// bit 0 up.
+    fn from_fields(fields: &[u8], width: u32) -> Self {
+        let mut s = Self::default();
+        for (i, &f) in fields.iter().enumerate() {
+            s.set(i as u32 * width, width, f as u32);
+        }
+        s
+    }
+
+    /// Reads `out.len()` fields of `width` bits (at most 8) from bit 0 up.
+    fn to_fields(&self, width: u32, out: &mut [u8]) {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = self.get(i as u32 * width, width) as u8;
+        }
+    }
 }
 
 /// Final mixer of a 64-bit hash (from SplitMix64/Murmur3): every input bit
@@ -47,6 +64,25 @@ impl PackedState for u64 {
     const BITS: u32 = 64;
 
     #[inline(always)]
+    fn from_fields(fields: &[u8], width: u32) -> Self {
+        let mut acc = 0u64;
+        for (i, &f) in fields.iter().enumerate() {
+            acc |= (f as u64) << (i as u32 * width);
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn to_fields(&self, width: u32, out: &mut [u8]) {
+        let m = mask(width);
+        let mut v = *self;
+        for o in out {
+            *o = (v & m) as u8;
+            v >>= width;
+        }
+    }
+
+    #[inline(always)]
     fn hash64(&self) -> u64 {
         mix64(*self)
     }
@@ -65,6 +101,25 @@ impl PackedState for u64 {
 
 impl PackedState for u128 {
     const BITS: u32 = 128;
+
+    #[inline(always)]
+    fn from_fields(fields: &[u8], width: u32) -> Self {
+        let mut acc = 0u128;
+        for (i, &f) in fields.iter().enumerate() {
+            acc |= (f as u128) << (i as u32 * width);
+        }
+        acc
+    }
+
+    #[inline(always)]
+    fn to_fields(&self, width: u32, out: &mut [u8]) {
+        let m = mask(width) as u128;
+        let mut v = *self;
+        for o in out {
+            *o = (v & m) as u8;
+            v >>= width;
+        }
+    }
 
     #[inline(always)]
     fn hash64(&self) -> u64 {
@@ -147,6 +202,27 @@ mod tests {
             round_trip::<u128>(width);
             round_trip::<[u64; 4]>(width);
         }
+    }
+
+    fn fields_round_trip_in_bulk<S: PackedState>() {
+        for width in [3u32, 5, 8] {
+            let n = (S::BITS / width).min(32) as usize;
+            let fields: Vec<u8> = (0..n).map(|i| ((i * 5 + 1) % (1 << width)) as u8).collect();
+            let s = S::from_fields(&fields, width);
+            let mut out = vec![0u8; n];
+            s.to_fields(width, &mut out);
+            assert_eq!(out, fields);
+            for (i, &f) in fields.iter().enumerate() {
+                assert_eq!(s.get(i as u32 * width, width), f as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn bulk_fields_agree_with_get_and_set() {
+        fields_round_trip_in_bulk::<u64>();
+        fields_round_trip_in_bulk::<u128>();
+        fields_round_trip_in_bulk::<[u64; 4]>();
     }
 
     #[test]

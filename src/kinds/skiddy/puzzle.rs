@@ -16,8 +16,10 @@ pub struct SkiddyPuzzle<'a, S> {
     rules: &'a Rules,
     bits: u32,
     gone_code: u32,
-    cell_to_inner: [u8; 256],
-    inner_to_cell: Vec<u8>,
+    /// The code of each cell; [`GONE`] maps to the gone code.
+    cell_to_code: [u8; 256],
+    /// The cell of each code; the gone code maps to [`GONE`].
+    code_to_cell: [u8; 256],
     _state: PhantomData<S>,
 }
 
@@ -40,16 +42,20 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
             "the state does not fit the word"
         );
         let inner_to_cell = rules.inner_cells();
-        let mut cell_to_inner = [0u8; 256];
+        let gone_code = inner_to_cell.len() as u8;
+        let mut cell_to_code = [0u8; 256];
+        let mut code_to_cell = [GONE; 256];
         for (i, &c) in inner_to_cell.iter().enumerate() {
-            cell_to_inner[c as usize] = i as u8;
+            cell_to_code[c as usize] = i as u8;
+            code_to_cell[i] = c;
         }
+        cell_to_code[GONE as usize] = gone_code;
         SkiddyPuzzle {
             rules,
             bits: bits_per_piece(rules),
-            gone_code: inner_to_cell.len() as u32,
-            cell_to_inner,
-            inner_to_cell,
+            gone_code: gone_code as u32,
+            cell_to_code,
+            code_to_cell,
             _state: PhantomData,
         }
     }
@@ -60,29 +66,23 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
     }
 
     /// Packs canonical positions.
+    #[inline]
     pub fn pack(&self, positions: &[u8]) -> S {
-        let mut s = S::default();
-        for (i, &p) in positions.iter().enumerate() {
-            let code = if p == GONE {
-                self.gone_code
-            } else {
-                self.cell_to_inner[p as usize] as u32
-            };
-            s.set(i as u32 * self.bits, self.bits, code);
+        let mut codes = [0u8; MAX_PIECES];
+        for (code, &p) in codes.iter_mut().zip(positions) {
+            *code = self.cell_to_code[p as usize];
         }
-        s
+        S::from_fields(&codes[..positions.len()], self.bits)
     }
 
     /// Unpacks a state into positions (one per piece); returns how many.
+    #[inline]
     pub fn unpack(&self, state: &S, positions: &mut [u8; MAX_PIECES]) -> usize {
         let n = self.rules.pieces().len();
-        for (i, slot) in positions.iter_mut().enumerate().take(n) {
-            let code = state.get(i as u32 * self.bits, self.bits);
-            *slot = if code == self.gone_code {
-                GONE
-            } else {
-                self.inner_to_cell[code as usize]
-            };
+        let mut codes = [0u8; MAX_PIECES];
+        state.to_fields(self.bits, &mut codes[..n]);
+        for (slot, &code) in positions.iter_mut().zip(&codes[..n]) {
+            *slot = self.code_to_cell[code as usize];
         }
         n
     }

@@ -180,16 +180,17 @@ enum Entry {
 }
 
 /// A position made ready for applying several moves to it: the occupancy
-/// grid and the sliders by row and by column are computed once.
+/// grid and the sliders in row and column order are computed once.
 #[derive(Clone, Debug)]
 pub struct Prepared {
     positions: [u8; MAX_PIECES],
     count: usize,
     occ: [u8; 256],
-    /// Bit `x` of `slider_rows[y]` is set when a slider stands at `(x, y)`.
-    slider_rows: [u16; 16],
-    /// Bit `y` of `slider_columns[x]` is set when a slider stands at `(x, y)`.
-    slider_columns: [u16; 16],
+    /// The sliders by row, then by column within a row.
+    by_row: [u8; MAX_PIECES],
+    /// The sliders by column, then by row within a column.
+    by_column: [u8; MAX_PIECES],
+    sliders: usize,
 }
 
 /// A level compiled for simulation: the fixed floor and the pieces in
@@ -215,6 +216,10 @@ pub struct Rules {
     start: Vec<u8>,
     /// For each direction and cell, a rank: lower is farther along.
     order_key: Box<[[u8; 256]; 4]>,
+    /// The column of each cell.
+    cell_x: Box<[u8; 256]>,
+    /// The row of each cell.
+    cell_y: Box<[u8; 256]>,
 }
 
 impl Rules {
@@ -256,9 +261,13 @@ impl Rules {
         let sliders = pieces.iter().filter(|p| p.slides()).count();
         let height = level.height();
         let mut order_key = Box::new([[0u8; 256]; 4]);
+        let mut cell_x = Box::new([0u8; 256]);
+        let mut cell_y = Box::new([0u8; 256]);
         for y in 0..height {
             for x in 0..width {
                 let cell = y * width + x;
+                cell_x[cell] = x as u8;
+                cell_y[cell] = y as u8;
                 order_key[Dir::Up.index()][cell] = cell as u8;
                 order_key[Dir::Down.index()][cell] = ((height - 1 - y) * width + x) as u8;
                 order_key[Dir::Left.index()][cell] = (x * height + y) as u8;
@@ -285,6 +294,8 @@ impl Rules {
             };
         }
         Ok(Rules {
+            cell_x,
+            cell_y,
             cell_kind,
             piece_kind,
             order_key,
@@ -599,24 +610,18 @@ impl Rules {
         let mut occ = prepared.occ;
         let mut pushed = 0u32;
         let mut changed = false;
-        // Walk the sliders front to back by scanning the slider masks line
-        // by line: rows for vertical moves, columns for horizontal ones.
-        let (lines, count) = match dir {
-            Dir::Up | Dir::Down => (&prepared.slider_rows, self.height),
-            Dir::Left | Dir::Right => (&prepared.slider_columns, self.width),
+        let order = match dir {
+            Dir::Up | Dir::Down => &prepared.by_row[..prepared.sliders],
+            Dir::Left | Dir::Right => &prepared.by_column[..prepared.sliders],
         };
-        let backward = matches!(dir, Dir::Down | Dir::Right);
-        for k in 0..count {
-            let line = if backward { count - 1 - k } else { k };
-            let mut mask = lines[line];
-            while mask != 0 {
-                let along = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                let cell = match dir {
-                    Dir::Up | Dir::Down => line * self.width + along,
-                    Dir::Left | Dir::Right => along * self.width + line,
-                };
-                let s = prepared.occ[cell];
+        if matches!(dir, Dir::Down | Dir::Right) {
+            for &s in order.iter().rev() {
+                if !self.slide_one(s, delta, positions, &mut occ, &mut pushed, &mut changed) {
+                    return None;
+                }
+            }
+        } else {
+            for &s in order {
                 if !self.slide_one(s, delta, positions, &mut occ, &mut pushed, &mut changed) {
                     return None;
                 }
@@ -631,18 +636,45 @@ impl Rules {
             positions: [GONE; MAX_PIECES],
             count: positions.len(),
             occ: [EMPTY; 256],
-            slider_rows: [0; 16],
-            slider_columns: [0; 16],
+            by_row: [0; MAX_PIECES],
+            by_column: [0; MAX_PIECES],
+            sliders: 0,
         };
         prepared.positions[..positions.len()].copy_from_slice(positions);
+        let mut rows = [0u16; 16];
+        let mut columns = [0u16; 16];
         for (i, &p) in positions.iter().enumerate() {
             if p != GONE {
                 prepared.occ[p as usize] = i as u8;
                 if i < self.sliders {
-                    let (x, y) = (p as usize % self.width, p as usize / self.width);
-                    prepared.slider_rows[y] |= 1 << x;
-                    prepared.slider_columns[x] |= 1 << y;
+                    let (x, y) = (self.cell_x[p as usize], self.cell_y[p as usize]);
+                    rows[y as usize] |= 1 << x;
+                    columns[x as usize] |= 1 << y;
                 }
+            }
+        }
+        // Scanning the masks line by line lists the sliders front to back
+        // for Up (rows) and Left (columns); Down and Right use the lists
+        // backwards.
+        let mut count = 0;
+        for (y, &row) in rows.iter().enumerate().take(self.height) {
+            let mut mask = row;
+            while mask != 0 {
+                let x = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                prepared.by_row[count] = prepared.occ[y * self.width + x];
+                count += 1;
+            }
+        }
+        prepared.sliders = count;
+        let mut count = 0;
+        for (x, &column) in columns.iter().enumerate().take(self.width) {
+            let mut mask = column;
+            while mask != 0 {
+                let y = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                prepared.by_column[count] = prepared.occ[y * self.width + x];
+                count += 1;
             }
         }
         prepared
