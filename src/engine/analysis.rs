@@ -251,7 +251,11 @@ mod tests {
             let id = id_of(&e, v);
             let get = |r| e.dist.get(r, id).unwrap_or(u32::MAX);
             assert_eq!(get(Route::Any), any[v as usize], "any of {v}");
-            assert_eq!(get(Route::Preferred), preferred[v as usize], "preferred of {v}");
+            assert_eq!(
+                get(Route::Preferred),
+                preferred[v as usize],
+                "preferred of {v}"
+            );
             assert_eq!(get(Route::Mixed), mixed[v as usize], "mixed of {v}");
         }
         assert_eq!(e.label(id_of(&e, 10)), Label::Won);
@@ -259,7 +263,11 @@ mod tests {
         assert_eq!(e.label(id_of(&e, 8)), Label::Ok);
         assert_eq!(e.label(id_of(&e, 6)), Label::Preferred);
         // Traps: 4 --J--> 7 and 6 --I--> 7.
-        let mut traps: Vec<(u64, u8)> = e.traps.iter().map(|t| (e.graph.state(t.from), t.mv)).collect();
+        let mut traps: Vec<(u64, u8)> = e
+            .traps
+            .iter()
+            .map(|t| (e.graph.state(t.from), t.mv))
+            .collect();
         traps.sort();
         assert_eq!(traps, [(4, 1), (6, 0)]);
         assert_eq!(e.trap_depth(&e.traps[0]), 3, "the first trap is at move 3");
@@ -288,7 +296,13 @@ mod tests {
         for sol in &list.solutions {
             let end: u64 = sol.iter().map(|&m| [1, 3][m as usize]).sum();
             assert_eq!(end, 10, "{sol:?} ends on the win");
-            assert!(!sol.iter().scan(0u64, |x, &m| { *x += [1, 3][m as usize]; Some(*x) }).any(|x| x == 7));
+            assert!(!sol
+                .iter()
+                .scan(0u64, |x, &m| {
+                    *x += [1, 3][m as usize];
+                    Some(*x)
+                })
+                .any(|x| x == 7));
         }
     }
 
@@ -297,7 +311,10 @@ mod tests {
         let job = Job::new(5);
         assert_eq!(
             analyze(&Counter, &job).unwrap_err(),
-            LabelError::Stopped(Stopped::TooBig { states: 5, budget: 5 })
+            LabelError::Stopped(Stopped::TooBig {
+                states: 5,
+                budget: 5
+            })
         );
         let job = Job::default();
         job.cancel();

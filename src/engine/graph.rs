@@ -130,9 +130,8 @@ impl<S: PackedState> StateGraph<S> {
 }
 
 fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {
-    let won = puzzle.is_won(state) as u8 * FLAG_WON;
-    let preferred = puzzle.is_preferred(state) as u8 * FLAG_PREFERRED;
-    won | preferred
+    let (won, preferred) = puzzle.classify(state);
+    (won as u8 * FLAG_WON) | (preferred as u8 * FLAG_PREFERRED)
 }
 
 /// Explores every state reachable from the puzzle's start, breadth first.

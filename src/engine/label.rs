@@ -101,12 +101,21 @@ impl Predecessors {
     }
 }
 
+/// One state's three distances and its preferred tag, kept together so
+/// that the backward pass touches one cache line per predecessor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+struct Record {
+    any: u16,
+    preferred: u16,
+    mixed: u16,
+    is_preferred: u16,
+}
+
 /// Every state's distances to a win.
 #[derive(Clone, Debug)]
 pub struct Distances {
-    any: Vec<u16>,
-    preferred: Vec<u16>,
-    mixed: Vec<u16>,
+    records: Vec<Record>,
 }
 
 /// Why labelling failed.
@@ -121,8 +130,8 @@ pub enum LabelError {
 }
 
 impl Distances {
-    /// Computes the three distances of every state by a reverse
-    /// breadth-first search from all won states.
+    /// Computes the three distances of every state by one level-synchronous
+    /// reverse breadth-first search from all won states.
     pub fn compute<S: PackedState>(
         graph: &StateGraph<S>,
         preds: &Predecessors,
@@ -130,103 +139,102 @@ impl Distances {
     ) -> Result<Distances, LabelError> {
         job.enter(Phase::Labelling);
         let n = graph.len();
-        let mut any = vec![UNREACHABLE; n];
-        let mut preferred = vec![UNREACHABLE; n];
-        let mut mixed = vec![UNREACHABLE; n];
-        let mut any_now: Vec<u32> = Vec::new();
-        let mut preferred_now: Vec<u32> = Vec::new();
-        let mut mixed_now: Vec<u32> = Vec::new();
+        let mut records: Vec<Record> = (0..n as u32)
+            .map(|id| Record {
+                any: UNREACHABLE,
+                preferred: UNREACHABLE,
+                mixed: UNREACHABLE,
+                is_preferred: graph.is_preferred(id) as u16,
+            })
+            .collect();
+        // The frontier of level d: every state with some distance d.
+        let mut now: Vec<u32> = Vec::new();
         for id in 0..n as u32 {
             if graph.is_won(id) {
-                any[id as usize] = 0;
-                any_now.push(id);
-                if graph.is_preferred(id) {
-                    preferred[id as usize] = 0;
-                    preferred_now.push(id);
+                let r = &mut records[id as usize];
+                r.any = 0;
+                if r.is_preferred != 0 {
+                    r.preferred = 0;
                 }
+                now.push(id);
             }
         }
-        let mut any_next = Vec::new();
-        let mut preferred_next = Vec::new();
-        let mut mixed_next = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
         let mut d: u16 = 0;
-        while !any_now.is_empty() || !preferred_now.is_empty() || !mixed_now.is_empty() {
+        while !now.is_empty() {
             if job.is_cancelled() {
                 return Err(Stopped::Cancelled { states: n as u64 }.into());
             }
             if d == MAX_DISTANCE {
                 return Err(LabelError::TooDeep);
             }
-            // A state that is not preferred is its own "leave the preferred
-            // states" point: its mixed distance is its overall distance.
-            for &s in &any_now {
-                if !graph.is_preferred(s) && mixed[s as usize] == UNREACHABLE {
-                    mixed[s as usize] = d;
-                    mixed_now.push(s);
+            let up = d + 1;
+            // Visiting the frontier in id order keeps the predecessor lists
+            // and (ids being in breadth-first order) the predecessors
+            // themselves close together in memory.
+            now.sort_unstable();
+            for &s in &now {
+                let mut r = records[s as usize];
+                // A state that is not preferred is its own "leave the
+                // preferred states" point: its mixed distance is its overall
+                // distance.
+                if r.any == d && r.is_preferred == 0 && r.mixed == UNREACHABLE {
+                    r.mixed = d;
+                    records[s as usize].mixed = d;
                 }
-            }
-            for &s in &any_now {
+                let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
                 for &p in preds.of_state(s) {
-                    if any[p as usize] == UNREACHABLE {
-                        any[p as usize] = d + 1;
-                        any_next.push(p);
+                    let q = &mut records[p as usize];
+                    let queued = q.any == up || q.preferred == up || q.mixed == up;
+                    let mut raised = false;
+                    if any && q.any == UNREACHABLE {
+                        q.any = up;
+                        raised = true;
+                    }
+                    if preferred && q.is_preferred != 0 && q.preferred == UNREACHABLE {
+                        q.preferred = up;
+                        raised = true;
+                    }
+                    if mixed && q.mixed == UNREACHABLE {
+                        q.mixed = up;
+                        raised = true;
+                    }
+                    if raised && !queued {
+                        next.push(p);
                     }
                 }
             }
-            for &s in &preferred_now {
-                for &p in preds.of_state(s) {
-                    if graph.is_preferred(p) && preferred[p as usize] == UNREACHABLE {
-                        preferred[p as usize] = d + 1;
-                        preferred_next.push(p);
-                    }
-                }
-            }
-            for &s in &mixed_now {
-                for &p in preds.of_state(s) {
-                    if mixed[p as usize] == UNREACHABLE {
-                        mixed[p as usize] = d + 1;
-                        mixed_next.push(p);
-                    }
-                }
-            }
-            std::mem::swap(&mut any_now, &mut any_next);
-            std::mem::swap(&mut preferred_now, &mut preferred_next);
-            std::mem::swap(&mut mixed_now, &mut mixed_next);
-            any_next.clear();
-            preferred_next.clear();
-            mixed_next.clear();
+            std::mem::swap(&mut now, &mut next);
+            next.clear();
             d += 1;
         }
-        Ok(Distances {
-            any,
-            preferred,
-            mixed,
-        })
+        Ok(Distances { records })
     }
 
     /// The distance of `id` to a win by `route`, or `None` when no win is
     /// reachable that way.
     pub fn get(&self, route: Route, id: u32) -> Option<u32> {
+        let r = &self.records[id as usize];
         let d = match route {
-            Route::Any => self.any[id as usize],
-            Route::Preferred => self.preferred[id as usize],
-            Route::Mixed => self.mixed[id as usize],
+            Route::Any => r.any,
+            Route::Preferred => r.preferred,
+            Route::Mixed => r.mixed,
         };
         (d != UNREACHABLE).then_some(d as u32)
     }
 
     /// Whether some win is reachable from `id`.
     pub fn is_winnable(&self, id: u32) -> bool {
-        self.any[id as usize] != UNREACHABLE
+        self.records[id as usize].any != UNREACHABLE
     }
 
     /// The label of state `id`.
     pub fn label<S: PackedState>(&self, graph: &StateGraph<S>, id: u32) -> Label {
         if graph.is_won(id) {
             Label::Won
-        } else if self.preferred[id as usize] != UNREACHABLE {
+        } else if self.records[id as usize].preferred != UNREACHABLE {
             Label::Preferred
-        } else if self.any[id as usize] != UNREACHABLE {
+        } else if self.records[id as usize].any != UNREACHABLE {
             Label::Ok
         } else {
             Label::DeadEnd
@@ -235,6 +243,6 @@ impl Distances {
 
     /// Bytes held on the heap.
     pub fn heap_bytes(&self) -> usize {
-        (self.any.capacity() + self.preferred.capacity() + self.mixed.capacity()) * 2
+        self.records.capacity() * std::mem::size_of::<Record>()
     }
 }

@@ -55,4 +55,10 @@ pub trait Puzzle: Sync {
 
     /// Whether `state` carries the preferred tag (Skiddy: combo-intact).
     fn is_preferred(&self, state: &Self::State) -> bool;
+
+    /// Both [`Puzzle::is_won`] and [`Puzzle::is_preferred`]; kinds override
+    /// it when one look at the state answers both.
+    fn classify(&self, state: &Self::State) -> (bool, bool) {
+        (self.is_won(state), self.is_preferred(state))
+    }
 }

@@ -20,6 +20,8 @@ pub struct SkiddyPuzzle<'a, S> {
     cell_to_code: [u8; 256],
     /// The cell of each code; the gone code maps to [`GONE`].
     code_to_cell: [u8; 256],
+    /// The groups `0..skiddy_groups` of the rules are Skiddies.
+    skiddy_groups: usize,
     _state: PhantomData<S>,
 }
 
@@ -56,6 +58,11 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
             gone_code: gone_code as u32,
             cell_to_code,
             code_to_cell,
+            skiddy_groups: rules
+                .groups()
+                .iter()
+                .filter(|g| g.start < rules.skiddy_count())
+                .count(),
             _state: PhantomData,
         }
     }
@@ -141,13 +148,25 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
     }
 
     fn is_won(&self, state: &S) -> bool {
-        (0..self.rules.skiddy_count())
-            .all(|i| state.get(i as u32 * self.bits, self.bits) == self.gone_code)
+        self.classify(state).0
     }
 
     fn is_preferred(&self, state: &S) -> bool {
-        let mut buf = [0u8; MAX_PIECES];
-        let n = self.unpack(state, &mut buf);
-        self.rules.is_combo_intact(&buf[..n])
+        self.classify(state).1
+    }
+
+    /// Reads only the first and last piece of each Skiddy group: groups are
+    /// sorted with gone pieces (the largest code) last.
+    #[inline]
+    fn classify(&self, state: &S) -> (bool, bool) {
+        let mut won = true;
+        let mut intact = true;
+        for g in &self.rules.groups()[..self.skiddy_groups] {
+            let first_gone = state.get(g.start as u32 * self.bits, self.bits) == self.gone_code;
+            let last_gone = state.get((g.end - 1) as u32 * self.bits, self.bits) == self.gone_code;
+            won &= first_gone;
+            intact &= first_gone || !last_gone;
+        }
+        (won, intact)
     }
 }

@@ -214,8 +214,6 @@ pub struct Rules {
     /// Pieces `0..skiddies` are Skiddies.
     skiddies: usize,
     start: Vec<u8>,
-    /// For each direction and cell, a rank: lower is farther along.
-    order_key: Box<[[u8; 256]; 4]>,
     /// The column of each cell.
     cell_x: Box<[u8; 256]>,
     /// The row of each cell.
@@ -260,7 +258,6 @@ impl Rules {
             .count();
         let sliders = pieces.iter().filter(|p| p.slides()).count();
         let height = level.height();
-        let mut order_key = Box::new([[0u8; 256]; 4]);
         let mut cell_x = Box::new([0u8; 256]);
         let mut cell_y = Box::new([0u8; 256]);
         for y in 0..height {
@@ -268,10 +265,6 @@ impl Rules {
                 let cell = y * width + x;
                 cell_x[cell] = x as u8;
                 cell_y[cell] = y as u8;
-                order_key[Dir::Up.index()][cell] = cell as u8;
-                order_key[Dir::Down.index()][cell] = ((height - 1 - y) * width + x) as u8;
-                order_key[Dir::Left.index()][cell] = (x * height + y) as u8;
-                order_key[Dir::Right.index()][cell] = ((width - 1 - x) * height + y) as u8;
             }
         }
         let floor: Vec<Floor> = level.cells().iter().map(|c| c.floor).collect();
@@ -298,7 +291,6 @@ impl Rules {
             cell_y,
             cell_kind,
             piece_kind,
-            order_key,
             width,
             height: level.height(),
             floor,
@@ -445,26 +437,6 @@ impl Rules {
         }
     }
 
-    /// The sliders still on the board, front to back for `dir`.
-    fn front_to_back(&self, positions: &[u8], dir: Dir, order: &mut [u8; MAX_PIECES]) -> usize {
-        let key = &self.order_key[dir.index()];
-        let mut count = 0;
-        for (i, &p) in positions[..self.sliders].iter().enumerate() {
-            if p != GONE {
-                // Insertion sort: there are only a few sliders.
-                let k = key[p as usize];
-                let mut j = count;
-                while j > 0 && key[positions[order[j - 1] as usize] as usize] > k {
-                    order[j] = order[j - 1];
-                    j -= 1;
-                }
-                order[j] = i as u8;
-                count += 1;
-            }
-        }
-        count
-    }
-
     /// Applies one move to `positions` (one cell index or [`GONE`] per
     /// piece) tick by tick, exactly as RULES.md describes it; returns whether
     /// anything changed. `observer` sees every tick and every exit.
@@ -474,23 +446,50 @@ impl Rules {
         dir: Dir,
         observer: &mut O,
     ) -> bool {
+        let prepared = self.prepare(positions);
+        self.simulate_prepared(&prepared, positions, dir, observer)
+    }
+
+    /// [`Rules::simulate`] on a prepared position; `positions` must hold the
+    /// prepared position's pieces and receives the result.
+    fn simulate_prepared<O: TickObserver>(
+        &self,
+        prepared: &Prepared,
+        positions: &mut [u8],
+        dir: Dir,
+        observer: &mut O,
+    ) -> bool {
         let delta = self.delta(dir);
         let step = self.step_offset(dir);
-        let mut occ = [EMPTY; 256];
-        for (i, &p) in positions.iter().enumerate() {
-            if p != GONE {
-                occ[p as usize] = i as u8;
+        let mut occ = prepared.occ;
+        // The moving sliders, front to back.
+        let mut moving = [0u8; MAX_PIECES];
+        let mut count = prepared.sliders;
+        match dir {
+            Dir::Up => moving[..count].copy_from_slice(&prepared.by_row[..count]),
+            Dir::Left => moving[..count].copy_from_slice(&prepared.by_column[..count]),
+            Dir::Down => {
+                for (m, &s) in moving.iter_mut().zip(prepared.by_row[..count].iter().rev()) {
+                    *m = s;
+                }
+            }
+            Dir::Right => {
+                for (m, &s) in moving
+                    .iter_mut()
+                    .zip(prepared.by_column[..count].iter().rev())
+                {
+                    *m = s;
+                }
             }
         }
-        let mut moving = [0u8; MAX_PIECES];
-        let mut count = self.front_to_back(positions, dir, &mut moving);
         let mut pushed: u32 = 0;
         let mut changed = false;
         let mut tick = 0u32;
+        let mut exits = [(0u8, Colour::Red); MAX_PIECES];
+        let mut stack = [0u8; STACK];
         while count > 0 {
             tick += 1;
             let mut tick_moved = false;
-            let mut exits = [(0u8, Colour::Red); MAX_PIECES];
             let mut exit_count = 0;
             let mut still = 0;
             for j in 0..count {
@@ -531,7 +530,9 @@ impl Rules {
             count = still;
             if exit_count > 0 {
                 for &(vacated, colour) in &exits[..exit_count] {
-                    self.group_exit(positions, &mut occ, vacated, colour, tick, observer);
+                    self.group_exit(
+                        positions, &mut occ, &mut stack, vacated, colour, tick, observer,
+                    );
                 }
                 let mut kept = 0;
                 for j in 0..count {
@@ -602,27 +603,23 @@ impl Rules {
     /// model.
     fn slide_without_exits(
         &self,
-        prepared: &Prepared,
-        dir: Dir,
+        order: &[u8],
+        backward: bool,
+        delta: u8,
         positions: &mut [u8; MAX_PIECES],
+        occ: &mut [u8; 256],
     ) -> Option<bool> {
-        let delta = self.step_offset(dir);
-        let mut occ = prepared.occ;
         let mut pushed = 0u32;
         let mut changed = false;
-        let order = match dir {
-            Dir::Up | Dir::Down => &prepared.by_row[..prepared.sliders],
-            Dir::Left | Dir::Right => &prepared.by_column[..prepared.sliders],
-        };
-        if matches!(dir, Dir::Down | Dir::Right) {
+        if backward {
             for &s in order.iter().rev() {
-                if !self.slide_one(s, delta, positions, &mut occ, &mut pushed, &mut changed) {
+                if !self.slide_one(s, delta, positions, occ, &mut pushed, &mut changed) {
                     return None;
                 }
             }
         } else {
             for &s in order {
-                if !self.slide_one(s, delta, positions, &mut occ, &mut pushed, &mut changed) {
+                if !self.slide_one(s, delta, positions, occ, &mut pushed, &mut changed) {
                     return None;
                 }
             }
@@ -687,24 +684,41 @@ impl Rules {
     pub fn apply_prepared(&self, prepared: &Prepared, dir: Dir, out: &mut [u8]) -> bool {
         let n = prepared.count;
         let mut positions = prepared.positions;
-        match self.slide_without_exits(prepared, dir, &mut positions) {
+        let sliders = prepared.sliders;
+        let (order, backward) = match dir {
+            Dir::Up => (&prepared.by_row[..sliders], false),
+            Dir::Down => (&prepared.by_row[..sliders], true),
+            Dir::Left => (&prepared.by_column[..sliders], false),
+            Dir::Right => (&prepared.by_column[..sliders], true),
+        };
+        let mut occ = prepared.occ;
+        let fast = self.slide_without_exits(
+            order,
+            backward,
+            self.step_offset(dir),
+            &mut positions,
+            &mut occ,
+        );
+        match fast {
             Some(changed) => {
                 out[..n].copy_from_slice(&positions[..n]);
                 changed
             }
             None => {
                 out[..n].copy_from_slice(&prepared.positions[..n]);
-                self.simulate(&mut out[..n], dir, &mut NoTrace)
+                self.simulate_prepared(prepared, &mut out[..n], dir, &mut NoTrace)
             }
         }
     }
 
     /// Sends out every Skiddy of `colour` connected, through Skiddies of that
     /// colour, to the cell an exiting Skiddy just left.
+    #[allow(clippy::too_many_arguments)]
     fn group_exit<O: TickObserver>(
         &self,
         positions: &mut [u8],
         occ: &mut [u8; 256],
+        stack: &mut [u8; STACK],
         vacated: u8,
         colour: Colour,
         tick: u32,
@@ -713,8 +727,7 @@ impl Rules {
         let w = self.width as isize;
         let wanted = Piece::Skiddy(colour);
         // Every Skiddy is popped at most once and pushes at most its four
-        // neighbours, so this stack never overflows.
-        let mut stack = [0u8; STACK];
+        // neighbours, so the stack never overflows.
         let mut top = 0;
         let push_neighbours =
             |cell: u8, stack: &mut [u8; STACK], top: &mut usize, occ: &[u8; 256]| {
@@ -732,7 +745,7 @@ impl Rules {
             stack[top] = vacated;
             top += 1;
         }
-        push_neighbours(vacated, &mut stack, &mut top, occ);
+        push_neighbours(vacated, stack, &mut top, occ);
         while top > 0 {
             top -= 1;
             let cell = stack[top];
@@ -743,7 +756,7 @@ impl Rules {
             occ[cell as usize] = EMPTY;
             positions[o as usize] = GONE;
             observer.exit(o as usize, tick, cell);
-            push_neighbours(cell, &mut stack, &mut top, occ);
+            push_neighbours(cell, stack, &mut top, occ);
         }
     }
 
