@@ -4,6 +4,8 @@
 //! state; the [`kinds`] define the puzzle kinds (their levels, formats, rules
 //! and ratings); the [`cli`] runs the same engine headless.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod engine;
 pub mod kinds;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::engine::{Job, DEFAULT_MAX_STATES};
+use crate::engine::{Job, Route, DEFAULT_MAX_STATES};
 use crate::kinds::skiddy::{self, Analysis};
 
 /// Arguments of `analyze`.
@@ -21,7 +21,17 @@ pub struct AnalyzeArgs {
     /// Stop exploring a level after this many states.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
     pub max_states: u64,
+    /// Also list up to this many solutions of each kind, shortest first.
+    #[arg(long, default_value_t = 0)]
+    pub solutions: usize,
 }
+
+/// The solution kinds with their names in reports.
+const ROUTES: [(Route, &str); 3] = [
+    (Route::Any, "shortest"),
+    (Route::Preferred, "max_combo"),
+    (Route::Mixed, "no_combo"),
+];
 
 /// Reads and analyses one level file.
 pub fn analyze_file(path: &Path, max_states: u64) -> Result<Analysis, String> {
@@ -31,10 +41,10 @@ pub fn analyze_file(path: &Path, max_states: u64) -> Result<Analysis, String> {
 }
 
 /// The JSON report of one analysed file.
-pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128) -> Value {
+pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions: usize) -> Value {
     let s = &analysis.summary;
     let r = &analysis.rating;
-    json!({
+    let mut report = json!({
         "file": file,
         "states": s.states,
         "won_states": s.won_states,
@@ -58,7 +68,19 @@ pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128) -> Value {
         "traps": s.traps,
         "first_trap_depth": s.first_trap_depth,
         "elapsed_ms": elapsed_ms,
-    })
+    });
+    if solutions > 0 {
+        let mut lists = serde_json::Map::new();
+        for (route, name) in ROUTES {
+            let (list, truncated) = analysis.solution_list(route, solutions);
+            lists.insert(name.to_string(), json!(list));
+            if truncated {
+                lists.insert(format!("{name}_truncated"), json!(true));
+            }
+        }
+        report["solution_lists"] = Value::Object(lists);
+    }
+    report
 }
 
 fn or_none(v: Option<u32>, solution: &Option<String>) -> String {
@@ -70,7 +92,7 @@ fn or_none(v: Option<u32>, solution: &Option<String>) -> String {
 }
 
 /// The human summary of one analysed file.
-pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128) -> String {
+pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions: usize) -> String {
     let s = &analysis.summary;
     let r = &analysis.rating;
     let stars = "★".repeat(r.stars as usize) + &"☆".repeat(3 - r.stars as usize);
@@ -104,6 +126,17 @@ pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128) -> String 
         })
         .collect();
     text += &format!("  states by depth (/dead ends): {}\n", depths.join(" "));
+    if solutions > 0 {
+        for (route, name) in ROUTES {
+            let (list, truncated) = analysis.solution_list(route, solutions);
+            let more = if truncated { " (search cut short)" } else { "" };
+            text += &format!(
+                "  {} solutions{more}: {}\n",
+                name.replace('_', "-"),
+                list.join(" | ")
+            );
+        }
+    }
     text
 }
 
@@ -118,9 +151,17 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         match result {
             Ok(analysis) => {
                 let _ = if args.json {
-                    writeln!(out, "{}", report_json(&file, &analysis, elapsed_ms))
+                    writeln!(
+                        out,
+                        "{}",
+                        report_json(&file, &analysis, elapsed_ms, args.solutions)
+                    )
                 } else {
-                    write!(out, "{}", report_text(&file, &analysis, elapsed_ms))
+                    write!(
+                        out,
+                        "{}",
+                        report_text(&file, &analysis, elapsed_ms, args.solutions)
+                    )
                 };
             }
             Err(message) => {

@@ -133,6 +133,16 @@ impl Analysis {
         })
     }
 
+    /// Up to `limit` solutions by `route` in order of length, as move
+    /// strings, and whether the search for them was cut short.
+    pub fn solution_list(&self, route: crate::engine::Route, limit: usize) -> (Vec<String>, bool) {
+        with_word!(&self.graph, &self.rules, |e, p| {
+            let list = e.solutions(route, limit);
+            let strings = list.solutions.iter().map(|m| move_string(&p, m)).collect();
+            (strings, list.truncated)
+        })
+    }
+
     /// Move names of a move sequence, e.g. `"L D"`.
     pub fn move_string(&self, moves: &[u8]) -> String {
         with_word!(&self.graph, &self.rules, |_e, p| move_string(&p, moves))
