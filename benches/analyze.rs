@@ -52,7 +52,10 @@ unsafe impl GlobalAlloc for Counting {
 static ALLOCATOR: Counting = Counting;
 
 const LEVELS: [(&str, &str); 3] = [
-    ("skiddy_100k", include_str!("../assets/bench/skiddy_100k.txt")),
+    (
+        "skiddy_100k",
+        include_str!("../assets/bench/skiddy_100k.txt"),
+    ),
     ("skiddy_1m", include_str!("../assets/bench/skiddy_1m.txt")),
     ("skiddy_4m", include_str!("../assets/bench/skiddy_4m.txt")),
 ];

@@ -128,7 +128,11 @@ fn a_move_that_changes_nothing_is_not_a_move() {
     let (after, changed) = play(&r, "U");
     assert_eq!(changed, [false]);
     assert_eq!(after, board(&["#####", "#R.R#", "#...#", "#r###"]));
-    let analysis = analyze(&parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap(), &Job::default()).unwrap();
+    let analysis = analyze(
+        &parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap(),
+        &Job::default(),
+    )
+    .unwrap();
     let up = analysis.with_explored(|v| v.successor(0, Dir::Up.index()));
     assert_eq!(up, NO_EDGE, "Up is not an edge of the state graph");
 }
