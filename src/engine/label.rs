@@ -173,15 +173,19 @@ impl Distances {
             // and (ids being in breadth-first order) the predecessors
             // themselves close together in memory.
             now.sort_unstable();
+            // A state that is not preferred is its own "leave the preferred
+            // states" point: its mixed distance is its overall distance. Set
+            // these for the whole level before raising any predecessor, so
+            // that a predecessor in this level cannot be raised to d + 1
+            // first.
             for &s in &now {
-                let mut r = records[s as usize];
-                // A state that is not preferred is its own "leave the
-                // preferred states" point: its mixed distance is its overall
-                // distance.
+                let r = &mut records[s as usize];
                 if r.any == d && r.is_preferred == 0 && r.mixed == UNREACHABLE {
                     r.mixed = d;
-                    records[s as usize].mixed = d;
                 }
+            }
+            for &s in &now {
+                let r = records[s as usize];
                 let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
                 for &p in preds.of_state(s) {
                     let q = &mut records[p as usize];
