@@ -2,10 +2,13 @@
 //!
 //! The [`engine`] explores a level's whole state graph and labels every
 //! state; the [`kinds`] define the puzzle kinds (their levels, formats, rules
-//! and ratings); the [`cli`] runs the same engine headless.
+//! and ratings); [`pack`] gathers levels into curated packs; the [`cli`]
+//! runs the same engine headless.
 
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod cli;
 pub mod engine;
 pub mod kinds;
+pub mod pack;

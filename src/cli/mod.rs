@@ -1,6 +1,7 @@
 //! The headless command line: one file per subcommand.
 
 pub mod analyze;
+pub mod pack;
 pub mod play;
 
 use std::process::ExitCode;
@@ -24,6 +25,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Play a move string on a level and print the board after each move.
     Play(play::PlayArgs),
+    /// Curate packs: add, check, dedupe, stats, export.
+    Pack(pack::PackArgs),
 }
 
 /// Exit code for a run in which some file failed.
@@ -51,6 +54,7 @@ where
     let code = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
         Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
+        Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

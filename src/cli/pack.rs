@@ -1,0 +1,534 @@
+//! `levelscope pack add|check|dedupe|stats|export PACK ...`: curate packs
+//! from the command line.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::engine::DEFAULT_MAX_STATES;
+use crate::kinds::skiddy::{self, format};
+use crate::pack::check::{check_pack, CheckOptions};
+use crate::pack::dedupe::duplicate_groups;
+use crate::pack::{
+    read_pack, refresh_summary, write_pack, LevelSummary, Pack, PackEntry, ReadPack,
+};
+
+/// Arguments of `pack`.
+#[derive(Debug, clap::Args)]
+pub struct PackArgs {
+    /// What to do with the pack.
+    #[command(subcommand)]
+    pub command: PackCommand,
+}
+
+/// The `pack` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum PackCommand {
+    /// Append levels to a pack (the pack is created if needed); each level
+    /// is analysed and its summary stored.
+    Add {
+        /// The pack file (JSON).
+        pack: PathBuf,
+        /// Level files (ASCII or JSON).
+        #[arg(required = true)]
+        levels: Vec<PathBuf>,
+        /// Stop analysing a level after this many states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
+    },
+    /// Re-analyse every level on all cores; exit 1 when any level fails
+    /// (cannot be analysed, has dead ends, has fewer stars than wanted, or
+    /// its stored analysis is out of date).
+    Check {
+        /// The pack file.
+        pack: PathBuf,
+        /// The fewest stars a level may have.
+        #[arg(long, default_value_t = 1)]
+        min_stars: u8,
+        /// Stop analysing a level after this many states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
+        /// Store the fresh analyses in the pack.
+        #[arg(long)]
+        update: bool,
+        /// Print one JSON object per level (JSON Lines).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Find levels that are the same up to a rotation, a mirror and a
+    /// renaming of colours.
+    Dedupe {
+        /// The pack file.
+        pack: PathBuf,
+        /// Print `{"groups": [[i, j, ...], ...]}` (0-based level indices).
+        #[arg(long)]
+        json: bool,
+        /// Save the pack, keeping the first level of each group, to this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+    /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps.
+    Stats {
+        /// The pack file.
+        pack: PathBuf,
+        /// Print the numbers as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Stop analysing a level without a stored analysis after this many
+        /// states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
+    },
+    /// Export the pack as a folder of ASCII levels and/or as pack JSON.
+    Export {
+        /// The pack file.
+        pack: PathBuf,
+        /// Write one ASCII file per level into this folder (levels that
+        /// ASCII cannot say, with pieces in pits, are written as JSON).
+        #[arg(long)]
+        ascii: Option<PathBuf>,
+        /// Write the pack as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+}
+
+fn progress_bar(len: usize, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} [{elapsed_precise}]")
+            .expect("the template is valid"),
+    );
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// Reads a pack and reports its damaged entries on `err`.
+fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
+    let read = read_pack(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if read.truncated {
+        let _ = writeln!(
+            err,
+            "{}: warning: the file is cut short or broken; read up to its last complete level",
+            path.display()
+        );
+    }
+    for d in &read.damaged {
+        let _ = writeln!(
+            err,
+            "{}: warning: level {} cannot be read: {}",
+            path.display(),
+            d.index,
+            d.error
+        );
+    }
+    Ok(read)
+}
+
+/// Refuses to overwrite a pack that has entries this program cannot read,
+/// which writing would lose.
+fn writable(read: &ReadPack, path: &Path) -> Result<(), String> {
+    if read.damaged.is_empty() && !read.truncated {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: the pack has levels that cannot be read; nothing was written, so that they are not lost (fix them, or save elsewhere)",
+            path.display()
+        ))
+    }
+}
+
+fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn add(
+    pack_path: &Path,
+    levels: &[PathBuf],
+    max_states: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let mut read = if pack_path.exists() {
+        load(pack_path, err)?
+    } else {
+        ReadPack {
+            pack: Pack {
+                name: file_stem(pack_path),
+                levels: Vec::new(),
+            },
+            ..ReadPack::default()
+        }
+    };
+    writable(&read, pack_path)?;
+    let mut failed = false;
+    for path in levels {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = writeln!(err, "{}: error: cannot read the file: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        let mut level = match skiddy::parse_level(&text) {
+            Ok(l) => l,
+            Err(e) => {
+                let _ = writeln!(err, "{}: error: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        if level.name.is_empty() {
+            level.name = file_stem(path);
+        }
+        let mut entry = PackEntry::new(level);
+        let note = match refresh_summary(&mut entry, max_states) {
+            Ok(()) => {
+                let s = entry.summary.as_ref().expect("refreshed");
+                format!(
+                    "{} star(s), shortest {}",
+                    s.stars,
+                    s.shortest.map_or("none".into(), |n| n.to_string())
+                )
+            }
+            Err(e) => format!("not analysed: {e}"),
+        };
+        let _ = writeln!(
+            out,
+            "added {} as level {} ({note})",
+            path.display(),
+            read.pack.levels.len()
+        );
+        read.pack.levels.push(entry);
+    }
+    write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
+    Ok(if failed { super::EXIT_FAILED } else { 0 })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check(
+    pack_path: &Path,
+    min_stars: u8,
+    max_states: u64,
+    update: bool,
+    json_out: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let mut read = load(pack_path, err)?;
+    if update {
+        writable(&read, pack_path)?;
+    }
+    let bar = progress_bar(read.pack.levels.len(), "checking");
+    let checks = check_pack(
+        &read.pack,
+        CheckOptions {
+            min_stars,
+            max_states,
+        },
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    let mut failing = 0;
+    for c in &checks {
+        let name = &read.pack.levels[c.index].level.name;
+        if !c.passes() {
+            failing += 1;
+        }
+        if json_out {
+            let summary = c.summary.as_ref().ok();
+            let _ = writeln!(
+                out,
+                "{}",
+                json!({
+                    "index": c.index,
+                    "name": name,
+                    "passes": c.passes(),
+                    "failures": c.failures,
+                    "summary": summary,
+                })
+            );
+        } else if c.passes() {
+            let _ = writeln!(out, "ok    {:>3} {name}", c.index);
+        } else {
+            let _ = writeln!(
+                out,
+                "FAIL  {:>3} {name}: {}",
+                c.index,
+                c.failures.join("; ")
+            );
+        }
+    }
+    if !read.damaged.is_empty() || read.truncated {
+        failing += read.damaged.len().max(1);
+    }
+    if !json_out {
+        let _ = writeln!(
+            out,
+            "{} level(s), {failing} failing",
+            read.pack.levels.len()
+        );
+    }
+    if update {
+        for c in checks {
+            read.pack.levels[c.index].summary = c.summary.ok();
+        }
+        write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
+    }
+    Ok(if failing > 0 { super::EXIT_FAILED } else { 0 })
+}
+
+fn dedupe(
+    pack_path: &Path,
+    json_out: bool,
+    write: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let read = load(pack_path, err)?;
+    let levels: Vec<_> = read.pack.levels.iter().map(|e| e.level.clone()).collect();
+    let groups = duplicate_groups(&levels);
+    if json_out {
+        let _ = writeln!(out, "{}", json!({ "groups": groups }));
+    } else if groups.is_empty() {
+        let _ = writeln!(out, "no duplicates among {} level(s)", levels.len());
+    } else {
+        for g in &groups {
+            let names: Vec<String> = g
+                .iter()
+                .map(|&i| format!("{i} {}", levels[i].name))
+                .collect();
+            let _ = writeln!(out, "same level: {}", names.join(", "));
+        }
+    }
+    if let Some(path) = write {
+        let drop: std::collections::HashSet<usize> =
+            groups.iter().flat_map(|g| g[1..].iter().copied()).collect();
+        let kept = Pack {
+            name: read.pack.name.clone(),
+            levels: read
+                .pack
+                .levels
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !drop.contains(i))
+                .map(|(_, e)| e.clone())
+                .collect(),
+        };
+        write_pack(path, &kept).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !json_out {
+            let _ = writeln!(
+                out,
+                "wrote {} level(s) to {}",
+                kept.levels.len(),
+                path.display()
+            );
+        }
+    }
+    Ok(0)
+}
+
+fn stats(
+    pack_path: &Path,
+    json_out: bool,
+    max_states: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let read = load(pack_path, err)?;
+    let levels = &read.pack.levels;
+    let bar = progress_bar(levels.len(), "analysing");
+    let summaries: Vec<Option<LevelSummary>> = levels
+        .par_iter()
+        .map(|e| {
+            let s = e.summary.clone().or_else(|| {
+                let mut e = e.clone();
+                refresh_summary(&mut e, max_states).ok().and(e.summary)
+            });
+            bar.inc(1);
+            s
+        })
+        .collect();
+    bar.finish_and_clear();
+    let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
+    let mut stars = [0u64; 4];
+    for s in &known {
+        stars[s.stars.min(3) as usize] += 1;
+    }
+    let mut perfect: Vec<u32> = known
+        .iter()
+        .filter(|s| s.stars == 3)
+        .filter_map(|s| s.shortest_max_combo)
+        .collect();
+    perfect.sort_unstable();
+    let median = |v: &[u32]| v.get(v.len() / 2).copied();
+    let with_dead_ends = known.iter().filter(|s| s.dead_ends > 0).count();
+    let total_traps: u64 = known.iter().map(|s| s.traps).sum();
+    let max_states_seen = known.iter().map(|s| s.states).max();
+    let unanalysable = summaries.len() - known.len();
+    if json_out {
+        let _ = writeln!(
+            out,
+            "{}",
+            json!({
+                "name": read.pack.name,
+                "levels": levels.len(),
+                "damaged": read.damaged.len(),
+                "unanalysable": unanalysable,
+                "stars": stars,
+                "perfect_length": {"min": perfect.first(), "median": median(&perfect), "max": perfect.last()},
+                "levels_with_dead_ends": with_dead_ends,
+                "traps": total_traps,
+                "max_states": max_states_seen,
+            })
+        );
+    } else {
+        let _ = writeln!(out, "{}: {} level(s)", read.pack.name, levels.len());
+        let _ = writeln!(
+            out,
+            "  stars: 3★ {}  2★ {}  1★ {}  0★ {}",
+            stars[3], stars[2], stars[1], stars[0]
+        );
+        match (perfect.first(), median(&perfect), perfect.last()) {
+            (Some(lo), Some(mid), Some(hi)) => {
+                let _ = writeln!(
+                    out,
+                    "  Perfect length of 3-star levels: {lo} to {hi}, median {mid}"
+                );
+            }
+            _ => {
+                let _ = writeln!(out, "  no 3-star level");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
+        );
+        if let Some(m) = max_states_seen {
+            let _ = writeln!(out, "  largest state graph: {m} states");
+        }
+        if unanalysable > 0 {
+            let _ = writeln!(
+                out,
+                "  {unanalysable} level(s) could not be analysed (see pack check)"
+            );
+        }
+        for (i, (e, s)) in levels.iter().zip(&summaries).enumerate() {
+            let line = match s {
+                Some(s) => format!(
+                    "{} star(s), shortest {}, states {}, traps {}",
+                    s.stars,
+                    s.shortest.map_or("none".into(), |n| n.to_string()),
+                    s.states,
+                    s.traps
+                ),
+                None => "not analysed".into(),
+            };
+            let _ = writeln!(out, "  {i:>3} {:<24} {line}", e.level.name);
+        }
+    }
+    Ok(0)
+}
+
+/// A file name made of a level's index and name.
+fn export_name(index: usize, name: &str, ext: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if slug.is_empty() {
+        format!("{index:03}.{ext}")
+    } else {
+        format!("{index:03}-{slug}.{ext}")
+    }
+}
+
+fn export(
+    pack_path: &Path,
+    ascii: Option<&Path>,
+    json_path: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    if ascii.is_none() && json_path.is_none() {
+        return Err("say what to export: --ascii DIR and/or --json FILE".into());
+    }
+    let read = load(pack_path, err)?;
+    if let Some(dir) = ascii {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let bar = progress_bar(read.pack.levels.len(), "exporting");
+        for (i, e) in read.pack.levels.iter().enumerate() {
+            let (name, text) = match format::to_ascii(&e.level) {
+                Ok(text) => (export_name(i, &e.level.name, "txt"), text),
+                Err(_) => (
+                    export_name(i, &e.level.name, "json"),
+                    format::to_json(&e.level) + "\n",
+                ),
+            };
+            let path = dir.join(name);
+            crate::atomic::write_atomic(&path, text.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        let _ = writeln!(
+            out,
+            "wrote {} level file(s) to {}",
+            read.pack.levels.len(),
+            dir.display()
+        );
+    }
+    if let Some(path) = json_path {
+        write_pack(path, &read.pack).map_err(|e| format!("{}: {e}", path.display()))?;
+        let _ = writeln!(out, "wrote the pack to {}", path.display());
+    }
+    Ok(0)
+}
+
+/// Runs `pack`; returns the exit code.
+pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let result = match &args.command {
+        PackCommand::Add {
+            pack,
+            levels,
+            max_states,
+        } => add(pack, levels, *max_states, out, err),
+        PackCommand::Check {
+            pack,
+            min_stars,
+            max_states,
+            update,
+            json,
+        } => check(pack, *min_stars, *max_states, *update, *json, out, err),
+        PackCommand::Dedupe { pack, json, write } => {
+            dedupe(pack, *json, write.as_deref(), out, err)
+        }
+        PackCommand::Stats {
+            pack,
+            json,
+            max_states,
+        } => stats(pack, *json, *max_states, out, err),
+        PackCommand::Export { pack, ascii, json } => {
+            export(pack, ascii.as_deref(), json.as_deref(), out, err)
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            super::EXIT_FAILED
+        }
+    }
+}

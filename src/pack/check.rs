@@ -1,0 +1,167 @@
+//! Checking a pack: re-analyse every level on all cores and say which fail.
+
+use rayon::prelude::*;
+
+use super::{LevelSummary, Pack};
+use crate::engine::Job;
+use crate::kinds::skiddy;
+
+/// What a check asks of every level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// The fewest stars a level may have.
+    pub min_stars: u8,
+    /// The state budget of each analysis.
+    pub max_states: u64,
+}
+
+/// The verdict on one level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelCheck {
+    /// The level's index in the pack.
+    pub index: usize,
+    /// The fresh analysis, or why there is none.
+    pub summary: Result<LevelSummary, String>,
+    /// Why the level fails; empty when it passes.
+    pub failures: Vec<String>,
+}
+
+impl LevelCheck {
+    /// Whether the level passes.
+    pub fn passes(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Re-analyses every level of `pack` in parallel and judges it: it fails
+/// when it cannot be analysed, has a reachable dead end, has fewer stars than
+/// wanted, or its stored summary no longer matches the fresh analysis.
+/// `progress` is called once per finished level, from any thread.
+pub fn check_pack(
+    pack: &Pack,
+    options: CheckOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<LevelCheck> {
+    pack.levels
+        .par_iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let fresh = skiddy::analyze(&entry.level, &Job::new(options.max_states))
+                .map(|a| LevelSummary::of(&a))
+                .map_err(|e| e.to_string());
+            let mut failures = Vec::new();
+            match &fresh {
+                Err(e) => failures.push(e.clone()),
+                Ok(s) => {
+                    if s.dead_ends > 0 {
+                        failures.push(format!(
+                            "{} dead end(s), {} trap(s): {}",
+                            s.dead_ends, s.traps, s.star_reason
+                        ));
+                    }
+                    if s.stars < options.min_stars {
+                        failures.push(format!(
+                            "{} star(s), fewer than the wanted {}: {}",
+                            s.stars, options.min_stars, s.star_reason
+                        ));
+                    }
+                    if let Some(stored) = &entry.summary {
+                        if stored != s {
+                            failures.push(describe_change(stored, s));
+                        }
+                    }
+                }
+            }
+            progress();
+            LevelCheck {
+                index,
+                summary: fresh,
+                failures,
+            }
+        })
+        .collect()
+}
+
+fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
+    let mut changes = Vec::new();
+    let mut note = |what: &str, a: String, b: String| {
+        if a != b {
+            changes.push(format!("{what} {a} → {b}"));
+        }
+    };
+    let len = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
+    note("stars", stored.stars.to_string(), fresh.stars.to_string());
+    note("shortest", len(stored.shortest), len(fresh.shortest));
+    note(
+        "max-combo",
+        len(stored.shortest_max_combo),
+        len(fresh.shortest_max_combo),
+    );
+    note(
+        "no-combo",
+        len(stored.shortest_no_combo),
+        len(fresh.shortest_no_combo),
+    );
+    note(
+        "states",
+        stored.states.to_string(),
+        fresh.states.to_string(),
+    );
+    note(
+        "dead ends",
+        stored.dead_ends.to_string(),
+        fresh.dead_ends.to_string(),
+    );
+    note("traps", stored.traps.to_string(), fresh.traps.to_string());
+    if changes.is_empty() {
+        changes.push(format!(
+            "reason \"{}\" → \"{}\"",
+            stored.star_reason, fresh.star_reason
+        ));
+    }
+    format!("the stored analysis is out of date: {}", changes.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::skiddy::format::parse_ascii;
+    use crate::pack::{refresh_summary, PackEntry};
+
+    #[test]
+    fn flags_dead_ends_missing_stars_and_stale_summaries() {
+        let good = PackEntry::new(parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap());
+        let dead = PackEntry::new(parse_ascii("######\n#R.R.#\n#.#..#\n#o...#\n##r###\n").unwrap());
+        let mut stale = good.clone();
+        refresh_summary(&mut stale, 1000).unwrap();
+        stale.summary.as_mut().unwrap().states = 99;
+        let pack = Pack {
+            name: "t".into(),
+            levels: vec![good, dead, stale],
+        };
+        let counted = std::sync::atomic::AtomicUsize::new(0);
+        let checks = check_pack(
+            &pack,
+            CheckOptions {
+                min_stars: 3,
+                max_states: 100_000,
+            },
+            &|| {
+                counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            },
+        );
+        assert_eq!(counted.into_inner(), 3);
+        assert!(checks[0].passes(), "{:?}", checks[0].failures);
+        assert!(checks[1].failures.iter().any(|f| f.contains("dead end")));
+        assert!(checks[1]
+            .failures
+            .iter()
+            .any(|f| f.contains("fewer than the wanted 3")));
+        assert_eq!(checks[2].failures.len(), 1);
+        assert!(
+            checks[2].failures[0].contains("states 99 → 10"),
+            "{}",
+            checks[2].failures[0]
+        );
+    }
+}
