@@ -201,3 +201,42 @@ fn a_damaged_pack_keeps_its_readable_levels_and_is_not_overwritten() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("version 5, newer than this levelscope"));
 }
+
+#[test]
+fn export_sheet_writes_a_png_contact_sheet() {
+    let dir = workdir("sheet");
+    levelscope(
+        &dir,
+        &[
+            "pack",
+            "add",
+            "p.json",
+            &asset("1-1.txt"),
+            &asset("four-colours.txt"),
+            &asset("in-pit.json"),
+        ],
+    );
+    let out = levelscope(&dir, &["pack", "export", "p.json", "--sheet", "sheet.png"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("sheet.png")).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // Width and height from the IHDR chunk: two columns, two rows of cards
+    // sized for the largest board (8x6 cells of 16 pixels).
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    // Cards are at least 18 characters of text wide.
+    let card_w = (8 * 16).max(18 * 8) + 8;
+    let card_h = 6 * 16 + 8 + 2 * 12 + 4;
+    assert_eq!(
+        (width, height),
+        (12 + 2 * (card_w + 12), 12 + 2 * (card_h + 12))
+    );
+    assert!(stdout(&out).contains(&format!(
+        "wrote a {width}x{height} contact sheet of 3 level(s)"
+    )));
+}

@@ -82,7 +82,8 @@ pub enum PackCommand {
         #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
         max_states: u64,
     },
-    /// Export the pack as a folder of ASCII levels and/or as pack JSON.
+    /// Export the pack as a folder of ASCII levels, a PNG contact sheet
+    /// and/or pack JSON.
     Export {
         /// The pack file.
         pack: PathBuf,
@@ -90,9 +91,17 @@ pub enum PackCommand {
         /// ASCII cannot say, with pieces in pits, are written as JSON).
         #[arg(long)]
         ascii: Option<PathBuf>,
+        /// Write a PNG contact sheet of thumbnails with names, stars and
+        /// Perfect lengths to this file.
+        #[arg(long)]
+        sheet: Option<PathBuf>,
         /// Write the pack as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Stop analysing a level without a stored analysis after this many
+        /// states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
     },
 }
 
@@ -334,17 +343,12 @@ fn dedupe(
     Ok(0)
 }
 
-fn stats(
-    pack_path: &Path,
-    json_out: bool,
-    max_states: u64,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<u8, String> {
-    let read = load(pack_path, err)?;
-    let levels = &read.pack.levels;
-    let bar = progress_bar(levels.len(), "analysing");
-    let summaries: Vec<Option<LevelSummary>> = levels
+/// Every level's stored summary, or a fresh one (on all cores) for levels
+/// without; `None` where the level cannot be analysed.
+fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
+    let bar = progress_bar(pack.levels.len(), "analysing");
+    let summaries = pack
+        .levels
         .par_iter()
         .map(|e| {
             let s = e.summary.clone().or_else(|| {
@@ -356,6 +360,19 @@ fn stats(
         })
         .collect();
     bar.finish_and_clear();
+    summaries
+}
+
+fn stats(
+    pack_path: &Path,
+    json_out: bool,
+    max_states: u64,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let read = load(pack_path, err)?;
+    let levels = &read.pack.levels;
+    let summaries = summaries(&read.pack, max_states);
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     let mut stars = [0u64; 4];
     for s in &known {
@@ -455,17 +472,43 @@ fn export_name(index: usize, name: &str, ext: &str) -> String {
     }
 }
 
+/// What `export` writes.
+struct ExportTargets<'a> {
+    ascii: Option<&'a Path>,
+    sheet: Option<&'a Path>,
+    json: Option<&'a Path>,
+}
+
 fn export(
     pack_path: &Path,
-    ascii: Option<&Path>,
-    json_path: Option<&Path>,
+    targets: ExportTargets<'_>,
+    max_states: u64,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
-    if ascii.is_none() && json_path.is_none() {
-        return Err("say what to export: --ascii DIR and/or --json FILE".into());
+    let ExportTargets {
+        ascii,
+        sheet,
+        json: json_path,
+    } = targets;
+    if ascii.is_none() && json_path.is_none() && sheet.is_none() {
+        return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
     }
     let read = load(pack_path, err)?;
+    if let Some(path) = sheet {
+        let summaries = summaries(&read.pack, max_states);
+        let canvas = crate::pack::sheet::draw_sheet(&read.pack, &summaries);
+        crate::atomic::write_atomic(path, &canvas.to_png())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let _ = writeln!(
+            out,
+            "wrote a {}x{} contact sheet of {} level(s) to {}",
+            canvas.width(),
+            canvas.height(),
+            read.pack.levels.len(),
+            path.display()
+        );
+    }
     if let Some(dir) = ascii {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
@@ -520,9 +563,23 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             json,
             max_states,
         } => stats(pack, *json, *max_states, out, err),
-        PackCommand::Export { pack, ascii, json } => {
-            export(pack, ascii.as_deref(), json.as_deref(), out, err)
-        }
+        PackCommand::Export {
+            pack,
+            ascii,
+            sheet,
+            json,
+            max_states,
+        } => export(
+            pack,
+            ExportTargets {
+                ascii: ascii.as_deref(),
+                sheet: sheet.as_deref(),
+                json: json.as_deref(),
+            },
+            *max_states,
+            out,
+            err,
+        ),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod dedupe;
+pub mod sheet;
 
 use std::path::Path;
 
