@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod pack;
 pub mod play;
+pub mod rooms;
 
 use std::process::ExitCode;
 
@@ -27,6 +28,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Curate packs: add, check, dedupe, stats, export.
     Pack(pack::PackArgs),
+    /// Generate a random tree of rooms and lay it out on a map.
+    Rooms(rooms::RoomsArgs),
 }
 
 /// Exit code for a run in which some file failed.
@@ -55,6 +58,7 @@ where
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
         Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
+        Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

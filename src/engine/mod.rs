@@ -9,6 +9,7 @@ pub mod label;
 pub mod packed;
 pub mod puzzle;
 pub mod solutions;
+pub mod stack;
 pub mod table;
 
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};

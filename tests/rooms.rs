@@ -1,0 +1,153 @@
+//! The guess-and-test stack on Rooms, against brute force.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+use levelscope::engine::stack::{GuessStack, Status};
+use levelscope::kinds::rooms::{lay_out, RoomLayout, RoomTree};
+use proptest::prelude::*;
+
+/// Whether a layout exists, by trying every cell for every room in turn
+/// (no pruning at all).
+fn brute_force_exists(tree: &RoomTree, w: usize, h: usize) -> bool {
+    fn place(tree: &RoomTree, w: usize, h: usize, cells: &mut Vec<(usize, usize)>) -> bool {
+        let room = cells.len();
+        if room == tree.len() {
+            return true;
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let adjacent = match tree.parent(room) {
+                    None => true,
+                    Some(p) => {
+                        let (px, py) = cells[p];
+                        px.abs_diff(x) + py.abs_diff(y) == 1
+                    }
+                };
+                if adjacent && !cells.contains(&(x, y)) {
+                    cells.push((x, y));
+                    if place(tree, w, h, cells) {
+                        return true;
+                    }
+                    cells.pop();
+                }
+            }
+        }
+        false
+    }
+    place(tree, w, h, &mut Vec::new())
+}
+
+fn valid_layout(tree: &RoomTree, w: usize, h: usize, cells: &[(usize, usize)]) -> bool {
+    let distinct: HashSet<_> = cells.iter().collect();
+    cells.len() == tree.len()
+        && distinct.len() == cells.len()
+        && cells.iter().all(|&(x, y)| x < w && y < h)
+        && (1..tree.len()).all(|r| {
+            let (x, y) = cells[r];
+            let (px, py) = cells[tree.parent(r).unwrap()];
+            px.abs_diff(x) + py.abs_diff(y) == 1
+        })
+}
+
+fn trees() -> impl Strategy<Value = RoomTree> {
+    (1usize..=7).prop_flat_map(|n| {
+        proptest::collection::vec(any::<prop::sample::Index>(), n - 1).prop_map(move |picks| {
+            let mut parent = vec![None];
+            for (i, pick) in picks.iter().enumerate() {
+                parent.push(Some(pick.index(i + 1)));
+            }
+            RoomTree::new(parent).unwrap()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_stack_finds_a_layout_exactly_when_one_exists(tree in trees(), w in 1usize..=3, h in 1usize..=3, seed in any::<u64>()) {
+        let exists = brute_force_exists(&tree, w, h);
+        let result = lay_out(tree.clone(), w, h, seed, u64::MAX);
+        prop_assert!(result.finished);
+        match &result.cells {
+            Some(cells) => {
+                prop_assert!(exists);
+                prop_assert!(valid_layout(&tree, w, h, cells), "{:?}", cells);
+            }
+            None => prop_assert!(!exists, "a layout exists but the stack says none does"),
+        }
+    }
+
+    #[test]
+    fn pausing_and_resuming_gives_the_same_result(tree in trees(), w in 1usize..=4, h in 1usize..=3, seed in any::<u64>(), chunk in 1u64..20) {
+        let mut whole = GuessStack::new(RoomLayout::new(tree.clone(), w, h), seed);
+        whole.run(u64::MAX);
+        let mut paused = GuessStack::new(RoomLayout::new(tree, w, h), seed);
+        while paused.run(chunk) == Status::Searching {}
+        prop_assert_eq!(paused.status(), whole.status());
+        prop_assert_eq!(paused.problem().cells(), whole.problem().cells());
+        prop_assert_eq!(paused.steps(), whole.steps());
+        prop_assert_eq!(paused.backtracks(), whole.backtracks());
+    }
+}
+
+#[test]
+fn every_step_keeps_rooms_in_distinct_cells() {
+    let tree = RoomTree::new(vec![
+        None,
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(1),
+        Some(1),
+        Some(2),
+        Some(4),
+    ])
+    .unwrap();
+    let mut stack = GuessStack::new(RoomLayout::new(tree, 3, 3), 5);
+    while stack.status() == Status::Searching {
+        stack.step();
+        let cells = stack.problem().cells();
+        let distinct: HashSet<_> = cells.iter().collect();
+        assert_eq!(distinct.len(), cells.len());
+        let current: Vec<_> = stack.entries().iter().filter_map(|e| e.current).collect();
+        assert!(current.len() <= cells.len());
+    }
+}
+
+#[test]
+fn cli_json_has_the_layout_or_null() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_levelscope"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let v = run(&[
+        "rooms", "--rooms", "10", "--map", "5x4", "--seed", "7", "--json",
+    ]);
+    let parent: Vec<Option<usize>> = serde_json::from_value(v["parent"].clone()).unwrap();
+    let cells: Vec<(usize, usize)> = serde_json::from_value(v["cells"].clone()).unwrap();
+    let tree = RoomTree::new(parent).unwrap();
+    assert!(valid_layout(&tree, 5, 4, &cells));
+    assert!(v["steps"].as_u64().unwrap() >= 10);
+    assert_eq!(
+        run(&["rooms", "--rooms", "10", "--map", "5x4", "--seed", "7", "--json"]),
+        v,
+        "same seed, same answer"
+    );
+
+    let v = run(&[
+        "rooms", "--rooms", "5", "--map", "2x2", "--seed", "1", "--json",
+    ]);
+    assert!(v["cells"].is_null());
+    assert!(v["backtracks"].as_u64().unwrap() > 0);
+}
