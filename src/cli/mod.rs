@@ -1,6 +1,7 @@
 //! The headless command line: one file per subcommand.
 
 pub mod analyze;
+pub mod generate;
 pub mod pack;
 pub mod play;
 pub mod rooms;
@@ -30,6 +31,8 @@ pub enum Command {
     Pack(pack::PackArgs),
     /// Generate a random tree of rooms and lay it out on a map.
     Rooms(rooms::RoomsArgs),
+    /// Generate levels on all cores and write them as a pack.
+    Generate(generate::GenerateArgs),
 }
 
 /// Exit code for a run in which some file failed.
@@ -59,6 +62,7 @@ where
         Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
+        Some(Command::Generate(args)) => generate::run(&args, &mut out, &mut err),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

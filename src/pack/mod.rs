@@ -15,7 +15,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::kinds::skiddy::{self, format, Analysis, Level};
+use crate::engine::Summary;
+use crate::kinds::skiddy::{self, format, Analysis, Level, Rating};
 
 /// The `format` field of a pack file.
 pub const PACK_FORMAT: &str = "levelscope-pack";
@@ -47,10 +48,14 @@ pub struct LevelSummary {
 impl LevelSummary {
     /// The summary of an analysis.
     pub fn of(analysis: &Analysis) -> LevelSummary {
-        let s = &analysis.summary;
+        LevelSummary::from_parts(&analysis.summary, &analysis.rating)
+    }
+
+    /// The summary of an analysis, from its numbers and its rating.
+    pub fn from_parts(s: &Summary, rating: &Rating) -> LevelSummary {
         LevelSummary {
-            stars: analysis.rating.stars,
-            star_reason: analysis.rating.reason.clone(),
+            stars: rating.stars,
+            star_reason: rating.reason.clone(),
             shortest: s.any.shortest,
             shortest_max_combo: s.preferred.shortest,
             shortest_no_combo: s.mixed.shortest,

@@ -2,6 +2,7 @@
 //! (RULES.md section 1).
 
 pub mod format;
+pub mod generate;
 pub mod level;
 pub mod puzzle;
 pub mod rating;

@@ -1,0 +1,191 @@
+//! `levelscope generate skiddy --count N --seed S [...] --out FILE`:
+//! generate levels on all cores and write them as a pack.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::kinds::skiddy::generate::{batch_seed, generate, GenerateParams};
+use crate::pack::{write_pack, LevelSummary, Pack, PackEntry};
+
+/// Arguments of `generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The puzzle kind to generate.
+    #[command(subcommand)]
+    pub kind: GenerateKind,
+}
+
+/// The kinds that can be generated.
+#[derive(Debug, clap::Subcommand)]
+pub enum GenerateKind {
+    /// Skiddy levels.
+    Skiddy(SkiddyArgs),
+}
+
+/// The Skiddy generator's parameters.
+#[derive(Debug, clap::Args)]
+pub struct SkiddyArgs {
+    /// How many levels to generate.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// The seed; the same seed gives the same levels.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Board width, border included.
+    #[arg(long, default_value_t = 8)]
+    pub width: usize,
+    /// Board height, border included.
+    #[arg(long, default_value_t = 7)]
+    pub height: usize,
+    /// Red Skiddies.
+    #[arg(long, default_value_t = 2)]
+    pub red: usize,
+    /// Blue Skiddies.
+    #[arg(long, default_value_t = 2)]
+    pub blue: usize,
+    /// Green Skiddies.
+    #[arg(long, default_value_t = 0)]
+    pub green: usize,
+    /// Yellow Skiddies.
+    #[arg(long, default_value_t = 0)]
+    pub yellow: usize,
+    /// Goals of each colour that has Skiddies.
+    #[arg(long, default_value_t = 1)]
+    pub goals: usize,
+    /// Let goals of different colours touch.
+    #[arg(long)]
+    pub goals_touch: bool,
+    /// Crates.
+    #[arg(long, default_value_t = 1)]
+    pub crates: usize,
+    /// Ice cubes.
+    #[arg(long, default_value_t = 1)]
+    pub ice: usize,
+    /// Pits.
+    #[arg(long, default_value_t = 0)]
+    pub pits: usize,
+    /// The share of the inner cells that are static blocks (0 to 0.8).
+    #[arg(long, default_value_t = 0.15)]
+    pub blocks: f64,
+    /// The shortest Perfect allowed.
+    #[arg(long, default_value_t = 3)]
+    pub min_perfect: u32,
+    /// The longest Perfect allowed.
+    #[arg(long, default_value_t = 30)]
+    pub max_perfect: u32,
+    /// The fewest stars allowed.
+    #[arg(long, default_value_t = 3)]
+    pub min_stars: u8,
+    /// The state budget of each candidate's analysis (bigger candidates are
+    /// rejected).
+    #[arg(long, default_value_t = 50_000)]
+    pub max_states: u64,
+    /// Candidates to try for one level before giving up on it.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_candidates: u64,
+    /// The pack file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+impl SkiddyArgs {
+    fn params(&self) -> GenerateParams {
+        GenerateParams {
+            width: self.width,
+            height: self.height,
+            skiddies: [self.red, self.blue, self.green, self.yellow],
+            goals_per_colour: self.goals,
+            goals_may_touch: self.goals_touch,
+            crates: self.crates,
+            ice: self.ice,
+            pits: self.pits,
+            block_share: self.blocks,
+            min_perfect: self.min_perfect,
+            max_perfect: self.max_perfect,
+            min_stars: self.min_stars,
+            max_states: self.max_states,
+            max_candidates: self.max_candidates,
+            ..GenerateParams::default()
+        }
+    }
+}
+
+/// Runs `generate`; returns the exit code.
+pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let GenerateKind::Skiddy(args) = &args.kind;
+    let params = args.params();
+    let started = Instant::now();
+    let bar = ProgressBar::new(args.count as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "generating {bar:40} {pos}/{len} [{elapsed_precise}, {eta} left]",
+        )
+        .expect("the template is valid"),
+    );
+    let results: Vec<_> = (0..args.count as u64)
+        .into_par_iter()
+        .map(|i| {
+            let r = generate(&params, batch_seed(args.seed, i));
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut pack = Pack {
+        name: args
+            .out
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        levels: Vec::new(),
+    };
+    let mut candidates = 0u64;
+    let mut failed = 0;
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(g) => {
+                candidates += g.candidates;
+                let mut level = g.level;
+                level.name = format!("gen-{}-{i}", args.seed);
+                let mut entry = PackEntry::new(level);
+                entry.tags.push("generated".into());
+                entry.summary = Some(LevelSummary::from_parts(&g.summary, &g.rating));
+                pack.levels.push(entry);
+            }
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(err, "level {i}: {e}");
+                if matches!(
+                    e,
+                    crate::kinds::skiddy::generate::GenerateError::Parameters(_)
+                ) {
+                    return super::EXIT_USAGE;
+                }
+            }
+        }
+    }
+    if let Err(e) = write_pack(&args.out, &pack) {
+        let _ = writeln!(err, "{}: error: {e}", args.out.display());
+        return super::EXIT_FAILED;
+    }
+    let kept = pack.levels.len();
+    let _ = writeln!(
+        out,
+        "kept {kept} level(s) in {:.1} s ({:.2} per second on {} threads), {:.1} candidates tried per level kept; wrote {}",
+        seconds,
+        kept as f64 / seconds.max(1e-9),
+        rayon::current_num_threads(),
+        candidates as f64 / kept.max(1) as f64,
+        args.out.display()
+    );
+    if failed > 0 {
+        let _ = writeln!(err, "{failed} level(s) could not be generated");
+        return super::EXIT_FAILED;
+    }
+    0
+}
