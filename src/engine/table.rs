@@ -88,6 +88,28 @@ impl StateIndex {
         let _ = hash;
     }
 
+    /// Where `state` (whose hash is `hash`) is: `Ok(id)` when it is indexed,
+    /// `Err(slot)` with the empty slot it would take otherwise.
+    #[inline(always)]
+    fn probe<S: PackedState>(&self, states: &[S], state: &S, hash: u64) -> Result<u32, usize> {
+        let mask = self.slots.len() - 1;
+        let fp = fingerprint(hash);
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return Err(i);
+            }
+            if slot & !ID_MASK == fp {
+                let id = (slot & ID_MASK) - 1;
+                if states[id as usize] == *state {
+                    return Ok(id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// Looks `state` (whose hash is `hash`) up among `states`; if it is not
     /// there, gives it the next id (`states.len()`); the caller then pushes it.
     #[inline]
@@ -95,46 +117,20 @@ impl StateIndex {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow(states);
         }
-        let mask = self.slots.len() - 1;
-        let fp = fingerprint(hash);
-        let mut i = self.home(hash);
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
+        match self.probe(states, state, hash) {
+            Ok(id) => Found::Old(id),
+            Err(slot) => {
                 let id = states.len() as u32;
-                self.slots[i] = fp | (id + 1);
+                self.slots[slot] = fingerprint(hash) | (id + 1);
                 self.len += 1;
-                return Found::New(id);
+                Found::New(id)
             }
-            if slot & !ID_MASK == fp {
-                let id = (slot & ID_MASK) - 1;
-                if states[id as usize] == *state {
-                    return Found::Old(id);
-                }
-            }
-            i = (i + 1) & mask;
         }
     }
 
     /// Looks `state` up without inserting it.
     pub fn find<S: PackedState>(&self, states: &[S], state: &S) -> Option<u32> {
-        let hash = state.hash64();
-        let mask = self.slots.len() - 1;
-        let fp = fingerprint(hash);
-        let mut i = self.home(hash);
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
-                return None;
-            }
-            if slot & !ID_MASK == fp {
-                let id = (slot & ID_MASK) - 1;
-                if states[id as usize] == *state {
-                    return Some(id);
-                }
-            }
-            i = (i + 1) & mask;
-        }
+        self.probe(states, state, state.hash64()).ok()
     }
 
     /// Doubles the table. Re-inserting by id reads the states in order,

@@ -193,6 +193,28 @@ pub struct Prepared {
     sliders: usize,
 }
 
+/// Lists the pieces marked in `masks` (one mask per line, bit `i` for the
+/// `i`-th cell along it) line by line into `out`, using `cell(line, along)`
+/// to find their cells in `occ`; returns how many.
+fn list_by_lines(
+    masks: &[u16],
+    occ: &[u8; 256],
+    out: &mut [u8; MAX_PIECES],
+    cell: impl Fn(usize, usize) -> usize,
+) -> usize {
+    let mut count = 0;
+    for (line, &mask) in masks.iter().enumerate() {
+        let mut mask = mask;
+        while mask != 0 {
+            let along = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            out[count] = occ[cell(line, along)];
+            count += 1;
+        }
+    }
+    count
+}
+
 /// A level compiled for simulation: the fixed floor and the pieces in
 /// canonical order (Skiddies by colour, then ice, then crates), so that
 /// interchangeable pieces form contiguous groups.
@@ -653,27 +675,19 @@ impl Rules {
         // Scanning the masks line by line lists the sliders front to back
         // for Up (rows) and Left (columns); Down and Right use the lists
         // backwards.
-        let mut count = 0;
-        for (y, &row) in rows.iter().enumerate().take(self.height) {
-            let mut mask = row;
-            while mask != 0 {
-                let x = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                prepared.by_row[count] = prepared.occ[y * self.width + x];
-                count += 1;
-            }
-        }
-        prepared.sliders = count;
-        let mut count = 0;
-        for (x, &column) in columns.iter().enumerate().take(self.width) {
-            let mut mask = column;
-            while mask != 0 {
-                let y = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                prepared.by_column[count] = prepared.occ[y * self.width + x];
-                count += 1;
-            }
-        }
+        let width = self.width;
+        prepared.sliders = list_by_lines(
+            &rows[..self.height],
+            &prepared.occ,
+            &mut prepared.by_row,
+            |y, x| y * width + x,
+        );
+        list_by_lines(
+            &columns[..self.width],
+            &prepared.occ,
+            &mut prepared.by_column,
+            |x, y| y * width + x,
+        );
         prepared
     }
 
