@@ -241,3 +241,41 @@ fn export_sheet_writes_a_png_contact_sheet() {
         "wrote a {width}x{height} contact sheet of 3 level(s)"
     )));
 }
+
+#[test]
+fn analyze_reads_every_level_of_a_pack_in_place() {
+    let dir = workdir("analyze");
+    levelscope(
+        &dir,
+        &[
+            "pack",
+            "add",
+            "p.json",
+            &asset("1-1.txt"),
+            &asset("ice-and-pits.txt"),
+            &asset("dead-end.txt"),
+        ],
+    );
+    let text = std::fs::read_to_string(dir.join("p.json")).unwrap();
+    std::fs::write(dir.join("p.json"), text.replace("\"#B.io#\"", "\"#B.iX#\"")).unwrap();
+    let out = levelscope(&dir, &["analyze", "--json", "p.json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a damaged level counts as a failed file"
+    );
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["file"], "p.json#0");
+    assert_eq!(lines[0]["stars"], 3);
+    assert_eq!(lines[1]["file"], "p.json#1");
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown character 'X'"));
+    assert_eq!(lines[2]["file"], "p.json#2");
+    assert_eq!(lines[2]["stars"], 0);
+}

@@ -7,12 +7,12 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use crate::engine::{Job, Route, DEFAULT_MAX_STATES};
-use crate::kinds::skiddy::{self, Analysis};
+use crate::kinds::skiddy::{self, Analysis, Level};
 
 /// Arguments of `analyze`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
-    /// Level files (ASCII or JSON).
+    /// Level files (ASCII or JSON) or pack files (every level is analysed).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print one JSON object per file, one per line (JSON Lines).
@@ -33,11 +33,33 @@ const ROUTES: [(Route, &str); 3] = [
     (Route::Mixed, "no_combo"),
 ];
 
-/// Reads and analyses one level file.
-pub fn analyze_file(path: &Path, max_states: u64) -> Result<Analysis, String> {
+/// The levels of one input file: a level file holds one, a pack file one
+/// per entry (named `FILE#index`).
+fn levels_of(path: &Path) -> Result<Vec<(String, Result<Level, String>)>, String> {
+    let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    let level = skiddy::parse_level(&text).map_err(|e| e.to_string())?;
-    skiddy::analyze(&level, &Job::new(max_states)).map_err(|e| e.to_string())
+    if text.trim_start().starts_with('{') && text.contains(crate::pack::PACK_FORMAT) {
+        let read = crate::pack::parse_pack(&text).map_err(|e| e.to_string())?;
+        // Readable entries fill, in order, the places the damaged ones leave.
+        let damaged: std::collections::HashMap<usize, String> = read
+            .damaged
+            .into_iter()
+            .map(|d| (d.index, d.error))
+            .collect();
+        let total = read.pack.levels.len() + damaged.len();
+        let mut readable = read.pack.levels.into_iter();
+        let mut levels = Vec::with_capacity(total);
+        for i in 0..total {
+            let level = match damaged.get(&i) {
+                Some(error) => Err(format!("cannot read the level: {error}")),
+                None => Ok(readable.next().expect("one readable entry per place").level),
+            };
+            levels.push((format!("{file}#{i}"), level));
+        }
+        return Ok(levels);
+    }
+    let level = skiddy::parse_level(&text).map_err(|e| e.to_string());
+    Ok(vec![(file, level)])
 }
 
 /// The JSON report of one analysed file.
@@ -143,37 +165,51 @@ pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions:
 /// Runs `analyze`; returns the exit code.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut failed = false;
+    let mut report_error = |file: &str, message: &str, out: &mut dyn Write| {
+        if args.json {
+            let _ = writeln!(out, "{}", json!({ "file": file, "error": message }));
+        } else {
+            let _ = writeln!(err, "{file}: error: {message}");
+        }
+    };
     for path in &args.files {
-        let file = path.display().to_string();
-        let started = Instant::now();
-        let result = analyze_file(path, args.max_states);
-        let elapsed_ms = started.elapsed().as_millis();
-        match result {
-            Ok(analysis) => {
-                let _ = if args.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        report_json(&file, &analysis, elapsed_ms, args.solutions)
-                    )
-                } else {
-                    write!(
-                        out,
-                        "{}",
-                        report_text(&file, &analysis, elapsed_ms, args.solutions)
-                    )
-                };
-            }
+        let levels = match levels_of(path) {
+            Ok(levels) => levels,
             Err(message) => {
                 failed = true;
-                if args.json {
-                    let _ = writeln!(out, "{}", json!({ "file": file, "error": message }));
-                } else {
-                    let _ = writeln!(err, "{file}: error: {message}");
+                report_error(&path.display().to_string(), &message, out);
+                continue;
+            }
+        };
+        for (file, level) in levels {
+            let started = Instant::now();
+            let result = level.and_then(|l| {
+                skiddy::analyze(&l, &Job::new(args.max_states)).map_err(|e| e.to_string())
+            });
+            let elapsed_ms = started.elapsed().as_millis();
+            match result {
+                Ok(analysis) => {
+                    let _ = if args.json {
+                        writeln!(
+                            out,
+                            "{}",
+                            report_json(&file, &analysis, elapsed_ms, args.solutions)
+                        )
+                    } else {
+                        write!(
+                            out,
+                            "{}",
+                            report_text(&file, &analysis, elapsed_ms, args.solutions)
+                        )
+                    };
+                }
+                Err(message) => {
+                    failed = true;
+                    report_error(&file, &message, out);
                 }
             }
+            let _ = out.flush();
         }
-        let _ = out.flush();
     }
     if failed {
         super::EXIT_FAILED
