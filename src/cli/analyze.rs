@@ -33,9 +33,12 @@ const ROUTES: [(Route, &str); 3] = [
     (Route::Mixed, "no_combo"),
 ];
 
+/// A level to analyse, named for the report, or why it cannot be read.
+type NamedLevel = (String, Result<Level, String>);
+
 /// The levels of one input file: a level file holds one, a pack file one
 /// per entry (named `FILE#index`).
-fn levels_of(path: &Path) -> Result<Vec<(String, Result<Level, String>)>, String> {
+fn levels_of(path: &Path) -> Result<Vec<NamedLevel>, String> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))?;
     if text.trim_start().starts_with('{') && text.contains(crate::pack::PACK_FORMAT) {
