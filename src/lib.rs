@@ -10,5 +10,6 @@
 pub mod atomic;
 pub mod cli;
 pub mod engine;
+pub mod gui;
 pub mod kinds;
 pub mod pack;

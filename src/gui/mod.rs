@@ -1,0 +1,4 @@
+//! What the editor builds on. The analysis worker runs searches off the
+//! thread that draws; the editor itself (issue "The editor") comes next.
+
+pub mod worker;

@@ -1,0 +1,237 @@
+//! Analysis on a worker thread: start a job for a level (cancelling the one
+//! running), watch its progress, collect its result. The thread that draws
+//! never runs a search; the worker tells it when a result is ready through a
+//! callback (the editor passes `ctx.request_repaint`).
+
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::engine::{Job, Phase};
+use crate::kinds::skiddy::{self, Analysis, Level};
+
+/// A finished job.
+#[derive(Debug)]
+pub struct Finished {
+    /// The job's id, as [`AnalysisWorker::start`] returned it.
+    pub id: u64,
+    /// The analysis, or why there is none ("too big: …", an invalid level).
+    pub result: Result<Arc<Analysis>, String>,
+    /// How long it ran.
+    pub elapsed: Duration,
+}
+
+/// How far the running job has got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The job's id.
+    pub id: u64,
+    /// States explored so far.
+    pub states: u64,
+    /// States explored per second so far.
+    pub states_per_second: f64,
+    /// The phase it is in.
+    pub phase: Phase,
+    /// Time since it started.
+    pub elapsed: Duration,
+}
+
+struct Running {
+    id: u64,
+    job: Job,
+    started: Instant,
+    thread: JoinHandle<()>,
+}
+
+/// Runs one analysis at a time on a background thread.
+pub struct AnalysisWorker {
+    running: Option<Running>,
+    sender: Sender<Finished>,
+    results: Receiver<Finished>,
+    notify: Arc<dyn Fn() + Send + Sync>,
+    next_id: u64,
+}
+
+impl AnalysisWorker {
+    /// A worker that calls `notify` (from its thread) whenever a job ends.
+    pub fn new(notify: impl Fn() + Send + Sync + 'static) -> AnalysisWorker {
+        let (sender, results) = channel();
+        AnalysisWorker {
+            running: None,
+            sender,
+            results,
+            notify: Arc::new(notify),
+            next_id: 1,
+        }
+    }
+
+    /// Starts analysing `level` with a budget of `max_states`, cancelling
+    /// the job that was running; returns the new job's id.
+    pub fn start(&mut self, level: Level, max_states: u64) -> u64 {
+        self.cancel();
+        let id = self.next_id;
+        self.next_id += 1;
+        let job = Job::new(max_states);
+        let thread_job = job.clone();
+        let sender = self.sender.clone();
+        let notify = Arc::clone(&self.notify);
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name(format!("analysis {id}"))
+            .spawn(move || {
+                let result = skiddy::analyze(&level, &thread_job)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string());
+                // The receiver may be gone (the editor closed): nothing to do.
+                let _ = sender.send(Finished {
+                    id,
+                    result,
+                    elapsed: started.elapsed(),
+                });
+                notify();
+            })
+            .expect("the system can start a thread");
+        self.running = Some(Running {
+            id,
+            job,
+            started,
+            thread,
+        });
+        id
+    }
+
+    /// Cancels the running job, if any; its result will never be returned.
+    pub fn cancel(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.job.cancel();
+        }
+    }
+
+    /// Whether a job is running (started and not yet collected by
+    /// [`AnalysisWorker::poll`]).
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The running job's progress.
+    pub fn progress(&self) -> Option<Progress> {
+        let running = self.running.as_ref()?;
+        let elapsed = running.started.elapsed();
+        let states = running.job.states();
+        Some(Progress {
+            id: running.id,
+            states,
+            states_per_second: states as f64 / elapsed.as_secs_f64().max(1e-6),
+            phase: running.job.phase(),
+            elapsed,
+        })
+    }
+
+    /// The result of the current job, once it has finished; results of
+    /// cancelled jobs are dropped.
+    pub fn poll(&mut self) -> Option<Finished> {
+        while let Ok(finished) = self.results.try_recv() {
+            if self.running.as_ref().is_some_and(|r| r.id == finished.id) {
+                let running = self.running.take().expect("checked");
+                let _ = running.thread.join();
+                return Some(finished);
+            }
+        }
+        None
+    }
+}
+
+impl Drop for AnalysisWorker {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::skiddy::format::parse_ascii;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn wait(worker: &mut AnalysisWorker) -> Finished {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(f) = worker.poll() {
+                return f;
+            }
+            assert!(Instant::now() < deadline, "the job did not finish");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    fn one_one() -> Level {
+        parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap()
+    }
+
+    fn big() -> Level {
+        parse_ascii(include_str!("../../assets/bench/skiddy_1m.txt")).unwrap()
+    }
+
+    #[test]
+    fn delivers_the_result_and_notifies() {
+        let notified = Arc::new(AtomicUsize::new(0));
+        let count = Arc::clone(&notified);
+        let mut worker = AnalysisWorker::new(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        });
+        let id = worker.start(one_one(), 1000);
+        let f = wait(&mut worker);
+        assert_eq!(f.id, id);
+        assert_eq!(f.result.unwrap().rating.stars, 3);
+        assert_eq!(notified.load(Ordering::SeqCst), 1);
+        assert!(!worker.is_running());
+        assert!(worker.poll().is_none());
+    }
+
+    #[test]
+    fn a_new_job_cancels_the_old_one_whose_result_is_dropped() {
+        let mut worker = AnalysisWorker::new(|| {});
+        let first = worker.start(big(), 10_000_000);
+        let second = worker.start(one_one(), 1000);
+        assert_ne!(first, second);
+        let f = wait(&mut worker);
+        assert_eq!(f.id, second);
+        assert_eq!(f.result.unwrap().summary.states, 10);
+    }
+
+    #[test]
+    fn progress_is_reported_and_cancel_stops_the_job() {
+        let mut worker = AnalysisWorker::new(|| {});
+        worker.start(big(), 10_000_000);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let progress = loop {
+            let p = worker.progress().expect("running");
+            if p.states > 0 {
+                break p;
+            }
+            assert!(Instant::now() < deadline);
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert!(progress.states_per_second > 0.0);
+        worker.cancel();
+        assert!(!worker.is_running());
+        assert!(worker.progress().is_none());
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(
+            worker.poll().is_none(),
+            "a cancelled job's result is dropped"
+        );
+    }
+
+    #[test]
+    fn a_level_over_budget_says_too_big() {
+        let mut worker = AnalysisWorker::new(|| {});
+        worker.start(big(), 5_000);
+        let f = wait(&mut worker);
+        assert!(f
+            .result
+            .unwrap_err()
+            .starts_with("too big: stopped after 5000 states"));
+    }
+}
