@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::engine::{Job, Route};
+use crate::kinds::skiddy::rating::moves_word;
 use crate::kinds::skiddy::{self, label_name, Dir, Rules};
 
 /// Arguments of `play`.
@@ -64,7 +65,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let label = a.label(id);
         match a.with_explored(|v| v.distance(Route::Any, id)) {
             Some(0) => String::new(),
-            Some(d) => format!("  [{}: {} to win]\n", label_name(label), plural(d)),
+            Some(d) => format!("  [{}: {} to win]\n", label_name(label), moves_word(d)),
             None => format!("  [{}: this can no longer be won]\n", label_name(label)),
         }
     };
@@ -112,7 +113,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             describe(&positions)
         );
         if rules.is_won(&positions) {
-            let _ = writeln!(out, "won in {}", plural(counted));
+            let _ = writeln!(out, "won in {}", moves_word(counted));
             return 0;
         }
     }
@@ -123,15 +124,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let _ = writeln!(
         out,
         "not won: {left} Skiddy(s) left after {}",
-        plural(counted)
+        moves_word(counted)
     );
     0
-}
-
-fn plural(n: u32) -> String {
-    if n == 1 {
-        "1 move".into()
-    } else {
-        format!("{n} moves")
-    }
 }

@@ -176,13 +176,14 @@ impl<S: PackedState> Explored<S> {
                 .map(|moves| move_string(puzzle, &moves)),
             count: reader.count_shortest(route),
         };
+        let depth_histogram = self.depth_histogram();
         Summary {
             states: self.graph.len() as u64,
             won_states: self.won_count(),
-            dead_ends: self.dead_end_count(),
+            dead_ends: depth_histogram.iter().map(|[_, dead]| dead).sum(),
             traps: self.traps.len() as u64,
             first_trap_depth: self.traps.first().map(|t| self.trap_depth(t) as u32),
-            depth_histogram: self.depth_histogram(),
+            depth_histogram,
             any: route(Route::Any),
             preferred: route(Route::Preferred),
             mixed: route(Route::Mixed),

@@ -94,39 +94,6 @@ impl<S: PackedState> StateGraph<S> {
     pub fn depth(&self, id: u32) -> usize {
         self.layer_start.partition_point(|&start| start <= id) - 1
     }
-
-    /// Bytes held on the heap by the graph.
-    pub fn heap_bytes(&self) -> usize {
-        self.states.capacity() * std::mem::size_of::<S>()
-            + self.succ.capacity() * 4
-            + self.flags.capacity()
-            + self.layer_start.capacity() * 4
-    }
-
-    /// Builds a graph from its parts; used by tests and by kinds that build
-    /// graphs by other means. `succ` has `move_count` entries per state and
-    /// ids must be in breadth-first order from id 0.
-    pub fn from_parts(
-        states: Vec<S>,
-        succ: Vec<u32>,
-        won: &[bool],
-        preferred: &[bool],
-        move_count: usize,
-        layer_start: Vec<u32>,
-    ) -> StateGraph<S> {
-        let flags = won
-            .iter()
-            .zip(preferred)
-            .map(|(&w, &p)| (w as u8 * FLAG_WON) | (p as u8 * FLAG_PREFERRED))
-            .collect();
-        StateGraph {
-            states,
-            succ,
-            flags,
-            move_count,
-            layer_start,
-        }
-    }
 }
 
 fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {

@@ -39,11 +39,6 @@ pub enum Route {
     Mixed,
 }
 
-impl Route {
-    /// All routes, in display order.
-    pub const ALL: [Route; 3] = [Route::Any, Route::Preferred, Route::Mixed];
-}
-
 /// The predecessors of every state (the reversed edges), in CSR form.
 #[derive(Clone, Debug)]
 pub struct Predecessors {
@@ -88,16 +83,6 @@ impl Predecessors {
     /// id order.
     pub fn of_state(&self, id: u32) -> &[u32] {
         &self.preds[self.start[id as usize] as usize..self.start[id as usize + 1] as usize]
-    }
-
-    /// Number of distinct (predecessor, state) edges.
-    pub fn edge_count(&self) -> usize {
-        self.preds.len()
-    }
-
-    /// Bytes held on the heap.
-    pub fn heap_bytes(&self) -> usize {
-        self.start.capacity() * 4 + self.preds.capacity() * 4
     }
 }
 
@@ -243,10 +228,5 @@ impl Distances {
         } else {
             Label::DeadEnd
         }
-    }
-
-    /// Bytes held on the heap.
-    pub fn heap_bytes(&self) -> usize {
-        self.records.capacity() * std::mem::size_of::<Record>()
     }
 }

@@ -61,11 +61,6 @@ impl StateIndex {
         self.len == 0
     }
 
-    /// Bytes held by the slots.
-    pub fn heap_bytes(&self) -> usize {
-        self.slots.len() * 4
-    }
-
     #[inline(always)]
     fn home(&self, hash: u64) -> usize {
         (hash >> self.shift) as usize

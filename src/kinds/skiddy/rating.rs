@@ -55,7 +55,8 @@ const RULES: [&str; 3] = [
     "the shortest max-combo solution is no longer than the shortest no-combo solution",
 ];
 
-fn moves_word(n: u32) -> String {
+/// "1 move" or "N moves".
+pub fn moves_word(n: u32) -> String {
     if n == 1 {
         "1 move".to_string()
     } else {
