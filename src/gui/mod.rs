@@ -1,4 +1,5 @@
 //! What the editor builds on. The analysis worker runs searches off the
 //! thread that draws; the editor itself (issue "The editor") comes next.
 
+pub mod board;
 pub mod worker;
