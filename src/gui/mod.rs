@@ -1,5 +1,11 @@
-//! What the editor builds on. The analysis worker runs searches off the
-//! thread that draws; the editor itself (issue "The editor") comes next.
+//! The editor: an egui window where the designer paints a level, plays it
+//! and sees why it fails, with the analysis always running on a worker
+//! thread.
 
 pub mod board;
+pub mod dead_end;
+pub mod files;
+pub mod history;
+pub mod replay;
+pub mod tools;
 pub mod worker;

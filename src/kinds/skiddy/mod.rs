@@ -144,6 +144,49 @@ impl Analysis {
         })
     }
 
+    /// Every trap with the breadth-first depth of its winnable state,
+    /// shallowest first.
+    pub fn traps(&self) -> Vec<(crate::engine::Trap, usize)> {
+        with_word!(&self.graph, &self.rules, |e, _p| e
+            .traps
+            .iter()
+            .map(|t| (*t, e.trap_depth(t)))
+            .collect())
+    }
+
+    /// The moves of the way from the start to state `id` (a shortest one).
+    pub fn path_to(&self, id: u32) -> Vec<u8> {
+        with_word!(&self.graph, &self.rules, |e, _p| e.path_to(id))
+    }
+
+    /// The states along `moves` from the start (the start included); stops
+    /// early at a move that leads nowhere.
+    pub fn states_along(&self, moves: &[u8]) -> Vec<u32> {
+        with_word!(&self.graph, &self.rules, |e, _p| {
+            let mut id = 0u32;
+            let mut states = vec![id];
+            for &mv in moves {
+                let next = e.graph.successor(id, mv as usize);
+                if next as usize >= e.graph.len() {
+                    break;
+                }
+                id = next;
+                states.push(id);
+            }
+            states
+        })
+    }
+
+    /// The distance of state `id` to a win by `route`.
+    pub fn distance(&self, route: crate::engine::Route, id: u32) -> Option<u32> {
+        with_word!(&self.graph, &self.rules, |e, _p| e.dist.get(route, id))
+    }
+
+    /// The breadth-first depth of state `id`.
+    pub fn depth(&self, id: u32) -> usize {
+        with_word!(&self.graph, &self.rules, |e, _p| e.graph.depth(id))
+    }
+
     /// Move names of a move sequence, e.g. `"L D"`.
     pub fn move_string(&self, moves: &[u8]) -> String {
         with_word!(&self.graph, &self.rules, |_e, p| move_string(&p, moves))
