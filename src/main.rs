@@ -1,5 +1,16 @@
-//! levelscope's entry point: with a subcommand it runs headless.
+//! levelscope's entry point: with no arguments (or a file) it opens the
+//! editor; with a subcommand it runs headless.
 
-fn main() -> std::process::ExitCode {
-    levelscope::cli::run(std::env::args_os())
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    levelscope::cli::run_or_edit(std::env::args_os(), |file| {
+        match levelscope::gui::run(file) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("levelscope: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
 }

@@ -13,8 +13,19 @@ use clap::{Parser, Subcommand};
 /// levelscope: explore a puzzle level's whole state graph and say why it
 /// fails.
 #[derive(Debug, Parser)]
-#[command(name = "levelscope", version, about, long_about = None)]
+#[command(
+    name = "levelscope",
+    version,
+    about,
+    long_about = "levelscope: explore a puzzle level's whole state graph and say why it fails.\n\n\
+                  With no arguments it opens the editor with the bundled sample pack; with a FILE \
+                  it opens that level or pack in the editor. The subcommands run headless.",
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// A level or pack to open in the editor.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -47,6 +58,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    run_or_edit(args, |_| {
+        use clap::CommandFactory;
+        let _ = Cli::command().print_help();
+        ExitCode::SUCCESS
+    })
+}
+
+/// Parses the arguments and runs the subcommand; with no subcommand, calls
+/// `editor` with the file to open (if one was given).
+pub fn run_or_edit<I, T>(
+    args: I,
+    editor: impl FnOnce(Option<std::path::PathBuf>) -> ExitCode,
+) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -63,11 +91,7 @@ where
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
         Some(Command::Generate(args)) => generate::run(&args, &mut out, &mut err),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            0
-        }
+        None => return editor(cli.file),
     };
     ExitCode::from(code)
 }

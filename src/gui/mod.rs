@@ -2,10 +2,48 @@
 //! and sees why it fails, with the analysis always running on a worker
 //! thread.
 
+pub mod app;
 pub mod board;
+pub mod canvas;
 pub mod dead_end;
+pub mod document;
 pub mod files;
+pub mod generate_dialog;
+pub mod histogram;
 pub mod history;
+pub mod layout;
+pub mod pack_panel;
+pub mod play;
 pub mod replay;
+pub mod rooms_view;
+pub mod state_graph;
 pub mod tools;
 pub mod worker;
+
+pub use app::EditorApp;
+
+/// Opens the editor window; `open` is a level or pack file to open at
+/// start. Returns when the window closes.
+pub fn run(open: Option<std::path::PathBuf>) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("levelscope")
+            .with_inner_size([1400.0, 860.0])
+            .with_min_inner_size([900.0, 560.0])
+            .with_drag_and_drop(true),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "levelscope",
+        options,
+        Box::new(move |cc| {
+            let mut app = EditorApp::new(&cc.egui_ctx, cc.storage);
+            if let Some(path) = open {
+                app.open_path(&path);
+            }
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| format!("cannot open the editor window: {e}"))
+}

@@ -1,0 +1,827 @@
+//! The editor's state and what it does, apart from drawing: documents, the
+//! open pack, the analysis of the active level, files, undo, shortcuts and
+//! the preferences that persist between runs. The panels are drawn by
+//! [`super::layout`].
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::document::{Document, Origin};
+use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
+use super::play::PlayState;
+use super::replay::Replay;
+use super::tools::{self, Tile, Tool};
+use super::worker::AnalysisWorker;
+use crate::engine::{Route, DEFAULT_MAX_STATES};
+use crate::kinds::skiddy::{format, Analysis, Dir, Level};
+use crate::pack::{self, Pack, PackEntry};
+
+/// The bundled sample pack, built into the binary.
+pub const SAMPLE_PACK: &str = include_str!("../../assets/sample-pack.json");
+
+/// Key under which the preferences are stored.
+const PREFS_KEY: &str = "levelscope-prefs";
+
+/// What persists between runs (egui itself keeps the window and panel
+/// sizes).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The selected tool.
+    pub tool: Tool,
+    /// The selected tile.
+    pub tile: Tile,
+    /// The state budget of an analysis.
+    pub max_states: u64,
+    /// Replay speed in ticks per second.
+    pub ticks_per_second: f32,
+    /// Show a trap's two positions side by side (else one, toggled).
+    pub side_by_side: bool,
+    /// Show the pack panel.
+    pub show_pack: bool,
+    /// How many solutions each list shows.
+    pub solution_limit: usize,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            recent: Vec::new(),
+            tool: Tool::Paint,
+            tile: Tile::Block,
+            max_states: DEFAULT_MAX_STATES,
+            ticks_per_second: 12.0,
+            side_by_side: true,
+            show_pack: true,
+            solution_limit: 20,
+        }
+    }
+}
+
+/// The main area's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CentralView {
+    /// Paint the level (and watch replays).
+    Edit,
+    /// Play the level with the keyboard.
+    Play,
+    /// The state graph.
+    Graph,
+    /// The Rooms kind: a tree laid out by the guess-and-test stack.
+    Rooms,
+}
+
+/// The tab of the analysis panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisTab {
+    /// Solutions by kind.
+    Solutions,
+    /// Traps and dead ends.
+    Traps,
+    /// The depth histogram.
+    Histogram,
+}
+
+/// The open pack.
+#[derive(Clone, Debug)]
+pub struct OpenPack {
+    /// The pack.
+    pub pack: Pack,
+    /// Its file (`None`: the bundled sample or never saved).
+    pub path: Option<PathBuf>,
+    /// Whether it has unsaved changes.
+    pub dirty: bool,
+}
+
+/// The solution lists of one analysis, computed once when first shown.
+#[derive(Clone, Debug)]
+pub struct SolutionLists {
+    /// `(route, solutions, cut short)` per route: any, max-combo, no-combo.
+    pub lists: Vec<(Route, Vec<String>, bool)>,
+}
+
+/// The analysis of the active level.
+#[derive(Default)]
+pub struct AnalysisState {
+    /// The level analysed (or being analysed).
+    pub level: Option<Level>,
+    /// The result, once the worker is done.
+    pub result: Option<Result<Arc<Analysis>, String>>,
+    /// How long it took.
+    pub elapsed: Option<Duration>,
+    /// Solution lists, computed on demand.
+    pub solutions: Option<SolutionLists>,
+}
+
+impl AnalysisState {
+    /// The finished analysis, if there is one.
+    pub fn ready(&self) -> Option<&Arc<Analysis>> {
+        self.result.as_ref()?.as_ref().ok()
+    }
+}
+
+/// What the board shows instead of the level being edited.
+#[derive(Clone, Debug)]
+pub enum Showing {
+    /// A move sequence replayed.
+    Replay(Replay),
+    /// A trap: the way in, the last winnable state and the dead end.
+    Trap {
+        /// Index in the analysis's trap list.
+        index: usize,
+        /// Show the dead end (when not side by side).
+        dead_end_shown: bool,
+    },
+}
+
+/// A question the editor is waiting on the designer to answer.
+#[derive(Clone, Debug)]
+pub enum Confirm {
+    /// Quit with unsaved changes?
+    Quit,
+    /// Close a document with unsaved changes?
+    CloseDocument(usize),
+    /// Replace the pack, which has unsaved changes, with another?
+    ReplacePack(Box<OpenPack>),
+}
+
+/// The editor.
+pub struct EditorApp {
+    /// Open documents.
+    pub docs: Vec<Document>,
+    /// The active document.
+    pub active: usize,
+    /// The open pack.
+    pub pack: Option<OpenPack>,
+    /// Preferences.
+    pub prefs: Prefs,
+    /// The worker running analyses.
+    pub worker: AnalysisWorker,
+    /// The active level's analysis.
+    pub analysis: AnalysisState,
+    /// The main view.
+    pub view: CentralView,
+    /// The analysis panel's tab.
+    pub tab: AnalysisTab,
+    /// What the board shows besides the level.
+    pub showing: Option<Showing>,
+    /// The game in play mode.
+    pub play: Option<PlayState>,
+    /// The last status message and whether it is a warning.
+    pub status: (String, bool),
+    /// File dialogs.
+    pub dialogs: FileDialogs,
+    /// A pending question.
+    pub confirm: Option<Confirm>,
+    /// Set once the designer agreed to quit.
+    pub quitting: bool,
+    /// The context, for repaint requests from other threads.
+    pub ctx: egui::Context,
+    /// The state graph view.
+    pub graph_view: super::state_graph::StateGraphView,
+    /// The state selected in the graph and the way to it.
+    pub graph_selection: Option<(u32, Vec<u32>)>,
+    /// The pack panel.
+    pub pack_panel: super::pack_panel::PackPanel,
+    /// The Rooms view.
+    pub rooms: super::rooms_view::RoomsView,
+    /// The Generate dialog.
+    pub generate: super::generate_dialog::GenerateDialog,
+    /// Whether the Generate dialog is open.
+    pub generate_open: bool,
+}
+
+impl EditorApp {
+    /// The editor with the bundled sample pack open and its first level
+    /// loaded; `storage` brings back the preferences.
+    pub fn new(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>) -> EditorApp {
+        let prefs = storage
+            .and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY))
+            .unwrap_or_default();
+        let repaint = ctx.clone();
+        let mut app = EditorApp {
+            docs: Vec::new(),
+            active: 0,
+            pack: None,
+            prefs,
+            worker: AnalysisWorker::new(move || repaint.request_repaint()),
+            analysis: AnalysisState::default(),
+            view: CentralView::Edit,
+            tab: AnalysisTab::Solutions,
+            showing: None,
+            play: None,
+            status: (String::new(), false),
+            dialogs: FileDialogs::default(),
+            confirm: None,
+            quitting: false,
+            ctx: ctx.clone(),
+            graph_view: Default::default(),
+            graph_selection: None,
+            pack_panel: Default::default(),
+            rooms: Default::default(),
+            generate: Default::default(),
+            generate_open: false,
+        };
+        match pack::parse_pack(SAMPLE_PACK) {
+            Ok(read) => {
+                let mut open = OpenPack {
+                    pack: read.pack,
+                    path: None,
+                    dirty: false,
+                };
+                open.pack.name = format!("{} (bundled)", open.pack.name);
+                app.pack = Some(open);
+                app.open_pack_entry(0);
+            }
+            Err(e) => app.warn(format!("the bundled sample pack cannot be read: {e}")),
+        }
+        if app.docs.is_empty() {
+            app.docs.push(Document::new(Level::new(7, 6)));
+        }
+        app
+    }
+
+    /// The active document.
+    pub fn doc(&self) -> &Document {
+        &self.docs[self.active]
+    }
+
+    /// The active document, to change.
+    pub fn doc_mut(&mut self) -> &mut Document {
+        &mut self.docs[self.active]
+    }
+
+    /// Shows an informative status message.
+    pub fn say(&mut self, message: impl Into<String>) {
+        self.status = (message.into(), false);
+    }
+
+    /// Shows a warning in the status line.
+    pub fn warn(&mut self, message: impl Into<String>) {
+        self.status = (message.into(), true);
+    }
+
+    /// Makes document `index` the active one.
+    pub fn activate(&mut self, index: usize) {
+        if index < self.docs.len() && index != self.active {
+            self.active = index;
+            self.level_changed();
+        }
+    }
+
+    /// Adds a document and makes it active.
+    pub fn add_document(&mut self, doc: Document) {
+        self.docs.push(doc);
+        self.active = self.docs.len() - 1;
+        self.level_changed();
+    }
+
+    /// Forgets what was shown for the previous version of the level.
+    pub fn level_changed(&mut self) {
+        self.showing = None;
+        self.play = None;
+        self.graph_selection = None;
+    }
+
+    /// Opens entry `index` of the pack (or switches to it if it is open).
+    pub fn open_pack_entry(&mut self, index: usize) {
+        if let Some(i) = self
+            .docs
+            .iter()
+            .position(|d| d.origin == Origin::PackEntry(index))
+        {
+            self.activate(i);
+            return;
+        }
+        let Some(entry) = self.pack.as_ref().and_then(|p| p.pack.levels.get(index)) else {
+            return;
+        };
+        let doc = Document::loaded(entry.level.clone(), Origin::PackEntry(index));
+        self.add_document(doc);
+    }
+
+    /// Keeps documents opened from the pack pointing at the right entry
+    /// after the pack changed (removed or reordered): a document whose entry
+    /// moved follows it; one whose entry is gone becomes a new level.
+    pub fn pack_entries_moved(&mut self, before: &[Level]) {
+        let Some(open) = &self.pack else { return };
+        for doc in &mut self.docs {
+            if let Origin::PackEntry(i) = doc.origin {
+                let saved = before.get(i);
+                let now = saved.and_then(|l| open.pack.levels.iter().position(|e| &e.level == l));
+                match now {
+                    Some(j) => doc.origin = Origin::PackEntry(j),
+                    None => {
+                        doc.origin = Origin::New;
+                        doc.saved = None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paints with the current tool at `(x, y)` as part of the open stroke;
+    /// `erase` is the right button.
+    pub fn paint_at(&mut self, x: usize, y: usize, erase: bool) {
+        let tool = self.prefs.tool;
+        let tile = self.prefs.tile;
+        if tool == Tool::Pick && !erase {
+            let picked = tools::pick(&self.doc().level, x, y);
+            self.prefs.tile = picked;
+            self.prefs.tool = Tool::Paint;
+            self.say(format!("Picked {} from ({x}, {y})", picked.name()));
+            return;
+        }
+        let doc = &mut self.docs[self.active];
+        let name = if erase { "Erase" } else { tool.name() };
+        doc.history.begin(&doc.level, name);
+        let result = if erase {
+            Ok(usize::from(tools::erase(&mut doc.level, x, y)))
+        } else if tool == Tool::Fill {
+            tools::fill(&mut doc.level, x, y, tile)
+        } else {
+            tools::paint(&mut doc.level, x, y, tile).map(usize::from)
+        };
+        match result {
+            Ok(changed) => {
+                if changed > 0 {
+                    self.level_changed();
+                }
+            }
+            Err(refused) => self.warn(refused.0),
+        }
+    }
+
+    /// Closes the open paint stroke: it becomes one undo step.
+    pub fn end_stroke(&mut self) {
+        let doc = &mut self.docs[self.active];
+        if doc.history.is_open() {
+            doc.history.end(&doc.level);
+        }
+    }
+
+    /// Undo in the active document.
+    pub fn undo(&mut self) {
+        if self.doc_mut().undo() {
+            self.level_changed();
+            self.say("Undone");
+        } else {
+            self.say("Nothing to undo");
+        }
+    }
+
+    /// Redo in the active document.
+    pub fn redo(&mut self) {
+        if self.doc_mut().redo() {
+            self.level_changed();
+            self.say("Redone");
+        } else {
+            self.say("Nothing to redo");
+        }
+    }
+
+    /// Resizes the active level as one undo step.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        if self
+            .doc_mut()
+            .edit("Resize", |l| *l = tools::resized(l, width, height))
+        {
+            self.level_changed();
+        }
+    }
+
+    /// A new empty level in a new document.
+    pub fn new_level(&mut self) {
+        let mut level = Level::new(8, 7);
+        level.name = String::new();
+        self.add_document(Document::new(level));
+        self.say("New level");
+    }
+
+    /// A copy of the active level in a new document.
+    pub fn duplicate_level(&mut self) {
+        let mut level = self.doc().level.clone();
+        if !level.name.is_empty() {
+            level.name = format!("{} (copy)", level.name);
+        }
+        self.add_document(Document::new(level));
+        self.say("Duplicated the level");
+    }
+
+    /// Asks to close document `index` (confirming if it has changes).
+    pub fn request_close_document(&mut self, index: usize) {
+        if self.docs[index].is_worth_saving() {
+            self.confirm = Some(Confirm::CloseDocument(index));
+        } else {
+            self.close_document(index);
+        }
+    }
+
+    /// Closes document `index` without asking.
+    pub fn close_document(&mut self, index: usize) {
+        if index >= self.docs.len() {
+            return;
+        }
+        self.docs.remove(index);
+        if self.docs.is_empty() {
+            self.docs.push(Document::new(Level::new(8, 7)));
+        }
+        if self.active >= self.docs.len() || self.active > index {
+            self.active = self.active.saturating_sub(1).min(self.docs.len() - 1);
+        }
+        self.level_changed();
+    }
+
+    /// Opens a file: a level becomes a new document, a pack replaces the
+    /// open pack (confirming if the pack has unsaved changes).
+    pub fn open_path(&mut self, path: &Path) {
+        match files::open_file(path) {
+            Ok(opened) => {
+                files::push_recent(&mut self.prefs.recent, path);
+                self.open_content(opened, Some(path.to_path_buf()));
+            }
+            Err(e) => self.warn(e),
+        }
+    }
+
+    /// Takes what a file or the clipboard held.
+    pub fn open_content(&mut self, opened: Opened, path: Option<PathBuf>) {
+        match opened {
+            Opened::Level(level) => {
+                let origin = path.clone().map(Origin::File).unwrap_or(Origin::New);
+                let doc = match origin {
+                    Origin::New => Document::new(level),
+                    origin => Document::loaded(level, origin),
+                };
+                self.add_document(doc);
+                if let Some(path) = path {
+                    self.say(format!("Opened {}", path.display()));
+                }
+            }
+            Opened::Pack(read) => {
+                let mut notes = Vec::new();
+                if !read.damaged.is_empty() {
+                    let which: Vec<String> = read
+                        .damaged
+                        .iter()
+                        .map(|d| format!("entry {}: {}", d.index, d.error))
+                        .collect();
+                    notes.push(format!(
+                        "{} damaged entries skipped ({})",
+                        read.damaged.len(),
+                        which.join("; ")
+                    ));
+                }
+                if read.truncated {
+                    notes.push("the file is cut short; read up to its last whole level".into());
+                }
+                let damaged = !notes.is_empty();
+                let open = OpenPack {
+                    pack: read.pack,
+                    // A damaged pack is never written back over itself.
+                    path: if damaged { None } else { path.clone() },
+                    dirty: damaged,
+                };
+                let count = open.pack.levels.len();
+                if self.pack.as_ref().is_some_and(|p| p.dirty) {
+                    self.confirm = Some(Confirm::ReplacePack(Box::new(open)));
+                } else {
+                    self.replace_pack(open);
+                }
+                let shown = path.map(|p| p.display().to_string()).unwrap_or_default();
+                if damaged {
+                    self.warn(format!(
+                        "Opened pack {shown} with {count} levels; {}. Save it under a new name.",
+                        notes.join("; ")
+                    ));
+                } else {
+                    self.say(format!("Opened pack {shown} with {count} levels"));
+                }
+            }
+        }
+    }
+
+    /// Makes `open` the pack; documents from the old pack become new levels.
+    pub fn replace_pack(&mut self, open: OpenPack) {
+        for doc in &mut self.docs {
+            if matches!(doc.origin, Origin::PackEntry(_)) {
+                doc.origin = Origin::New;
+                doc.saved = None;
+            }
+        }
+        self.pack = Some(open);
+        self.prefs.show_pack = true;
+        self.pack_panel = Default::default();
+        if !self.pack.as_ref().is_some_and(|p| p.pack.levels.is_empty()) {
+            self.open_pack_entry(0);
+        }
+    }
+
+    /// Saves the active document where it belongs, or asks where.
+    pub fn save(&mut self) {
+        match self.doc().origin.clone() {
+            Origin::File(path) => self.save_level_to(&path),
+            Origin::PackEntry(i) => self.save_into_pack(i),
+            Origin::New => self.show_dialog(DialogPurpose::SaveLevelAs),
+        }
+    }
+
+    fn save_level_to(&mut self, path: &Path) {
+        let level = self.doc().level.clone();
+        match files::save_level(&level, path) {
+            Ok(()) => {
+                self.doc_mut().mark_saved(Origin::File(path.to_path_buf()));
+                files::push_recent(&mut self.prefs.recent, path);
+                self.say(format!("Saved {}", path.display()));
+            }
+            Err(e) => self.warn(e),
+        }
+    }
+
+    /// Writes the active level into pack entry `index` (with its current
+    /// summary when the analysis is of this level) and saves the pack.
+    fn save_into_pack(&mut self, index: usize) {
+        let level = self.doc().level.clone();
+        let summary = match (&self.analysis.level, self.analysis.ready()) {
+            (Some(l), Some(a)) if *l == level => Some(pack::LevelSummary::of(a)),
+            _ => None,
+        };
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        match open.pack.levels.get_mut(index) {
+            Some(entry) => {
+                entry.level = level;
+                if summary.is_some() {
+                    entry.summary = summary;
+                }
+            }
+            None => open.pack.levels.push(PackEntry::new(level)),
+        }
+        open.dirty = true;
+        self.doc_mut().mark_saved(Origin::PackEntry(index));
+        self.save_pack();
+    }
+
+    /// Saves the pack to its file, or asks where.
+    pub fn save_pack(&mut self) {
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        match open.path.clone() {
+            Some(path) => match pack::write_pack(&path, &open.pack) {
+                Ok(()) => {
+                    open.dirty = false;
+                    files::push_recent(&mut self.prefs.recent, &path);
+                    self.say(format!("Saved pack {}", path.display()));
+                }
+                Err(e) => self.warn(format!("cannot save the pack: {e}")),
+            },
+            None => self.show_dialog(DialogPurpose::SavePackAs),
+        }
+    }
+
+    /// Adds the active level to the pack (creating one if none is open).
+    pub fn add_to_pack(&mut self) {
+        let level = self.doc().level.clone();
+        let summary = match (&self.analysis.level, self.analysis.ready()) {
+            (Some(l), Some(a)) if *l == level => Some(pack::LevelSummary::of(a)),
+            _ => None,
+        };
+        let open = self.pack.get_or_insert_with(|| OpenPack {
+            pack: Pack {
+                name: "New pack".into(),
+                levels: Vec::new(),
+            },
+            path: None,
+            dirty: true,
+        });
+        let mut entry = PackEntry::new(level);
+        entry.summary = summary;
+        open.pack.levels.push(entry);
+        open.dirty = true;
+        let index = open.pack.levels.len() - 1;
+        self.prefs.show_pack = true;
+        self.doc_mut().mark_saved(Origin::PackEntry(index));
+        self.say(format!("Added as level {} of the pack", index + 1));
+    }
+
+    /// Opens a native file dialog for `purpose`.
+    pub fn show_dialog(&mut self, purpose: DialogPurpose) {
+        let folder = self
+            .prefs
+            .recent
+            .first()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf);
+        let name = match purpose {
+            DialogPurpose::SaveLevelAs => {
+                let n = &self.doc().level.name;
+                if n.is_empty() {
+                    "level.json".to_string()
+                } else {
+                    format!("{n}.json")
+                }
+            }
+            DialogPurpose::SavePackAs => "pack.json".into(),
+            DialogPurpose::ExportSheet => "pack.png".into(),
+            _ => String::new(),
+        };
+        let ctx = self.ctx.clone();
+        self.dialogs
+            .show(purpose, folder, &name, move || ctx.request_repaint());
+    }
+
+    /// Acts on a closed file dialog.
+    pub fn dialog_answered(&mut self, answer: DialogAnswer) {
+        let Some(path) = answer.path else { return };
+        match answer.purpose {
+            DialogPurpose::Open => self.open_path(&path),
+            DialogPurpose::SaveLevelAs => self.save_level_to(&path),
+            DialogPurpose::SavePackAs => {
+                if let Some(open) = self.pack.as_mut() {
+                    open.path = Some(path);
+                    open.pack.name = open.pack.name.trim_end_matches(" (bundled)").to_string();
+                }
+                self.save_pack();
+            }
+            DialogPurpose::ExportAscii => self.export_ascii(&path),
+            DialogPurpose::ExportSheet => self.export_sheet(&path),
+        }
+    }
+
+    fn export_ascii(&mut self, folder: &Path) {
+        let Some(open) = &self.pack else { return };
+        let mut written = 0;
+        let mut problems = Vec::new();
+        for (i, entry) in open.pack.levels.iter().enumerate() {
+            let name = format!("{:03}.txt", i + 1);
+            match files::save_level(&entry.level, &folder.join(&name)) {
+                Ok(()) => written += 1,
+                Err(e) => problems.push(format!("level {}: {e}", i + 1)),
+            }
+        }
+        if problems.is_empty() {
+            self.say(format!("Wrote {written} ASCII files to {}", folder.display()));
+        } else {
+            self.warn(format!(
+                "Wrote {written} ASCII files; {} failed: {}",
+                problems.len(),
+                problems.join("; ")
+            ));
+        }
+    }
+
+    fn export_sheet(&mut self, path: &Path) {
+        let Some(open) = &self.pack else { return };
+        let summaries: Vec<_> = open.pack.levels.iter().map(|e| e.summary.clone()).collect();
+        let canvas = pack::sheet::draw_sheet(&open.pack, &summaries);
+        match crate::atomic::write_atomic(path, &canvas.to_png()) {
+            Ok(()) => self.say(format!(
+                "Wrote the contact sheet {} ({}x{})",
+                path.display(),
+                canvas.width(),
+                canvas.height()
+            )),
+            Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
+        }
+    }
+
+    /// Copies the active level to the clipboard as ASCII text.
+    pub fn copy_level(&mut self) {
+        match format::to_ascii(&self.doc().level) {
+            Ok(text) => {
+                self.ctx.copy_text(text);
+                self.say("Copied the level as ASCII");
+            }
+            Err(e) => self.warn(format!("cannot copy as ASCII: {e}")),
+        }
+    }
+
+    /// Opens pasted ASCII or JSON text as a new level.
+    pub fn paste_level(&mut self, text: &str) {
+        match files::open_text(text) {
+            Ok(Opened::Level(level)) => {
+                self.add_document(Document::new(level));
+                self.say("Pasted a level");
+            }
+            Ok(Opened::Pack(_)) => self.warn("the clipboard holds a pack; open it as a file"),
+            Err(e) => self.warn(format!("the clipboard does not hold a level: {e}")),
+        }
+    }
+
+    /// Starts analysing the active level if it changed since the last
+    /// analysis; collects a finished result.
+    pub fn drive_analysis(&mut self) {
+        if let Some(done) = self.worker.poll() {
+            self.analysis.elapsed = Some(done.elapsed);
+            self.analysis.result = Some(done.result);
+            self.analysis.solutions = None;
+        }
+        let level = &self.docs[self.active].level;
+        if self.analysis.level.as_ref() == Some(level) {
+            return;
+        }
+        self.analysis = AnalysisState {
+            level: Some(level.clone()),
+            ..AnalysisState::default()
+        };
+        if level.is_valid() {
+            self.worker.start(level.clone(), self.prefs.max_states);
+        } else {
+            self.worker.cancel();
+            self.analysis.result = Some(Err("the level is not valid; see Problems".into()));
+        }
+    }
+
+    /// The solution lists of the finished analysis, computing them once.
+    pub fn solution_lists(&mut self) -> Option<&SolutionLists> {
+        let analysis = self.analysis.ready()?.clone();
+        let limit = self.prefs.solution_limit;
+        Some(self.analysis.solutions.get_or_insert_with(|| SolutionLists {
+            lists: [Route::Any, Route::Preferred, Route::Mixed]
+                .into_iter()
+                .map(|route| {
+                    let (list, cut) = analysis.solution_list(route, limit);
+                    (route, list, cut)
+                })
+                .collect(),
+        }))
+    }
+
+    /// Replays a move string from the start on the board.
+    pub fn replay(&mut self, moves: &str, title: String) {
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            return;
+        };
+        let Some(dirs) = super::replay::parse_moves(moves) else {
+            return;
+        };
+        let rules = &analysis.rules;
+        let replay = Replay::new(rules, rules.start_positions(), &dirs, title);
+        self.showing = Some(Showing::Replay(replay));
+        self.view = CentralView::Edit;
+    }
+
+    /// Shows state `id` of the analysis: its way from the start as a replay
+    /// stopped at the end.
+    pub fn show_state(&mut self, id: u32) {
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            return;
+        };
+        let path = analysis.path_to(id);
+        let moves = analysis.move_string(&path);
+        let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
+        let rules = &analysis.rules;
+        let mut replay = Replay::new(
+            rules,
+            rules.start_positions(),
+            &dirs,
+            format!("State {id} (depth {}): {}", path.len(), if moves.is_empty() { "the start" } else { &moves }),
+        );
+        replay.at = replay.len();
+        self.graph_selection = Some((id, analysis.states_along(&path)));
+        self.showing = Some(Showing::Replay(replay));
+    }
+
+    /// Plays a move in play mode.
+    pub fn play_move(&mut self, dir: Dir) {
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            self.warn("play needs a finished analysis of a valid level");
+            return;
+        };
+        let game = self.play.get_or_insert_with(|| PlayState::new(&analysis.rules));
+        game.play(&analysis.rules, dir);
+    }
+
+    /// Whether any document or the pack has unsaved changes.
+    pub fn has_unsaved(&self) -> bool {
+        self.docs.iter().any(Document::is_worth_saving)
+            || self.pack.as_ref().is_some_and(|p| p.dirty)
+    }
+
+    /// Saves every document and the pack that know where they go; returns
+    /// whether everything is saved now.
+    pub fn save_all(&mut self) -> bool {
+        let active = self.active;
+        for i in 0..self.docs.len() {
+            if self.docs[i].is_dirty() && !matches!(self.docs[i].origin, Origin::New) {
+                self.active = i;
+                self.save();
+            }
+        }
+        self.active = active.min(self.docs.len() - 1);
+        if self.pack.as_ref().is_some_and(|p| p.dirty && p.path.is_some()) {
+            self.save_pack();
+        }
+        !self.has_unsaved()
+    }
+
+    /// Stores the preferences.
+    pub fn save_prefs(&self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
+}

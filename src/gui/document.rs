@@ -1,0 +1,153 @@
+//! One open level: the level being edited, where it came from (a file or an
+//! entry of the open pack), the version last saved, and its undo history.
+
+use std::path::PathBuf;
+
+use super::history::History;
+use crate::kinds::skiddy::Level;
+
+/// How many undo steps a document keeps.
+pub const HISTORY_LIMIT: usize = 500;
+
+/// Where a document is saved to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Not saved anywhere yet.
+    New,
+    /// A level file.
+    File(PathBuf),
+    /// An entry of the open pack (its index).
+    PackEntry(usize),
+}
+
+/// An open level.
+#[derive(Clone, Debug)]
+pub struct Document {
+    /// The level as edited.
+    pub level: Level,
+    /// Where it is saved.
+    pub origin: Origin,
+    /// The level as last saved (or loaded); `None` if it never was.
+    pub saved: Option<Level>,
+    /// Undo and redo.
+    pub history: History<Level>,
+}
+
+impl Document {
+    /// A new, unsaved document.
+    pub fn new(level: Level) -> Document {
+        Document {
+            level,
+            origin: Origin::New,
+            saved: None,
+            history: History::new(HISTORY_LIMIT),
+        }
+    }
+
+    /// A document loaded from `origin`, unchanged so far.
+    pub fn loaded(level: Level, origin: Origin) -> Document {
+        Document {
+            saved: Some(level.clone()),
+            level,
+            origin,
+            history: History::new(HISTORY_LIMIT),
+        }
+    }
+
+    /// Whether it has changes not saved.
+    pub fn is_dirty(&self) -> bool {
+        self.saved.as_ref() != Some(&self.level)
+    }
+
+    /// Whether closing it would lose work: it has unsaved changes and is
+    /// not a blank level nobody touched.
+    pub fn is_worth_saving(&self) -> bool {
+        let blank = self.origin == Origin::New
+            && !self.history.can_undo()
+            && self.level.pieces().next().is_none();
+        self.is_dirty() && !blank
+    }
+
+    /// Marks the current level as saved to `origin`.
+    pub fn mark_saved(&mut self, origin: Origin) {
+        self.origin = origin;
+        self.saved = Some(self.level.clone());
+    }
+
+    /// The title for its tab: the level's name, else the file name, else
+    /// "Untitled"; a `*` when it has unsaved changes.
+    pub fn title(&self) -> String {
+        let base = if !self.level.name.is_empty() {
+            self.level.name.clone()
+        } else if let Origin::File(path) = &self.origin {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "Untitled".into())
+        } else {
+            "Untitled".into()
+        };
+        if self.is_dirty() {
+            format!("{base} *")
+        } else {
+            base
+        }
+    }
+
+    /// Applies an edit as one undo step named `name`; returns whether the
+    /// level changed.
+    pub fn edit(&mut self, name: &str, change: impl FnOnce(&mut Level)) -> bool {
+        let before = self.level.clone();
+        change(&mut self.level);
+        if self.level == before {
+            return false;
+        }
+        self.history.record(before, &self.level, name);
+        true
+    }
+
+    /// Undoes the last step; returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.history.undo(&self.level) {
+            Some(level) => {
+                self.level = level;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Redoes the last undone step; returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        match self.history.redo(&self.level) {
+            Some(level) => {
+                self.level = level;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::skiddy::parse_level;
+
+    #[test]
+    fn dirty_tracks_the_saved_level_through_undo() {
+        let level = parse_level("#r##\n#R.#\n####\n").unwrap();
+        let mut doc = Document::loaded(level, Origin::File("a.txt".into()));
+        assert!(!doc.is_dirty());
+        assert_eq!(doc.title(), "a.txt");
+        assert!(doc.edit("Rename", |l| l.name = "first".into()));
+        assert!(doc.is_dirty());
+        assert_eq!(doc.title(), "first *");
+        assert!(!doc.edit("Nothing", |_| {}));
+        assert!(doc.undo());
+        assert!(!doc.is_dirty(), "back to what was saved");
+        assert!(doc.redo());
+        doc.mark_saved(Origin::File("b.json".into()));
+        assert!(!doc.is_dirty());
+        assert!(Document::new(Level::new(5, 5)).is_dirty());
+    }
+}

@@ -1,0 +1,152 @@
+//! Play mode: the designer plays the level with the arrow keys, sees at
+//! every position whether it can still be won and how far the win is, and
+//! can take moves back or start over.
+
+use super::replay::Replay;
+use crate::engine::{Label, Route};
+use crate::kinds::skiddy::{Analysis, Dir, Rules};
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct PlayState {
+    /// The current position (one cell per piece of [`Rules::pieces`]).
+    pub positions: Vec<u8>,
+    /// Earlier positions, for taking moves back.
+    pub earlier: Vec<Vec<u8>>,
+    /// The moves played.
+    pub moves: Vec<Dir>,
+    /// The last move, animating.
+    pub animation: Option<Replay>,
+    /// What the last key did, e.g. "Up changes nothing: not a move".
+    pub message: String,
+}
+
+/// What the analysis says about the current position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionVerdict {
+    /// The state's label.
+    pub label: Label,
+    /// Moves to the nearest win, if it can be won.
+    pub distance: Option<u32>,
+    /// The sentence shown to the designer.
+    pub sentence: String,
+}
+
+impl PlayState {
+    /// A new game from the start of `rules`.
+    pub fn new(rules: &Rules) -> PlayState {
+        PlayState {
+            positions: rules.start_positions().to_vec(),
+            earlier: Vec::new(),
+            moves: Vec::new(),
+            animation: None,
+            message: "Arrow keys (or W A S D) move; Backspace takes a move back; R restarts."
+                .into(),
+        }
+    }
+
+    /// Plays `dir`; returns whether it was a move (a move that changes
+    /// nothing is not a move).
+    pub fn play(&mut self, rules: &Rules, dir: Dir) -> bool {
+        let mut next = self.positions.clone();
+        if !rules.apply(&mut next, dir) {
+            self.message = format!("{dir:?} changes nothing: not a move");
+            return false;
+        }
+        let mut animation = Replay::new(rules, &self.positions, &[dir], format!("{dir:?}"));
+        animation.toggle_play();
+        let left = animation.traces[0].exits.len();
+        self.animation = Some(animation);
+        self.earlier.push(std::mem::replace(&mut self.positions, next));
+        self.moves.push(dir);
+        self.message = match left {
+            0 => format!("{dir:?}"),
+            1 => format!("{dir:?}: one piece left the board"),
+            n => format!("{dir:?}: {n} pieces left the board"),
+        };
+        true
+    }
+
+    /// Takes the last move back; returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.earlier.pop() {
+            Some(previous) => {
+                self.positions = previous;
+                self.moves.pop();
+                self.animation = None;
+                self.message = "Move taken back".into();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Back to the start.
+    pub fn restart(&mut self, rules: &Rules) {
+        *self = PlayState::new(rules);
+        self.message = "Restarted".into();
+    }
+
+    /// The moves played, as letters.
+    pub fn move_letters(&self) -> String {
+        self.moves
+            .iter()
+            .map(|d| d.letter().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// What the analysis says about the current position (`None` if the
+    /// position is not in the graph, which cannot happen for a finished
+    /// analysis of the same level).
+    pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
+        let id = analysis.find(&self.positions)?;
+        let label = analysis.label(id);
+        let distance = analysis.distance(Route::Any, id);
+        let sentence = match (label, distance) {
+            (Label::Won, _) => "won: every Skiddy is out".to_string(),
+            (Label::DeadEnd, _) => "dead end: this can no longer be won".to_string(),
+            (Label::Preferred, Some(d)) => {
+                format!("max-combo still possible; {d} moves to the nearest win")
+            }
+            (_, Some(d)) => format!("can be won; {d} moves to the nearest win"),
+            (_, None) => "can be won".to_string(),
+        };
+        Some(PositionVerdict {
+            label,
+            distance,
+            sentence,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::skiddy::{analyze, parse_level};
+
+    #[test]
+    fn playing_level_1_1_the_rules_way() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/1-1.txt"))
+            .unwrap();
+        let level = parse_level(&text).unwrap();
+        let analysis = analyze(&level, &Job::new(1_000_000)).unwrap();
+        let rules = &analysis.rules;
+        let mut game = PlayState::new(rules);
+        let start = game.verdict(&analysis).unwrap();
+        assert_eq!(start.distance, Some(2));
+        assert!(!game.play(rules, Dir::Up), "Up is not a move in 1-1");
+        assert!(game.message.contains("not a move"));
+        assert!(game.play(rules, Dir::Left));
+        assert!(game.play(rules, Dir::Down));
+        let end = game.verdict(&analysis).unwrap();
+        assert_eq!(end.label, Label::Won);
+        assert_eq!(game.move_letters(), "L D");
+        assert!(game.undo());
+        assert_eq!(game.verdict(&analysis).unwrap().distance, Some(1));
+        game.restart(rules);
+        assert!(game.moves.is_empty());
+        assert_eq!(game.verdict(&analysis).unwrap(), start);
+    }
+}
