@@ -2,4 +2,6 @@
 //! thread that draws; the editor itself (issue "The editor") comes next.
 
 pub mod board;
+pub mod graph_layout;
+pub mod state_graph;
 pub mod worker;
