@@ -222,6 +222,19 @@ pub trait ExploredView {
     fn successor(&self, id: u32, mv: usize) -> u32;
     /// The puzzle's start state positions.
     fn start_positions(&self) -> Vec<u8>;
+    /// Number of breadth-first depths (the largest depth plus one).
+    fn depth_count(&self) -> usize;
+    /// The ids at breadth-first depth `depth`: a contiguous range, because
+    /// the engine numbers states in breadth-first order.
+    fn layer(&self, depth: usize) -> std::ops::Range<u32>;
+    /// The successors of `id`, one entry per move: state ids, or the
+    /// sentinels [`crate::engine::NO_EDGE`] and [`crate::engine::LOSS_EDGE`].
+    fn successors(&self, id: u32) -> &[u32];
+    /// The states with a move into `id`, each once, in increasing id order.
+    fn predecessors(&self, id: u32) -> &[u32];
+    /// The state from which the search first discovered `id` (the parent
+    /// [`Explored::path_to`] follows); `None` for the start.
+    fn primary_parent(&self, id: u32) -> Option<u32>;
 }
 
 struct View<'a, S: crate::engine::PackedState> {
@@ -250,6 +263,23 @@ impl<S: crate::engine::PackedState> ExploredView for View<'_, S> {
     }
     fn start_positions(&self) -> Vec<u8> {
         self.puzzle.positions(&self.puzzle.start())
+    }
+    fn depth_count(&self) -> usize {
+        self.explored.graph.depth_count()
+    }
+    fn layer(&self, depth: usize) -> std::ops::Range<u32> {
+        self.explored.graph.layer(depth)
+    }
+    fn successors(&self, id: u32) -> &[u32] {
+        self.explored.graph.successors(id)
+    }
+    fn predecessors(&self, id: u32) -> &[u32] {
+        self.explored.preds.of_state(id)
+    }
+    fn primary_parent(&self, id: u32) -> Option<u32> {
+        // Predecessor lists are sorted by id and the search expands states
+        // in id order, so the smallest predecessor discovered `id`.
+        (id != 0).then(|| self.explored.preds.of_state(id)[0])
     }
 }
 
