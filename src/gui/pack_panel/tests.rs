@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use super::*;
 use crate::kinds::skiddy;
 use crate::pack::dedupe::Symmetry;
-use crate::pack::refresh_summary;
+use crate::pack::{refresh_summary, PackEntry};
 
 struct State {
     pack: Pack,
