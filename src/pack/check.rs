@@ -2,7 +2,7 @@
 
 use rayon::prelude::*;
 
-use super::{LevelSummary, Pack};
+use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
 use crate::kinds::skiddy;
 
@@ -33,10 +33,9 @@ impl LevelCheck {
     }
 }
 
-/// Re-analyses every level of `pack` in parallel and judges it: it fails
-/// when it cannot be analysed, has a reachable dead end, has fewer stars than
-/// wanted, or its stored summary no longer matches the fresh analysis.
-/// `progress` is called once per finished level, from any thread.
+/// Re-analyses every level of `pack` in parallel and judges it (see
+/// [`check_level`]). `progress` is called once per finished level, from any
+/// thread.
 pub fn check_pack(
     pack: &Pack,
     options: CheckOptions,
@@ -46,40 +45,57 @@ pub fn check_pack(
         .par_iter()
         .enumerate()
         .map(|(index, entry)| {
-            let fresh = skiddy::analyze(&entry.level, &Job::new(options.max_states))
-                .map(|a| LevelSummary::of(&a))
-                .map_err(|e| e.to_string());
-            let mut failures = Vec::new();
-            match &fresh {
-                Err(e) => failures.push(e.clone()),
-                Ok(s) => {
-                    if s.dead_ends > 0 {
-                        failures.push(format!(
-                            "{} dead end(s), {} trap(s): {}",
-                            s.dead_ends, s.traps, s.star_reason
-                        ));
-                    }
-                    if s.stars < options.min_stars {
-                        failures.push(format!(
-                            "{} star(s), fewer than the wanted {}: {}",
-                            s.stars, options.min_stars, s.star_reason
-                        ));
-                    }
-                    if let Some(stored) = &entry.summary {
-                        if stored != s {
-                            failures.push(describe_change(stored, s));
-                        }
-                    }
-                }
-            }
+            let check = check_level(index, entry, options, &Job::new(options.max_states));
             progress();
-            LevelCheck {
-                index,
-                summary: fresh,
-                failures,
-            }
+            check
         })
         .collect()
+}
+
+/// Re-analyses one level and judges it: it fails when it cannot be analysed,
+/// has a reachable dead end, has fewer stars than wanted, or its stored
+/// summary no longer matches the fresh analysis. The analysis runs under
+/// `job`: its state budget (`options.max_states` is what [`check_pack`] makes
+/// its jobs with) and its cancel flag; clones of one job may analyse several
+/// levels at once, which only mixes their progress counters. `index` is
+/// copied into the verdict.
+pub fn check_level(
+    index: usize,
+    entry: &PackEntry,
+    options: CheckOptions,
+    job: &Job,
+) -> LevelCheck {
+    let fresh = skiddy::analyze(&entry.level, job)
+        .map(|a| LevelSummary::of(&a))
+        .map_err(|e| e.to_string());
+    let mut failures = Vec::new();
+    match &fresh {
+        Err(e) => failures.push(e.clone()),
+        Ok(s) => {
+            if s.dead_ends > 0 {
+                failures.push(format!(
+                    "{} dead end(s), {} trap(s): {}",
+                    s.dead_ends, s.traps, s.star_reason
+                ));
+            }
+            if s.stars < options.min_stars {
+                failures.push(format!(
+                    "{} star(s), fewer than the wanted {}: {}",
+                    s.stars, options.min_stars, s.star_reason
+                ));
+            }
+            if let Some(stored) = &entry.summary {
+                if stored != s {
+                    failures.push(describe_change(stored, s));
+                }
+            }
+        }
+    }
+    LevelCheck {
+        index,
+        summary: fresh,
+        failures,
+    }
 }
 
 fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
@@ -126,7 +142,7 @@ fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
 mod tests {
     use super::*;
     use crate::kinds::skiddy::format::parse_ascii;
-    use crate::pack::{refresh_summary, PackEntry};
+    use crate::pack::refresh_summary;
 
     #[test]
     fn flags_dead_ends_missing_stars_and_stale_summaries() {
@@ -163,5 +179,25 @@ mod tests {
             "{}",
             checks[2].failures[0]
         );
+    }
+
+    #[test]
+    fn a_cancelled_job_fails_the_level_with_the_reason() {
+        let entry = PackEntry::new(parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap());
+        let job = Job::new(1000);
+        job.cancel();
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 1000,
+        };
+        let check = check_level(4, &entry, options, &job);
+        assert_eq!(check.index, 4);
+        assert!(check.summary.is_err());
+        assert!(
+            check.failures[0].starts_with("cancelled"),
+            "{:?}",
+            check.failures
+        );
+        assert!(check_level(4, &entry, options, &Job::new(1000)).passes());
     }
 }

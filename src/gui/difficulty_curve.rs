@@ -1,0 +1,311 @@
+//! The difficulty curve of a pack: Perfect length, trap count and reachable
+//! states over the pack's order, drawn with egui_plot.
+//!
+//! Two plots share the x axis (the level's number in the pack) and the
+//! cursor: the upper one has Perfect length and traps, both small counts on
+//! one linear axis; the lower one has states on a logarithmic axis (the
+//! plot holds log10 of the count, the axis is labelled in counts), because
+//! states range from tens to millions and would flatten the other two.
+//! Levels without a summary, and levels without a Perfect on that line, are
+//! gaps. Hovering shows the level's number, name and value.
+
+use egui::{Color32, Ui};
+use egui_plot::{GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points};
+
+use crate::gui::pack_panel::view::{compact_count, perfect_length};
+use crate::pack::Pack;
+
+/// Colour of the Perfect length (Okabe–Ito blue).
+const PERFECT: Color32 = Color32::from_rgb(0, 114, 178);
+/// Colour of the trap count (Okabe–Ito vermilion).
+const TRAPS: Color32 = Color32::from_rgb(213, 94, 0);
+/// Colour of the state count (Okabe–Ito bluish green).
+const STATES: Color32 = Color32::from_rgb(0, 158, 115);
+
+/// Name of the Perfect series (legend and hover).
+const PERFECT_NAME: &str = "Perfect length";
+/// Name of the trap series.
+const TRAPS_NAME: &str = "Traps";
+/// Name of the state series.
+const STATES_NAME: &str = "States";
+
+/// The values of the curve, one per level in the pack's order (`None`: a
+/// gap).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurveSeries {
+    /// Length of the Perfect.
+    pub perfect: Vec<Option<f64>>,
+    /// Traps.
+    pub traps: Vec<Option<f64>>,
+    /// log10 of the reachable states.
+    pub log_states: Vec<Option<f64>>,
+}
+
+impl CurveSeries {
+    /// The series of a pack.
+    pub fn of(pack: &Pack) -> CurveSeries {
+        let summaries = || pack.levels.iter().map(|e| e.summary.as_ref());
+        CurveSeries {
+            perfect: summaries()
+                .map(|s| s.and_then(perfect_length).map(f64::from))
+                .collect(),
+            traps: summaries().map(|s| s.map(|s| s.traps as f64)).collect(),
+            log_states: summaries()
+                .map(|s| s.map(|s| (s.states.max(1) as f64).log10()))
+                .collect(),
+        }
+    }
+}
+
+/// The unbroken runs of a series as plot points, x being the level's number
+/// (1-based); a `None` ends a run.
+pub fn runs(values: &[Option<f64>]) -> Vec<Vec<[f64; 2]>> {
+    let mut runs = Vec::new();
+    let mut run = Vec::new();
+    for (i, value) in values.iter().enumerate() {
+        match value {
+            Some(y) => run.push([(i + 1) as f64, *y]),
+            None if !run.is_empty() => runs.push(std::mem::take(&mut run)),
+            None => {}
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
+}
+
+/// Grid marks at whole numbers (every decade of the state axis), thinned
+/// out when zoomed far out.
+fn whole_marks(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = (input.bounds.0.floor(), input.bounds.1.ceil());
+    if !(lo.is_finite() && hi.is_finite()) {
+        return Vec::new();
+    }
+    let step = ((hi - lo) / 8.0).ceil().max(1.0);
+    let mut marks = Vec::new();
+    let mut value = (lo / step).floor() * step;
+    while value <= hi {
+        marks.push(GridMark {
+            value,
+            step_size: step,
+        });
+        value += step;
+    }
+    marks
+}
+
+/// The label of an x axis mark: the level's number, for whole marks only.
+fn level_mark(mark: GridMark) -> String {
+    if mark.value.fract() == 0.0 && mark.value >= 1.0 {
+        format!("{}", mark.value as i64)
+    } else {
+        String::new()
+    }
+}
+
+/// Adds a series to a plot: its runs as lines and every value as a dot (so
+/// that a level between two gaps still shows).
+fn add_series(
+    plot_ui: &mut egui_plot::PlotUi<'_>,
+    name: &str,
+    values: &[Option<f64>],
+    colour: Color32,
+) {
+    let runs = runs(values);
+    let dots: Vec<[f64; 2]> = runs.iter().flatten().copied().collect();
+    for run in runs {
+        plot_ui.line(
+            Line::new(name, PlotPoints::from(run))
+                .color(colour)
+                .width(1.5),
+        );
+    }
+    if !dots.is_empty() {
+        plot_ui.points(
+            Points::new(name, PlotPoints::from(dots))
+                .color(colour)
+                .radius(2.5),
+        );
+    }
+}
+
+/// Draws the difficulty curve of `pack` (about 290 points high).
+pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
+    if pack.levels.is_empty() {
+        ui.label("The pack is empty.");
+        return;
+    }
+    let series = CurveSeries::of(pack);
+    let missing = pack.levels.iter().filter(|e| e.summary.is_none()).count();
+    if missing == pack.levels.len() {
+        ui.label("No level has an analysis yet: check the pack to draw its curve.");
+        return;
+    }
+    if missing > 0 {
+        ui.weak(format!("{missing} level(s) without an analysis are gaps."));
+    }
+    let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name.as_str()).collect();
+    let level_of = |x: f64| -> Option<(usize, &str)> {
+        let number = x.round();
+        (number >= 1.0)
+            .then_some(number as usize)
+            .and_then(|n| names.get(n - 1).map(|name| (n, *name)))
+    };
+    let count = pack.levels.len() as f64;
+    let group = ui.scope_id().with("difficulty curve");
+    let upper = Plot::new("pack curve: Perfect and traps")
+        .height(150.0)
+        .legend(Legend::default())
+        .link_axis(group, [true, false])
+        .link_cursor(group, [true, false])
+        .allow_scroll(false)
+        .include_x(0.5)
+        .include_x(count + 0.5)
+        .include_y(0.0)
+        .y_axis_label("moves, traps")
+        .x_axis_formatter(|mark, _| level_mark(mark))
+        .label_formatter(|pos| match pos {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => {
+                let (n, name) = level_of(position.x)?;
+                Some(format!("#{n} {name}\n{plot_name}: {}", position.y))
+            }
+            HoverPosition::Elsewhere { .. } => None,
+        });
+    upper.show(ui, |plot_ui| {
+        add_series(plot_ui, PERFECT_NAME, &series.perfect, PERFECT);
+        add_series(plot_ui, TRAPS_NAME, &series.traps, TRAPS);
+    });
+    let lower = Plot::new("pack curve: states")
+        .height(120.0)
+        .legend(Legend::default())
+        .link_axis(group, [true, false])
+        .link_cursor(group, [true, false])
+        .allow_scroll(false)
+        .include_x(0.5)
+        .include_x(count + 0.5)
+        .include_y(0.0)
+        .y_axis_label("states (log)")
+        .x_axis_label("level")
+        .x_axis_formatter(|mark, _| level_mark(mark))
+        .y_grid_spacer(whole_marks)
+        .y_axis_formatter(|mark, _| {
+            if mark.value.fract() == 0.0 && mark.value >= 0.0 {
+                compact_count(10f64.powf(mark.value).round() as u64)
+            } else {
+                String::new()
+            }
+        })
+        .label_formatter(|pos| match pos {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => {
+                let (n, name) = level_of(position.x)?;
+                let states = 10f64.powf(position.y).round() as u64;
+                Some(format!("#{n} {name}\n{plot_name}: {states}"))
+            }
+            HoverPosition::Elsewhere { .. } => None,
+        });
+    lower.show(ui, |plot_ui| {
+        add_series(plot_ui, STATES_NAME, &series.log_states, STATES);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::skiddy::format::parse_ascii;
+    use crate::pack::{LevelSummary, PackEntry};
+
+    #[test]
+    fn runs_break_at_gaps() {
+        assert_eq!(runs(&[]), Vec::<Vec<[f64; 2]>>::new());
+        assert_eq!(runs(&[None, None]), Vec::<Vec<[f64; 2]>>::new());
+        assert_eq!(
+            runs(&[
+                Some(1.0),
+                Some(2.0),
+                None,
+                Some(4.0),
+                None,
+                None,
+                Some(5.0),
+                Some(6.0)
+            ]),
+            vec![
+                vec![[1.0, 1.0], [2.0, 2.0]],
+                vec![[4.0, 4.0]],
+                vec![[7.0, 5.0], [8.0, 6.0]],
+            ]
+        );
+    }
+
+    #[test]
+    fn series_take_perfect_traps_and_log_states() {
+        let level = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
+        let summary = |shortest, combo, states, traps| LevelSummary {
+            stars: 3,
+            star_reason: String::new(),
+            shortest: Some(shortest),
+            shortest_max_combo: Some(combo),
+            shortest_no_combo: None,
+            states,
+            dead_ends: 0,
+            traps,
+        };
+        let mut entries = vec![PackEntry::new(level); 3];
+        entries[0].summary = Some(summary(4, 4, 1000, 2));
+        entries[2].summary = Some(summary(4, 6, 10, 0));
+        let pack = Pack {
+            name: "p".into(),
+            levels: entries,
+        };
+        let s = CurveSeries::of(&pack);
+        assert_eq!(s.perfect, vec![Some(4.0), None, None]);
+        assert_eq!(s.traps, vec![Some(2.0), None, Some(0.0)]);
+        assert_eq!(s.log_states, vec![Some(3.0), None, Some(1.0)]);
+    }
+
+    #[test]
+    fn marks_are_whole_and_thin_out() {
+        let marks = |lo, hi| {
+            whole_marks(GridInput {
+                bounds: (lo, hi),
+                base_step_size: 0.01,
+            })
+            .iter()
+            .map(|m| m.value)
+            .collect::<Vec<_>>()
+        };
+        assert_eq!(marks(0.3, 3.2), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert!(marks(0.0, 1000.0).len() <= 10);
+        assert!(marks(f64::NEG_INFINITY, 1.0).is_empty());
+        assert_eq!(
+            level_mark(GridMark {
+                value: 3.0,
+                step_size: 1.0
+            }),
+            "3"
+        );
+        assert_eq!(
+            level_mark(GridMark {
+                value: 2.5,
+                step_size: 0.5
+            }),
+            ""
+        );
+        assert_eq!(
+            level_mark(GridMark {
+                value: 0.0,
+                step_size: 1.0
+            }),
+            ""
+        );
+    }
+}

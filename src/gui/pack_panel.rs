@@ -1,0 +1,656 @@
+//! The pack panel: every level of a pack as a row with its thumbnail, name,
+//! stars, Perfect length, states, dead ends and traps. The designer opens a
+//! level by clicking it, adds the level open in the editor, removes and
+//! moves levels (drag and drop, or the buttons), sorts the view by any
+//! column (and may make that order the pack's), filters it, checks the pack
+//! on all cores in the background, finds duplicates and reads the
+//! difficulty curve.
+//!
+//! The panel changes the pack it is given directly (remove, reorder, keep
+//! one of duplicates, fresh summaries after a check) and says so with
+//! [`PackAction::Edited`]; what only the app can do (open a level, add the
+//! editor's level) it asks for with the other actions.
+
+pub mod duplicates;
+mod row;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use egui::{
+    vec2, Align2, Button, CollapsingHeader, ComboBox, DragValue, LayerId, Order, ProgressBar,
+    Response, Role, ScrollArea, Sense, Shape, Stroke, TextEdit, TextStyle, Ui, WidgetInfo,
+};
+
+pub use self::row::paint_thumbnail;
+
+use self::duplicates::DuplicateFinder;
+use self::row::{cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext};
+use self::view::{
+    move_order, rearranged, renumbering, sorted_order, view_order, without, Filter, Show, Sort,
+    SortColumn,
+};
+use crate::engine::DEFAULT_MAX_STATES;
+use crate::gui::difficulty_curve::show_difficulty_curve;
+use crate::gui::pack_check::{CheckProgress, PackCheck};
+use crate::kinds::skiddy::Level;
+use crate::pack::check::CheckOptions;
+use crate::pack::Pack;
+
+/// The width the panel is laid out for, in points; below about 420 the name
+/// column gets narrow.
+pub const PREFERRED_WIDTH: f32 = 460.0;
+
+/// Height of a table row, and side of its thumbnail.
+const ROW_HEIGHT: f32 = 40.0;
+/// Height of the table's header.
+const HEADER_HEIGHT: f32 = 20.0;
+
+/// What the panel asks of the app, or tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PackAction {
+    /// The designer clicked level `i`: open it in the editor.
+    Open(usize),
+    /// The designer pressed "Add current level": append the editor's level
+    /// to the pack.
+    AddCurrent,
+    /// The panel changed the pack itself (removed, reordered, kept one of
+    /// duplicates, stored fresh summaries): mark it unsaved.
+    Edited,
+    /// The levels were removed or moved: level `i` is now level `map[i]`
+    /// (`None`: removed). Comes with [`PackAction::Edited`]; the app uses it
+    /// to follow the level open in the editor.
+    Renumbered(Vec<Option<usize>>),
+}
+
+/// The latest check's verdict on a level, with the level it judged (a
+/// verdict on a level that changed since is not shown).
+#[derive(Clone, Debug)]
+struct Verdict {
+    level: Level,
+    failures: Vec<String>,
+}
+
+/// What the latest finished check did.
+#[derive(Clone, Copy, Debug)]
+struct CheckReport {
+    judged: usize,
+    failing: usize,
+    not_judged: usize,
+    elapsed: Duration,
+}
+
+/// A level being dragged to a new place: its index in the pack.
+#[derive(Clone, Copy, Debug)]
+struct DraggedLevel(usize);
+
+/// The pack panel's view state; the pack itself belongs to the app.
+pub struct PackPanel {
+    sort: Sort,
+    filter: Filter,
+    selected: Option<usize>,
+    verdicts: Vec<Option<Verdict>>,
+    check: Option<PackCheck>,
+    options: CheckOptions,
+    report: Option<CheckReport>,
+    duplicates: DuplicateFinder,
+}
+
+impl Default for PackPanel {
+    fn default() -> PackPanel {
+        PackPanel::new()
+    }
+}
+
+impl PackPanel {
+    /// A panel in pack order, unfiltered, that asks checks for 3 stars
+    /// within the default state budget.
+    pub fn new() -> PackPanel {
+        PackPanel {
+            sort: Sort::PACK_ORDER,
+            filter: Filter::default(),
+            selected: None,
+            verdicts: Vec::new(),
+            check: None,
+            options: CheckOptions {
+                min_stars: 3,
+                max_states: DEFAULT_MAX_STATES,
+            },
+            report: None,
+            duplicates: DuplicateFinder::default(),
+        }
+    }
+
+    /// Forgets everything about the pack shown so far (verdicts,
+    /// duplicates, selection) and cancels a running check: for when the app
+    /// opens another pack. Sort, filter and check options stay.
+    pub fn reset(&mut self) {
+        self.selected = None;
+        self.verdicts.clear();
+        self.check = None;
+        self.report = None;
+        self.duplicates.clear();
+    }
+
+    /// The selected level (the last one clicked), which "Remove" and the
+    /// move buttons act on.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// How the view is sorted.
+    pub fn sort(&self) -> Sort {
+        self.sort
+    }
+
+    /// Sorts the view (not the pack).
+    pub fn set_sort(&mut self, sort: Sort) {
+        self.sort = sort;
+    }
+
+    /// The view's filter.
+    pub fn filter_mut(&mut self) -> &mut Filter {
+        &mut self.filter
+    }
+
+    /// What a check asks of every level.
+    pub fn check_options_mut(&mut self) -> &mut CheckOptions {
+        &mut self.options
+    }
+
+    /// The levels the table shows, in its order.
+    pub fn view_order(&self, pack: &Pack) -> Vec<usize> {
+        view_order(pack, &self.fails(pack), &self.filter, self.sort)
+    }
+
+    /// Why the latest check failed level `index` (empty: it passed), or
+    /// `None` when it was not checked or has changed since.
+    pub fn failures(&self, pack: &Pack, index: usize) -> Option<&[String]> {
+        let verdict = self.verdicts.get(index)?.as_ref()?;
+        let entry = pack.levels.get(index)?;
+        (verdict.level == entry.level).then_some(verdict.failures.as_slice())
+    }
+
+    /// Whether a check is running.
+    pub fn is_checking(&self) -> bool {
+        self.check.is_some()
+    }
+
+    /// How far the running check has got.
+    pub fn check_progress(&self) -> Option<CheckProgress> {
+        self.check.as_ref().map(PackCheck::progress)
+    }
+
+    /// Starts checking `pack` in the background (cancelling a running
+    /// check); `ctx` is asked to repaint as the check goes.
+    pub fn start_check(&mut self, ctx: &egui::Context, pack: &Pack) {
+        let ctx = ctx.clone();
+        self.check = Some(PackCheck::start(pack, self.options, move || {
+            ctx.request_repaint()
+        }));
+        self.report = None;
+    }
+
+    /// Cancels the running check; the verdicts stay as they were.
+    pub fn cancel_check(&mut self) {
+        if let Some(check) = self.check.take() {
+            check.cancel();
+        }
+    }
+
+    /// The duplicate groups last found (pack indices), if the designer
+    /// asked for them.
+    pub fn duplicate_groups(&self) -> Option<&[Vec<usize>]> {
+        self.duplicates.groups()
+    }
+
+    /// The latest check's verdict on each level: `Some(true)` fails,
+    /// `Some(false)` passes, `None` not checked (or changed since).
+    fn fails(&self, pack: &Pack) -> Vec<Option<bool>> {
+        (0..pack.levels.len())
+            .map(|i| self.failures(pack, i).map(|f| !f.is_empty()))
+            .collect()
+    }
+
+    /// Draws the panel and handles its input; returns what the app must do.
+    pub fn show(
+        &mut self,
+        ui: &mut Ui,
+        pack: &mut Pack,
+        current: Option<usize>,
+    ) -> Vec<PackAction> {
+        let mut actions = Vec::new();
+        self.verdicts.resize_with(pack.levels.len(), || None);
+        if self.selected.is_some_and(|s| s >= pack.levels.len()) {
+            self.selected = None;
+        }
+        self.collect_check(pack, &mut actions);
+        self.duplicates.refresh(pack);
+
+        let mut new_order = None;
+        self.show_counts(ui, pack);
+        self.show_toolbar(ui, pack, &mut actions, &mut new_order);
+        self.show_check(ui, pack);
+        CollapsingHeader::new("Duplicates")
+            .id_salt("pack panel duplicates")
+            .show(ui, |ui| {
+                if let Some(order) = self.duplicates.show(ui, pack) {
+                    new_order = Some(order);
+                }
+            });
+        CollapsingHeader::new("Difficulty curve")
+            .id_salt("pack panel curve")
+            .show(ui, |ui| show_difficulty_curve(ui, pack));
+        ui.separator();
+        self.show_filter(ui);
+        self.show_sort_line(ui, pack, &mut new_order);
+        self.show_table(ui, pack, current, &mut actions, &mut new_order);
+
+        if let Some(order) = new_order {
+            self.rearrange(pack, order, &mut actions);
+        }
+        actions
+    }
+
+    /// Collects a finished check: fresh summaries into the pack, verdicts
+    /// into the panel.
+    fn collect_check(&mut self, pack: &mut Pack, actions: &mut Vec<PackAction>) {
+        let Some(result) = self.check.as_mut().and_then(PackCheck::poll) else {
+            return;
+        };
+        self.check = None;
+        let before: Vec<_> = pack.levels.iter().map(|e| e.summary.clone()).collect();
+        let verdicts = result.apply_to(pack);
+        let mut report = CheckReport {
+            judged: 0,
+            failing: 0,
+            not_judged: 0,
+            elapsed: result.elapsed,
+        };
+        self.verdicts = verdicts
+            .into_iter()
+            .zip(&pack.levels)
+            .map(|(check, entry)| {
+                let Some(check) = check else {
+                    report.not_judged += 1;
+                    return None;
+                };
+                report.judged += 1;
+                if !check.passes() {
+                    report.failing += 1;
+                }
+                Some(Verdict {
+                    level: entry.level.clone(),
+                    failures: check.failures.clone(),
+                })
+            })
+            .collect();
+        self.report = Some(report);
+        if pack.levels.iter().zip(before).any(|(e, b)| e.summary != b) {
+            actions.push(PackAction::Edited);
+        }
+    }
+
+    /// Applies a new order (old indices in their new places; missing ones
+    /// are removed) to the pack and to everything the panel keeps per
+    /// level.
+    fn rearrange(&mut self, pack: &mut Pack, order: Vec<usize>, actions: &mut Vec<PackAction>) {
+        let len = pack.levels.len();
+        if order.len() == len && order.iter().enumerate().all(|(k, &i)| k == i) {
+            return;
+        }
+        let map = renumbering(len, &order);
+        pack.levels = rearranged(std::mem::take(&mut pack.levels), &order);
+        self.verdicts = rearranged(std::mem::take(&mut self.verdicts), &order);
+        self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
+        actions.push(PackAction::Edited);
+        actions.push(PackAction::Renumbered(map));
+    }
+
+    fn show_counts(&self, ui: &mut Ui, pack: &Pack) {
+        let fails = self.fails(pack);
+        let failing = fails.iter().filter(|f| **f == Some(true)).count();
+        let passing = fails.iter().filter(|f| **f == Some(false)).count();
+        let unchecked = fails.len() - failing - passing;
+        ui.horizontal_wrapped(|ui| {
+            if !pack.name.is_empty() {
+                ui.strong(&pack.name);
+            }
+            ui.label(format!(
+                "{} levels: {passing} pass, {failing} failing, {unchecked} not checked",
+                pack.levels.len()
+            ));
+        });
+    }
+
+    fn show_toolbar(
+        &mut self,
+        ui: &mut Ui,
+        pack: &Pack,
+        actions: &mut Vec<PackAction>,
+        new_order: &mut Option<Vec<usize>>,
+    ) {
+        let len = pack.levels.len();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Add current level")
+                .on_hover_text("Appends the level open in the editor to the pack")
+                .clicked()
+            {
+                actions.push(PackAction::AddCurrent);
+            }
+            let selected = self.selected;
+            let remove = ui
+                .add_enabled(selected.is_some(), Button::new("Remove"))
+                .on_hover_text("Removes the selected level from the pack")
+                .on_disabled_hover_text("Click a level first");
+            let up = ui
+                .add_enabled(selected.is_some_and(|s| s > 0), Button::new("Move up"))
+                .on_hover_text("Moves the selected level one place earlier in the pack");
+            let down = ui
+                .add_enabled(
+                    selected.is_some_and(|s| s + 1 < len),
+                    Button::new("Move down"),
+                )
+                .on_hover_text("Moves the selected level one place later in the pack");
+            if let Some(s) = selected {
+                if remove.clicked() {
+                    *new_order = Some(without(len, &[s]));
+                } else if up.clicked() {
+                    *new_order = Some(move_order(len, s, s - 1));
+                } else if down.clicked() {
+                    *new_order = Some(move_order(len, s, s + 2));
+                }
+            }
+        });
+    }
+
+    fn show_check(&mut self, ui: &mut Ui, pack: &Pack) {
+        let running = self.check.is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(
+                    !running && !pack.levels.is_empty(),
+                    Button::new("Check pack"),
+                )
+                .on_hover_text(
+                    "Re-analyses every level on all cores and stores the fresh analyses; \
+                     levels with dead ends, too few stars or a changed analysis fail",
+                )
+                .clicked()
+            {
+                self.start_check(ui.ctx(), pack);
+            }
+            let stars = ui.label("Min. stars");
+            ui.add_enabled(
+                !running,
+                DragValue::new(&mut self.options.min_stars).range(0..=3),
+            )
+            .labelled_by(stars.id);
+            let budget = ui.label("State budget");
+            ui.add_enabled(
+                !running,
+                DragValue::new(&mut self.options.max_states)
+                    .range(1_000..=1_000_000_000)
+                    .speed(10_000),
+            )
+            .labelled_by(budget.id)
+            .on_hover_text("Each level's analysis stops after this many states");
+        });
+        if let Some(check) = &self.check {
+            let progress = check.progress();
+            let mut cancel = false;
+            ui.horizontal(|ui| {
+                let width = (ui.available_width() - 110.0).max(80.0);
+                ui.add(
+                    ProgressBar::new(progress.fraction())
+                        .desired_width(width)
+                        .text(format!("{} / {} levels", progress.done, progress.total)),
+                );
+                cancel = ui.button("Cancel check").clicked();
+            });
+            if cancel {
+                self.cancel_check();
+            }
+        } else if let Some(report) = &self.report {
+            let mut text = format!(
+                "Checked {} level(s) in {:.1} s: {} failing",
+                report.judged,
+                report.elapsed.as_secs_f64(),
+                report.failing
+            );
+            if report.not_judged > 0 {
+                text += &format!(
+                    "; {} level(s) added or changed during the check were not judged",
+                    report.not_judged
+                );
+            }
+            ui.label(text);
+        }
+    }
+
+    fn show_filter(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.add(
+                TextEdit::singleline(&mut self.filter.text)
+                    .hint_text("Filter by name or tag")
+                    .desired_width(170.0),
+            );
+            ComboBox::from_label("Show")
+                .selected_text(self.filter.show.describe())
+                .show_ui(ui, |ui| {
+                    for show in Show::ALL {
+                        ui.selectable_value(&mut self.filter.show, show, show.describe());
+                    }
+                });
+        });
+    }
+
+    fn show_sort_line(&mut self, ui: &mut Ui, pack: &Pack, new_order: &mut Option<Vec<usize>>) {
+        if self.sort.is_pack_order() {
+            ui.weak("Drag a level to move it; click a column's header to sort by it.");
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Sorted by {}{}",
+                self.sort.column.describe(),
+                if self.sort.descending {
+                    ", descending"
+                } else {
+                    ""
+                }
+            ));
+            if ui
+                .button("Apply this order to the pack")
+                .on_hover_text(
+                    "Reorders the pack itself in this order (the filter does not matter)",
+                )
+                .clicked()
+            {
+                *new_order = Some(sorted_order(pack, self.sort));
+                self.sort = Sort::PACK_ORDER;
+            }
+            if ui.button("Pack order").clicked() {
+                self.sort = Sort::PACK_ORDER;
+            }
+        });
+    }
+
+    fn show_header(&mut self, ui: &mut Ui, columns: &Columns) {
+        let (rect, _) =
+            ui.allocate_exact_size(vec2(columns.width(), HEADER_HEIGHT), Sense::hover());
+        let cells = columns.cells(rect);
+        let font = TextStyle::Small.resolve(ui.style());
+        for column in SortColumn::ALL {
+            let cell = cells[cell_of(column)];
+            let response = ui
+                .interact(
+                    cell,
+                    ui.scope_id().with(("pack header", column)),
+                    Sense::click(),
+                )
+                .on_hover_text(format!("Sort the view by {}", column.describe()));
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, column.title()));
+            let visuals = ui.visuals();
+            let painter = ui.painter().with_clip_rect(cell);
+            if response.hovered() {
+                painter.rect_filled(cell, 2.0, visuals.widgets.hovered.weak_bg_fill);
+            }
+            let active = self.sort.column == column;
+            let colour = if active {
+                visuals.strong_text_color()
+            } else {
+                visuals.text_color()
+            };
+            // Text aligned like the column's values; the arrow of the
+            // sorted column beside it, on the side with room.
+            let name_column = column == SortColumn::Name;
+            let (anchor, pos) = if name_column {
+                (Align2::LEFT_CENTER, cell.left_center())
+            } else {
+                (Align2::RIGHT_CENTER, cell.right_center())
+            };
+            let text = painter.text(pos, anchor, column.title(), font.clone(), colour);
+            if active {
+                let c = if name_column {
+                    text.right_center() + vec2(7.0, 0.0)
+                } else {
+                    text.left_center() - vec2(7.0, 0.0)
+                };
+                let (tip, base) = if self.sort.descending {
+                    (3.0, -3.0)
+                } else {
+                    (-3.0, 3.0)
+                };
+                let triangle = vec![
+                    c + vec2(0.0, tip),
+                    c + vec2(3.5, base),
+                    c + vec2(-3.5, base),
+                ];
+                painter.add(Shape::convex_polygon(triangle, colour, Stroke::NONE));
+            }
+            if response.clicked() {
+                self.sort = self.sort.clicked(column);
+            }
+        }
+    }
+
+    fn show_table(
+        &mut self,
+        ui: &mut Ui,
+        pack: &Pack,
+        current: Option<usize>,
+        actions: &mut Vec<PackAction>,
+        new_order: &mut Option<Vec<usize>>,
+    ) {
+        let fails = self.fails(pack);
+        let view = view_order(pack, &fails, &self.filter, self.sort);
+        let columns = Columns::new(ui.available_width());
+        self.show_header(ui, &columns);
+        if view.is_empty() {
+            ui.weak(if pack.levels.is_empty() {
+                "The pack is empty: add the level open in the editor."
+            } else {
+                "No level matches the filter."
+            });
+            return;
+        }
+        let row = RowContext {
+            pack,
+            fails: &fails,
+            current,
+            columns,
+            movable: self.sort.is_pack_order(),
+        };
+        ScrollArea::vertical()
+            .id_salt("pack panel rows")
+            .auto_shrink([false, false])
+            .show_rows(ui, ROW_HEIGHT, view.len(), |ui, range| {
+                for place in range {
+                    self.show_row(ui, &row, view[place], place, actions, new_order);
+                }
+            });
+    }
+
+    fn show_row(
+        &mut self,
+        ui: &mut Ui,
+        row: &RowContext<'_>,
+        i: usize,
+        place: usize,
+        actions: &mut Vec<PackAction>,
+        new_order: &mut Option<Vec<usize>>,
+    ) {
+        let entry = &row.pack.levels[i];
+        let name = display_name(entry, i);
+        let selected = self.selected == Some(i);
+        // An id of its own, not the layout's: a row keeps its drag while
+        // the list scrolls under it.
+        let (_, rect) = ui.allocate_space(vec2(row.columns.width(), ROW_HEIGHT));
+        let id = ui.scope_id().with(("pack row", i));
+        let response = ui.interact(rect, id, Sense::click_and_drag());
+        response.widget_info(|| WidgetInfo::selected(Role::ListBoxOption, true, selected, &name));
+        let failures = self.failures(row.pack, i).map(<[String]>::to_vec);
+        let failures = failures.as_deref();
+        let description = describe_row(entry, failures);
+        ui.ctx()
+            .accesskit_node_builder(response.id, |node| node.set_description(description));
+
+        paint_row(ui, &response, row, i, place, selected, &name);
+
+        if row.movable {
+            self.handle_drag(ui, &response, row, i, &name, new_order);
+        }
+        if response.clicked() {
+            self.selected = Some(i);
+            actions.push(PackAction::Open(i));
+        }
+        response.on_hover_ui(|ui| row_tooltip(ui, entry, i, failures));
+    }
+
+    /// Drag and drop: a row is a drag source and a drop target; dropping on
+    /// a row's upper half puts the dragged level before it, on its lower
+    /// half after it.
+    fn handle_drag(
+        &self,
+        ui: &Ui,
+        response: &Response,
+        row: &RowContext<'_>,
+        i: usize,
+        name: &str,
+        new_order: &mut Option<Vec<usize>>,
+    ) {
+        response.dnd_set_drag_payload(DraggedLevel(i));
+        let rect = response.rect;
+        let pointer = ui.ctx().pointer_latest_pos();
+        let before = pointer.is_none_or(|p| p.y < rect.center().y);
+        if response.dnd_hover_payload::<DraggedLevel>().is_some() {
+            let y = if before { rect.top() } else { rect.bottom() };
+            ui.painter().hline(
+                rect.x_range(),
+                y,
+                Stroke::new(2.0, ui.visuals().selection.stroke.color),
+            );
+        }
+        if let Some(dragged) = response.dnd_release_payload::<DraggedLevel>() {
+            let slot = if before { i } else { i + 1 };
+            *new_order = Some(move_order(row.pack.levels.len(), dragged.0, slot));
+        }
+        if response.dragged() {
+            if let Some(pos) = pointer {
+                let layer = LayerId::new(Order::Tooltip, response.id.with("dragged"));
+                ui.ctx().layer_painter(layer).text(
+                    pos + vec2(14.0, 0.0),
+                    Align2::LEFT_CENTER,
+                    name,
+                    TextStyle::Body.resolve(ui.style()),
+                    ui.visuals().strong_text_color(),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The duplicates section of the pack panel: finds the groups of levels that
+//! are the same up to a symmetry of the board and a renaming of colours
+//! ([`duplicate_groups`]), shows them as thumbnails and lets the designer
+//! keep one level of each group.
+
+use egui::{vec2, Sense, Ui};
+
+use super::paint_thumbnail;
+use super::view::keep_one_of_each;
+use crate::kinds::skiddy::Level;
+use crate::pack::dedupe::duplicate_groups;
+use crate::pack::Pack;
+
+/// Side of a duplicate's thumbnail, in points.
+const THUMBNAIL: f32 = 56.0;
+
+/// The groups found, and the levels they were found among.
+struct Found {
+    levels: Vec<Level>,
+    groups: Vec<Vec<usize>>,
+}
+
+/// The state of the duplicates section: nothing until the designer asks,
+/// then the groups, found again whenever the pack's levels change.
+#[derive(Default)]
+pub struct DuplicateFinder {
+    found: Option<Found>,
+}
+
+impl DuplicateFinder {
+    /// Looks for duplicates among the levels of `pack` (a few hundred levels
+    /// take milliseconds, so this runs on the thread that draws).
+    pub fn find(&mut self, pack: &Pack) {
+        let levels: Vec<Level> = pack.levels.iter().map(|e| e.level.clone()).collect();
+        let groups = duplicate_groups(&levels);
+        self.found = Some(Found { levels, groups });
+    }
+
+    /// The groups found (pack indices, each group in increasing order), if
+    /// the designer asked.
+    pub fn groups(&self) -> Option<&[Vec<usize>]> {
+        self.found.as_ref().map(|f| f.groups.as_slice())
+    }
+
+    /// Forgets the groups.
+    pub fn clear(&mut self) {
+        self.found = None;
+    }
+
+    /// Finds the groups again when the pack's levels are no longer those
+    /// they were found among.
+    pub fn refresh(&mut self, pack: &Pack) {
+        let stale = self.found.as_ref().is_some_and(|f| {
+            f.levels.len() != pack.levels.len()
+                || f.levels
+                    .iter()
+                    .zip(&pack.levels)
+                    .any(|(l, e)| *l != e.level)
+        });
+        if stale {
+            self.find(pack);
+        }
+    }
+
+    /// Draws the section; returns the pack's new order (see
+    /// [`super::view::rearranged`]) when the designer chose which levels to
+    /// keep.
+    pub fn show(&mut self, ui: &mut Ui, pack: &Pack) -> Option<Vec<usize>> {
+        self.refresh(pack);
+        let mut new_order = None;
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Find duplicates")
+                .on_hover_text(
+                    "Levels are the same when a rotation or a mirror of the board, \
+                     or a renaming of colours, maps one onto the other",
+                )
+                .clicked()
+            {
+                self.find(pack);
+            }
+            let Some(found) = &self.found else { return };
+            if found.groups.is_empty() {
+                ui.label(format!("No duplicates among {} levels", pack.levels.len()));
+                return;
+            }
+            let extra: usize = found.groups.iter().map(|g| g.len() - 1).sum();
+            ui.label(format!(
+                "{} group(s); {extra} level(s) could go",
+                found.groups.len()
+            ));
+            if ui
+                .button("Keep first of each group")
+                .on_hover_text("Removes every level of a group but its first")
+                .clicked()
+            {
+                let firsts: Vec<usize> = found.groups.iter().map(|g| g[0]).collect();
+                new_order = Some(keep_one_of_each(pack.levels.len(), &found.groups, &firsts));
+            }
+        });
+        let Some(found) = &self.found else {
+            return new_order;
+        };
+        for (g, group) in found.groups.iter().enumerate() {
+            ui.push_id(("duplicate group", g), |ui| {
+                ui.label(format!("Group {}: {} levels", g + 1, group.len()));
+                ui.horizontal_wrapped(|ui| {
+                    for &i in group {
+                        let level = &pack.levels[i].level;
+                        ui.vertical(|ui| {
+                            ui.set_width(THUMBNAIL + 24.0);
+                            let (rect, _) =
+                                ui.allocate_exact_size(vec2(THUMBNAIL, THUMBNAIL), Sense::hover());
+                            paint_thumbnail(ui.painter(), rect, level);
+                            ui.add(
+                                egui::Label::new(format!("#{} {}", i + 1, level.name)).truncate(),
+                            );
+                            if ui
+                                .button("Keep this one")
+                                .on_hover_text("Removes the other levels of this group")
+                                .clicked()
+                            {
+                                new_order = Some(keep_one_of_each(
+                                    pack.levels.len(),
+                                    std::slice::from_ref(group),
+                                    &[i],
+                                ));
+                            }
+                        });
+                    }
+                });
+            });
+        }
+        new_order
+    }
+}

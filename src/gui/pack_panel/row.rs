@@ -1,0 +1,290 @@
+//! The rows of the pack table: where the columns are, and how a row is
+//! painted, described to screen readers and explained in its tooltip.
+
+use egui::{
+    vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, Shape, Stroke, TextStyle, Ui,
+};
+
+use super::view::{compact_count, perfect_length, SortColumn};
+use super::ROW_HEIGHT;
+use crate::gui::board::{paint_level, BoardGeometry};
+use crate::kinds::skiddy::Level;
+use crate::pack::{Pack, PackEntry};
+
+/// Space between two columns.
+const GAP: f32 = 6.0;
+/// The narrowest the name column gets.
+const MIN_NAME_WIDTH: f32 = 60.0;
+/// Red of a failing level's mark.
+const FAIL: Color32 = Color32::from_rgb(213, 60, 40);
+/// Green of a passing level's mark.
+const PASS: Color32 = Color32::from_rgb(0, 158, 115);
+/// Gold of an earned star.
+const STAR: Color32 = Color32::from_rgb(240, 180, 0);
+
+/// Where the columns of a row are: number, thumbnail, name, stars, Perfect,
+/// states, dead ends, traps, verdict mark.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Columns {
+    widths: [f32; 9],
+}
+
+/// The cell of each sortable column.
+pub(super) fn cell_of(column: SortColumn) -> usize {
+    match column {
+        SortColumn::Order => 0,
+        SortColumn::Name => 2,
+        SortColumn::Stars => 3,
+        SortColumn::Perfect => 4,
+        SortColumn::States => 5,
+        SortColumn::DeadEnds => 6,
+        SortColumn::Traps => 7,
+    }
+}
+
+impl Columns {
+    /// Columns for a row `width` wide: fixed columns, the name takes the
+    /// rest.
+    pub(super) fn new(width: f32) -> Columns {
+        let mut widths = [28.0, ROW_HEIGHT, 0.0, 44.0, 46.0, 50.0, 56.0, 38.0, 16.0];
+        let fixed: f32 = widths.iter().sum::<f32>() + GAP * (widths.len() - 1) as f32;
+        widths[2] = (width - fixed).max(MIN_NAME_WIDTH);
+        Columns { widths }
+    }
+
+    /// The whole width.
+    pub(super) fn width(&self) -> f32 {
+        self.widths.iter().sum::<f32>() + GAP * (self.widths.len() - 1) as f32
+    }
+
+    /// The cells of a row.
+    pub(super) fn cells(&self, row: Rect) -> [Rect; 9] {
+        let mut x = row.left();
+        self.widths.map(|w| {
+            let cell = Rect::from_x_y_ranges(x..=x + w, row.y_range());
+            x += w + GAP;
+            cell
+        })
+    }
+}
+
+/// Paints a level as a thumbnail filling as much of `rect` as its shape
+/// allows (with the editor's board painter).
+pub fn paint_thumbnail(painter: &Painter, rect: Rect, level: &Level) {
+    let painter = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+    let geo = BoardGeometry::fit(rect, level.width(), level.height());
+    paint_level(&painter, &geo, level);
+}
+
+/// Paints a five-pointed star; a missing star is an outline.
+pub(super) fn paint_star(
+    painter: &Painter,
+    center: Pos2,
+    radius: f32,
+    earned: bool,
+    outline: Color32,
+) {
+    let points: Vec<Pos2> = (0..10)
+        .map(|k| {
+            let angle = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
+            let r = if k % 2 == 0 { radius } else { radius * 0.45 };
+            center + vec2(angle.cos(), angle.sin()) * r
+        })
+        .collect();
+    if earned {
+        // A star is not convex: its inner pentagon and five tips are.
+        let inner: Vec<Pos2> = points.iter().skip(1).step_by(2).copied().collect();
+        painter.add(Shape::convex_polygon(inner, STAR, Stroke::NONE));
+        for k in (0..10).step_by(2) {
+            let tip = vec![points[(k + 9) % 10], points[k], points[k + 1]];
+            painter.add(Shape::convex_polygon(tip, STAR, Stroke::NONE));
+        }
+        painter.add(Shape::closed_line(points, Stroke::new(1.0, STAR)));
+    } else {
+        painter.add(Shape::closed_line(points, Stroke::new(1.0, outline)));
+    }
+}
+
+/// A level's name as the panel shows it.
+pub(super) fn display_name(entry: &PackEntry, index: usize) -> String {
+    if entry.level.name.trim().is_empty() {
+        format!("Level {}", index + 1)
+    } else {
+        entry.level.name.clone()
+    }
+}
+
+/// What every row of one frame shares.
+pub(super) struct RowContext<'a> {
+    pub(super) pack: &'a Pack,
+    pub(super) fails: &'a [Option<bool>],
+    pub(super) current: Option<usize>,
+    pub(super) columns: Columns,
+    pub(super) movable: bool,
+}
+
+/// The row's numbers in words, for screen readers.
+pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> String {
+    let mut text = match &entry.summary {
+        None => "not analysed".to_string(),
+        Some(s) => {
+            let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
+            format!(
+                "{} star(s), {perfect}, {} states, {} dead ends, {} traps",
+                s.stars, s.states, s.dead_ends, s.traps
+            )
+        }
+    };
+    match failures {
+        Some([]) => text += "; passes the check",
+        Some(f) => text += &format!("; fails: {}", f.join("; ")),
+        None => {}
+    }
+    text
+}
+
+/// Paints one row of the table (`place` is its place in the view).
+pub(super) fn paint_row(
+    ui: &Ui,
+    response: &Response,
+    row: &RowContext<'_>,
+    i: usize,
+    place: usize,
+    selected: bool,
+    name: &str,
+) {
+    let entry = &row.pack.levels[i];
+    let rect = response.rect;
+    let visuals = ui.visuals();
+    let painter = ui.painter().with_clip_rect(rect.intersect(ui.clip_rect()));
+    let background = if selected {
+        visuals.selection.bg_fill
+    } else if response.hovered() {
+        visuals.widgets.hovered.weak_bg_fill
+    } else if place % 2 == 1 {
+        visuals.faint_bg_color
+    } else {
+        Color32::TRANSPARENT
+    };
+    painter.rect_filled(rect, 2.0, background);
+    if row.current == Some(i) {
+        let bar = Rect::from_min_size(rect.min, vec2(3.0, rect.height()));
+        painter.rect_filled(bar, 0.0, visuals.selection.stroke.color);
+    }
+    let cells = row.columns.cells(rect);
+    let body = TextStyle::Body.resolve(ui.style());
+    let small = TextStyle::Small.resolve(ui.style());
+    let text = visuals.text_color();
+    let weak = visuals.weak_text_color();
+    let right = |painter: &Painter, cell: Rect, value: String, font: &FontId, colour: Color32| {
+        painter.text(
+            cell.right_center(),
+            Align2::RIGHT_CENTER,
+            value,
+            font.clone(),
+            colour,
+        );
+    };
+    right(&painter, cells[0], format!("{}", i + 1), &body, weak);
+    paint_thumbnail(&painter, cells[1].shrink(2.0), &entry.level);
+
+    let name_cell = cells[2];
+    let name_painter = painter.with_clip_rect(name_cell.intersect(painter.clip_rect()));
+    let has_tags = !entry.tags.is_empty();
+    let name_y = if has_tags {
+        name_cell.center().y - 7.0
+    } else {
+        name_cell.center().y
+    };
+    name_painter.text(
+        Pos2::new(name_cell.left(), name_y),
+        Align2::LEFT_CENTER,
+        name,
+        body.clone(),
+        if selected {
+            visuals.strong_text_color()
+        } else {
+            text
+        },
+    );
+    if has_tags {
+        name_painter.text(
+            Pos2::new(name_cell.left(), name_cell.center().y + 9.0),
+            Align2::LEFT_CENTER,
+            entry.tags.join(", "),
+            small.clone(),
+            weak,
+        );
+    }
+
+    match &entry.summary {
+        None => right(&painter, cells[4], "not analysed".into(), &small, weak),
+        Some(s) => {
+            let stars = cells[3];
+            for k in 0..3 {
+                let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
+                paint_star(&painter, center, 6.0, k < s.stars, weak);
+            }
+            let perfect = perfect_length(s).map_or("–".to_string(), |n| n.to_string());
+            right(&painter, cells[4], perfect, &body, text);
+            right(&painter, cells[5], compact_count(s.states), &body, text);
+            let dead = if s.dead_ends > 0 { FAIL } else { text };
+            right(&painter, cells[6], compact_count(s.dead_ends), &body, dead);
+            right(&painter, cells[7], compact_count(s.traps), &body, text);
+        }
+    }
+
+    let mark = cells[8].center();
+    match row.fails.get(i).copied().flatten() {
+        Some(true) => {
+            painter.circle_filled(mark, 7.0, FAIL);
+            painter.text(mark, Align2::CENTER_CENTER, "!", body, Color32::WHITE);
+        }
+        Some(false) => {
+            painter.circle_filled(mark, 4.0, PASS);
+        }
+        None => {}
+    }
+}
+
+/// The tooltip of a row: the numbers in full and the check's verdict.
+pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Option<&[String]>) {
+    ui.strong(format!("#{} {}", i + 1, entry.level.name));
+    if !entry.tags.is_empty() {
+        ui.label(format!("Tags: {}", entry.tags.join(", ")));
+    }
+    match &entry.summary {
+        None => {
+            ui.label("Not analysed: check the pack to analyse it.");
+        }
+        Some(s) => {
+            let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
+            ui.label(format!("{} star(s): {}", s.stars, s.star_reason));
+            ui.label(format!(
+                "Shortest {}, max-combo {}, no-combo {}",
+                len(s.shortest),
+                len(s.shortest_max_combo),
+                len(s.shortest_no_combo)
+            ));
+            ui.label(format!(
+                "{} states, {} dead ends, {} traps",
+                s.states, s.dead_ends, s.traps
+            ));
+        }
+    }
+    match failures {
+        None => {}
+        Some([]) => {
+            ui.colored_label(PASS, "Passes the latest check");
+        }
+        Some(reasons) => {
+            ui.colored_label(FAIL, "Fails the latest check:");
+            for reason in reasons {
+                ui.label(format!("• {reason}"));
+            }
+        }
+    }
+    if !entry.notes.is_empty() {
+        ui.weak(&entry.notes);
+    }
+}

@@ -1,0 +1,407 @@
+//! The pack panel driven through egui_kittest, by label.
+
+use std::time::Duration;
+
+use egui::vec2;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+
+use super::*;
+use crate::kinds::skiddy;
+use crate::pack::dedupe::Symmetry;
+use crate::pack::{refresh_summary, PackEntry};
+
+struct State {
+    pack: Pack,
+    panel: PackPanel,
+    actions: Vec<PackAction>,
+    current: Option<usize>,
+}
+
+fn harness(pack: Pack) -> Harness<'static, State> {
+    let state = State {
+        pack,
+        panel: PackPanel::new(),
+        actions: Vec::new(),
+        current: None,
+    };
+    // The check's thread asks for repaints while it runs: room to settle.
+    let mut harness = Harness::builder()
+        .with_size(vec2(PREFERRED_WIDTH, 1000.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, state: &mut State| {
+                let actions = state.panel.show(ui, &mut state.pack, state.current);
+                state.actions.extend(actions);
+            },
+            state,
+        );
+    harness.run();
+    harness
+}
+
+fn level(text: &str, name: &str) -> Level {
+    let mut level = skiddy::parse_level(text).unwrap();
+    if level.name.is_empty() {
+        level.name = name.into();
+    }
+    level
+}
+
+/// The Skiddy levels of `assets/*.txt`, in file-name order, unanalysed.
+fn assets_pack() -> Pack {
+    let files = [
+        (include_str!("../../../assets/1-1.txt"), "1-1"),
+        (include_str!("../../../assets/crate-push.txt"), "crate-push"),
+        (include_str!("../../../assets/dead-end.txt"), "dead-end"),
+        (
+            include_str!("../../../assets/four-colours.txt"),
+            "four-colours",
+        ),
+        (
+            include_str!("../../../assets/ice-and-pits.txt"),
+            "ice-and-pits",
+        ),
+    ];
+    Pack {
+        name: "assets".into(),
+        levels: files
+            .iter()
+            .map(|(text, name)| PackEntry::new(level(text, name)))
+            .collect(),
+    }
+}
+
+fn analysed(mut pack: Pack) -> Pack {
+    for entry in &mut pack.levels {
+        refresh_summary(entry, 100_000).unwrap();
+    }
+    pack
+}
+
+fn names(pack: &Pack) -> Vec<&str> {
+    pack.levels.iter().map(|e| e.level.name.as_str()).collect()
+}
+
+/// Steps the harness until the check ends (at most about a minute).
+fn wait_for_check(harness: &mut Harness<'_, State>) {
+    for _ in 0..6000 {
+        harness.step();
+        if !harness.state().panel.is_checking() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the check did not finish");
+}
+
+#[test]
+fn clicking_a_level_opens_it() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("dead-end").click();
+    harness.run();
+    assert_eq!(harness.state().actions, vec![PackAction::Open(2)]);
+    assert_eq!(harness.state().panel.selected(), Some(2));
+    harness.get_by_label("1-1").click();
+    harness.run();
+    assert_eq!(harness.state().actions.last(), Some(&PackAction::Open(0)));
+}
+
+#[test]
+fn add_current_level_asks_the_app() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("Add current level").click();
+    harness.run();
+    assert_eq!(harness.state().actions, vec![PackAction::AddCurrent]);
+    assert_eq!(
+        harness.state().pack.levels.len(),
+        5,
+        "the app adds the level"
+    );
+}
+
+#[test]
+fn remove_removes_the_selected_level() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("dead-end").click();
+    harness.run();
+    harness.get_by_label("Remove").click();
+    harness.run();
+    let state = harness.state();
+    assert_eq!(
+        names(&state.pack),
+        vec!["1-1", "crate-push", "four-colours", "ice-and-pits"]
+    );
+    assert_eq!(
+        state.actions[1..],
+        [
+            PackAction::Edited,
+            PackAction::Renumbered(vec![Some(0), Some(1), None, Some(2), Some(3)])
+        ]
+    );
+    assert_eq!(state.panel.selected(), None);
+    assert!(harness.query_by_label("dead-end").is_none());
+}
+
+#[test]
+fn move_down_moves_the_selected_level() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("1-1").click();
+    harness.run();
+    harness.get_by_label("Move down").click();
+    harness.run();
+    assert_eq!(names(&harness.state().pack)[..2], ["crate-push", "1-1"]);
+    assert_eq!(
+        harness.state().panel.selected(),
+        Some(1),
+        "the selection follows"
+    );
+}
+
+#[test]
+fn sorting_changes_the_view_until_the_order_is_applied() {
+    let pack = analysed(assets_pack());
+    let before = pack.clone();
+    let mut harness = harness(pack);
+    harness.get_by_label("States").click();
+    harness.run();
+    let view = harness.state().panel.view_order(&harness.state().pack);
+    // States: 1-1 10, crate-push 65, dead-end 25, four-colours 2222,
+    // ice-and-pits 123.
+    assert_eq!(view, vec![0, 2, 1, 4, 3]);
+    assert_eq!(
+        harness.state().pack,
+        before,
+        "sorting the view leaves the pack"
+    );
+    assert!(harness.state().actions.is_empty());
+
+    harness.get_by_label("States").click();
+    harness.run();
+    let view = harness.state().panel.view_order(&harness.state().pack);
+    assert_eq!(view, vec![3, 4, 1, 2, 0], "a second click sorts descending");
+
+    harness.get_by_label("Apply this order to the pack").click();
+    harness.run();
+    let state = harness.state();
+    assert_eq!(
+        names(&state.pack),
+        vec![
+            "four-colours",
+            "ice-and-pits",
+            "crate-push",
+            "dead-end",
+            "1-1"
+        ]
+    );
+    assert!(state.panel.sort().is_pack_order());
+    assert_eq!(state.panel.view_order(&state.pack), vec![0, 1, 2, 3, 4]);
+    assert!(state.actions.contains(&PackAction::Edited));
+    assert!(harness
+        .query_by_label("Apply this order to the pack")
+        .is_none());
+}
+
+#[test]
+fn the_filter_hides_levels_from_the_view_only() {
+    let mut pack = analysed(assets_pack());
+    pack.levels[4].summary = None;
+    // A level without a Perfect shows a dash.
+    pack.levels[0].summary.as_mut().unwrap().shortest_max_combo = None;
+    let mut harness = harness(pack);
+    harness.get_by_label("Show").click();
+    harness.run();
+    harness.get_by_label("Not analysed").click();
+    harness.run();
+    assert_eq!(
+        harness.state().panel.view_order(&harness.state().pack),
+        vec![4]
+    );
+    assert!(harness.query_by_label("1-1").is_none());
+    assert!(harness.query_by_label("ice-and-pits").is_some());
+    assert_eq!(harness.state().pack.levels.len(), 5);
+}
+
+#[test]
+fn drag_and_drop_moves_a_level() {
+    let mut harness = harness(assets_pack());
+    let from = harness.get_by_label("1-1").rect();
+    let onto = harness.get_by_label("dead-end").rect();
+    let start = from.center();
+    let end = onto.center() + vec2(0.0, onto.height() / 4.0);
+    harness.hover_at(start);
+    harness.drag_at(start);
+    for k in 1..=5 {
+        harness.hover_at(start + (end - start) * (k as f32 / 5.0));
+    }
+    harness.drop_at(end);
+    harness.run();
+    // Dropped on the lower half of dead-end: after it.
+    assert_eq!(
+        names(&harness.state().pack),
+        vec![
+            "crate-push",
+            "dead-end",
+            "1-1",
+            "four-colours",
+            "ice-and-pits"
+        ]
+    );
+    assert!(harness.state().actions.contains(&PackAction::Edited));
+    assert!(harness
+        .state()
+        .actions
+        .iter()
+        .all(|a| !matches!(a, PackAction::Open(_))));
+}
+
+#[test]
+fn check_pack_flags_the_level_with_a_dead_end() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("Check pack").click();
+    wait_for_check(&mut harness);
+    let state = harness.state();
+    let pack = &state.pack;
+    assert!(
+        pack.levels.iter().all(|e| e.summary.is_some()),
+        "summaries are stored"
+    );
+    let dead_end = state.panel.failures(pack, 2).expect("checked");
+    assert!(
+        dead_end.iter().any(|f| f.contains("dead end")),
+        "{dead_end:?}"
+    );
+    assert_eq!(state.panel.failures(pack, 0), Some(&[][..]), "1-1 passes");
+    assert_eq!(
+        state.panel.failures(pack, 4),
+        Some(&[][..]),
+        "ice-and-pits passes"
+    );
+    assert!(state.actions.contains(&PackAction::Edited));
+    harness.get_by_label_contains("2 pass, 3 failing, 0 not checked");
+    harness.get_by_label_contains("Checked 5 level(s)");
+    // Screen readers read the verdict with the row.
+    let row = harness.get_by_label("dead-end");
+    let description = row.accesskit_node().description().unwrap_or_default();
+    assert!(
+        description.contains("fails: 4 dead end(s)"),
+        "{description}"
+    );
+    // Hovering a failing level tells why it fails.
+    harness.get_by_label("dead-end").hover();
+    harness.run_steps(8);
+    harness.get_by_label("Fails the latest check:");
+    harness.get_by_label_contains("• 4 dead end(s)");
+    // The failing levels can be picked out.
+    harness.get_by_label("Show").click();
+    harness.run();
+    harness.get_by_label("Failing only").click();
+    harness.run();
+    assert_eq!(
+        harness.state().panel.view_order(&harness.state().pack),
+        vec![1, 2, 3]
+    );
+}
+
+#[test]
+fn a_cancelled_check_changes_nothing() {
+    let mut pack = assets_pack();
+    pack.levels.push(PackEntry::new(level(
+        include_str!("../../../assets/bench/skiddy_1m.txt"),
+        "big",
+    )));
+    let mut harness = harness(pack);
+    harness.get_by_label("Check pack").click();
+    // Step, not run: the check's thread keeps asking for repaints.
+    harness.step();
+    assert!(harness.state().panel.is_checking());
+    let progress = harness.state().panel.check_progress().unwrap();
+    assert_eq!(progress.total, 6);
+    harness.get_by_label_contains("/ 6 levels");
+    harness.get_by_label("Cancel check").click();
+    harness.step();
+    assert!(!harness.state().panel.is_checking());
+    std::thread::sleep(Duration::from_millis(50));
+    harness.run();
+    let state = harness.state();
+    assert!(state.pack.levels.iter().all(|e| e.summary.is_none()));
+    assert!(state.panel.failures(&state.pack, 2).is_none());
+    assert!(state.actions.is_empty());
+}
+
+fn pack_with_a_mirrored_copy() -> Pack {
+    let mut pack = assets_pack();
+    pack.levels.truncate(2);
+    let mut mirrored = Symmetry::MirrorX.apply(&pack.levels[1].level);
+    mirrored.name = "crate-push mirrored".into();
+    pack.levels.push(PackEntry::new(mirrored));
+    pack
+}
+
+#[test]
+fn keep_first_of_each_group_removes_the_mirrored_copy() {
+    let mut harness = harness(pack_with_a_mirrored_copy());
+    harness.get_by_label("Duplicates").click();
+    harness.run();
+    harness.get_by_label("Find duplicates").click();
+    harness.run();
+    assert_eq!(
+        harness.state().panel.duplicate_groups(),
+        Some(&[vec![1, 2]][..])
+    );
+    assert_eq!(harness.get_all_by_label("Keep this one").count(), 2);
+    harness.get_by_label("Keep first of each group").click();
+    harness.run();
+    assert_eq!(names(&harness.state().pack), vec!["1-1", "crate-push"]);
+    assert!(harness.state().actions.contains(&PackAction::Edited));
+    assert_eq!(harness.state().panel.duplicate_groups(), Some(&[][..]));
+    harness.get_by_label("No duplicates among 2 levels");
+}
+
+#[test]
+fn keep_this_one_keeps_the_chosen_level() {
+    let mut harness = harness(pack_with_a_mirrored_copy());
+    harness.get_by_label("Duplicates").click();
+    harness.run();
+    harness.get_by_label("Find duplicates").click();
+    harness.run();
+    harness.get_by_label("#3 crate-push mirrored");
+    harness
+        .get_all_by_label("Keep this one")
+        .nth(1)
+        .unwrap()
+        .click();
+    harness.run();
+    assert_eq!(
+        names(&harness.state().pack),
+        vec!["1-1", "crate-push mirrored"]
+    );
+}
+
+#[test]
+fn the_difficulty_curve_shows_with_missing_summaries() {
+    let mut pack = analysed(assets_pack());
+    pack.levels[1].summary = None;
+    pack.levels[3].summary = None;
+    let mut harness = harness(pack);
+    harness.get_by_label("Difficulty curve").click();
+    harness.run();
+    harness.get_by_label_contains("2 level(s) without an analysis are gaps");
+    // Hover over the plots: the hover labels look levels up by number.
+    let size = harness.ctx.content_rect().size();
+    for y in [0.3, 0.45, 0.6] {
+        harness.hover_at(egui::pos2(size.x * 0.5, size.y * y));
+        harness.run();
+    }
+
+    let bare = harness_with_curve(assets_pack());
+    bare.get_by_label_contains("No level has an analysis yet");
+}
+
+fn harness_with_curve(pack: Pack) -> Harness<'static, State> {
+    let mut harness = harness(pack);
+    harness.get_by_label("Difficulty curve").click();
+    harness.run();
+    harness
+}
