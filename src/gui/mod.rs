@@ -2,4 +2,6 @@
 //! thread that draws; the editor itself (issue "The editor") comes next.
 
 pub mod board;
+pub mod generate_dialog;
+pub mod rooms_view;
 pub mod worker;
