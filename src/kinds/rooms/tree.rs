@@ -26,6 +26,12 @@ pub enum TreeError {
         /// Its parent.
         parent: usize,
     },
+    /// The root cannot be removed: a tree keeps at least one room.
+    #[error("the root cannot be removed")]
+    RemoveRoot,
+    /// Text that is not a tree in JSON.
+    #[error("not a tree of rooms: {0}")]
+    Format(String),
     /// A generator asked for something impossible.
     #[error(
         "{rooms} rooms cannot form a tree in which a room has at most {max_children} children"
@@ -107,6 +113,68 @@ impl RoomTree {
         &self.parent
     }
 
+    /// Adds a room as the last child of `parent`; returns its number (the
+    /// number of rooms before the call). Panics if `parent` is not a room.
+    pub fn add_child(&mut self, parent: usize) -> usize {
+        assert!(parent < self.parent.len(), "room {parent} does not exist");
+        self.parent.push(Some(parent));
+        self.parent.len() - 1
+    }
+
+    /// Removes `room` and every room below it; the rooms left keep their
+    /// order and are renumbered from 0 (rooms before `room` keep their
+    /// numbers). Returns how many rooms were removed.
+    pub fn remove_subtree(&mut self, room: usize) -> Result<usize, TreeError> {
+        if room == 0 {
+            return Err(TreeError::RemoveRoot);
+        }
+        let mut removed = vec![false; self.parent.len()];
+        removed[room] = true;
+        for r in room + 1..self.parent.len() {
+            removed[r] = self.parent[r].is_some_and(|p| removed[p]);
+        }
+        let mut new_number = vec![None; self.parent.len()];
+        let mut parent = Vec::new();
+        for (r, p) in self.parent.iter().enumerate() {
+            if !removed[r] {
+                new_number[r] = Some(parent.len());
+                parent.push(p.map(|p| new_number[p].expect("a kept room's parent is kept")));
+            }
+        }
+        let count = self.parent.len() - parent.len();
+        self.parent = parent;
+        Ok(count)
+    }
+
+    /// Each room's depth: 0 for the root, its parent's depth plus one for
+    /// every other room.
+    pub fn depths(&self) -> Vec<usize> {
+        let mut depth = vec![0; self.parent.len()];
+        for r in 1..self.parent.len() {
+            depth[r] = self.parent[r].map_or(0, |p| depth[p] + 1);
+        }
+        depth
+    }
+
+    /// The tree as JSON: `{"parent": [null, 0, 0, 1]}` (the parent of each
+    /// room; the same field as `levelscope rooms --json` prints).
+    pub fn to_json(&self) -> String {
+        serde_json::json!({ "parent": self.parent }).to_string()
+    }
+
+    /// A tree from JSON with a `"parent"` list as [`RoomTree::to_json`]
+    /// writes it; other fields (such as the `cells` of `levelscope rooms
+    /// --json`) are ignored.
+    pub fn from_json(text: &str) -> Result<RoomTree, TreeError> {
+        #[derive(serde::Deserialize)]
+        struct Parents {
+            parent: Vec<Option<usize>>,
+        }
+        let parents: Parents =
+            serde_json::from_str(text).map_err(|e| TreeError::Format(e.to_string()))?;
+        RoomTree::new(parents.parent)
+    }
+
     /// How many children each room has.
     pub fn child_counts(&self) -> Vec<usize> {
         let mut counts = vec![0; self.parent.len()];
@@ -131,6 +199,39 @@ mod tests {
         assert_eq!(RoomTree::new(tree.parents().to_vec()).unwrap(), tree);
         let again = RoomTree::random(30, 2, &mut rand::rngs::StdRng::seed_from_u64(3)).unwrap();
         assert_eq!(again, tree);
+    }
+
+    #[test]
+    fn editing_adds_children_and_removes_whole_subtrees() {
+        // 0 ─ 1 ─ 3 ─ 5
+        //   └ 2 ─ 4
+        let mut tree =
+            RoomTree::new(vec![None, Some(0), Some(0), Some(1), Some(2), Some(3)]).unwrap();
+        assert_eq!(tree.depths(), vec![0, 1, 1, 2, 2, 3]);
+        assert_eq!(tree.remove_subtree(1), Ok(3));
+        // Left: 0, 2, 4 renumbered 0, 1, 2.
+        assert_eq!(tree.parents(), &[None, Some(0), Some(1)]);
+        assert_eq!(tree.add_child(0), 3);
+        assert_eq!(tree.parents(), &[None, Some(0), Some(1), Some(0)]);
+        assert_eq!(tree.remove_subtree(0), Err(TreeError::RemoveRoot));
+        assert_eq!(RoomTree::new(tree.parents().to_vec()).unwrap(), tree);
+    }
+
+    #[test]
+    fn json_round_trips_and_reads_the_command_line_output() {
+        let tree = RoomTree::new(vec![None, Some(0), Some(0), Some(1)]).unwrap();
+        assert_eq!(tree.to_json(), r#"{"parent":[null,0,0,1]}"#);
+        assert_eq!(RoomTree::from_json(&tree.to_json()).unwrap(), tree);
+        let cli = r#"{"parent":[null,0],"cells":[[0,0],[1,0]],"steps":5,"backtracks":0}"#;
+        assert_eq!(RoomTree::from_json(cli).unwrap().len(), 2);
+        assert!(matches!(
+            RoomTree::from_json("[1, 2]"),
+            Err(TreeError::Format(_))
+        ));
+        assert_eq!(
+            RoomTree::from_json(r#"{"parent":[null,1]}"#),
+            Err(TreeError::Order { room: 1, parent: 1 })
+        );
     }
 
     #[test]

@@ -12,6 +12,8 @@
 //! takes too long restarts from a fresh seed. Everything follows from the
 //! seed.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
@@ -93,6 +95,42 @@ pub enum GenerateError {
     /// The candidate budget ran out.
     #[error("no level found after {0} candidates")]
     GaveUp(u64),
+    /// Somebody called [`GenerateControl::cancel`].
+    #[error("cancelled after {0} candidates")]
+    Cancelled(u64),
+}
+
+/// A handle on running generations, shared with whoever watches them (a GUI
+/// dialog): a cancel flag checked before every candidate's analysis, and a
+/// count of the candidates analysed. One control may serve many generations
+/// running at once (a batch); they share the flag and the count.
+#[derive(Debug, Default)]
+pub struct GenerateControl {
+    cancelled: AtomicBool,
+    candidates: AtomicU64,
+}
+
+impl GenerateControl {
+    /// A control that is not cancelled and has counted nothing.
+    pub fn new() -> GenerateControl {
+        GenerateControl::default()
+    }
+
+    /// Asks every generation using this control to stop as soon as it can
+    /// (at the latest after the candidate being analysed).
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`GenerateControl::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Candidates analysed so far by every generation using this control.
+    pub fn candidates(&self) -> u64 {
+        self.candidates.load(Ordering::Relaxed)
+    }
 }
 
 /// A generated level with its analysis.
@@ -118,7 +156,10 @@ enum Element {
 }
 
 impl GenerateParams {
-    fn check(&self) -> Result<(), GenerateError> {
+    /// Whether some level could meet the parameters at all (board size,
+    /// counts that fit, ranges in order); [`generate`] refuses them with
+    /// this error.
+    pub fn check(&self) -> Result<(), GenerateError> {
         let bad = |m: String| Err(GenerateError::Parameters(m));
         if !(5..=16).contains(&self.width) || !(5..=16).contains(&self.height) {
             return bad(format!(
@@ -208,6 +249,7 @@ struct Builder<'a> {
     placed: Vec<((usize, usize), Cell)>,
     candidates: u64,
     accepted: Option<Analysis>,
+    control: &'a GenerateControl,
 }
 
 impl Builder<'_> {
@@ -300,8 +342,13 @@ impl GuessProblem for Builder<'_> {
         if !self.is_complete() {
             return true;
         }
-        // The last decision's test: analyse the complete level.
+        // The last decision's test: analyse the complete level (unless the
+        // generation was cancelled: then every candidate fails at once).
+        if self.control.is_cancelled() {
+            return false;
+        }
         self.candidates += 1;
+        self.control.candidates.fetch_add(1, Ordering::Relaxed);
         match analyze(&self.level, &Job::new(self.params.max_states)) {
             Ok(a) if self.params.accepts(&a.summary, &a.rating) => {
                 self.accepted = Some(a);
@@ -326,9 +373,23 @@ fn restart_seed(seed: u64, k: u64) -> u64 {
 
 /// Generates one level meeting `params`, deterministically from `seed`.
 pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, GenerateError> {
+    generate_controlled(params, seed, &GenerateControl::new())
+}
+
+/// [`generate`], counting candidates in `control` and stopping with
+/// [`GenerateError::Cancelled`] once it is cancelled. Cancelling does not
+/// change which level an uncancelled run finds.
+pub fn generate_controlled(
+    params: &GenerateParams,
+    seed: u64,
+    control: &GenerateControl,
+) -> Result<Generated, GenerateError> {
     params.check()?;
     let mut candidates = 0u64;
     for restart in 0.. {
+        if control.is_cancelled() {
+            return Err(GenerateError::Cancelled(candidates));
+        }
         if candidates >= params.max_candidates {
             break;
         }
@@ -339,10 +400,12 @@ pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, Generat
             placed: Vec::new(),
             candidates: 0,
             accepted: None,
+            control,
         };
         let mut stack = GuessStack::new(builder, restart_seed(seed, restart));
         let mut status = Status::Searching;
         while status == Status::Searching
+            && !control.is_cancelled()
             && stack.steps() < params.steps_per_restart
             && candidates + stack.problem().candidates < params.max_candidates
         {
@@ -462,6 +525,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_control_counts_candidates_and_does_not_change_the_level() {
+        let params = small();
+        let control = GenerateControl::new();
+        let watched = generate_controlled(&params, 5, &control).unwrap();
+        assert_eq!(control.candidates(), watched.candidates);
+        assert_eq!(watched.level, generate(&params, 5).unwrap().level);
+    }
+
+    #[test]
+    fn a_cancelled_generation_stops() {
+        // No 6x5 level with one Skiddy has a Perfect of 200 moves: without a
+        // cancel this would try all 100 000 candidates.
+        let params = GenerateParams {
+            min_perfect: 200,
+            max_perfect: 300,
+            ..small()
+        };
+        let control = GenerateControl::new();
+        control.cancel();
+        assert_eq!(
+            generate_controlled(&params, 0, &control).unwrap_err(),
+            GenerateError::Cancelled(0)
+        );
+
+        let control = std::sync::Arc::new(GenerateControl::new());
+        let watcher = std::sync::Arc::clone(&control);
+        let started = std::time::Instant::now();
+        let run = std::thread::spawn(move || generate_controlled(&params, 0, &watcher));
+        while control.candidates() < 10 {
+            std::thread::yield_now();
+        }
+        control.cancel();
+        let result = run.join().unwrap();
+        assert!(
+            matches!(result, Err(GenerateError::Cancelled(n)) if n >= 10),
+            "{result:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
     }
 
     #[test]

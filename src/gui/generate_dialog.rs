@@ -1,0 +1,626 @@
+//! The Generate dialog: the Skiddy generator's parameters, a batch run on a
+//! background thread (rayon across the levels, as `levelscope generate`
+//! does) with progress and Cancel, and the levels it kept, which the
+//! designer opens as new documents or adds to the current pack.
+//!
+//! Level `i` of a batch from seed `s` is the level `levelscope generate
+//! skiddy --seed s` writes as level `i` (named `gen-s-i`): the same
+//! parameters and seed give the same levels.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use egui::{Color32, DragValue, ProgressBar, Sense, Ui};
+use rayon::prelude::*;
+
+use crate::gui::board::{paint_level, BoardGeometry};
+use crate::kinds::skiddy::generate::{
+    batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
+};
+use crate::kinds::skiddy::Level;
+use crate::pack::LevelSummary;
+
+/// The most levels one batch may ask for.
+pub const MAX_COUNT: usize = 1000;
+
+/// How often the dialog redraws its progress while a batch runs.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Previews drawn of the levels kept.
+const PREVIEWS: usize = 24;
+
+/// Where the designer sends the generated levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// Each level opens as a new document.
+    NewDocuments,
+    /// The levels are appended to the current pack.
+    CurrentPack,
+}
+
+/// Levels the designer chose to keep, and where they go.
+#[derive(Clone, Debug)]
+pub struct GeneratedLevels {
+    /// The levels, in batch order, named `gen-SEED-INDEX`.
+    pub levels: Vec<Level>,
+    /// Each level's analysis summary, in the same order (for a pack entry).
+    pub summaries: Vec<LevelSummary>,
+    /// Where they go.
+    pub destination: Destination,
+}
+
+/// What a finished (or cancelled) batch produced.
+struct Outcome {
+    levels: Vec<Level>,
+    summaries: Vec<LevelSummary>,
+    wanted: usize,
+    /// Levels that could not be generated, and the first reason.
+    failed: usize,
+    first_error: Option<String>,
+    cancelled: bool,
+    candidates: u64,
+    elapsed: Duration,
+}
+
+/// A batch running on its thread.
+struct Run {
+    control: Arc<GenerateControl>,
+    kept: Arc<AtomicUsize>,
+    wanted: usize,
+    started: Instant,
+    result: Receiver<Outcome>,
+    thread: JoinHandle<()>,
+}
+
+/// The Generate dialog's state: the parameters, the batch running, the
+/// levels of the last batch.
+pub struct GenerateDialog {
+    params: GenerateParams,
+    count: usize,
+    seed: u64,
+    run: Option<Run>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for GenerateDialog {
+    /// The generator's default parameters, 10 levels, seed 0.
+    fn default() -> Self {
+        GenerateDialog::with_params(GenerateParams::default(), 10, 0)
+    }
+}
+
+impl GenerateDialog {
+    /// A dialog set to generate `count` levels (clamped to 1..=[`MAX_COUNT`])
+    /// meeting `params` from `seed`.
+    pub fn with_params(params: GenerateParams, count: usize, seed: u64) -> GenerateDialog {
+        GenerateDialog {
+            params,
+            count: count.clamp(1, MAX_COUNT),
+            seed,
+            run: None,
+            outcome: None,
+        }
+    }
+
+    /// The parameters as set.
+    pub fn params(&self) -> &GenerateParams {
+        &self.params
+    }
+
+    /// Whether a batch is running.
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// Starts a batch with the current parameters on a background thread,
+    /// cancelling the one running and dropping the last batch's levels;
+    /// `ctx` is asked to repaint when it ends.
+    pub fn start(&mut self, ctx: &egui::Context) {
+        self.cancel();
+        self.outcome = None;
+        let control = Arc::new(GenerateControl::new());
+        let kept = Arc::new(AtomicUsize::new(0));
+        let (sender, result) = channel();
+        let (params, count, seed) = (self.params.clone(), self.count, self.seed);
+        let (thread_control, thread_kept) = (Arc::clone(&control), Arc::clone(&kept));
+        let ctx = ctx.clone();
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("generate".into())
+            .spawn(move || {
+                let outcome = generate_batch(&params, count, seed, &thread_control, &thread_kept);
+                // The dialog may be gone: nobody to tell.
+                let _ = sender.send(Outcome {
+                    elapsed: started.elapsed(),
+                    ..outcome
+                });
+                ctx.request_repaint();
+            })
+            .expect("the system can start a thread");
+        self.run = Some(Run {
+            control,
+            kept,
+            wanted: count,
+            started,
+            result,
+            thread,
+        });
+    }
+
+    /// Asks the running batch to stop; the levels it finished are kept.
+    pub fn cancel(&mut self) {
+        if let Some(run) = &self.run {
+            run.control.cancel();
+        }
+    }
+
+    /// Collects the running batch's outcome once it has ended.
+    fn poll(&mut self) {
+        let Some(run) = &self.run else { return };
+        if let Ok(outcome) = run.result.try_recv() {
+            let run = self.run.take().expect("checked");
+            let _ = run.thread.join();
+            self.outcome = Some(outcome);
+        }
+    }
+
+    /// Shows the dialog as a window while `*open`; returns the levels once
+    /// the designer picks where they go (and then closes the window).
+    /// Closing the window cancels a running batch.
+    pub fn show(&mut self, ctx: &egui::Context, open: &mut bool) -> Option<GeneratedLevels> {
+        self.poll();
+        let mut picked = None;
+        egui::Window::new("Generate Skiddy levels")
+            .open(open)
+            .default_width(460.0)
+            .resizable(true)
+            .show(ctx, |ui| picked = self.contents(ui));
+        if !*open || picked.is_some() {
+            self.cancel();
+            *open = false;
+        }
+        if self.run.is_some() {
+            ctx.request_repaint_after(PROGRESS_INTERVAL);
+        }
+        picked
+    }
+
+    fn contents(&mut self, ui: &mut Ui) -> Option<GeneratedLevels> {
+        let running = self.run.is_some();
+        ui.add_enabled_ui(!running, |ui| self.parameters(ui));
+        ui.separator();
+        let problem = self.params.check().err();
+        ui.horizontal(|ui| {
+            let generate = ui
+                .add_enabled(!running && problem.is_none(), egui::Button::new("Generate"))
+                .on_hover_text("Generates the levels on all cores");
+            if generate.clicked() {
+                self.start(ui.ctx());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel"))
+                .clicked()
+            {
+                self.cancel();
+            }
+        });
+        if let Some(problem) = problem {
+            ui.colored_label(Color32::from_rgb(215, 40, 40), problem.to_string());
+        }
+        if let Some(run) = &self.run {
+            progress(ui, run);
+            return None;
+        }
+        let outcome = self.outcome.as_ref()?;
+        let picked = results(ui, outcome)?;
+        let outcome = self.outcome.take().expect("checked");
+        Some(GeneratedLevels {
+            levels: outcome.levels,
+            summaries: outcome.summaries,
+            destination: picked,
+        })
+    }
+
+    fn parameters(&mut self, ui: &mut Ui) {
+        let p = &mut self.params;
+        egui::Grid::new("generate_params")
+            .num_columns(2)
+            .show(ui, |ui| {
+                number_row(ui, "Width", &mut p.width, 5..=16);
+                number_row(ui, "Height", &mut p.height, 5..=16);
+                for (colour, n) in ["Red", "Blue", "Green", "Yellow"]
+                    .into_iter()
+                    .zip(p.skiddies.iter_mut())
+                {
+                    number_row(ui, &format!("{colour} Skiddies"), n, 0..=8);
+                }
+                number_row(ui, "Goals per colour", &mut p.goals_per_colour, 1..=8);
+                ui.label("");
+                ui.checkbox(
+                    &mut p.goals_may_touch,
+                    "Goals of different colours may touch",
+                );
+                ui.end_row();
+                number_row(ui, "Crates", &mut p.crates, 0..=8);
+                number_row(ui, "Ice cubes", &mut p.ice, 0..=8);
+                number_row(ui, "Pits", &mut p.pits, 0..=20);
+                let label = ui.label("Static blocks (share of inner cells)");
+                ui.add(
+                    DragValue::new(&mut p.block_share)
+                        .range(0.0..=0.8)
+                        .speed(0.01)
+                        .fixed_decimals(2),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+                number_row(ui, "Shortest Perfect", &mut p.min_perfect, 1..=200);
+                number_row(ui, "Longest Perfect", &mut p.max_perfect, 1..=200);
+                number_row(ui, "Fewest stars", &mut p.min_stars, 0..=3);
+                number_row(ui, "Levels", &mut self.count, 1..=MAX_COUNT);
+                number_row(ui, "Seed", &mut self.seed, 0..=u64::MAX);
+            });
+        egui::CollapsingHeader::new("Budgets")
+            .id_salt("generate_budgets")
+            .show(ui, |ui| {
+                egui::Grid::new("generate_budgets_grid")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        number_row(
+                            ui,
+                            "States per analysis",
+                            &mut p.max_states,
+                            100..=10_000_000,
+                        );
+                        number_row(
+                            ui,
+                            "Steps before a restart",
+                            &mut p.steps_per_restart,
+                            100..=10_000_000,
+                        );
+                        number_row(
+                            ui,
+                            "Candidates per level",
+                            &mut p.max_candidates,
+                            1..=10_000_000,
+                        );
+                    });
+            });
+    }
+}
+
+impl Drop for GenerateDialog {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// Generates `count` levels from `seed` on rayon's threads, counting the
+/// levels kept in `kept`.
+fn generate_batch(
+    params: &GenerateParams,
+    count: usize,
+    seed: u64,
+    control: &GenerateControl,
+    kept: &AtomicUsize,
+) -> Outcome {
+    let results: Vec<_> = (0..count as u64)
+        .into_par_iter()
+        .map(|i| {
+            let result = generate_controlled(params, batch_seed(seed, i), control);
+            if result.is_ok() {
+                kept.fetch_add(1, Ordering::Relaxed);
+            }
+            result
+        })
+        .collect();
+    let mut outcome = Outcome {
+        levels: Vec::new(),
+        summaries: Vec::new(),
+        wanted: count,
+        failed: 0,
+        first_error: None,
+        cancelled: control.is_cancelled(),
+        candidates: control.candidates(),
+        elapsed: Duration::ZERO,
+    };
+    for (i, result) in results.into_iter().enumerate() {
+        match result {
+            Ok(g) => {
+                let mut level = g.level;
+                level.name = format!("gen-{seed}-{i}");
+                outcome.levels.push(level);
+                outcome
+                    .summaries
+                    .push(LevelSummary::from_parts(&g.summary, &g.rating));
+            }
+            Err(GenerateError::Cancelled(_)) => {}
+            Err(e) => {
+                outcome.failed += 1;
+                outcome.first_error.get_or_insert_with(|| e.to_string());
+            }
+        }
+    }
+    outcome
+}
+
+/// The running batch's progress.
+fn progress(ui: &mut Ui, run: &Run) {
+    let kept = run.kept.load(Ordering::Relaxed);
+    let cancelling = run.control.is_cancelled();
+    ui.add(
+        ProgressBar::new(kept as f32 / run.wanted as f32)
+            .text(format!("{kept} / {} levels", run.wanted)),
+    );
+    ui.label(format!("Levels kept: {kept} of {}", run.wanted));
+    ui.label(format!("Candidates tried: {}", run.control.candidates()));
+    ui.label(format!(
+        "{}: {:.1} s",
+        if cancelling {
+            "Cancelling"
+        } else {
+            "Generating"
+        },
+        run.started.elapsed().as_secs_f64()
+    ));
+}
+
+/// The last batch's levels and the two ways to keep them; returns the one
+/// picked.
+fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
+    let kept = outcome.levels.len();
+    let verb = if outcome.cancelled {
+        "Cancelled"
+    } else {
+        "Done"
+    };
+    ui.strong(format!(
+        "{verb}: kept {kept} of {} levels in {:.1} s, {} candidates tried",
+        outcome.wanted,
+        outcome.elapsed.as_secs_f64(),
+        outcome.candidates
+    ));
+    if let Some(error) = &outcome.first_error {
+        ui.colored_label(
+            Color32::from_rgb(215, 40, 40),
+            format!(
+                "{} level(s) could not be generated: {error}",
+                outcome.failed
+            ),
+        );
+    }
+    if kept == 0 {
+        return None;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("generate_previews")
+        .max_height(260.0)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (level, summary) in outcome.levels.iter().zip(&outcome.summaries).take(PREVIEWS)
+                {
+                    preview(ui, level, summary);
+                }
+            });
+            if kept > PREVIEWS {
+                ui.label(format!("… and {} more", kept - PREVIEWS));
+            }
+        });
+    let mut picked = None;
+    ui.horizontal(|ui| {
+        if ui.button("Open as new levels").clicked() {
+            picked = Some(Destination::NewDocuments);
+        }
+        if ui.button("Add to current pack").clicked() {
+            picked = Some(Destination::CurrentPack);
+        }
+    });
+    picked
+}
+
+/// A small picture of a generated level with its name, stars and Perfect.
+fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
+    ui.vertical(|ui| {
+        let (response, painter) = ui.allocate_painter(egui::vec2(96.0, 80.0), Sense::hover());
+        let geo = BoardGeometry::fit(response.rect, level.width(), level.height());
+        paint_level(&painter, &geo, level);
+        ui.small(&level.name);
+        let perfect = summary
+            .shortest_max_combo
+            .or(summary.shortest)
+            .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
+        ui.small(format!("{} stars, {perfect}", summary.stars));
+    });
+}
+
+/// A labelled number in a two-column grid.
+fn number_row<T: egui::emath::Numeric>(
+    ui: &mut Ui,
+    name: &str,
+    value: &mut T,
+    range: std::ops::RangeInclusive<T>,
+) {
+    let label = ui.label(name);
+    ui.add(DragValue::new(value).range(range))
+        .labelled_by(label.id);
+    ui.end_row();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::skiddy::generate::generate;
+    use egui_kittest::{kittest::Queryable, Harness};
+
+    /// The dialog, whether it is open, and what it returned.
+    struct State {
+        dialog: GenerateDialog,
+        open: bool,
+        returned: Option<GeneratedLevels>,
+    }
+
+    fn harness(dialog: GenerateDialog) -> Harness<'static, State> {
+        let state = State {
+            dialog,
+            open: true,
+            returned: None,
+        };
+        Harness::builder()
+            .with_size(egui::vec2(900.0, 900.0))
+            .build_ui_state(
+                |ui, state: &mut State| {
+                    let ctx = ui.ctx().clone();
+                    if let Some(levels) = state.dialog.show(&ctx, &mut state.open) {
+                        state.returned = Some(levels);
+                    }
+                },
+                state,
+            )
+    }
+
+    /// Steps frames until `label` shows, for at most `limit`.
+    fn wait_for(harness: &mut Harness<'_, State>, label: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        while harness.query_by_label_contains(label).is_none() {
+            assert!(Instant::now() < deadline, "{label:?} did not show");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.step();
+        }
+        // Let the window settle to its new contents before anything is
+        // clicked.
+        harness.run();
+    }
+
+    /// One red Skiddy and an ice cube on 6x5 (a lone Skiddy makes no
+    /// combos, so no three stars: any star count will do).
+    fn tiny() -> GenerateParams {
+        GenerateParams {
+            width: 6,
+            height: 5,
+            skiddies: [1, 0, 0, 0],
+            crates: 0,
+            ice: 1,
+            min_perfect: 2,
+            min_stars: 0,
+            ..GenerateParams::default()
+        }
+    }
+
+    #[test]
+    fn generate_then_open_returns_the_levels() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 2, 7));
+        harness.get_by_label("Generate").click();
+        harness.step();
+        assert!(harness.state().dialog.is_running() || harness.state().dialog.outcome.is_some());
+        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        harness.get_by_label_contains("Done: kept 2 of 2 levels");
+        harness.get_by_label("Open as new levels").click();
+        harness.run();
+        let state = harness.state();
+        assert!(!state.open, "picking a destination closes the dialog");
+        let returned = state.returned.as_ref().expect("levels returned");
+        assert_eq!(returned.destination, Destination::NewDocuments);
+        assert_eq!(returned.levels.len(), 2);
+        assert_eq!(returned.summaries.len(), 2);
+        for (i, level) in returned.levels.iter().enumerate() {
+            assert!(level.is_valid(), "{:?}", level.problems());
+            assert_eq!(level.name, format!("gen-7-{i}"));
+            let mut alone = generate(&tiny(), batch_seed(7, i as u64)).unwrap().level;
+            alone.name = level.name.clone();
+            assert_eq!(&alone, level, "the batch gives the command line's levels");
+            let perfect = returned.summaries[i]
+                .shortest_max_combo
+                .or(returned.summaries[i].shortest);
+            assert!(perfect.is_some_and(|p| (2..=30).contains(&p)));
+        }
+    }
+
+    #[test]
+    fn add_to_current_pack_says_so() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 3));
+        harness.get_by_label("Generate").click();
+        wait_for(&mut harness, "Add to current pack", Duration::from_secs(60));
+        harness.get_by_label("Add to current pack").click();
+        harness.run();
+        let returned = harness.state().returned.as_ref().expect("levels returned");
+        assert_eq!(returned.destination, Destination::CurrentPack);
+        assert_eq!(returned.levels.len(), 1);
+    }
+
+    #[test]
+    fn cancel_stops_a_long_run() {
+        // No 6x5 level with one Skiddy has a 200-move Perfect: without a
+        // cancel, every level would try its 100 000 candidates.
+        let params = GenerateParams {
+            min_perfect: 200,
+            max_perfect: 200,
+            ..tiny()
+        };
+        let mut harness = harness(GenerateDialog::with_params(params, 8, 0));
+        harness.get_by_label("Generate").click();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while harness
+            .state()
+            .dialog
+            .run
+            .as_ref()
+            .is_none_or(|r| r.control.candidates() == 0)
+        {
+            assert!(Instant::now() < deadline, "the batch did not start");
+            std::thread::sleep(Duration::from_millis(5));
+            harness.step();
+        }
+        harness.get_by_label_contains("Candidates tried:");
+        let cancelled_at = Instant::now();
+        harness.get_by_label("Cancel").click();
+        wait_for(
+            &mut harness,
+            "Cancelled: kept 0 of 8 levels",
+            Duration::from_secs(10),
+        );
+        assert!(cancelled_at.elapsed() < Duration::from_secs(10));
+        let state = harness.state();
+        assert!(!state.dialog.is_running());
+        assert!(state.returned.is_none());
+        assert!(harness.query_by_label("Open as new levels").is_none());
+    }
+
+    #[test]
+    fn impossible_parameters_disable_generate() {
+        let params = GenerateParams {
+            skiddies: [0; 4],
+            ..tiny()
+        };
+        let mut harness = harness(GenerateDialog::with_params(params, 1, 0));
+        harness.get_by_label_contains("at least one Skiddy");
+        harness.get_by_label("Generate").click();
+        harness.run();
+        assert!(!harness.state().dialog.is_running());
+    }
+
+    #[test]
+    fn closing_the_window_cancels_the_batch() {
+        let params = GenerateParams {
+            min_perfect: 200,
+            max_perfect: 200,
+            ..tiny()
+        };
+        let mut harness = harness(GenerateDialog::with_params(params, 2, 0));
+        harness.get_by_label("Generate").click();
+        harness.step();
+        let control = Arc::clone(
+            &harness
+                .state()
+                .dialog
+                .run
+                .as_ref()
+                .expect("running")
+                .control,
+        );
+        harness.state_mut().open = false;
+        harness.step();
+        assert!(control.is_cancelled());
+    }
+}
