@@ -304,15 +304,13 @@ impl EditorApp {
     }
 
     /// Keeps documents opened from the pack pointing at the right entry
-    /// after the pack changed (removed or reordered): a document whose entry
-    /// moved follows it; one whose entry is gone becomes a new level.
-    pub fn pack_entries_moved(&mut self, before: &[Level]) {
-        let Some(open) = &self.pack else { return };
+    /// after the pack panel removed or moved levels: `map[old]` is the new
+    /// index, `None` when the level was removed (its document becomes a new,
+    /// unsaved level, so nothing is lost).
+    pub fn pack_renumbered(&mut self, map: &[Option<usize>]) {
         for doc in &mut self.docs {
             if let Origin::PackEntry(i) = doc.origin {
-                let saved = before.get(i);
-                let now = saved.and_then(|l| open.pack.levels.iter().position(|e| &e.level == l));
-                match now {
+                match map.get(i).copied().flatten() {
                     Some(j) => doc.origin = Origin::PackEntry(j),
                     None => {
                         doc.origin = Origin::New;
@@ -514,7 +512,7 @@ impl EditorApp {
         }
         self.pack = Some(open);
         self.prefs.show_pack = true;
-        self.pack_panel = Default::default();
+        self.pack_panel.reset();
         if !self.pack.as_ref().is_some_and(|p| p.pack.levels.is_empty()) {
             self.open_pack_entry(0);
         }
@@ -665,7 +663,10 @@ impl EditorApp {
             }
         }
         if problems.is_empty() {
-            self.say(format!("Wrote {written} ASCII files to {}", folder.display()));
+            self.say(format!(
+                "Wrote {written} ASCII files to {}",
+                folder.display()
+            ));
         } else {
             self.warn(format!(
                 "Wrote {written} ASCII files; {} failed: {}",
@@ -741,14 +742,16 @@ impl EditorApp {
     pub fn solution_lists(&mut self) -> Option<&SolutionLists> {
         let analysis = self.analysis.ready()?.clone();
         let limit = self.prefs.solution_limit;
-        Some(self.analysis.solutions.get_or_insert_with(|| SolutionLists {
-            lists: [Route::Any, Route::Preferred, Route::Mixed]
-                .into_iter()
-                .map(|route| {
-                    let (list, cut) = analysis.solution_list(route, limit);
-                    (route, list, cut)
-                })
-                .collect(),
+        Some(self.analysis.solutions.get_or_insert_with(|| {
+            SolutionLists {
+                lists: [Route::Any, Route::Preferred, Route::Mixed]
+                    .into_iter()
+                    .map(|route| {
+                        let (list, cut) = analysis.solution_list(route, limit);
+                        (route, list, cut)
+                    })
+                    .collect(),
+            }
         }))
     }
 
@@ -780,7 +783,15 @@ impl EditorApp {
             rules,
             rules.start_positions(),
             &dirs,
-            format!("State {id} (depth {}): {}", path.len(), if moves.is_empty() { "the start" } else { &moves }),
+            format!(
+                "State {id} (depth {}): {}",
+                path.len(),
+                if moves.is_empty() {
+                    "the start"
+                } else {
+                    &moves
+                }
+            ),
         );
         replay.at = replay.len();
         self.graph_selection = Some((id, analysis.states_along(&path)));
@@ -793,7 +804,9 @@ impl EditorApp {
             self.warn("play needs a finished analysis of a valid level");
             return;
         };
-        let game = self.play.get_or_insert_with(|| PlayState::new(&analysis.rules));
+        let game = self
+            .play
+            .get_or_insert_with(|| PlayState::new(&analysis.rules));
         game.play(&analysis.rules, dir);
     }
 
@@ -814,7 +827,11 @@ impl EditorApp {
             }
         }
         self.active = active.min(self.docs.len() - 1);
-        if self.pack.as_ref().is_some_and(|p| p.dirty && p.path.is_some()) {
+        if self
+            .pack
+            .as_ref()
+            .is_some_and(|p| p.dirty && p.path.is_some())
+        {
             self.save_pack();
         }
         !self.has_unsaved()

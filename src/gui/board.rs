@@ -41,7 +41,10 @@ impl BoardGeometry {
     pub fn rect(&self) -> Rect {
         Rect::from_min_size(
             self.origin,
-            vec2(self.cell * self.width as f32, self.cell * self.height as f32),
+            vec2(
+                self.cell * self.width as f32,
+                self.cell * self.height as f32,
+            ),
         )
     }
 
@@ -226,7 +229,15 @@ pub fn paint_piece(painter: &Painter, rect: Rect, piece: Piece, in_pit: bool, al
             ));
             // Two eyes: a Skiddy is a creature, not a tile.
             let eye = w * 0.07;
-            let c = body.center() + vec2(0.0, if colour == Colour::Green { w * 0.08 } else { 0.0 });
+            let c = body.center()
+                + vec2(
+                    0.0,
+                    if colour == Colour::Green {
+                        w * 0.08
+                    } else {
+                        0.0
+                    },
+                );
             for dx in [-1.0, 1.0] {
                 let p = c + vec2(dx * w * 0.1, -w * 0.03);
                 painter.circle_filled(p, eye, fade(Color32::WHITE));
@@ -297,13 +308,7 @@ pub fn paint_state(painter: &Painter, geo: &BoardGeometry, rules: &Rules, positi
         }
         let (x, y) = (cell as usize % rules.width(), cell as usize / rules.width());
         let in_pit = rules.floor(x, y) == Floor::Pit;
-        paint_piece(
-            painter,
-            geo.cell_rect(x, y),
-            rules.pieces()[i],
-            in_pit,
-            1.0,
-        );
+        paint_piece(painter, geo.cell_rect(x, y), rules.pieces()[i], in_pit, 1.0);
     }
 }
 
@@ -359,5 +364,57 @@ mod tests {
         let geo = BoardGeometry::fit(rect, 2, 2);
         assert_eq!(geo.cell, 50.0);
         assert_eq!(geo.rect().center(), rect.center());
+    }
+}
+
+/// The colour of an earned star.
+pub const STAR: Color32 = Color32::from_rgb(240, 180, 0);
+
+/// Paints a five-pointed star; a missing star is an outline.
+pub fn paint_star(painter: &Painter, center: Pos2, radius: f32, earned: bool, outline: Color32) {
+    let points: Vec<Pos2> = (0..10)
+        .map(|k| {
+            let angle = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
+            let r = if k % 2 == 0 { radius } else { radius * 0.45 };
+            center + vec2(angle.cos(), angle.sin()) * r
+        })
+        .collect();
+    if earned {
+        // A star is not convex: its inner pentagon and five tips are.
+        let inner: Vec<Pos2> = points.iter().skip(1).step_by(2).copied().collect();
+        painter.add(Shape::convex_polygon(inner, STAR, Stroke::NONE));
+        for k in (0..10).step_by(2) {
+            let tip = vec![points[(k + 9) % 10], points[k], points[k + 1]];
+            painter.add(Shape::convex_polygon(tip, STAR, Stroke::NONE));
+        }
+        painter.add(Shape::closed_line(points, Stroke::new(1.0, STAR)));
+    } else {
+        painter.add(Shape::closed_line(points, Stroke::new(1.0, outline)));
+    }
+}
+
+/// Paints a verdict mark in `rect`: a tick (`Some(true)`), a cross
+/// (`Some(false)`) or a dash (`None`: not checked), in `colour`.
+pub fn paint_mark(painter: &Painter, rect: Rect, verdict: Option<bool>, colour: Color32) {
+    let r = rect.shrink(rect.width() * 0.2);
+    let stroke = Stroke::new((rect.width() * 0.14).max(1.5), colour);
+    match verdict {
+        Some(true) => {
+            let a = pos2(r.left(), r.center().y);
+            let b = pos2(r.left() + r.width() * 0.38, r.bottom());
+            let c = pos2(r.right(), r.top());
+            painter.line_segment([a, b], stroke);
+            painter.line_segment([b, c], stroke);
+        }
+        Some(false) => {
+            painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+            painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+        }
+        None => {
+            painter.line_segment(
+                [pos2(r.left(), r.center().y), pos2(r.right(), r.center().y)],
+                stroke,
+            );
+        }
     }
 }

@@ -79,7 +79,10 @@ pub fn show_board(
             Stroke::new(3.0, Color32::from_rgb(220, 30, 30)),
             StrokeKind::Inside,
         );
-        painter.line_segment([r.left_top(), r.right_bottom()], Stroke::new(1.5, Color32::RED));
+        painter.line_segment(
+            [r.left_top(), r.right_bottom()],
+            Stroke::new(1.5, Color32::RED),
+        );
     }
     for &(x, y) in marks.attention {
         let r = geometry.cell_rect(x, y);
@@ -162,5 +165,12 @@ pub fn show_position(
         problems: &[],
         attention,
     };
-    show_board(ui, BoardContent::Places(rules, &places), &marks, size, label).response
+    show_board(
+        ui,
+        BoardContent::Places(rules, &places),
+        &marks,
+        size,
+        label,
+    )
+    .response
 }

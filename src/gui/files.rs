@@ -193,15 +193,11 @@ mod tests {
 
     #[test]
     fn text_is_told_apart_by_content() {
-        assert!(matches!(
-            open_text("#r#\n#R#\n###\n"),
-            Ok(Opened::Level(_))
-        ));
+        assert!(matches!(open_text("#r#\n#R#\n###\n"), Ok(Opened::Level(_))));
         let pack = include_str!("../../assets/sample-pack.json");
         assert!(matches!(open_text(pack), Ok(Opened::Pack(_))));
-        let json = crate::kinds::skiddy::format::to_json(
-            &format::parse_level("#r#\n#R#\n###\n").unwrap(),
-        );
+        let json =
+            crate::kinds::skiddy::format::to_json(&format::parse_level("#r#\n#R#\n###\n").unwrap());
         assert!(matches!(open_text(&json), Ok(Opened::Level(_))));
         let err = open_text("#r#\n#X#\n###\n").unwrap_err();
         assert!(err.contains('X'), "{err}");

@@ -39,11 +39,7 @@ pub fn show(ui: &mut Ui, analysis: &Analysis) {
         }))
         .stack_on(&[&live_chart]);
     let total: u64 = histogram.iter().map(|[s, _]| s).sum();
-    ui.label(format!(
-        "{} states over {} depths",
-        total,
-        histogram.len()
-    ));
+    ui.label(format!("{} states over {} depths", total, histogram.len()));
     let shortest = analysis.summary.any.shortest;
     Plot::new("depth histogram")
         .legend(Legend::default())
@@ -71,7 +67,11 @@ mod tests {
     #[test]
     fn live_and_dead_stack_to_the_state_count() {
         let (live, dead) = bars(&[[1, 0], [3, 1], [2, 2]]);
-        let sums: Vec<f64> = live.iter().zip(&dead).map(|(l, d)| l.value + d.value).collect();
+        let sums: Vec<f64> = live
+            .iter()
+            .zip(&dead)
+            .map(|(l, d)| l.value + d.value)
+            .collect();
         assert_eq!(sums, vec![1.0, 3.0, 2.0]);
         assert_eq!(dead[1].value, 1.0);
         assert_eq!(live[2].value, 0.0);

@@ -41,7 +41,7 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         if self.prefs.show_pack && self.pack.is_some() {
             egui::Panel::left("pack")
-                .default_size(290.0)
+                .default_size(super::pack_panel::PREFERRED_WIDTH)
                 .show(ui, |ui| self.pack_side(ui));
         }
         if matches!(self.view, CentralView::Edit | CentralView::Play) {
@@ -80,8 +80,7 @@ impl EditorApp {
     }
 
     fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested()) && !self.quitting && self.has_unsaved()
-        {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.quitting && self.has_unsaved() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.confirm = Some(Confirm::Quit);
         }
@@ -137,7 +136,9 @@ impl EditorApp {
                             if self.prefs.tool == Tool::Pick {
                                 self.prefs.tool = Tool::Paint;
                             }
-                        } else if let Some(tool) = Tool::ALL.into_iter().find(|t| t.shortcut() == ch) {
+                        } else if let Some(tool) =
+                            Tool::ALL.into_iter().find(|t| t.shortcut() == ch)
+                        {
                             self.prefs.tool = tool;
                         }
                     }
@@ -247,10 +248,16 @@ impl EditorApp {
             }
             ui.separator();
             let has_pack = self.pack.is_some();
-            if ui.add_enabled(has_pack, egui::Button::new("Save pack")).clicked() {
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Save pack"))
+                .clicked()
+            {
                 self.save_pack();
             }
-            if ui.add_enabled(has_pack, egui::Button::new("Save pack as…")).clicked() {
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Save pack as…"))
+                .clicked()
+            {
                 self.show_dialog(DialogPurpose::SavePackAs);
             }
             if ui
@@ -272,19 +279,31 @@ impl EditorApp {
         });
         ui.menu_button("Edit", |ui| {
             if ui
-                .add_enabled(self.doc().history.can_undo(), egui::Button::new("Undo\tCtrl+Z"))
+                .add_enabled(
+                    self.doc().history.can_undo(),
+                    egui::Button::new("Undo\tCtrl+Z"),
+                )
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .add_enabled(self.doc().history.can_redo(), egui::Button::new("Redo\tCtrl+Shift+Z"))
+                .add_enabled(
+                    self.doc().history.can_redo(),
+                    egui::Button::new("Redo\tCtrl+Shift+Z"),
+                )
                 .clicked()
             {
                 self.redo();
             }
             ui.menu_button("History", |ui| {
-                let names: Vec<String> = self.doc().history.undo_names().iter().map(|s| s.to_string()).collect();
+                let names: Vec<String> = self
+                    .doc()
+                    .history
+                    .undo_names()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
                 if names.is_empty() {
                     ui.label("No edits yet");
                 }
@@ -292,7 +311,7 @@ impl EditorApp {
                     ui.label(format!("{}. {name}", i + 1));
                 }
                 for name in self.doc().history.redo_names() {
-                    ui.label(RichText::new(format!("↷ {name}")).weak());
+                    ui.label(RichText::new(format!("redo: {name}")).weak());
                 }
             });
             ui.separator();
@@ -332,7 +351,13 @@ impl EditorApp {
             if ui.button("Analyse again").clicked() {
                 self.analysis.level = None;
             }
-            if ui.add_enabled(self.worker.is_running(), egui::Button::new("Cancel analysis")).clicked() {
+            if ui
+                .add_enabled(
+                    self.worker.is_running(),
+                    egui::Button::new("Cancel analysis"),
+                )
+                .clicked()
+            {
                 self.cancel_analysis();
             }
         });
@@ -340,7 +365,9 @@ impl EditorApp {
 
     fn cancel_analysis(&mut self) {
         self.worker.cancel();
-        self.analysis.result = Some(Err("cancelled; edit the level or choose Analysis ▸ Analyse again".into()));
+        self.analysis.result = Some(Err(
+            "cancelled; edit the level or choose Analysis > Analyse again".into(),
+        ));
     }
 
     fn document_tabs(&mut self, ui: &mut Ui) {
@@ -377,7 +404,7 @@ impl EditorApp {
         ui.horizontal(|ui| {
             let (text, warning) = &self.status;
             if *warning {
-                ui.colored_label(Color32::from_rgb(230, 120, 0), format!("⚠ {text}"));
+                ui.colored_label(Color32::from_rgb(230, 120, 0), text.as_str());
             } else {
                 ui.label(text.as_str());
             }
@@ -398,14 +425,15 @@ impl EditorApp {
             super::document::Origin::PackEntry(i) => Some(i),
             _ => None,
         };
-        let Some(open) = self.pack.as_mut() else { return };
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
         ui.horizontal(|ui| {
             ui.heading(&open.pack.name);
             if open.dirty {
                 ui.label(RichText::new("unsaved").italics());
             }
         });
-        let before: Vec<_> = open.pack.levels.iter().map(|e| e.level.clone()).collect();
         let actions = self.pack_panel.show(ui, &mut open.pack, current);
         for action in actions {
             match action {
@@ -418,8 +446,8 @@ impl EditorApp {
                     if let Some(open) = self.pack.as_mut() {
                         open.dirty = true;
                     }
-                    self.pack_entries_moved(&before);
                 }
+                super::pack_panel::PackAction::Renumbered(map) => self.pack_renumbered(&map),
             }
         }
     }
@@ -435,10 +463,27 @@ impl EditorApp {
                 self.say(format!("Opened {count} generated levels"));
             }
             super::generate_dialog::Destination::CurrentPack => {
-                for level in generated.levels {
-                    self.add_document(super::document::Document::new(level));
-                    self.add_to_pack();
+                let open = self.pack.get_or_insert_with(|| super::app::OpenPack {
+                    pack: crate::pack::Pack {
+                        name: "Generated levels".into(),
+                        levels: Vec::new(),
+                    },
+                    path: None,
+                    dirty: true,
+                });
+                for (level, summary) in generated.levels.into_iter().zip(
+                    generated
+                        .summaries
+                        .into_iter()
+                        .map(Some)
+                        .chain(std::iter::repeat(None)),
+                ) {
+                    let mut entry = crate::pack::PackEntry::new(level);
+                    entry.summary = summary;
+                    open.pack.levels.push(entry);
                 }
+                open.dirty = true;
+                self.prefs.show_pack = true;
                 self.say(format!("Added {count} generated levels to the pack"));
             }
         }
@@ -447,14 +492,14 @@ impl EditorApp {
     fn tool_panel(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(self.doc().history.can_undo(), egui::Button::new("⟲ Undo"))
+                .add_enabled(self.doc().history.can_undo(), egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .add_enabled(self.doc().history.can_redo(), egui::Button::new("⟳ Redo"))
+                .add_enabled(self.doc().history.can_redo(), egui::Button::new("Redo"))
                 .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
                 .clicked()
             {
@@ -469,14 +514,19 @@ impl EditorApp {
                     .on_hover_text(format!("shortcut {}", tool.shortcut()));
             }
         });
-        ui.label(RichText::new("Left button: tool · right button: erase").weak().small());
+        ui.label(
+            RichText::new("Left button: tool · right button: erase")
+                .weak()
+                .small(),
+        );
         ui.separator();
         ui.strong("Palette");
         for &tile in Tile::palette() {
             let selected = self.prefs.tile == tile;
             let response = ui
                 .horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
                     paint_tile_icon(ui.painter(), rect, tile);
                     ui.selectable_label(selected, format!("{}   {}", tile.name(), tile.shortcut()))
                 })
@@ -521,11 +571,17 @@ impl EditorApp {
         ui.separator();
         let problems = self.doc().level.problems();
         if problems.is_empty() {
-            ui.label(RichText::new("✔ No problems").color(Color32::from_rgb(0, 150, 90)));
+            ui.horizontal(|ui| {
+                mark(ui, Some(true));
+                ui.label(RichText::new("No problems").color(PASS));
+            });
         } else {
             ui.strong(format!("Problems ({})", problems.len()));
             for p in problems {
-                ui.label(RichText::new(format!("✖ {p}")).color(Color32::from_rgb(210, 40, 40)));
+                ui.horizontal_wrapped(|ui| {
+                    mark(ui, Some(false));
+                    ui.label(RichText::new(p.to_string()).color(FAIL));
+                });
             }
         }
     }
@@ -560,7 +616,7 @@ impl EditorApp {
             Some(Err(e)) => {
                 let too_big = e.contains("too big");
                 let text = if too_big {
-                    format!("{e}. Raise the state budget in Analysis ▸ State budget, or make the level smaller.")
+                    format!("{e}. Raise the state budget in Analysis > State budget, or make the level smaller.")
                 } else {
                     e
                 };
@@ -592,27 +648,31 @@ impl EditorApp {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (route, list, cut) in &lists.lists {
                 let title = route_title(*route);
-                egui::CollapsingHeader::new(format!("{title} ({}{})", list.len(), if *cut { "+" } else { "" }))
-                    .default_open(true)
-                    .show(ui, |ui| {
-                        if list.is_empty() {
-                            ui.label(RichText::new("none").weak());
+                egui::CollapsingHeader::new(format!(
+                    "{title} ({}{})",
+                    list.len(),
+                    if *cut { "+" } else { "" }
+                ))
+                .default_open(true)
+                .show(ui, |ui| {
+                    if list.is_empty() {
+                        ui.label(RichText::new("none").weak());
+                    }
+                    for (i, moves) in list.iter().enumerate() {
+                        let n = moves.split_whitespace().count();
+                        let text = format!("{n:>3}  {moves}");
+                        if ui
+                            .selectable_label(false, RichText::new(text).monospace())
+                            .on_hover_text("Replay on the board")
+                            .clicked()
+                        {
+                            chosen = Some((moves.clone(), format!("{title} #{}: {moves}", i + 1)));
                         }
-                        for (i, moves) in list.iter().enumerate() {
-                            let n = moves.split_whitespace().count();
-                            let text = format!("{n:>3}  {moves}");
-                            if ui
-                                .selectable_label(false, RichText::new(text).monospace())
-                                .on_hover_text("Replay on the board")
-                                .clicked()
-                            {
-                                chosen = Some((moves.clone(), format!("{title} #{}: {moves}", i + 1)));
-                            }
-                        }
-                        if *cut {
-                            ui.label(RichText::new("more exist; the list is cut short").weak());
-                        }
-                    });
+                    }
+                    if *cut {
+                        ui.label(RichText::new("more exist; the list is cut short").weak());
+                    }
+                });
             }
         });
         if let Some((moves, title)) = chosen {
@@ -642,9 +702,13 @@ impl EditorApp {
                 let way = analysis.move_string(&analysis.path_to(trap.from));
                 let mv = Dir::ALL[trap.mv as usize].letter();
                 let text = format!(
-                    "depth {:>2}: {}{mv} → dead end",
+                    "depth {:>2}: {}{mv} -> dead end",
                     depth + 1,
-                    if way.is_empty() { String::new() } else { format!("{way} ") }
+                    if way.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{way} ")
+                    }
                 );
                 if ui
                     .selectable_label(selected == Some(i), RichText::new(text).monospace())
@@ -689,7 +753,11 @@ impl EditorApp {
             ui.label("The state graph appears when the analysis is done.");
             return;
         };
-        let highlight = self.graph_selection.as_ref().map(|(_, p)| p.clone()).unwrap_or_default();
+        let highlight = self
+            .graph_selection
+            .as_ref()
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default();
         if let Some((id, _)) = &self.graph_selection {
             let id = *id;
             ui.horizontal(|ui| {
@@ -713,7 +781,10 @@ impl EditorApp {
     fn edit_view(&mut self, ui: &mut Ui) {
         match self.showing.clone() {
             Some(Showing::Replay(_)) => self.replay_view(ui),
-            Some(Showing::Trap { index, dead_end_shown }) => self.trap_view(ui, index, dead_end_shown),
+            Some(Showing::Trap {
+                index,
+                dead_end_shown,
+            }) => self.trap_view(ui, index, dead_end_shown),
             None => self.paint_view(ui),
         }
     }
@@ -733,7 +804,8 @@ impl EditorApp {
             attention: &[],
         };
         let out = canvas::show_board(ui, BoardContent::Level(&level), &marks, size, "Board");
-        let (primary, secondary) = ui.input(|i| (i.pointer.primary_down(), i.pointer.secondary_down()));
+        let (primary, secondary) =
+            ui.input(|i| (i.pointer.primary_down(), i.pointer.secondary_down()));
         let pos = out.response.interact_pointer_pos();
         let pressed_here = out.response.is_pointer_button_down_on();
         if pressed_here && (primary || secondary) {
@@ -756,7 +828,8 @@ impl EditorApp {
                 (Some(p), _) => p.describe(),
                 (None, f) => format!("{f:?}").to_lowercase(),
             };
-            out.response.on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
+            out.response
+                .on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
         }
     }
 
@@ -767,7 +840,9 @@ impl EditorApp {
         };
         let dt = ui.input(|i| i.stable_dt).min(0.1);
         let speed = self.prefs.ticks_per_second;
-        let Some(Showing::Replay(replay)) = &mut self.showing else { return };
+        let Some(Showing::Replay(replay)) = &mut self.showing else {
+            return;
+        };
         if replay.advance(dt * speed) {
             ui.ctx().request_repaint();
         }
@@ -780,20 +855,22 @@ impl EditorApp {
             self.showing = None;
             return;
         }
-        let Some(Showing::Replay(replay)) = &mut self.showing else { return };
+        let Some(Showing::Replay(replay)) = &mut self.showing else {
+            return;
+        };
         ui.horizontal(|ui| {
-            if ui.button("⏮ Start").clicked() {
+            if ui.button("Start").clicked() {
                 replay.restart();
             }
-            if ui.button("◀ Step back").clicked() {
+            if ui.button("Step back").clicked() {
                 replay.step_back();
             }
-            let play_text = if replay.playing { "⏸ Pause" } else { "▶ Play" };
+            let play_text = if replay.playing { "Pause" } else { "Play" };
             if ui.button(play_text).on_hover_text("Space").clicked() {
                 replay.toggle_play();
                 ui.ctx().request_repaint();
             }
-            if ui.button("Step forward ▶").clicked() {
+            if ui.button("Step forward").clicked() {
                 replay.step_forward();
             }
             ui.add(egui::Slider::new(&mut self.prefs.ticks_per_second, 1.0..=60.0).text("ticks/s"));
@@ -802,7 +879,13 @@ impl EditorApp {
             ui.label(format!("Move {} of {}:", replay.at, replay.len()));
             for (i, d) in replay.moves.iter().enumerate() {
                 let text = RichText::new(d.letter().to_string()).monospace();
-                let text = if i < replay.at { text.strong() } else if i == replay.at && replay.tick.is_some() { text.color(Color32::from_rgb(230, 140, 0)).strong() } else { text.weak() };
+                let text = if i < replay.at {
+                    text.strong()
+                } else if i == replay.at && replay.tick.is_some() {
+                    text.color(Color32::from_rgb(230, 140, 0)).strong()
+                } else {
+                    text.weak()
+                };
                 ui.label(text);
             }
             if let Some((tick, total)) = replay.tick_of() {
@@ -813,7 +896,13 @@ impl EditorApp {
             replay.traces[replay.at - 1]
                 .exits
                 .iter()
-                .map(|e| format!("{} left at tick {}", analysis.rules.pieces()[e.piece].describe(), e.tick))
+                .map(|e| {
+                    format!(
+                        "{} left at tick {}",
+                        analysis.rules.pieces()[e.piece].describe(),
+                        e.tick
+                    )
+                })
                 .collect()
         } else {
             Vec::new()
@@ -823,7 +912,13 @@ impl EditorApp {
         }
         let places = replay.places();
         let size = ui.available_size();
-        canvas::show_board(ui, BoardContent::Places(&analysis.rules, &places), &BoardMarks::default(), size, "Replay board");
+        canvas::show_board(
+            ui,
+            BoardContent::Places(&analysis.rules, &places),
+            &BoardMarks::default(),
+            size,
+            "Replay board",
+        );
     }
 
     fn trap_view(&mut self, ui: &mut Ui, index: usize, dead_end_shown: bool) {
@@ -884,7 +979,14 @@ impl EditorApp {
             ui.horizontal(|ui| {
                 ui.vertical(|ui| {
                     ui.label("Last winnable state");
-                    canvas::show_position(ui, &analysis.rules, &from_pos, &[], half, "Last winnable state");
+                    canvas::show_position(
+                        ui,
+                        &analysis.rules,
+                        &from_pos,
+                        &[],
+                        half,
+                        "Last winnable state",
+                    );
                 });
                 ui.vertical(|ui| {
                     ui.label(format!("Dead end after {mv:?}"));
@@ -897,12 +999,22 @@ impl EditorApp {
                 ui.selectable_value(&mut shown, false, "Last winnable state");
                 ui.selectable_value(&mut shown, true, "Dead end");
             });
-            self.showing = Some(Showing::Trap { index, dead_end_shown: shown });
+            self.showing = Some(Showing::Trap {
+                index,
+                dead_end_shown: shown,
+            });
             let size = ui.available_size();
             if shown {
                 canvas::show_position(ui, &analysis.rules, &to_pos, &marked, size, "Dead end");
             } else {
-                canvas::show_position(ui, &analysis.rules, &from_pos, &[], size, "Last winnable state");
+                canvas::show_position(
+                    ui,
+                    &analysis.rules,
+                    &from_pos,
+                    &[],
+                    size,
+                    "Last winnable state",
+                );
             }
         }
     }
@@ -914,7 +1026,9 @@ impl EditorApp {
         };
         let dt = ui.input(|i| i.stable_dt).min(0.1);
         let speed = self.prefs.ticks_per_second * 2.0;
-        let game = self.play.get_or_insert_with(|| super::play::PlayState::new(&analysis.rules));
+        let game = self
+            .play
+            .get_or_insert_with(|| super::play::PlayState::new(&analysis.rules));
         if let Some(anim) = &mut game.animation {
             if anim.advance(dt * speed) {
                 ui.ctx().request_repaint();
@@ -937,7 +1051,11 @@ impl EditorApp {
             ui.label(RichText::new(&v.sentence).color(colour).size(18.0));
         }
         ui.horizontal(|ui| {
-            ui.label(format!("Moves: {} ({})", game.moves.len(), game.move_letters()));
+            ui.label(format!(
+                "Moves: {} ({})",
+                game.moves.len(),
+                game.move_letters()
+            ));
             if ui.button("Take back").on_hover_text("Backspace").clicked() {
                 game.undo();
             }
@@ -946,7 +1064,12 @@ impl EditorApp {
             }
         });
         ui.horizontal(|ui| {
-            for (dir, text) in [(Dir::Left, "← Left"), (Dir::Up, "↑ Up"), (Dir::Down, "↓ Down"), (Dir::Right, "→ Right")] {
+            for (dir, text) in [
+                (Dir::Left, "Left"),
+                (Dir::Up, "Up"),
+                (Dir::Down, "Down"),
+                (Dir::Right, "Right"),
+            ] {
                 if ui.button(text).clicked() {
                     game.play(&analysis.rules, dir);
                 }
@@ -966,15 +1089,28 @@ impl EditorApp {
                 .collect(),
         };
         let size = ui.available_size();
-        canvas::show_board(ui, BoardContent::Places(&analysis.rules, &places), &BoardMarks::default(), size, "Play board");
+        canvas::show_board(
+            ui,
+            BoardContent::Places(&analysis.rules, &places),
+            &BoardMarks::default(),
+            size,
+            "Play board",
+        );
     }
 
     fn confirm_modal(&mut self, ctx: &egui::Context) {
-        let Some(confirm) = self.confirm.clone() else { return };
+        let Some(confirm) = self.confirm.clone() else {
+            return;
+        };
         let question = match &confirm {
             Confirm::Quit => "There are unsaved changes. Quit anyway?".to_string(),
-            Confirm::CloseDocument(i) => format!("\"{}\" has unsaved changes. Close it?", self.docs[*i].title()),
-            Confirm::ReplacePack(_) => "The open pack has unsaved changes. Open the other pack instead?".to_string(),
+            Confirm::CloseDocument(i) => format!(
+                "\"{}\" has unsaved changes. Close it?",
+                self.docs[*i].title()
+            ),
+            Confirm::ReplacePack(_) => {
+                "The open pack has unsaved changes. Open the other pack instead?".to_string()
+            }
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("levelscope confirm")).show(ctx, |ui| {
@@ -1038,21 +1174,28 @@ impl EditorApp {
 
 /// The rating card: stars, each rule with a tick or a cross and its reason,
 /// the medals' numbers and the counts.
-fn rating_card(ui: &mut Ui, analysis: &crate::kinds::skiddy::Analysis, elapsed: Option<std::time::Duration>) {
+fn rating_card(
+    ui: &mut Ui,
+    analysis: &crate::kinds::skiddy::Analysis,
+    elapsed: Option<std::time::Duration>,
+) {
     let rating = &analysis.rating;
-    let stars: String = (0..3).map(|i| if i < rating.stars { '★' } else { '☆' }).collect();
     ui.horizontal(|ui| {
-        ui.label(RichText::new(stars).size(28.0).color(Color32::from_rgb(240, 180, 0)));
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 32.0), egui::Sense::hover());
+        for i in 0..3u8 {
+            let centre = rect.left_center() + egui::vec2(16.0 + 32.0 * i as f32, 0.0);
+            super::board::paint_star(ui.painter(), centre, 14.0, i < rating.stars, Color32::GRAY);
+        }
         ui.label(RichText::new(format!("{} of 3 stars", rating.stars)).strong());
     });
     for rule in &rating.rules {
-        let (mark, colour) = match rule.verdict {
-            Verdict::Pass => ("✔", Color32::from_rgb(0, 150, 90)),
-            Verdict::Fail => ("✖", Color32::from_rgb(220, 40, 40)),
-            Verdict::NotChecked => ("–", Color32::GRAY),
+        let verdict = match rule.verdict {
+            Verdict::Pass => Some(true),
+            Verdict::Fail => Some(false),
+            Verdict::NotChecked => None,
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(mark).color(colour).strong());
+            mark(ui, verdict);
             ui.label(RichText::new(&rule.rule).strong());
         });
         ui.label(RichText::new(&rule.reason).weak());
@@ -1080,7 +1223,11 @@ fn rating_card(ui: &mut Ui, analysis: &crate::kinds::skiddy::Analysis, elapsed: 
         ui.end_row();
     });
     if let Some(t) = elapsed {
-        ui.label(RichText::new(format!("analysed in {:.0} ms", t.as_secs_f64() * 1000.0)).weak().small());
+        ui.label(
+            RichText::new(format!("analysed in {:.0} ms", t.as_secs_f64() * 1000.0))
+                .weak()
+                .small(),
+        );
     }
 }
 
@@ -1105,4 +1252,18 @@ fn paint_tile_icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
     if let Some(piece) = tile.piece() {
         super::board::paint_piece(painter, rect, piece, false, 1.0);
     }
+}
+
+const PASS: Color32 = Color32::from_rgb(0, 150, 90);
+const FAIL: Color32 = Color32::from_rgb(220, 40, 40);
+
+/// A tick, cross or dash the size of a line of text.
+fn mark(ui: &mut Ui, verdict: Option<bool>) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let colour = match verdict {
+        Some(true) => PASS,
+        Some(false) => FAIL,
+        None => Color32::GRAY,
+    };
+    super::board::paint_mark(ui.painter(), rect, verdict, colour);
 }

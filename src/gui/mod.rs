@@ -31,7 +31,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("levelscope")
-            .with_inner_size([1400.0, 860.0])
+            .with_inner_size([1500.0, 900.0])
             .with_min_inner_size([900.0, 560.0])
             .with_drag_and_drop(true),
         renderer: eframe::Renderer::Glow,

@@ -57,7 +57,8 @@ impl PlayState {
         animation.toggle_play();
         let left = animation.traces[0].exits.len();
         self.animation = Some(animation);
-        self.earlier.push(std::mem::replace(&mut self.positions, next));
+        self.earlier
+            .push(std::mem::replace(&mut self.positions, next));
         self.moves.push(dir);
         self.message = match left {
             0 => format!("{dir:?}"),
@@ -107,9 +108,15 @@ impl PlayState {
             (Label::Won, _) => "won: every Skiddy is out".to_string(),
             (Label::DeadEnd, _) => "dead end: this can no longer be won".to_string(),
             (Label::Preferred, Some(d)) => {
-                format!("max-combo still possible; {d} moves to the nearest win")
+                format!(
+                    "max-combo still possible; {} to the nearest win",
+                    crate::kinds::skiddy::rating::moves_word(d)
+                )
             }
-            (_, Some(d)) => format!("can be won; {d} moves to the nearest win"),
+            (_, Some(d)) => format!(
+                "can be won; {} to the nearest win",
+                crate::kinds::skiddy::rating::moves_word(d)
+            ),
             (_, None) => "can be won".to_string(),
         };
         Some(PositionVerdict {

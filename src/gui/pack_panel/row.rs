@@ -1,9 +1,7 @@
 //! The rows of the pack table: where the columns are, and how a row is
 //! painted, described to screen readers and explained in its tooltip.
 
-use egui::{
-    vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, Shape, Stroke, TextStyle, Ui,
-};
+use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextStyle, Ui};
 
 use super::view::{compact_count, perfect_length, SortColumn};
 use super::ROW_HEIGHT;
@@ -20,7 +18,6 @@ const FAIL: Color32 = Color32::from_rgb(213, 60, 40);
 /// Green of a passing level's mark.
 const PASS: Color32 = Color32::from_rgb(0, 158, 115);
 /// Gold of an earned star.
-const STAR: Color32 = Color32::from_rgb(240, 180, 0);
 
 /// Where the columns of a row are: number, thumbnail, name, stars, Perfect,
 /// states, dead ends, traps, verdict mark.
@@ -76,34 +73,7 @@ pub fn paint_thumbnail(painter: &Painter, rect: Rect, level: &Level) {
     paint_level(&painter, &geo, level);
 }
 
-/// Paints a five-pointed star; a missing star is an outline.
-pub(super) fn paint_star(
-    painter: &Painter,
-    center: Pos2,
-    radius: f32,
-    earned: bool,
-    outline: Color32,
-) {
-    let points: Vec<Pos2> = (0..10)
-        .map(|k| {
-            let angle = -std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::PI / 5.0;
-            let r = if k % 2 == 0 { radius } else { radius * 0.45 };
-            center + vec2(angle.cos(), angle.sin()) * r
-        })
-        .collect();
-    if earned {
-        // A star is not convex: its inner pentagon and five tips are.
-        let inner: Vec<Pos2> = points.iter().skip(1).step_by(2).copied().collect();
-        painter.add(Shape::convex_polygon(inner, STAR, Stroke::NONE));
-        for k in (0..10).step_by(2) {
-            let tip = vec![points[(k + 9) % 10], points[k], points[k + 1]];
-            painter.add(Shape::convex_polygon(tip, STAR, Stroke::NONE));
-        }
-        painter.add(Shape::closed_line(points, Stroke::new(1.0, STAR)));
-    } else {
-        painter.add(Shape::closed_line(points, Stroke::new(1.0, outline)));
-    }
-}
+pub(super) use crate::gui::board::paint_star;
 
 /// A level's name as the panel shows it.
 pub(super) fn display_name(entry: &PackEntry, index: usize) -> String {
