@@ -192,6 +192,8 @@ pub struct EditorApp {
     pub generate: super::generate_dialog::GenerateDialog,
     /// Whether the Generate dialog is open.
     pub generate_open: bool,
+    /// Where the editing board's cells were drawn in the last frame.
+    pub board_geometry: Option<super::board::BoardGeometry>,
 }
 
 impl EditorApp {
@@ -224,6 +226,7 @@ impl EditorApp {
             rooms: Default::default(),
             generate: Default::default(),
             generate_open: false,
+            board_geometry: None,
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {

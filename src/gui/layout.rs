@@ -342,12 +342,13 @@ impl EditorApp {
             }
         });
         ui.menu_button("Analysis", |ui| {
-            ui.label("State budget");
+            let label = ui.label("State budget");
             ui.add(
                 egui::DragValue::new(&mut self.prefs.max_states)
                     .range(1_000..=200_000_000)
                     .speed(10_000.0),
-            );
+            )
+            .labelled_by(label.id);
             if ui.button("Analyse again").clicked() {
                 self.analysis.level = None;
             }
@@ -528,7 +529,13 @@ impl EditorApp {
                     let (rect, _) =
                         ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
                     paint_tile_icon(ui.painter(), rect, tile);
-                    ui.selectable_label(selected, format!("{}   {}", tile.name(), tile.shortcut()))
+                    let response = ui.selectable_label(selected, tile.name());
+                    ui.label(
+                        RichText::new(tile.shortcut().to_string())
+                            .monospace()
+                            .weak(),
+                    );
+                    response
                 })
                 .inner;
             if response.clicked() {
@@ -542,17 +549,23 @@ impl EditorApp {
         ui.strong("Level");
         let mut name = self.doc().level.name.clone();
         ui.horizontal(|ui| {
-            ui.label("Name");
-            if ui.text_edit_singleline(&mut name).changed() {
+            let label = ui.label("Name");
+            if ui
+                .text_edit_singleline(&mut name)
+                .labelled_by(label.id)
+                .changed()
+            {
                 self.doc_mut().edit("Rename", |l| l.name = name.clone());
             }
         });
         let (mut w, mut h) = (self.doc().level.width(), self.doc().level.height());
         ui.horizontal(|ui| {
-            ui.label("Width");
-            ui.add(egui::DragValue::new(&mut w).range(MIN_SIDE..=MAX_SIDE));
-            ui.label("Height");
-            ui.add(egui::DragValue::new(&mut h).range(MIN_SIDE..=MAX_SIDE));
+            let label = ui.label("Width");
+            ui.add(egui::DragValue::new(&mut w).range(MIN_SIDE..=MAX_SIDE))
+                .labelled_by(label.id);
+            let label = ui.label("Height");
+            ui.add(egui::DragValue::new(&mut h).range(MIN_SIDE..=MAX_SIDE))
+                .labelled_by(label.id);
         });
         if (w, h) != (self.doc().level.width(), self.doc().level.height()) {
             self.resize(w, h);
@@ -627,7 +640,7 @@ impl EditorApp {
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
-                    ui.selectable_value(&mut self.tab, AnalysisTab::Traps, "Traps");
+                    ui.selectable_value(&mut self.tab, AnalysisTab::Traps, "Traps and dead ends");
                     ui.selectable_value(&mut self.tab, AnalysisTab::Histogram, "Histogram");
                 });
                 ui.separator();
@@ -804,6 +817,7 @@ impl EditorApp {
             attention: &[],
         };
         let out = canvas::show_board(ui, BoardContent::Level(&level), &marks, size, "Board");
+        self.board_geometry = Some(out.geometry);
         let (primary, secondary) =
             ui.input(|i| (i.pointer.primary_down(), i.pointer.secondary_down()));
         let pos = out.response.interact_pointer_pos();
@@ -865,7 +879,11 @@ impl EditorApp {
             if ui.button("Step back").clicked() {
                 replay.step_back();
             }
-            let play_text = if replay.playing { "Pause" } else { "Play" };
+            let play_text = if replay.playing {
+                "Pause replay"
+            } else {
+                "Play replay"
+            };
             if ui.button(play_text).on_hover_text("Space").clicked() {
                 replay.toggle_play();
                 ui.ctx().request_repaint();

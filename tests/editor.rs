@@ -1,0 +1,236 @@
+//! The editor driven through real flows, by label, with egui_kittest: the
+//! window is the real `EditorApp` with the bundled sample pack, its first
+//! level (1-1 of RULES.md) loaded and analysed on the worker thread.
+
+use std::time::Duration;
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use levelscope::gui::app::{CentralView, Showing};
+use levelscope::gui::EditorApp;
+use levelscope::kinds::skiddy::{Dir, Floor, Piece};
+
+fn editor() -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 960.0])
+        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
+    wait_for_analysis(&mut harness);
+    harness
+}
+
+/// Steps the window until the worker has delivered the analysis of the
+/// level on screen.
+fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
+    for _ in 0..3000 {
+        harness.step();
+        let app = harness.state();
+        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
+        if current && !app.worker.is_running() && app.analysis.result.is_some() {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the analysis did not finish");
+}
+
+/// Clicks the board's cell `(x, y)` with `button`.
+fn click_cell(
+    harness: &mut Harness<'static, EditorApp>,
+    x: usize,
+    y: usize,
+    button: PointerButton,
+) {
+    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let pos: Pos2 = geometry.cell_rect(x, y).center();
+    harness.event(Event::PointerMoved(pos));
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+}
+
+#[test]
+fn starts_with_the_sample_pack_and_its_first_level() {
+    let harness = editor();
+    let app = harness.state();
+    assert_eq!(app.doc().level.name, "1-1");
+    assert_eq!(app.pack.as_ref().unwrap().pack.levels.len(), 6);
+    harness.get_by_label("3 of 3 stars");
+    harness.get_by_label("Board");
+}
+
+#[test]
+fn paint_a_cell_and_undo_it() {
+    let mut harness = editor();
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    assert_eq!(
+        harness.state().doc().level.cell(2, 2).piece,
+        Some(Piece::Crate)
+    );
+    harness.get_by_label("Undo").click();
+    harness.step();
+    assert_eq!(harness.state().doc().level.cell(2, 2).piece, None);
+    harness.get_by_label("Redo").click();
+    harness.step();
+    assert_eq!(
+        harness.state().doc().level.cell(2, 2).piece,
+        Some(Piece::Crate)
+    );
+    // The right button erases; Ctrl+Z undoes that too.
+    click_cell(&mut harness, 2, 2, PointerButton::Secondary);
+    assert_eq!(harness.state().doc().level.cell(2, 2).piece, None);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(
+        harness.state().doc().level.cell(2, 2).piece,
+        Some(Piece::Crate)
+    );
+}
+
+#[test]
+fn a_paint_on_the_border_is_refused_with_a_message() {
+    let mut harness = editor();
+    harness.get_by_label("Pit").click();
+    harness.step();
+    click_cell(&mut harness, 0, 1, PointerButton::Primary);
+    let app = harness.state();
+    assert_eq!(app.doc().level.cell(0, 1).floor, Floor::Block);
+    assert!(app.status.1, "a warning");
+    assert!(app.status.0.contains("border"), "{}", app.status.0);
+    assert!(!app.doc().history.can_undo(), "a refused paint is no step");
+}
+
+#[test]
+fn an_edit_changes_the_rating_once_the_worker_is_done() {
+    let mut harness = editor();
+    harness.get_by_label("3 of 3 stars");
+    harness.get_by_label("Block").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    wait_for_analysis(&mut harness);
+    harness.get_by_label("1 of 3 stars");
+    assert!(harness.query_by_label("3 of 3 stars").is_none());
+    harness.get_by_label_contains("no max-combo solution");
+}
+
+#[test]
+fn pick_a_solution_and_step_through_it() {
+    let mut harness = editor();
+    // "L D" is both the shortest and the max-combo solution; take the first.
+    harness.get_all_by_label("  2  L D").next().unwrap().click();
+    harness.step();
+    let Some(Showing::Replay(replay)) = &harness.state().showing else {
+        panic!("the solution is replayed on the board");
+    };
+    assert_eq!(replay.moves, vec![Dir::Left, Dir::Down]);
+    assert_eq!(replay.at, 0);
+    harness.get_by_label("Replay board");
+    harness.get_by_label("Step forward").click();
+    harness.step();
+    harness.get_by_label("Step forward").click();
+    harness.step();
+    let app = harness.state();
+    let Some(Showing::Replay(replay)) = &app.showing else {
+        panic!("still replaying");
+    };
+    assert_eq!(replay.at, 2);
+    let rules = &app.analysis.ready().unwrap().rules;
+    assert!(
+        rules.is_won(&replay.positions(rules)),
+        "the replay ends won"
+    );
+    harness.get_by_label("Step back").click();
+    harness.step();
+    let Some(Showing::Replay(replay)) = &harness.state().showing else {
+        panic!("still replaying");
+    };
+    assert_eq!(replay.at, 1);
+    harness.get_by_label("Back to editing").click();
+    harness.step();
+    assert!(harness.state().showing.is_none());
+}
+
+#[test]
+fn play_a_move_in_play_mode() {
+    let mut harness = editor();
+    harness.get_by_label("Play").click();
+    harness.step();
+    assert_eq!(harness.state().view, CentralView::Play);
+    harness.key_press(Key::ArrowUp);
+    harness.step();
+    assert!(
+        harness.state().play.as_ref().unwrap().moves.is_empty(),
+        "Up is not a move in 1-1"
+    );
+    harness.key_press(Key::ArrowLeft);
+    harness.step();
+    assert_eq!(
+        harness.state().play.as_ref().unwrap().moves,
+        vec![Dir::Left]
+    );
+    harness.get_by_label("max-combo still possible; 1 move to the nearest win");
+    harness.get_by_label("Down").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("won: every Skiddy is out");
+    harness.get_by_label("Take back").click();
+    harness.step();
+    assert_eq!(
+        harness.state().play.as_ref().unwrap().moves,
+        vec![Dir::Left]
+    );
+}
+
+#[test]
+fn a_trap_shows_the_last_winnable_state_and_the_dead_end() {
+    let mut harness = editor();
+    let index = harness
+        .state()
+        .pack
+        .as_ref()
+        .unwrap()
+        .pack
+        .levels
+        .iter()
+        .position(|e| e.level.name == "dead-end")
+        .unwrap();
+    harness.state_mut().open_pack_entry(index);
+    wait_for_analysis(&mut harness);
+    harness.get_by_label("Traps and dead ends").click();
+    harness.step();
+    harness
+        .get_all_by_label_contains("-> dead end")
+        .next()
+        .unwrap()
+        .click();
+    harness.step();
+    assert!(matches!(
+        harness.state().showing,
+        Some(Showing::Trap { .. })
+    ));
+    harness.get_by_role_and_label(egui::Role::Canvas, "Last winnable state");
+    harness.get_by_role_and_label(egui::Role::Canvas, "Dead end");
+    harness.get_by_label_contains("Ringed");
+}
+
+#[test]
+fn the_state_graph_and_histogram_show() {
+    let mut harness = editor();
+    harness.get_by_label("Histogram").click();
+    harness.step();
+    harness.get_by_label_contains("states over");
+    harness.get_by_label("State graph").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Fit");
+}
