@@ -341,32 +341,6 @@ pub fn cell_xy(cell: u8, width: usize) -> (usize, usize) {
     (cell as usize % width, cell as usize / width)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn geometry_fits_and_finds_cells() {
-        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(200.0, 100.0));
-        let geo = BoardGeometry::fit(rect, 4, 2);
-        assert_eq!(geo.cell, 50.0);
-        assert_eq!(geo.rect(), rect);
-        assert_eq!(geo.cell_at(pos2(11.0, 21.0)), Some((0, 0)));
-        assert_eq!(geo.cell_at(pos2(209.0, 119.0)), Some((3, 1)));
-        assert_eq!(geo.cell_at(pos2(9.0, 50.0)), None);
-        assert_eq!(geo.cell_at(pos2(100.0, 121.0)), None);
-        assert_eq!(geo.cell_rect(1, 1).min, pos2(60.0, 70.0));
-    }
-
-    #[test]
-    fn geometry_centres_the_board() {
-        let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 100.0));
-        let geo = BoardGeometry::fit(rect, 2, 2);
-        assert_eq!(geo.cell, 50.0);
-        assert_eq!(geo.rect().center(), rect.center());
-    }
-}
-
 /// The colour of an earned star.
 pub const STAR: Color32 = Color32::from_rgb(240, 180, 0);
 
@@ -416,5 +390,31 @@ pub fn paint_mark(painter: &Painter, rect: Rect, verdict: Option<bool>, colour: 
                 stroke,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_fits_and_finds_cells() {
+        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(200.0, 100.0));
+        let geo = BoardGeometry::fit(rect, 4, 2);
+        assert_eq!(geo.cell, 50.0);
+        assert_eq!(geo.rect(), rect);
+        assert_eq!(geo.cell_at(pos2(11.0, 21.0)), Some((0, 0)));
+        assert_eq!(geo.cell_at(pos2(209.0, 119.0)), Some((3, 1)));
+        assert_eq!(geo.cell_at(pos2(9.0, 50.0)), None);
+        assert_eq!(geo.cell_at(pos2(100.0, 121.0)), None);
+        assert_eq!(geo.cell_rect(1, 1).min, pos2(60.0, 70.0));
+    }
+
+    #[test]
+    fn geometry_centres_the_board() {
+        let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(300.0, 100.0));
+        let geo = BoardGeometry::fit(rect, 2, 2);
+        assert_eq!(geo.cell, 50.0);
+        assert_eq!(geo.rect().center(), rect.center());
     }
 }

@@ -17,8 +17,6 @@ const MIN_NAME_WIDTH: f32 = 60.0;
 const FAIL: Color32 = Color32::from_rgb(213, 60, 40);
 /// Green of a passing level's mark.
 const PASS: Color32 = Color32::from_rgb(0, 158, 115);
-/// Gold of an earned star.
-
 /// Where the columns of a row are: number, thumbnail, name, stars, Perfect,
 /// states, dead ends, traps, verdict mark.
 #[derive(Clone, Copy, Debug)]
