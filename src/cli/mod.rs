@@ -6,6 +6,7 @@ pub mod pack;
 pub mod play;
 pub mod rooms;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -91,7 +92,19 @@ where
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
         Some(Command::Generate(args)) => generate::run(&args, &mut out, &mut err),
-        None => return editor(cli.file),
+        None => match cli.file {
+            // A word that is neither a subcommand nor a file is a typo, not
+            // a file to open: say so instead of opening an empty editor.
+            Some(file) if !file.exists() => {
+                let _ = writeln!(
+                    err,
+                    "error: '{}' is neither a subcommand nor a file; see levelscope --help",
+                    file.display()
+                );
+                EXIT_USAGE
+            }
+            file => return editor(file),
+        },
     };
     ExitCode::from(code)
 }

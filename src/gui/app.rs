@@ -114,6 +114,11 @@ pub struct AnalysisState {
     pub elapsed: Option<Duration>,
     /// Solution lists, computed on demand.
     pub solutions: Option<SolutionLists>,
+    /// The traps with their depths, computed on demand.
+    pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
+    /// The Skiddies trapped in a trap's dead end (trap index, one flag per
+    /// piece, `None` when the search was too big), computed on demand.
+    pub trapped: Option<(usize, Option<Vec<bool>>)>,
 }
 
 impl AnalysisState {
@@ -724,6 +729,8 @@ impl EditorApp {
             self.analysis.elapsed = Some(done.elapsed);
             self.analysis.result = Some(done.result);
             self.analysis.solutions = None;
+            self.analysis.traps = None;
+            self.analysis.trapped = None;
         }
         let level = &self.docs[self.active].level;
         if self.analysis.level.as_ref() == Some(level) {
@@ -756,6 +763,31 @@ impl EditorApp {
                     .collect(),
             }
         }))
+    }
+
+    /// The traps of the finished analysis with their depths, computed once.
+    pub fn trap_list(&mut self) -> Option<Arc<Vec<(crate::engine::Trap, usize)>>> {
+        let analysis = self.analysis.ready()?.clone();
+        Some(
+            self.analysis
+                .traps
+                .get_or_insert_with(|| Arc::new(analysis.traps()))
+                .clone(),
+        )
+    }
+
+    /// Which Skiddies the dead end of trap `index` traps for good, computed
+    /// once per trap.
+    pub fn trapped_in(&mut self, index: usize, dead_end: &[u8]) -> Option<Vec<bool>> {
+        if let Some((i, flags)) = &self.analysis.trapped {
+            if *i == index {
+                return flags.clone();
+            }
+        }
+        let analysis = self.analysis.ready()?.clone();
+        let flags = super::dead_end::trapped_skiddies(&analysis.rules, dead_end, 200_000);
+        self.analysis.trapped = Some((index, flags.clone()));
+        flags
     }
 
     /// Replays a move string from the start on the board.

@@ -694,7 +694,9 @@ impl EditorApp {
     }
 
     fn traps_tab(&mut self, ui: &mut Ui, analysis: &crate::kinds::skiddy::Analysis) {
-        let traps = analysis.traps();
+        let Some(traps) = self.trap_list() else {
+            return;
+        };
         if traps.is_empty() {
             ui.label("No traps: every move keeps the level winnable.");
             return;
@@ -944,7 +946,9 @@ impl EditorApp {
             self.showing = None;
             return;
         };
-        let traps = analysis.traps();
+        let Some(traps) = self.trap_list() else {
+            return;
+        };
         let Some(&(trap, depth)) = traps.get(index) else {
             self.showing = None;
             return;
@@ -973,7 +977,7 @@ impl EditorApp {
         ));
         let from_pos = analysis.positions(trap.from);
         let to_pos = analysis.positions(trap.to);
-        let trapped = super::dead_end::trapped_skiddies(&analysis.rules, &to_pos, 200_000);
+        let trapped = self.trapped_in(index, &to_pos);
         let width = analysis.rules.width();
         let marked: Vec<(usize, usize)> = match &trapped {
             Some(flags) => to_pos

@@ -19,6 +19,9 @@ pub struct PlayState {
     pub animation: Option<Replay>,
     /// What the last key did, e.g. "Up changes nothing: not a move".
     pub message: String,
+    /// The verdict on `positions`, kept until the position changes (finding
+    /// a state is a scan over the graph).
+    verdict_cache: Option<(Vec<u8>, Option<PositionVerdict>)>,
 }
 
 /// What the analysis says about the current position.
@@ -42,6 +45,7 @@ impl PlayState {
             animation: None,
             message: "Arrow keys (or W A S D) move; Backspace takes a move back; R restarts."
                 .into(),
+            verdict_cache: None,
         }
     }
 
@@ -100,7 +104,18 @@ impl PlayState {
     /// What the analysis says about the current position (`None` if the
     /// position is not in the graph, which cannot happen for a finished
     /// analysis of the same level).
-    pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
+    pub fn verdict(&mut self, analysis: &Analysis) -> Option<PositionVerdict> {
+        if let Some((positions, verdict)) = &self.verdict_cache {
+            if *positions == self.positions {
+                return verdict.clone();
+            }
+        }
+        let verdict = self.find_verdict(analysis);
+        self.verdict_cache = Some((self.positions.clone(), verdict.clone()));
+        verdict
+    }
+
+    fn find_verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
         let id = analysis.find(&self.positions)?;
         let label = analysis.label(id);
         let distance = analysis.distance(Route::Any, id);
