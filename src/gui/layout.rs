@@ -718,7 +718,7 @@ impl EditorApp {
                 let mv = Dir::ALL[trap.mv as usize].letter();
                 let text = format!(
                     "depth {:>2}: {}{mv} -> dead end",
-                    depth + 1,
+                    depth,
                     if way.is_empty() {
                         String::new()
                     } else {
@@ -973,7 +973,7 @@ impl EditorApp {
             if way_text.is_empty() { "the start".to_string() } else { way_text.clone() },
             way.len(),
             mv,
-            depth + 1
+            depth
         ));
         let from_pos = analysis.positions(trap.from);
         let to_pos = analysis.positions(trap.to);
@@ -990,7 +990,8 @@ impl EditorApp {
         };
         let note = match &trapped {
             Some(_) if marked.is_empty() => "Each Skiddy could still leave on its own, but never all of them: the ringed pieces block each other.".to_string(),
-            Some(_) => format!("Ringed: {} Skiddies that can never leave from here, whatever is played.", marked.len()),
+            Some(_) if marked.len() == 1 => "Ringed: the Skiddy that can never leave from here, whatever is played.".to_string(),
+            Some(_) => format!("Ringed: the {} Skiddies that can never leave from here, whatever is played.", marked.len()),
             None => "Too many positions follow this dead end to tell which Skiddies are stuck.".to_string(),
         };
         ui.label(RichText::new(note).color(Color32::from_rgb(230, 120, 0)));
