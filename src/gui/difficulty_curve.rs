@@ -154,15 +154,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     };
     let count = pack.levels.len() as f64;
     let group = ui.scope_id().with("difficulty curve");
-    let upper = Plot::new("pack curve: Perfect and traps")
-        .height(150.0)
-        .legend(Legend::default())
-        .link_axis(group, [true, false])
-        .link_cursor(group, [true, false])
-        .allow_scroll(false)
-        .include_x(0.5)
-        .include_x(count + 0.5)
-        .include_y(0.0)
+    let upper = linked_plot("pack curve: Perfect and traps", 150.0, group, count)
         .y_axis_label("moves, traps")
         .x_axis_formatter(|mark, _| level_mark(mark))
         .label_formatter(|pos| match pos {
@@ -180,15 +172,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
         add_series(plot_ui, PERFECT_NAME, &series.perfect, PERFECT);
         add_series(plot_ui, TRAPS_NAME, &series.traps, TRAPS);
     });
-    let lower = Plot::new("pack curve: states")
-        .height(120.0)
-        .legend(Legend::default())
-        .link_axis(group, [true, false])
-        .link_cursor(group, [true, false])
-        .allow_scroll(false)
-        .include_x(0.5)
-        .include_x(count + 0.5)
-        .include_y(0.0)
+    let lower = linked_plot("pack curve: states", 120.0, group, count)
         .y_axis_label("states (log)")
         .x_axis_label("level")
         .x_axis_formatter(|mark, _| level_mark(mark))
@@ -215,6 +199,20 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     lower.show(ui, |plot_ui| {
         add_series(plot_ui, STATES_NAME, &series.log_states, STATES);
     });
+}
+
+/// A plot of the pack's order (x from 1 to `count`) whose x axis and cursor
+/// follow the other plots of `group`.
+fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot<'a> {
+    Plot::new(name)
+        .height(height)
+        .legend(Legend::default())
+        .link_axis(group, [true, false])
+        .link_cursor(group, [true, false])
+        .allow_scroll(false)
+        .include_x(0.5)
+        .include_x(count + 0.5)
+        .include_y(0.0)
 }
 
 #[cfg(test)]

@@ -176,6 +176,8 @@ impl GenerateDialog {
         egui::Window::new("Generate Skiddy levels")
             .open(open)
             .default_width(460.0)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .default_pos(ctx.content_rect().center())
             .resizable(true)
             .show(ctx, |ui| picked = self.contents(ui));
         if !*open || picked.is_some() {

@@ -278,20 +278,16 @@ impl EditorApp {
             }
         });
         ui.menu_button("Edit", |ui| {
+            let (can_undo, can_redo) =
+                (self.doc().history.can_undo(), self.doc().history.can_redo());
             if ui
-                .add_enabled(
-                    self.doc().history.can_undo(),
-                    egui::Button::new("Undo\tCtrl+Z"),
-                )
+                .add_enabled(can_undo, egui::Button::new("Undo\tCtrl+Z"))
                 .clicked()
             {
                 self.undo();
             }
             if ui
-                .add_enabled(
-                    self.doc().history.can_redo(),
-                    egui::Button::new("Redo\tCtrl+Shift+Z"),
-                )
+                .add_enabled(can_redo, egui::Button::new("Redo\tCtrl+Shift+Z"))
                 .clicked()
             {
                 self.redo();
