@@ -101,13 +101,19 @@ pub fn show_board(
             Stroke::new(2.0, ui.visuals().selection.stroke.color),
             StrokeKind::Inside,
         );
-        painter.text(
-            r.left_top() + egui::vec2(2.0, 1.0),
-            egui::Align2::LEFT_TOP,
+        // The coordinates on a light tag, readable over walls and floor.
+        let galley = painter.layout_no_wrap(
             format!("{x},{y}"),
             egui::FontId::monospace((geometry.cell * 0.2).clamp(9.0, 13.0)),
             Color32::from_rgb(20, 20, 20),
         );
+        let at = r.left_top() + egui::vec2(3.0, 2.0);
+        painter.rect_filled(
+            Rect::from_min_size(at, galley.size()).expand(1.5),
+            2.0,
+            Color32::from_rgba_unmultiplied(255, 255, 255, 210),
+        );
+        painter.galley(at, galley, Color32::BLACK);
     }
     BoardOutput {
         response,
