@@ -131,7 +131,9 @@ impl GenerateDialog {
         let thread = std::thread::Builder::new()
             .name("generate".into())
             .spawn(move || {
-                let outcome = generate_batch(&params, count, seed, &thread_control, &thread_kept);
+                let outcome = super::pool::on_own_pool(|| {
+                    generate_batch(&params, count, seed, &thread_control, &thread_kept)
+                });
                 // The dialog may be gone: nobody to tell.
                 let _ = sender.send(Outcome {
                     elapsed: started.elapsed(),
@@ -176,8 +178,8 @@ impl GenerateDialog {
         egui::Window::new("Generate Skiddy levels")
             .open(open)
             .default_width(460.0)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .default_pos(ctx.content_rect().center())
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 40.0))
             .resizable(true)
             .show(ctx, |ui| picked = self.contents(ui));
         if !*open || picked.is_some() {
@@ -580,9 +582,9 @@ mod tests {
         wait_for(
             &mut harness,
             "Cancelled: kept 0 of 8 levels",
-            Duration::from_secs(10),
+            Duration::from_secs(20),
         );
-        assert!(cancelled_at.elapsed() < Duration::from_secs(10));
+        assert!(cancelled_at.elapsed() < Duration::from_secs(20));
         let state = harness.state();
         assert!(!state.dialog.is_running());
         assert!(state.returned.is_none());

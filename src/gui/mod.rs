@@ -17,6 +17,7 @@ pub mod layout;
 pub mod pack_check;
 pub mod pack_panel;
 pub mod play;
+pub mod pool;
 pub mod replay;
 pub mod rooms_view;
 pub mod state_graph;

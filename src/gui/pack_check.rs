@@ -126,18 +126,20 @@ impl PackCheck {
         std::thread::Builder::new()
             .name("pack check".into())
             .spawn(move || {
-                let checks = entries
-                    .par_iter()
-                    .enumerate()
-                    .map(|(index, entry)| {
-                        // Once cancelled, `check_level` returns at once with
-                        // a "cancelled" verdict, which is never shown.
-                        let check = check_level(index, entry, options, &thread_job);
-                        thread_done.fetch_add(1, Ordering::Relaxed);
-                        notify();
-                        check
-                    })
-                    .collect();
+                let checks = super::pool::on_own_pool(|| {
+                    entries
+                        .par_iter()
+                        .enumerate()
+                        .map(|(index, entry)| {
+                            // Once cancelled, `check_level` returns at once
+                            // with a "cancelled" verdict, which is never shown.
+                            let check = check_level(index, entry, options, &thread_job);
+                            thread_done.fetch_add(1, Ordering::Relaxed);
+                            notify();
+                            check
+                        })
+                        .collect()
+                });
                 // The receiver is gone when the check was dropped: nothing to do.
                 let _ = sender.send(checks);
                 notify();
