@@ -234,3 +234,68 @@ fn the_state_graph_and_histogram_show() {
     harness.step();
     harness.get_by_label("Fit");
 }
+
+#[test]
+fn copy_gives_ascii_and_paste_opens_a_new_level() {
+    let mut harness = editor();
+    harness.event(Event::Copy);
+    harness.step();
+    let copied: Vec<String> = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied, vec!["#####\n#R.R#\n#...#\n#r###\n".to_string()]);
+    let docs = harness.state().docs.len();
+    harness.event(Event::Paste("#b##\n#B.#\n####\n".into()));
+    harness.step();
+    let app = harness.state();
+    assert_eq!(app.docs.len(), docs + 1);
+    assert_eq!(app.doc().level.width(), 4);
+    // Text that is not a level is refused with a message and opens nothing.
+    harness.event(Event::Paste("hello".into()));
+    harness.step();
+    assert_eq!(harness.state().docs.len(), docs + 1);
+    assert!(harness.state().status.1);
+}
+
+#[test]
+fn closing_a_changed_level_asks_first() {
+    let mut harness = editor();
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    let docs = harness.state().docs.len();
+    let active = harness.state().active;
+    harness.state_mut().request_close_document(active);
+    harness.step();
+    harness.step();
+    harness.get_by_label("Unsaved changes");
+    harness.get_by_label("Cancel").click();
+    harness.step();
+    assert_eq!(harness.state().docs.len(), docs, "cancel keeps it");
+    harness.state_mut().request_close_document(active);
+    harness.step();
+    harness.step();
+    harness.get_by_label("Discard").click();
+    harness.step();
+    // The last level closed leaves one blank level to paint on.
+    let app = harness.state();
+    assert!(app.docs.iter().all(|d| d.level.name != "1-1"));
+    assert_eq!(app.docs.len(), docs.max(2) - 1);
+}
+
+#[test]
+fn a_level_over_the_state_budget_says_so() {
+    let mut harness = editor();
+    harness.state_mut().prefs.max_states = 4;
+    harness.state_mut().analysis.level = None; // analyse again
+    wait_for_analysis(&mut harness);
+    harness.get_by_label_contains("too big: stopped after");
+    harness.get_by_label_contains("Raise the state budget");
+}
