@@ -22,6 +22,13 @@ const FLAG_PREFERRED: u8 = 2;
 /// cancellation.
 const REPORT_EVERY: usize = 1 << 14;
 
+/// How many parents the explorer steps before looking their successors up.
+const BATCH: usize = 64;
+
+/// How many parents ahead of the lookups the explorer prefetches the states
+/// that the successors' slots name.
+const STATE_AHEAD: usize = 8;
+
 /// Every state reachable from the start, with the moves between them.
 #[derive(Clone, Debug)]
 pub struct StateGraph<S> {
@@ -120,66 +127,82 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
 
     let mut layer_start = vec![0u32];
     let mut layer_end = 1usize;
-    let mut next: Vec<(Outcome<P::State>, u64)> = Vec::with_capacity(moves);
+    // Parents are stepped a batch at a time: every successor of the batch is
+    // computed and its slot prefetched; then they are looked up in order,
+    // prefetching a few parents ahead the states their slots name.
+    // The table's cache misses overlap instead of following one another;
+    // ids come out exactly as one parent at a time would give them.
+    let mut pending: Vec<(Outcome<P::State>, u64)> = Vec::with_capacity(BATCH * moves);
     let mut outcomes: Vec<Outcome<P::State>> = Vec::with_capacity(moves);
     let mut id = 0usize;
     while id < states.len() {
-        if id == layer_end {
-            layer_start.push(id as u32);
-            layer_end = states.len();
-        }
-        if id.is_multiple_of(REPORT_EVERY) {
-            job.report_states(states.len() as u64);
-            if job.is_cancelled() {
-                return Err(Stopped::Cancelled {
-                    states: states.len() as u64,
-                });
+        let batch = id..states.len().min(id + BATCH);
+        pending.clear();
+        for parent in batch.clone() {
+            if flags[parent] & FLAG_WON != 0 {
+                pending.extend(std::iter::repeat_n((Outcome::NoMove, 0), moves));
+                continue;
+            }
+            puzzle.step_all(&states[parent], &mut outcomes);
+            for outcome in &outcomes {
+                let hash = match outcome {
+                    Outcome::Next(s) => {
+                        let h = s.hash64();
+                        index.prefetch(h);
+                        h
+                    }
+                    _ => 0,
+                };
+                pending.push((*outcome, hash));
             }
         }
-        let state = states[id];
-        if flags[id] & FLAG_WON != 0 {
-            succ.extend(std::iter::repeat_n(NO_EDGE, moves));
-            id += 1;
-            continue;
-        }
-        // Compute every successor first and prefetch its slot, so that the
-        // table's cache misses overlap.
-        puzzle.step_all(&state, &mut outcomes);
-        next.clear();
-        for outcome in &outcomes {
-            let hash = match outcome {
-                Outcome::Next(s) => {
-                    let h = s.hash64();
-                    index.prefetch(h);
-                    h
+        for (parent, next) in batch.zip(pending.chunks_exact(moves)) {
+            if parent == layer_end {
+                layer_start.push(parent as u32);
+                layer_end = states.len();
+            }
+            if parent.is_multiple_of(REPORT_EVERY) {
+                job.report_states(states.len() as u64);
+                if job.is_cancelled() {
+                    return Err(Stopped::Cancelled {
+                        states: states.len() as u64,
+                    });
                 }
-                _ => 0,
-            };
-            next.push((*outcome, hash));
-        }
-        for &(outcome, hash) in &next {
-            let target = match outcome {
-                Outcome::NoMove => NO_EDGE,
-                Outcome::Loss => LOSS_EDGE,
-                Outcome::Next(s) => match index.find_or_insert(&states, &s, hash) {
-                    Found::Old(t) => t,
-                    Found::New(t) => {
-                        if states.len() as u64 >= budget {
-                            job.report_states(states.len() as u64);
-                            return Err(Stopped::TooBig {
-                                states: states.len() as u64,
-                                budget,
-                            });
-                        }
-                        states.push(s);
-                        flags.push(flags_of(puzzle, &s));
-                        t
+            }
+            // The slots of a later parent have arrived by now: fetch the
+            // states they name, the second miss of a lookup.
+            let later = (parent - id + STATE_AHEAD) * moves;
+            if let Some(later) = pending.get(later..later + moves) {
+                for &(outcome, hash) in later {
+                    if let Outcome::Next(_) = outcome {
+                        index.prefetch_state(&states, hash);
                     }
-                },
-            };
-            succ.push(target);
+                }
+            }
+            for &(outcome, hash) in next {
+                let target = match outcome {
+                    Outcome::NoMove => NO_EDGE,
+                    Outcome::Loss => LOSS_EDGE,
+                    Outcome::Next(s) => match index.find_or_insert(&states, &s, hash) {
+                        Found::Old(t) => t,
+                        Found::New(t) => {
+                            if states.len() as u64 >= budget {
+                                job.report_states(states.len() as u64);
+                                return Err(Stopped::TooBig {
+                                    states: states.len() as u64,
+                                    budget,
+                                });
+                            }
+                            states.push(s);
+                            flags.push(flags_of(puzzle, &s));
+                            t
+                        }
+                    },
+                };
+                succ.push(target);
+            }
         }
-        id += 1;
+        id += pending.len() / moves;
     }
     layer_start.push(states.len() as u32);
     job.report_states(states.len() as u64);
@@ -194,4 +217,85 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         move_count: moves,
         layer_start,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+
+    /// Pairs `(a, b)` with `a, b < 60`: move 0 adds 1 to `a`, move 1 adds 7
+    /// to `b` (both modulo 60), move 2 swaps them, move 3 changes nothing.
+    /// 3,600 states, many more than one batch, with edges back and across.
+    struct Pairs;
+
+    impl Puzzle for Pairs {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            4
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            ["A", "B", "S", "N"][mv]
+        }
+        fn start(&self) -> u64 {
+            0
+        }
+        fn step(&self, s: &u64, mv: usize) -> Outcome<u64> {
+            let (a, b) = (s / 60, s % 60);
+            match mv {
+                0 => Outcome::Next((a + 1) % 60 * 60 + b),
+                1 => Outcome::Next(a * 60 + (b + 7) % 60),
+                2 if a != b => Outcome::Next(b * 60 + a),
+                _ => Outcome::NoMove,
+            }
+        }
+        fn is_won(&self, s: &u64) -> bool {
+            *s == 59 * 60 + 1
+        }
+        fn is_preferred(&self, _: &u64) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn ids_and_edges_match_a_plain_breadth_first_search() {
+        let graph = explore(&Pairs, &Job::default()).unwrap();
+        // The reference: one parent at a time, ids in order of discovery.
+        let mut ids: HashMap<u64, u32> = HashMap::from([(0, 0)]);
+        let mut order = vec![0u64];
+        let mut depth = vec![0usize];
+        let mut queue = VecDeque::from([0u64]);
+        let mut edges = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            let below = depth[ids[&s] as usize] + 1;
+            for mv in 0..4 {
+                let target = if Pairs.is_won(&s) {
+                    NO_EDGE
+                } else {
+                    match Pairs.step(&s, mv) {
+                        Outcome::Next(t) => *ids.entry(t).or_insert_with(|| {
+                            depth.push(below);
+                            order.push(t);
+                            queue.push_back(t);
+                            order.len() as u32 - 1
+                        }),
+                        _ => NO_EDGE,
+                    }
+                };
+                edges.push(target);
+            }
+        }
+        assert_eq!(graph.states(), &order[..]);
+        assert!(graph.len() > 10 * BATCH);
+        for id in 0..graph.len() as u32 {
+            assert_eq!(
+                graph.successors(id),
+                &edges[id as usize * 4..id as usize * 4 + 4]
+            );
+        }
+        for (id, &d) in depth.iter().enumerate() {
+            assert_eq!(graph.depth(id as u32), d, "depth of {id}");
+        }
+        assert!(graph.depth_count() > 2);
+    }
 }

@@ -9,6 +9,10 @@
 use super::graph::StateGraph;
 use super::job::{Job, Phase, Stopped};
 use super::packed::PackedState;
+use super::prefetch::prefetch_address;
+
+/// How many states ahead the backward passes prefetch what they will touch.
+const AHEAD: usize = 16;
 
 /// A distance that means "no win is reachable".
 pub const UNREACHABLE: u16 = u16::MAX;
@@ -52,8 +56,18 @@ impl Predecessors {
     pub fn of<S: PackedState>(graph: &StateGraph<S>) -> Predecessors {
         let n = graph.len();
         let mut start = vec![0u32; n + 1];
-        let each_edge = |f: &mut dyn FnMut(u32, u32)| {
+        // Calls `f(from, to)` for every edge, after prefetching `at(to)` for
+        // the edges of the state `AHEAD` further on: the targets are
+        // scattered, and the misses then overlap.
+        let each_edge = |at: &dyn Fn(u32) -> *const u32, f: &mut dyn FnMut(u32, u32)| {
             for from in 0..n as u32 {
+                if (from as usize + AHEAD) < n {
+                    for &to in graph.successors(from + AHEAD as u32) {
+                        if (to as usize) < n {
+                            prefetch_address(at(to));
+                        }
+                    }
+                }
                 let succ = graph.successors(from);
                 for (mv, &to) in succ.iter().enumerate() {
                     if (to as usize) < n && !succ[..mv].contains(&to) {
@@ -62,7 +76,11 @@ impl Predecessors {
                 }
             }
         };
-        each_edge(&mut |_, to| start[to as usize + 1] += 1);
+        let start_at = start.as_ptr();
+        each_edge(
+            &|to| start_at.wrapping_add(to as usize + 1),
+            &mut |_, to| start[to as usize + 1] += 1,
+        );
         for i in 0..n {
             start[i + 1] += start[i];
         }
@@ -70,11 +88,15 @@ impl Predecessors {
         // Sources are visited in increasing id order, so every list comes
         // out sorted.
         let mut cursor: Vec<u32> = start[..n].to_vec();
-        each_edge(&mut |from, to| {
-            let c = &mut cursor[to as usize];
-            preds[*c as usize] = from;
-            *c += 1;
-        });
+        let cursor_at = cursor.as_ptr();
+        each_edge(
+            &|to| cursor_at.wrapping_add(to as usize),
+            &mut |from, to| {
+                let c = &mut cursor[to as usize];
+                preds[*c as usize] = from;
+                *c += 1;
+            },
+        );
         drop(cursor);
         Predecessors { start, preds }
     }
@@ -169,7 +191,12 @@ impl Distances {
                     r.mixed = d;
                 }
             }
-            for &s in &now {
+            for (i, &s) in now.iter().enumerate() {
+                if let Some(&ahead) = now.get(i + AHEAD) {
+                    for &p in preds.of_state(ahead) {
+                        prefetch_address(records.as_ptr().wrapping_add(p as usize));
+                    }
+                }
                 let r = records[s as usize];
                 let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
                 for &p in preds.of_state(s) {

@@ -7,6 +7,7 @@ pub mod graph;
 pub mod job;
 pub mod label;
 pub mod packed;
+mod prefetch;
 pub mod puzzle;
 pub mod solutions;
 pub mod stack;

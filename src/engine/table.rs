@@ -6,6 +6,7 @@
 //! in the explorer's own `Vec`, so the table costs 4 bytes a slot.
 
 use super::packed::PackedState;
+use super::prefetch::prefetch_address;
 
 /// Bits of a slot that hold `id + 1`; the rest hold the fingerprint.
 const ID_BITS: u32 = 27;
@@ -69,18 +70,22 @@ impl StateIndex {
     /// Hints the CPU to fetch the slot a state with this hash starts at.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.slots.as_ptr().wrapping_add(self.home(hash)) as *const i8;
-            // SAFETY: prefetching is only a hint; it never faults, even on
-            // an address outside the allocation.
-            #[allow(unused_unsafe)]
-            unsafe {
-                core::arch::x86_64::_mm_prefetch(ptr, core::arch::x86_64::_MM_HINT_T0);
+        prefetch_address(self.slots.as_ptr().wrapping_add(self.home(hash)));
+    }
+
+    /// Hints the CPU to fetch the state named by the first slot a state
+    /// with this hash would look at, when that slot's fingerprint matches:
+    /// the second cache miss of a lookup that finds an old state. Reads the
+    /// slot itself, so call it once the slot has had time to arrive.
+    #[inline(always)]
+    pub fn prefetch_state<S: PackedState>(&self, states: &[S], hash: u64) {
+        let slot = self.slots[self.home(hash)];
+        if slot != 0 && slot & !ID_MASK == fingerprint(hash) {
+            let id = ((slot & ID_MASK) - 1) as usize;
+            if id < states.len() {
+                prefetch_address(states.as_ptr().wrapping_add(id));
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
     }
 
     /// Where `state` (whose hash is `hash`) is: `Ok(id)` when it is indexed,
