@@ -12,6 +12,7 @@
 use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points};
 
+use crate::gui::count_axis::{count_axis, count_grid};
 use crate::gui::pack_panel::view::{compact_count, perfect_length};
 use crate::pack::Pack;
 
@@ -95,15 +96,6 @@ fn whole_marks(input: GridInput) -> Vec<GridMark> {
     marks
 }
 
-/// The label of an x axis mark: the level's number, for whole marks only.
-fn level_mark(mark: GridMark) -> String {
-    if mark.value.fract() == 0.0 && mark.value >= 1.0 {
-        format!("{}", mark.value as i64)
-    } else {
-        String::new()
-    }
-}
-
 /// Adds a series to a plot: its runs as lines and every value as a dot (so
 /// that a level between two gaps still shows).
 fn add_series(
@@ -156,7 +148,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     let group = ui.scope_id().with("difficulty curve");
     let upper = linked_plot("pack curve: Perfect and traps", 150.0, group, count)
         .y_axis_label("moves, traps")
-        .x_axis_formatter(|mark, _| level_mark(mark))
+        .custom_x_axes(vec![count_axis("", 1.0)])
         .label_formatter(|pos| match pos {
             HoverPosition::NearDataPoint {
                 plot_name,
@@ -174,8 +166,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     });
     let lower = linked_plot("pack curve: states", 120.0, group, count)
         .y_axis_label("states (log)")
-        .x_axis_label("level")
-        .x_axis_formatter(|mark, _| level_mark(mark))
+        .custom_x_axes(vec![count_axis("level", 1.0)])
         .y_grid_spacer(whole_marks)
         .y_axis_formatter(|mark, _| {
             if mark.value.fract() == 0.0 && mark.value >= 0.0 {
@@ -213,6 +204,7 @@ fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot
         .include_x(0.5)
         .include_x(count + 0.5)
         .include_y(0.0)
+        .x_grid_spacer(count_grid())
 }
 
 #[cfg(test)]
@@ -284,26 +276,5 @@ mod tests {
         assert_eq!(marks(0.3, 3.2), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
         assert!(marks(0.0, 1000.0).len() <= 10);
         assert!(marks(f64::NEG_INFINITY, 1.0).is_empty());
-        assert_eq!(
-            level_mark(GridMark {
-                value: 3.0,
-                step_size: 1.0
-            }),
-            "3"
-        );
-        assert_eq!(
-            level_mark(GridMark {
-                value: 2.5,
-                step_size: 0.5
-            }),
-            ""
-        );
-        assert_eq!(
-            level_mark(GridMark {
-                value: 0.0,
-                step_size: 1.0
-            }),
-            ""
-        );
     }
 }

@@ -4,6 +4,7 @@
 use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
+use crate::gui::count_axis::{count_axis, count_grid};
 use crate::kinds::skiddy::Analysis;
 
 /// The bars of a histogram: `(live, dead ends)` per depth.
@@ -43,7 +44,8 @@ pub fn show(ui: &mut Ui, analysis: &Analysis) {
     let shortest = analysis.summary.any.shortest;
     Plot::new("depth histogram")
         .legend(Legend::default())
-        .x_axis_label("depth (moves from the start)")
+        .custom_x_axes(vec![count_axis("depth (moves from the start)", 0.0)])
+        .x_grid_spacer(count_grid())
         .y_axis_label("states")
         .allow_scroll(false)
         .height(ui.available_height().max(160.0))

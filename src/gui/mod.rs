@@ -5,6 +5,7 @@
 pub mod app;
 pub mod board;
 pub mod canvas;
+pub mod count_axis;
 pub mod dead_end;
 pub mod difficulty_curve;
 pub mod document;
