@@ -10,7 +10,9 @@
 //! gaps. Hovering shows the level's number, name and value.
 
 use egui::{Color32, Ui};
-use egui_plot::{GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{
+    Corner, GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points,
+};
 
 use crate::gui::count_axis::{count_axis, count_grid};
 use crate::gui::pack_panel::view::{compact_count, perfect_length};
@@ -79,13 +81,15 @@ pub fn runs(values: &[Option<f64>]) -> Vec<Vec<[f64; 2]>> {
 /// Grid marks at whole numbers (every decade of the state axis), thinned
 /// out when zoomed far out.
 fn whole_marks(input: GridInput) -> Vec<GridMark> {
-    let (lo, hi) = (input.bounds.0.floor(), input.bounds.1.ceil());
+    // Only marks inside the bounds: a label past the top would be drawn
+    // outside the plot's frame.
+    let (lo, hi) = (input.bounds.0.ceil(), input.bounds.1.floor());
     if !(lo.is_finite() && hi.is_finite()) {
         return Vec::new();
     }
     let step = ((hi - lo) / 8.0).ceil().max(1.0);
     let mut marks = Vec::new();
-    let mut value = (lo / step).floor() * step;
+    let mut value = (lo / step).ceil() * step;
     while value <= hi {
         marks.push(GridMark {
             value,
@@ -160,6 +164,8 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             }
             HoverPosition::Elsewhere { .. } => None,
         });
+    let highest = |values: &[Option<f64>]| values.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
+    let upper = upper.include_y(highest(&series.perfect).max(highest(&series.traps)) * 1.1 + 1.0);
     upper.show(ui, |plot_ui| {
         add_series(plot_ui, PERFECT_NAME, &series.perfect, PERFECT);
         add_series(plot_ui, TRAPS_NAME, &series.traps, TRAPS);
@@ -187,6 +193,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             }
             HoverPosition::Elsewhere { .. } => None,
         });
+    let lower = lower.include_y(highest(&series.log_states) + 0.3);
     lower.show(ui, |plot_ui| {
         add_series(plot_ui, STATES_NAME, &series.log_states, STATES);
     });
@@ -197,7 +204,8 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
 fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot<'a> {
     Plot::new(name)
         .height(height)
-        .legend(Legend::default())
+        // Top left: a pack usually gets harder towards its end.
+        .legend(Legend::default().position(Corner::LeftTop))
         .link_axis(group, [true, false])
         .link_cursor(group, [true, false])
         .allow_scroll(false)
@@ -273,7 +281,8 @@ mod tests {
             .map(|m| m.value)
             .collect::<Vec<_>>()
         };
-        assert_eq!(marks(0.3, 3.2), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(marks(0.3, 3.2), vec![1.0, 2.0, 3.0]);
+        assert_eq!(marks(-0.1, 2.0), vec![0.0, 1.0, 2.0]);
         assert!(marks(0.0, 1000.0).len() <= 10);
         assert!(marks(f64::NEG_INFINITY, 1.0).is_empty());
     }
