@@ -357,7 +357,12 @@ impl StateGraphView {
         highlight: &[u32],
     ) -> GraphResponse {
         let layout = self.layout_for(analysis);
-        ui.horizontal_wrapped(|ui| self.bar(ui, &layout));
+        ui.horizontal_wrapped(|ui| self.bar(ui));
+        ui.weak(format!(
+            "{} states in {} layers · scroll to zoom, drag to pan, click to select",
+            layout.len(),
+            layout.depth_count()
+        ));
         let size = ui.available_size().max(vec2(120.0, 120.0));
         let (canvas, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "State graph"));
@@ -431,7 +436,7 @@ impl StateGraphView {
     }
 
     /// The bar above the graph.
-    fn bar(&mut self, ui: &mut Ui, layout: &GraphLayout) {
+    fn bar(&mut self, ui: &mut Ui) {
         if ui
             .button("Fit")
             .on_hover_text("Show the whole graph")
@@ -465,12 +470,6 @@ impl StateGraphView {
             Stroke::new(1.0, palette.other_edge),
         );
         ui.label("other parent");
-        ui.separator();
-        ui.weak(format!(
-            "{} states in {} layers · scroll to zoom, drag to pan, click to select",
-            layout.len(),
-            layout.depth_count()
-        ));
     }
 
     /// Applies dragging and zooming; returns the moved camera, if it moved.
