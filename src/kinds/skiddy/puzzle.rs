@@ -135,10 +135,13 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
         out.clear();
         let mut buf = [0u8; MAX_PIECES];
         let n = self.unpack(state, &mut buf);
-        let prepared = self.rules.prepare(&buf[..n]);
+        let mut prepared = self.rules.prepare(&buf[..n]);
         let mut next = [0u8; MAX_PIECES];
         for dir in Dir::ALL {
-            if self.rules.apply_prepared(&prepared, dir, &mut next[..n]) {
+            if self
+                .rules
+                .apply_prepared(&mut prepared, dir, &mut next[..n])
+            {
                 self.rules.canonicalise(&mut next[..n]);
                 out.push(Outcome::Next(self.pack(&next[..n])));
             } else {

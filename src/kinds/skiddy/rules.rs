@@ -693,9 +693,10 @@ impl Rules {
 
     /// Applies move `dir` to a prepared position, writing the new positions
     /// to `out` (which must hold one entry per piece); returns whether
-    /// anything changed. Gives the same result as [`Rules::simulate`].
+    /// anything changed. Gives the same result as [`Rules::simulate`], and
+    /// leaves `prepared` as it found it.
     #[inline]
-    pub fn apply_prepared(&self, prepared: &Prepared, dir: Dir, out: &mut [u8]) -> bool {
+    pub fn apply_prepared(&self, prepared: &mut Prepared, dir: Dir, out: &mut [u8]) -> bool {
         let n = prepared.count;
         let mut positions = prepared.positions;
         let sliders = prepared.sliders;
@@ -705,14 +706,26 @@ impl Rules {
             Dir::Left => (&prepared.by_column[..sliders], false),
             Dir::Right => (&prepared.by_column[..sliders], true),
         };
-        let mut occ = prepared.occ;
+        // The move writes into the prepared grid, which is cheaper than
+        // copying it, and puts it back after: clear the cells the pieces
+        // hold now, then mark those they held before.
         let fast = self.slide_without_exits(
             order,
             backward,
             self.step_offset(dir),
             &mut positions,
-            &mut occ,
+            &mut prepared.occ,
         );
+        for &p in &positions[..n] {
+            if p != GONE {
+                prepared.occ[p as usize] = EMPTY;
+            }
+        }
+        for (piece, &p) in prepared.positions[..n].iter().enumerate() {
+            if p != GONE {
+                prepared.occ[p as usize] = piece as u8;
+            }
+        }
         match fast {
             Some(changed) => {
                 out[..n].copy_from_slice(&positions[..n]);
@@ -797,8 +810,8 @@ impl Rules {
     /// Applies one move without recording it; returns whether anything
     /// changed. The same result as [`Rules::simulate`], faster.
     pub fn apply(&self, positions: &mut [u8], dir: Dir) -> bool {
-        let prepared = self.prepare(positions);
-        self.apply_prepared(&prepared, dir, positions)
+        let mut prepared = self.prepare(positions);
+        self.apply_prepared(&mut prepared, dir, positions)
     }
 
     /// The cell index of `(x, y)`.
