@@ -716,15 +716,15 @@ impl Rules {
             &mut positions,
             &mut prepared.occ,
         );
+        // A piece that has left is at `GONE` (255), which is never a cell a
+        // piece can reach (at most the corner of a 16x16 board, which is
+        // border), so writing `EMPTY` there keeps it as it always is and
+        // saves a branch a piece.
         for &p in &positions[..n] {
-            if p != GONE {
-                prepared.occ[p as usize] = EMPTY;
-            }
+            prepared.occ[p as usize] = EMPTY;
         }
         for (piece, &p) in prepared.positions[..n].iter().enumerate() {
-            if p != GONE {
-                prepared.occ[p as usize] = piece as u8;
-            }
+            prepared.occ[p as usize] = if p == GONE { EMPTY } else { piece as u8 };
         }
         match fast {
             Some(changed) => {
