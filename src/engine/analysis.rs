@@ -53,13 +53,21 @@ pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, L
 
 fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Trap> {
     let n = graph.len();
+    // Which states are winnable, one bit each: the successors are scattered
+    // over the graph, and this set stays in cache where the distances do
+    // not.
+    let mut winnable = vec![0u64; n.div_ceil(64)];
+    for id in 0..n {
+        winnable[id / 64] |= (dist.is_winnable(id as u32) as u64) << (id % 64);
+    }
+    let is_winnable = |id: u32| winnable[id as usize / 64] >> (id % 64) & 1 != 0;
     let mut traps = Vec::new();
     for from in 0..n as u32 {
-        if !dist.is_winnable(from) || graph.is_won(from) {
+        if !is_winnable(from) || graph.is_won(from) {
             continue;
         }
         for (mv, &to) in graph.successors(from).iter().enumerate() {
-            if (to as usize) < n && !dist.is_winnable(to) {
+            if (to as usize) < n && !is_winnable(to) {
                 traps.push(Trap {
                     from,
                     mv: mv as u8,

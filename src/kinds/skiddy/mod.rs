@@ -4,6 +4,7 @@
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod lines;
 pub mod puzzle;
 pub mod rating;
 pub mod rules;

@@ -5,13 +5,15 @@
 //! increasing order, so every position has exactly one packed form.
 
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 use crate::engine::{Outcome, PackedState, Puzzle};
 
-use super::rules::{Dir, Rules, GONE, MAX_PIECES};
+use super::lines::{LineMove, LineStep};
+use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
 
 /// A compiled Skiddy level as a puzzle whose states are packed into `S`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SkiddyPuzzle<'a, S> {
     rules: &'a Rules,
     bits: u32,
@@ -22,7 +24,26 @@ pub struct SkiddyPuzzle<'a, S> {
     code_to_cell: [u8; 256],
     /// The groups `0..skiddy_groups` of the rules are Skiddies.
     skiddy_groups: usize,
+    /// The line step's tables, made the first time all moves of a state
+    /// are asked for; `None` inside when the level is too big for them.
+    line_step: OnceLock<Option<LineStep>>,
     _state: PhantomData<S>,
+}
+
+impl<S> Clone for SkiddyPuzzle<'_, S> {
+    /// A copy with the line step's tables still to make.
+    fn clone(&self) -> Self {
+        SkiddyPuzzle {
+            rules: self.rules,
+            bits: self.bits,
+            gone_code: self.gone_code,
+            cell_to_code: self.cell_to_code,
+            code_to_cell: self.code_to_cell,
+            skiddy_groups: self.skiddy_groups,
+            line_step: OnceLock::new(),
+            _state: PhantomData,
+        }
+    }
 }
 
 /// The number of bits a level's packed state needs.
@@ -63,6 +84,7 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
                 .iter()
                 .filter(|g| g.start < rules.skiddy_count())
                 .count(),
+            line_step: OnceLock::new(),
             _state: PhantomData,
         }
     }
@@ -92,6 +114,39 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
             *slot = self.code_to_cell[code as usize];
         }
         n
+    }
+
+    /// One move by the tick model, for moves in which a Skiddy with company
+    /// of its colour leaves (the line step cannot settle those).
+    fn step_by_ticks(&self, state: &S, dir: Dir) -> Outcome<S> {
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        let positions = &mut buf[..n];
+        if !self.rules.simulate(positions, dir, &mut NoTrace) {
+            return Outcome::NoMove;
+        }
+        self.rules.canonicalise(positions);
+        Outcome::Next(self.pack(positions))
+    }
+
+    /// All four moves of a state by the cell-walking step, for levels too
+    /// big for the line step.
+    fn step_all_by_cells(&self, state: &S, out: &mut Vec<Outcome<S>>) {
+        let mut buf = [0u8; MAX_PIECES];
+        let n = self.unpack(state, &mut buf);
+        let mut prepared = self.rules.prepare(&buf[..n]);
+        let mut next = [0u8; MAX_PIECES];
+        for dir in Dir::ALL {
+            if self
+                .rules
+                .apply_prepared(&mut prepared, dir, &mut next[..n])
+            {
+                self.rules.canonicalise(&mut next[..n]);
+                out.push(Outcome::Next(self.pack(&next[..n])));
+            } else {
+                out.push(Outcome::NoMove);
+            }
+        }
     }
 
     /// The positions of a state, as a vector.
@@ -133,20 +188,22 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
 
     fn step_all(&self, state: &S, out: &mut Vec<Outcome<S>>) {
         out.clear();
-        let mut buf = [0u8; MAX_PIECES];
-        let n = self.unpack(state, &mut buf);
-        let mut prepared = self.rules.prepare(&buf[..n]);
+        let n = self.rules.pieces().len();
+        let Some(lines) = self.line_step.get_or_init(|| LineStep::new(self.rules)) else {
+            return self.step_all_by_cells(state, out);
+        };
+        let mut codes = [0u8; MAX_PIECES];
+        state.to_fields(self.bits, &mut codes[..n]);
+        let keys = lines.keys(&codes[..n]);
         let mut next = [0u8; MAX_PIECES];
         for dir in Dir::ALL {
-            if self
-                .rules
-                .apply_prepared(&mut prepared, dir, &mut next[..n])
-            {
-                self.rules.canonicalise(&mut next[..n]);
-                out.push(Outcome::Next(self.pack(&next[..n])));
-            } else {
-                out.push(Outcome::NoMove);
-            }
+            out.push(
+                match lines.apply(self.rules, &codes[..n], &keys, dir, &mut next[..n]) {
+                    LineMove::NoMove => Outcome::NoMove,
+                    LineMove::Moved => Outcome::Next(S::from_fields(&next[..n], self.bits)),
+                    LineMove::Leaves => self.step_by_ticks(state, dir),
+                },
+            );
         }
     }
 
