@@ -25,7 +25,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use super::level::{Colour, Floor, Piece};
+use super::level::{Floor, Piece};
 use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
 
 /// The longest line the tables cover (inner cells along a row or column).
@@ -94,13 +94,6 @@ const RANK: [[u8; MAX_LINE + 1]; 1 << MAX_LINE] = {
     table
 };
 
-/// One line of the inner board, seen in one direction: the remembered
-/// result for each content (0: not met yet).
-#[derive(Debug)]
-struct Line {
-    results: Box<[AtomicU8]>,
-}
-
 /// Where an inner cell lies in each direction: its line and its place
 /// along the line (0 at the front).
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,7 +127,9 @@ pub struct LineKeys {
 /// The remembered line results of one level, for all four directions.
 #[derive(Debug)]
 pub struct LineStep {
-    lines: [Vec<Line>; 4],
+    /// Per direction and line, the remembered result for each content (0:
+    /// not met yet).
+    results: [Vec<Box<[AtomicU8]>>; 4],
     /// Per direction, line and place, the inner-cell code there, front
     /// first; the line [`NOWHERE`] and the place [`NOWHERE`] hold
     /// [`DROPPED`].
@@ -169,12 +164,25 @@ impl LineStep {
             return None;
         }
         let code_of = |x: usize, y: usize| ((y - 1) * iw + (x - 1)) as u8;
+        let groups: Vec<(u8, u8)> = rules
+            .groups()
+            .iter()
+            .map(|g| (g.start as u8, g.end as u8))
+            .collect();
+        let group_of_piece = |piece: Piece| {
+            groups
+                .iter()
+                .position(|&(start, _)| rules.pieces()[start as usize] == piece)
+        };
+        let mut group_of = [0u8; MAX_PIECES];
+        for (g, &(start, end)) in groups.iter().enumerate() {
+            group_of[start as usize..end as usize].fill(g as u8);
+        }
         let mut places = vec![Place::default(); iw * ih + 1];
         places[iw * ih].line = [NOWHERE as u8; 4];
         let mut line_codes = [[[DROPPED; MAX_LINE + 1]; MAX_LINE + 1]; 4];
-        let mut lines: [Vec<Line>; 4] = Default::default();
-        // The goal colour a line ends in, per direction and line.
-        let mut end_goal: [Vec<Option<usize>>; 4] = Default::default();
+        let mut results: [Vec<Box<[AtomicU8]>>; 4] = Default::default();
+        let mut goal_group = [[NO_GOAL; MAX_LINE]; 4];
         for (d, dir) in Dir::ALL.iter().enumerate() {
             let along_rows = matches!(dir, Dir::Left | Dir::Right);
             let (count, len) = if along_rows { (ih, iw) } else { (iw, ih) };
@@ -198,37 +206,16 @@ impl LineStep {
                     Dir::Up => (1 + l, 0),
                     Dir::Down => (1 + l, h - 1),
                 };
-                end_goal[d].push(match rules.floor(bx, by) {
-                    Floor::Goal(c) => Some(c.index()),
-                    _ => None,
-                });
-                let size = 5usize.pow(len as u32);
-                lines[d].push(Line {
-                    results: std::iter::repeat_with(|| AtomicU8::new(0))
-                        .take(size)
-                        .collect(),
-                });
-            }
-        }
-        let groups: Vec<(u8, u8)> = rules
-            .groups()
-            .iter()
-            .map(|g| (g.start as u8, g.end as u8))
-            .collect();
-        let mut group_of = [0u8; MAX_PIECES];
-        for (g, &(start, end)) in groups.iter().enumerate() {
-            group_of[start as usize..end as usize].fill(g as u8);
-        }
-        let mut goal_group = [[NO_GOAL; MAX_LINE]; 4];
-        for (d, goals) in end_goal.iter().enumerate() {
-            for (l, goal) in goals.iter().enumerate() {
-                if let Some(colour) = goal {
-                    if let Some(g) = groups.iter().position(|&(start, _)| {
-                        rules.pieces()[start as usize] == Piece::Skiddy(Colour::ALL[*colour])
-                    }) {
+                if let Floor::Goal(colour) = rules.floor(bx, by) {
+                    if let Some(g) = group_of_piece(Piece::Skiddy(colour)) {
                         goal_group[d][l] = g as u8;
                     }
                 }
+                results[d].push(
+                    std::iter::repeat_with(|| AtomicU8::new(0))
+                        .take(5usize.pow(len as u32))
+                        .collect(),
+                );
             }
         }
         let mut digits = vec![[[0u32; 4]; MAX_GROUPS]; iw * ih + 1];
@@ -236,28 +223,25 @@ impl LineStep {
             let place = places[code];
             for (g, &(start, _)) in groups.iter().enumerate() {
                 for d in 0..4 {
-                    let goal = end_goal[d][place.line[d] as usize];
+                    let at_goal = goal_group[d][place.line[d] as usize] == g as u8;
                     let digit = match rules.pieces()[start as usize] {
                         Piece::Crate => DIGIT_CRATE,
                         Piece::Ice => DIGIT_ICE,
-                        Piece::Skiddy(c) if goal == Some(c.index()) => DIGIT_SKIDDY_AT_GOAL,
+                        Piece::Skiddy(_) if at_goal => DIGIT_SKIDDY_AT_GOAL,
                         Piece::Skiddy(_) => DIGIT_SKIDDY,
                     };
                     by_group[g][d] = digit * 5u32.pow(place.place[d] as u32);
                 }
             }
         }
-        let code_cells = (0..iw * ih)
-            .map(|code| ((code / iw + 1) * w + code % iw + 1) as u8)
-            .collect();
         Some(LineStep {
-            lines,
+            results,
             line_codes,
             places,
             digits,
             group_of,
             groups,
-            code_cells,
+            code_cells: rules.inner_cells(),
             goal_group,
             gone: (iw * ih) as u8,
         })
@@ -318,12 +302,12 @@ impl LineStep {
         left[NOWHERE] = 1;
         let mut changed = 0u8;
         let mut leaves = 0u8;
-        for (l, line) in self.lines[d].iter().enumerate() {
-            let key = keys.keys[d][l];
-            let mut result = line.results[key as usize].load(Ordering::Relaxed);
+        for (l, remembered) in self.results[d].iter().enumerate() {
+            let key = keys.keys[d][l] as usize;
+            let mut result = remembered[key].load(Ordering::Relaxed);
             if result == 0 {
                 result = self.settle(rules, codes, dir, l);
-                line.results[key as usize].store(result, Ordering::Relaxed);
+                remembered[key].store(result, Ordering::Relaxed);
             }
             let occupied = keys.occupied[d][l] & 127;
             let result = result & !KNOWN;

@@ -116,13 +116,14 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
         n
     }
 
-    /// One move by the tick model, for moves in which a Skiddy with company
-    /// of its colour leaves (the line step cannot settle those).
-    fn step_by_ticks(&self, state: &S, dir: Dir) -> Outcome<S> {
+    /// One move of `state` made by `apply` on its positions (which says
+    /// whether anything changed), canonicalised and packed.
+    #[inline]
+    fn step_with(&self, state: &S, apply: impl FnOnce(&mut [u8]) -> bool) -> Outcome<S> {
         let mut buf = [0u8; MAX_PIECES];
         let n = self.unpack(state, &mut buf);
         let positions = &mut buf[..n];
-        if !self.rules.simulate(positions, dir, &mut NoTrace) {
+        if !apply(positions) {
             return Outcome::NoMove;
         }
         self.rules.canonicalise(positions);
@@ -176,14 +177,7 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
 
     #[inline]
     fn step(&self, state: &S, mv: usize) -> Outcome<S> {
-        let mut buf = [0u8; MAX_PIECES];
-        let n = self.unpack(state, &mut buf);
-        let positions = &mut buf[..n];
-        if !self.rules.apply(positions, Dir::ALL[mv]) {
-            return Outcome::NoMove;
-        }
-        self.rules.canonicalise(positions);
-        Outcome::Next(self.pack(positions))
+        self.step_with(state, |positions| self.rules.apply(positions, Dir::ALL[mv]))
     }
 
     fn step_all(&self, state: &S, out: &mut Vec<Outcome<S>>) {
@@ -201,7 +195,11 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
                 match lines.apply(self.rules, &codes[..n], &keys, dir, &mut next[..n]) {
                     LineMove::NoMove => Outcome::NoMove,
                     LineMove::Moved => Outcome::Next(S::from_fields(&next[..n], self.bits)),
-                    LineMove::Leaves => self.step_by_ticks(state, dir),
+                    // A Skiddy with company of its colour leaves: only the
+                    // tick model settles that.
+                    LineMove::Leaves => self.step_with(state, |positions| {
+                        self.rules.simulate(positions, dir, &mut NoTrace)
+                    }),
                 },
             );
         }

@@ -1,0 +1,154 @@
+//! Input that is not a widget's: dropped files, the window's close request,
+//! keyboard shortcuts, and the keys of Play and Replay.
+
+use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
+use crate::gui::files::DialogPurpose;
+use crate::gui::tools::{Tile, Tool};
+use crate::kinds::skiddy::Dir;
+use egui::{Key, Modifiers};
+
+impl EditorApp {
+    pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            let path = file.path().to_path_buf();
+            self.open_path(&path);
+        }
+    }
+
+    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.quitting && self.has_unsaved() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm = Some(Confirm::Quit);
+        }
+    }
+
+    pub(super) fn handle_shortcuts(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() || self.confirm.is_some() {
+            return;
+        }
+        let ctrl = Modifiers::COMMAND;
+        let ctrl_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let (undo, redo, redo_y, save, save_as, open, new, dup) = ctx.input_mut(|i| {
+            (
+                i.consume_key(ctrl, Key::Z),
+                i.consume_key(ctrl_shift, Key::Z),
+                i.consume_key(ctrl, Key::Y),
+                i.consume_key(ctrl, Key::S),
+                i.consume_key(ctrl_shift, Key::S),
+                i.consume_key(ctrl, Key::O),
+                i.consume_key(ctrl, Key::N),
+                i.consume_key(ctrl, Key::D),
+            )
+        });
+        // Shift+Ctrl+Z is checked first: consume_key ignores extra shift.
+        if redo || redo_y {
+            self.redo();
+        } else if undo {
+            self.undo();
+        }
+        if save_as {
+            self.show_dialog(DialogPurpose::SaveLevelAs);
+        } else if save {
+            self.save();
+        }
+        if open {
+            self.show_dialog(DialogPurpose::Open);
+        }
+        if new {
+            self.new_level();
+        }
+        if dup {
+            self.duplicate_level();
+        }
+        let events = ctx.input(|i| i.events.clone());
+        for event in events {
+            match event {
+                egui::Event::Copy => self.copy_level(),
+                egui::Event::Paste(text) => self.paste_level(&text),
+                egui::Event::Text(text) if self.view == CentralView::Edit => {
+                    for ch in text.chars() {
+                        if let Some(tile) = Tile::from_shortcut(ch) {
+                            self.prefs.tile = tile;
+                            if self.prefs.tool == Tool::Pick {
+                                self.prefs.tool = Tool::Paint;
+                            }
+                        } else if let Some(tool) =
+                            Tool::ALL.into_iter().find(|t| t.shortcut() == ch)
+                        {
+                            self.prefs.tool = tool;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let views = [
+            (Key::F1, CentralView::Edit),
+            (Key::F2, CentralView::Play),
+            (Key::F3, CentralView::Graph),
+            (Key::F4, CentralView::Rooms),
+        ];
+        for (key, view) in views {
+            if ctx.input(|i| i.key_pressed(key)) {
+                self.view = view;
+            }
+        }
+        match self.view {
+            CentralView::Play => self.play_keys(ctx),
+            CentralView::Edit => self.replay_keys(ctx),
+            _ => {}
+        }
+    }
+
+    pub(super) fn play_keys(&mut self, ctx: &egui::Context) {
+        let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
+        let moves = [
+            (Dir::Up, [Key::ArrowUp, Key::W]),
+            (Dir::Right, [Key::ArrowRight, Key::D]),
+            (Dir::Down, [Key::ArrowDown, Key::S]),
+            (Dir::Left, [Key::ArrowLeft, Key::A]),
+        ];
+        for (dir, keys) in moves {
+            if pressed(&keys) {
+                self.play_move(dir);
+            }
+        }
+        if pressed(&[Key::Backspace]) {
+            if let Some(game) = &mut self.play {
+                game.undo();
+            }
+        }
+        if pressed(&[Key::R]) {
+            if let (Some(game), Some(a)) = (&mut self.play, self.analysis.ready()) {
+                game.restart(&a.rules);
+            }
+        }
+    }
+
+    pub(super) fn replay_keys(&mut self, ctx: &egui::Context) {
+        let Some(Showing::Replay(replay)) = &mut self.showing else {
+            if ctx.input(|i| i.key_pressed(Key::Escape)) {
+                self.showing = None;
+            }
+            return;
+        };
+        ctx.input(|i| {
+            if i.key_pressed(Key::Space) {
+                replay.toggle_play();
+            }
+            if i.key_pressed(Key::ArrowRight) {
+                replay.step_forward();
+            }
+            if i.key_pressed(Key::ArrowLeft) {
+                replay.step_back();
+            }
+            if i.key_pressed(Key::Home) {
+                replay.restart();
+            }
+        });
+        if ctx.input(|i| i.key_pressed(Key::Escape)) {
+            self.showing = None;
+        }
+    }
+}

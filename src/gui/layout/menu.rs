@@ -1,0 +1,159 @@
+//! The menu bar, and cancelling a running analysis.
+
+use crate::gui::app::{CentralView, EditorApp};
+use crate::gui::files::DialogPurpose;
+use egui::{RichText, Ui};
+
+impl EditorApp {
+    pub(super) fn menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("File", |ui| {
+            if ui.button("New level\tCtrl+N").clicked() {
+                self.new_level();
+            }
+            if ui.button("Open…\tCtrl+O").clicked() {
+                self.show_dialog(DialogPurpose::Open);
+            }
+            ui.menu_button("Open recent", |ui| {
+                if self.prefs.recent.is_empty() {
+                    ui.label("No recent files");
+                }
+                for path in self.prefs.recent.clone() {
+                    if ui.button(path.display().to_string()).clicked() {
+                        self.open_path(&path);
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button("Save\tCtrl+S").clicked() {
+                self.save();
+            }
+            if ui.button("Save as…\tCtrl+Shift+S").clicked() {
+                self.show_dialog(DialogPurpose::SaveLevelAs);
+            }
+            if ui.button("Duplicate level\tCtrl+D").clicked() {
+                self.duplicate_level();
+            }
+            if ui.button("Close level").clicked() {
+                self.request_close_document(self.active);
+            }
+            ui.separator();
+            let has_pack = self.pack.is_some();
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Save pack"))
+                .clicked()
+            {
+                self.save_pack();
+            }
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Save pack as…"))
+                .clicked()
+            {
+                self.show_dialog(DialogPurpose::SavePackAs);
+            }
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Export pack as ASCII files…"))
+                .clicked()
+            {
+                self.show_dialog(DialogPurpose::ExportAscii);
+            }
+            if ui
+                .add_enabled(has_pack, egui::Button::new("Export contact sheet (PNG)…"))
+                .clicked()
+            {
+                self.show_dialog(DialogPurpose::ExportSheet);
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let (can_undo, can_redo) =
+                (self.doc().history.can_undo(), self.doc().history.can_redo());
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo\tCtrl+Z"))
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(can_redo, egui::Button::new("Redo\tCtrl+Shift+Z"))
+                .clicked()
+            {
+                self.redo();
+            }
+            ui.menu_button("History", |ui| {
+                let names: Vec<String> = self
+                    .doc()
+                    .history
+                    .undo_names()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                if names.is_empty() {
+                    ui.label("No edits yet");
+                }
+                for (i, name) in names.iter().enumerate().rev() {
+                    ui.label(format!("{}. {name}", i + 1));
+                }
+                for name in self.doc().history.redo_names() {
+                    ui.label(RichText::new(format!("redo: {name}")).weak());
+                }
+            });
+            ui.separator();
+            if ui.button("Copy level as ASCII\tCtrl+C").clicked() {
+                self.copy_level();
+            }
+            ui.label(RichText::new("Paste a level: Ctrl+V").weak());
+        });
+        ui.menu_button("View", |ui| {
+            for (view, name) in [
+                (CentralView::Edit, "Edit"),
+                (CentralView::Play, "Play"),
+                (CentralView::Graph, "State graph"),
+                (CentralView::Rooms, "Rooms"),
+            ] {
+                ui.radio_value(&mut self.view, view, name);
+            }
+            ui.separator();
+            ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
+            ui.checkbox(&mut self.prefs.side_by_side, "Trap positions side by side");
+        });
+        ui.menu_button("Level", |ui| {
+            if ui.button("Add to pack").clicked() {
+                self.add_to_pack();
+            }
+            if ui.button("Generate…").clicked() {
+                self.generate_open = true;
+            }
+        });
+        ui.menu_button("Analysis", |ui| {
+            let label = ui.label("State budget");
+            ui.add(
+                egui::DragValue::new(&mut self.prefs.max_states)
+                    .range(1_000..=200_000_000)
+                    .speed(10_000.0),
+            )
+            .labelled_by(label.id);
+            if ui.button("Analyse again").clicked() {
+                self.analysis.level = None;
+            }
+            if ui
+                .add_enabled(
+                    self.worker.is_running(),
+                    egui::Button::new("Cancel analysis"),
+                )
+                .clicked()
+            {
+                self.cancel_analysis();
+            }
+        });
+    }
+
+    pub(super) fn cancel_analysis(&mut self) {
+        self.worker.cancel();
+        self.analysis.result = Some(Err(
+            "cancelled; edit the level or choose Analysis > Analyse again".into(),
+        ));
+    }
+}

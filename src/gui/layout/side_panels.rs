@@ -1,0 +1,206 @@
+//! The left side: the pack panel with levels taken from the generator, and
+//! the tool panel with its palette.
+
+use super::{mark, FAIL, PASS};
+use crate::gui::app::{CentralView, EditorApp};
+use crate::gui::tools::{Tile, Tool};
+use crate::kinds::skiddy::level::{MAX_SIDE, MIN_SIDE};
+use egui::{RichText, Ui};
+
+impl EditorApp {
+    pub(super) fn pack_side(&mut self, ui: &mut Ui) {
+        let current = match self.doc().origin {
+            crate::gui::document::Origin::PackEntry(i) => Some(i),
+            _ => None,
+        };
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.heading(&open.pack.name);
+            if open.dirty {
+                ui.label(RichText::new("unsaved").italics());
+            }
+        });
+        let actions = self.pack_panel.show(ui, &mut open.pack, current);
+        for action in actions {
+            match action {
+                crate::gui::pack_panel::PackAction::Open(i) => {
+                    self.view = CentralView::Edit;
+                    self.open_pack_entry(i);
+                }
+                crate::gui::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
+                crate::gui::pack_panel::PackAction::Edited => {
+                    if let Some(open) = self.pack.as_mut() {
+                        open.dirty = true;
+                    }
+                }
+                crate::gui::pack_panel::PackAction::Renumbered(map) => self.pack_renumbered(&map),
+            }
+        }
+    }
+
+    pub(super) fn take_generated(
+        &mut self,
+        generated: crate::gui::generate_dialog::GeneratedLevels,
+    ) {
+        let count = generated.levels.len();
+        match generated.destination {
+            crate::gui::generate_dialog::Destination::NewDocuments => {
+                for level in generated.levels {
+                    self.add_document(crate::gui::document::Document::new(level));
+                }
+                self.view = CentralView::Edit;
+                self.say(format!("Opened {count} generated levels"));
+            }
+            crate::gui::generate_dialog::Destination::CurrentPack => {
+                let open = self.pack.get_or_insert_with(|| crate::gui::app::OpenPack {
+                    pack: crate::pack::Pack {
+                        name: "Generated levels".into(),
+                        levels: Vec::new(),
+                    },
+                    path: None,
+                    dirty: true,
+                });
+                for (level, summary) in generated.levels.into_iter().zip(
+                    generated
+                        .summaries
+                        .into_iter()
+                        .map(Some)
+                        .chain(std::iter::repeat(None)),
+                ) {
+                    let mut entry = crate::pack::PackEntry::new(level);
+                    entry.summary = summary;
+                    open.pack.levels.push(entry);
+                }
+                open.dirty = true;
+                self.prefs.show_pack = true;
+                self.say(format!("Added {count} generated levels to the pack"));
+            }
+        }
+    }
+
+    pub(super) fn tool_panel(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(self.doc().history.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(self.doc().history.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
+                .clicked()
+            {
+                self.redo();
+            }
+        });
+        ui.separator();
+        ui.strong("Tool");
+        ui.horizontal(|ui| {
+            for tool in Tool::ALL {
+                ui.selectable_value(&mut self.prefs.tool, tool, tool.name())
+                    .on_hover_text(format!("shortcut {}", tool.shortcut()));
+            }
+        });
+        ui.label(
+            RichText::new("Left button: tool · right button: erase")
+                .weak()
+                .small(),
+        );
+        ui.separator();
+        ui.strong("Palette");
+        for &tile in Tile::palette() {
+            let selected = self.prefs.tile == tile;
+            let response = ui
+                .horizontal(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+                    paint_tile_icon(ui.painter(), rect, tile);
+                    let response = ui.selectable_label(selected, tile.name());
+                    ui.label(
+                        RichText::new(tile.shortcut().to_string())
+                            .monospace()
+                            .weak(),
+                    );
+                    response
+                })
+                .inner;
+            if response.clicked() {
+                self.prefs.tile = tile;
+                if self.prefs.tool == Tool::Pick {
+                    self.prefs.tool = Tool::Paint;
+                }
+            }
+        }
+        ui.separator();
+        ui.strong("Level");
+        let mut name = self.doc().level.name.clone();
+        ui.horizontal(|ui| {
+            let label = ui.label("Name");
+            if ui
+                .text_edit_singleline(&mut name)
+                .labelled_by(label.id)
+                .changed()
+            {
+                self.doc_mut().edit("Rename", |l| l.name = name.clone());
+            }
+        });
+        let (mut w, mut h) = (self.doc().level.width(), self.doc().level.height());
+        ui.horizontal(|ui| {
+            let label = ui.label("Width");
+            ui.add(egui::DragValue::new(&mut w).range(MIN_SIDE..=MAX_SIDE))
+                .labelled_by(label.id);
+            let label = ui.label("Height");
+            ui.add(egui::DragValue::new(&mut h).range(MIN_SIDE..=MAX_SIDE))
+                .labelled_by(label.id);
+        });
+        if (w, h) != (self.doc().level.width(), self.doc().level.height()) {
+            self.resize(w, h);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("New").clicked() {
+                self.new_level();
+            }
+            if ui.button("Duplicate").clicked() {
+                self.duplicate_level();
+            }
+            if ui.button("Add to pack").clicked() {
+                self.add_to_pack();
+            }
+        });
+        ui.separator();
+        let problems = self.doc().level.problems();
+        if problems.is_empty() {
+            ui.horizontal(|ui| {
+                mark(ui, Some(true));
+                ui.label(RichText::new("No problems").color(PASS));
+            });
+        } else {
+            ui.strong(format!("Problems ({})", problems.len()));
+            for p in problems {
+                ui.horizontal_wrapped(|ui| {
+                    mark(ui, Some(false));
+                    ui.label(RichText::new(p.to_string()).color(FAIL));
+                });
+            }
+        }
+    }
+}
+
+/// The palette's small picture of a tile.
+fn paint_tile_icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
+    use crate::kinds::skiddy::Floor;
+    let floor = match tile {
+        Tile::Block => Floor::Block,
+        Tile::Pit => Floor::Pit,
+        Tile::Goal(c) => Floor::Goal(c),
+        _ => Floor::Empty,
+    };
+    crate::gui::board::paint_floor(painter, rect, floor);
+    if let Some(piece) = tile.piece() {
+        crate::gui::board::paint_piece(painter, rect, piece, false, 1.0);
+    }
+}
