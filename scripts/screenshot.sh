@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 out="${1:-screenshots}"
 mkdir -p "$out"
 cargo build --release --quiet
-bin="target/release/levelscope"
+bin="${CARGO_TARGET_DIR:-target}/release/levelscope"
 
 display=":$((90 + RANDOM % 9))"
 home="$(mktemp -d)"          # a fresh profile: no remembered layout

@@ -13,3 +13,4 @@ pub mod engine;
 pub mod gui;
 pub mod kinds;
 pub mod pack;
+pub mod words;

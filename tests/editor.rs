@@ -208,6 +208,8 @@ fn a_trap_shows_the_last_winnable_state_and_the_dead_end() {
     wait_for_analysis(&mut harness);
     harness.get_by_label("Traps and dead ends").click();
     harness.step();
+    // One trap, counted in the singular.
+    harness.get_by_label("1 trap, 4 dead ends. Shallowest first:");
     harness
         .get_all_by_label_contains("-> dead end")
         .next()

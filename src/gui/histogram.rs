@@ -6,6 +6,7 @@ use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
 use crate::gui::count_axis::{count_axis, count_grid};
 use crate::kinds::skiddy::Analysis;
+use crate::words::counted;
 
 /// The bars of a histogram: `(live, dead ends)` per depth.
 pub fn bars(histogram: &[[u64; 2]]) -> (Vec<Bar>, Vec<Bar>) {
@@ -31,16 +32,28 @@ pub fn show(ui: &mut Ui, analysis: &Analysis) {
     let live_chart = BarChart::new("Winnable", live)
         .color(Color32::from_rgb(60, 130, 220))
         .element_formatter(Box::new(|bar, _| {
-            format!("depth {}: {} winnable states", bar.argument, bar.value)
+            format!(
+                "depth {}: {}",
+                bar.argument,
+                counted(bar.value as u64, "winnable state", "winnable states")
+            )
         }));
     let dead_chart = BarChart::new("Dead ends", dead)
         .color(Color32::from_rgb(220, 60, 50))
         .element_formatter(Box::new(|bar, _| {
-            format!("depth {}: {} dead ends", bar.argument, bar.value)
+            format!(
+                "depth {}: {}",
+                bar.argument,
+                counted(bar.value as u64, "dead end", "dead ends")
+            )
         }))
         .stack_on(&[&live_chart]);
     let total: u64 = histogram.iter().map(|[s, _]| s).sum();
-    ui.label(format!("{} states over {} depths", total, histogram.len()));
+    ui.label(format!(
+        "{} over {}",
+        counted(total, "state", "states"),
+        counted(histogram.len() as u64, "depth", "depths")
+    ));
     let shortest = analysis.summary.any.shortest;
     Plot::new("depth histogram")
         .legend(Legend::default())

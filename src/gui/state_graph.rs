@@ -22,6 +22,7 @@ use super::board::{self, BoardGeometry};
 use super::graph_layout::{Bin, GraphLayout, LabelCounts, LABELS};
 use crate::engine::{Label, Route};
 use crate::kinds::skiddy::{label_name, Analysis, ExploredView};
+use crate::words::counted;
 
 /// States closer than this many pixels are drawn as bins, not one by one.
 pub const MIN_PX_PER_NODE: f32 = 2.0;
@@ -359,9 +360,9 @@ impl StateGraphView {
         let layout = self.layout_for(analysis);
         ui.horizontal_wrapped(|ui| self.bar(ui));
         ui.weak(format!(
-            "{} states in {} layers · scroll to zoom, drag to pan, click to select",
-            layout.len(),
-            layout.depth_count()
+            "{} in {} · scroll to zoom, drag to pan, click to select",
+            counted(layout.len() as u64, "state", "states"),
+            counted(layout.depth_count() as u64, "layer", "layers")
         ));
         let size = ui.available_size().max(vec2(120.0, 120.0));
         let (canvas, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
@@ -777,8 +778,8 @@ fn state_tooltip(ui: &mut Ui, analysis: &Analysis, layout: &GraphLayout, camera:
             .map(|&l| format!("{} {}", counts.get(l), label_name(l)))
             .collect();
         ui.weak(format!(
-            "{} states under the pointer: {}",
-            here.len(),
+            "{} under the pointer: {}",
+            counted(here.len() as u64, "state", "states"),
             mix.join(", ")
         ));
     }

@@ -14,6 +14,10 @@ use font8x8::UnicodeFonts;
 
 use super::{LevelSummary, Pack};
 use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
+use crate::words::elide;
+
+/// The glyph of "…", which the 8x8 font lacks: three dots on the baseline.
+const ELLIPSIS: [u8; 8] = [0, 0, 0, 0, 0, 0, 0b0100_1001, 0];
 
 /// Pixels a cell of a thumbnail takes.
 pub const CELL: usize = 16;
@@ -137,9 +141,13 @@ impl Canvas {
             if (i + 1) * 8 > max_width {
                 break;
             }
-            let glyph = font8x8::BASIC_FONTS
-                .get(ch)
-                .or_else(|| font8x8::BASIC_FONTS.get('?'));
+            let glyph = if ch == '…' {
+                Some(ELLIPSIS)
+            } else {
+                font8x8::BASIC_FONTS
+                    .get(ch)
+                    .or_else(|| font8x8::BASIC_FONTS.get('?'))
+            };
             if let Some(rows) = glyph {
                 for (gy, row) in rows.iter().enumerate() {
                     for gx in 0..8 {
@@ -272,6 +280,16 @@ fn draw_level(canvas: &mut Canvas, x: usize, y: usize, level: &Level) {
     }
 }
 
+/// The first text line of a card `card_w` pixels wide: the level's number
+/// and name. The font is 8 pixels a character; a long name ends in "…"
+/// after a whole word.
+fn card_title(i: usize, level: &Level, card_w: usize) -> String {
+    let characters = (card_w - 8) / 8;
+    elide(&format!("{i} {}", level.name), |s| {
+        s.chars().count() <= characters
+    })
+}
+
 /// Draws the contact sheet of `pack`. `summaries[i]` is level `i`'s
 /// analysis, when it has one.
 pub fn draw_sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Canvas {
@@ -289,7 +307,7 @@ pub fn draw_sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Canvas {
         canvas.text(
             x + 4,
             text_y,
-            &format!("{i} {}", level.name),
+            &card_title(i, level, card_w),
             TEXT,
             card_w - 8,
         );
@@ -363,6 +381,23 @@ mod tests {
         let reader = decoder.read_info().unwrap();
         let info = reader.info();
         assert_eq!((info.width as usize, info.height as usize), (w, h));
+    }
+
+    #[test]
+    fn a_long_name_ends_in_dots_after_a_whole_word() {
+        let (mut pack, summaries) = pack();
+        pack.levels[0].level.name = "The corridor of melting ice and crates".into();
+        let (card_w, card_h, _, _) = layout(&pack);
+        let title = card_title(0, &pack.levels[0].level, card_w);
+        assert_eq!(title, "0 The corridor of…");
+        assert!(title.chars().count() * 8 <= card_w - 8);
+        // The dots are drawn, on the baseline of the last character.
+        let canvas = draw_sheet(&pack, &summaries);
+        let last = GAP + 4 + (title.chars().count() - 1) * 8;
+        let text_y = GAP + 4 + (card_h - 8 - TEXT_LINES * LINE - 4) + 6;
+        assert_eq!(canvas.pixel(last, text_y + 6), TEXT);
+        assert_eq!(canvas.pixel(last + 3, text_y + 6), TEXT);
+        assert_ne!(canvas.pixel(last + 1, text_y + 6), TEXT);
     }
 
     #[test]

@@ -4,6 +4,7 @@ use super::mark;
 use crate::engine::{Phase, Route};
 use crate::gui::app::{AnalysisTab, CentralView, EditorApp, Showing};
 use crate::kinds::skiddy::{Dir, Verdict};
+use crate::words::counted;
 use egui::{Color32, RichText, Ui};
 
 impl EditorApp {
@@ -110,9 +111,9 @@ impl EditorApp {
             return;
         }
         ui.label(format!(
-            "{} traps, {} dead ends. Shallowest first:",
-            traps.len(),
-            analysis.summary.dead_ends
+            "{}, {}. Shallowest first:",
+            counted(traps.len() as u64, "trap", "traps"),
+            counted(analysis.summary.dead_ends, "dead end", "dead ends")
         ));
         let selected = match &self.showing {
             Some(Showing::Trap { index, .. }) => Some(*index),

@@ -8,6 +8,7 @@ use super::ROW_HEIGHT;
 use crate::gui::board::{paint_level, BoardGeometry};
 use crate::kinds::skiddy::Level;
 use crate::pack::{Pack, PackEntry};
+use crate::words::{counted, elide};
 
 /// Space between two columns.
 const GAP: f32 = 6.0;
@@ -98,8 +99,11 @@ pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> St
         Some(s) => {
             let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
             format!(
-                "{} star(s), {perfect}, {} states, {} dead ends, {} traps",
-                s.stars, s.states, s.dead_ends, s.traps
+                "{}, {perfect}, {}, {}, {}",
+                counted(s.stars, "star", "stars"),
+                counted(s.states, "state", "states"),
+                counted(s.dead_ends, "dead end", "dead ends"),
+                counted(s.traps, "trap", "traps")
             )
         }
     };
@@ -164,10 +168,23 @@ pub(super) fn paint_row(
     } else {
         name_cell.center().y
     };
+    // Long names end in "…" after a whole word instead of being cut
+    // mid-letter by the column's edge.
+    let fits = |font: &FontId| {
+        let painter = &name_painter;
+        let font = font.clone();
+        move |s: &str| {
+            painter
+                .layout_no_wrap(s.to_owned(), font.clone(), text)
+                .size()
+                .x
+                <= name_cell.width()
+        }
+    };
     name_painter.text(
         Pos2::new(name_cell.left(), name_y),
         Align2::LEFT_CENTER,
-        name,
+        elide(name, fits(&body)),
         body.clone(),
         if selected {
             visuals.strong_text_color()
@@ -179,7 +196,7 @@ pub(super) fn paint_row(
         name_painter.text(
             Pos2::new(name_cell.left(), name_cell.center().y + 9.0),
             Align2::LEFT_CENTER,
-            entry.tags.join(", "),
+            elide(&entry.tags.join(", "), fits(&small)),
             small.clone(),
             weak,
         );
@@ -227,7 +244,11 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
         }
         Some(s) => {
             let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-            ui.label(format!("{} star(s): {}", s.stars, s.star_reason));
+            ui.label(format!(
+                "{}: {}",
+                counted(s.stars, "star", "stars"),
+                s.star_reason
+            ));
             ui.label(format!(
                 "Shortest {}, max-combo {}, no-combo {}",
                 len(s.shortest),
@@ -235,8 +256,10 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
                 len(s.shortest_no_combo)
             ));
             ui.label(format!(
-                "{} states, {} dead ends, {} traps",
-                s.states, s.dead_ends, s.traps
+                "{}, {}, {}",
+                counted(s.states, "state", "states"),
+                counted(s.dead_ends, "dead end", "dead ends"),
+                counted(s.traps, "trap", "traps")
             ));
         }
     }

@@ -1,0 +1,98 @@
+//! Words for counts and names in a limited space: "1 trap", "3 traps", and
+//! a long name shortened at a word boundary with "…".
+
+/// `n` followed by `one` when `n` is 1 and by `many` otherwise.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `text` whole when `fits` accepts it; otherwise its longest beginning that
+/// `fits` accepts with "…" after it, cut after a whole word when that keeps
+/// at least half of what fits. Only "…" (or nothing) when no beginning fits.
+/// `fits` must accept every beginning of a string it accepts.
+pub fn elide(text: &str, fits: impl Fn(&str) -> bool) -> String {
+    if fits(text) {
+        return text.to_string();
+    }
+    // Every char boundary, and the longest beginning that fits with "…".
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    let fits_with_dots = |end: usize| fits(&format!("{}…", text[..end].trim_end()));
+    let (mut low, mut high) = (0, ends.len());
+    while low < high {
+        let mid = (low + high).div_ceil(2);
+        if fits_with_dots(ends[mid]) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    let longest = ends[low];
+    if longest == 0 {
+        return if fits("…") {
+            "…".into()
+        } else {
+            String::new()
+        };
+    }
+    let kept = &text[..longest];
+    // A word boundary: the cut falls on a space, or the kept part has one
+    // far enough in.
+    let at_word = if text[longest..].starts_with(' ') {
+        longest
+    } else {
+        match kept.rfind(' ') {
+            Some(space) if space * 2 >= longest => space,
+            _ => longest,
+        }
+    };
+    format!("{}…", text[..at_word].trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_most(chars: usize) -> impl Fn(&str) -> bool {
+        move |s: &str| s.chars().count() <= chars
+    }
+
+    #[test]
+    fn one_takes_the_singular_and_every_other_count_the_plural() {
+        assert_eq!(counted(1u64, "trap", "traps"), "1 trap");
+        assert_eq!(counted(0u64, "trap", "traps"), "0 traps");
+        assert_eq!(counted(2u32, "dead end", "dead ends"), "2 dead ends");
+        assert_eq!(counted(1u8, "star", "stars"), "1 star");
+    }
+
+    #[test]
+    fn a_name_that_fits_stays_whole() {
+        assert_eq!(elide("Ice and pits", at_most(12)), "Ice and pits");
+        assert_eq!(elide("", at_most(0)), "");
+    }
+
+    #[test]
+    fn a_long_name_is_cut_after_a_whole_word() {
+        assert_eq!(elide("The long corridor of ice", at_most(16)), "The long…");
+        assert_eq!(elide("Crates everywhere", at_most(10)), "Crates…");
+    }
+
+    #[test]
+    fn a_long_word_is_cut_inside_when_no_space_is_near() {
+        assert_eq!(elide("Supercalifragilistic", at_most(8)), "Superca…");
+        assert_eq!(elide("A supercalifragilistic", at_most(10)), "A superca…");
+    }
+
+    #[test]
+    fn no_room_gives_dots_or_nothing() {
+        assert_eq!(elide("Level", at_most(1)), "…");
+        assert_eq!(elide("Level", at_most(0)), "");
+    }
+
+    #[test]
+    fn names_outside_ascii_are_cut_on_char_boundaries() {
+        let cut = elide("Écluse à glace", at_most(9));
+        assert_eq!(cut, "Écluse à…");
+        assert!(at_most(9)(&cut));
+    }
+}
