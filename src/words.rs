@@ -15,10 +15,13 @@ pub fn elide(text: &str, fits: impl Fn(&str) -> bool) -> String {
     if fits(text) {
         return text.to_string();
     }
-    // Every char boundary, and the longest beginning that fits with "…".
-    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    // Where a beginning may end (0 too, even for an empty text), and the
+    // longest beginning that fits with "…".
+    let ends: Vec<usize> = std::iter::once(0)
+        .chain(text.char_indices().map(|(i, _)| i).skip(1))
+        .collect();
     let fits_with_dots = |end: usize| fits(&format!("{}…", text[..end].trim_end()));
-    let (mut low, mut high) = (0, ends.len());
+    let (mut low, mut high) = (0, ends.len() - 1);
     while low < high {
         let mid = (low + high).div_ceil(2);
         if fits_with_dots(ends[mid]) {
@@ -87,6 +90,23 @@ mod tests {
     fn no_room_gives_dots_or_nothing() {
         assert_eq!(elide("Level", at_most(1)), "…");
         assert_eq!(elide("Level", at_most(0)), "");
+    }
+
+    #[test]
+    fn an_empty_text_with_no_room_gives_nothing() {
+        assert_eq!(elide("", |_: &str| false), "");
+    }
+
+    #[test]
+    fn dots_narrower_than_the_last_letter_keep_all_but_it() {
+        // Widths where "…" is narrower than "W": everything but the last
+        // letter fits with the dots.
+        let width = |s: &str| {
+            s.chars()
+                .map(|c| if c == '…' { 1 } else { 3 })
+                .sum::<usize>()
+        };
+        assert_eq!(elide("WWWW", |s: &str| width(s) <= 10), "WWW…");
     }
 
     #[test]

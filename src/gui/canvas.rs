@@ -148,6 +148,33 @@ fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
     }
 }
 
+/// Where each piece stands, in whole cells, for [`BoardContent::Places`];
+/// `None` for a piece that has left.
+pub fn places_of(rules: &Rules, positions: &[u8]) -> Vec<Option<(f32, f32)>> {
+    positions
+        .iter()
+        .map(|&p| {
+            (p != crate::kinds::skiddy::rules::GONE).then(|| {
+                let (x, y) = board::cell_xy(p, rules.width());
+                (x as f32, y as f32)
+            })
+        })
+        .collect()
+}
+
+/// Shows pieces at `places` (cells, fractional while they slide) on the
+/// level's floor, in all the space available, without marks.
+pub fn show_places(ui: &mut Ui, rules: &Rules, places: &[Option<(f32, f32)>], label: &str) {
+    let size = ui.available_size();
+    show_board(
+        ui,
+        BoardContent::Places(rules, places),
+        &BoardMarks::default(),
+        size,
+        label,
+    );
+}
+
 /// Draws a small board (a thumbnail or a side-by-side view) of a position
 /// at whole cells, with marked cells.
 pub fn show_position(
@@ -158,15 +185,7 @@ pub fn show_position(
     size: egui::Vec2,
     label: &str,
 ) -> egui::Response {
-    let places: Vec<Option<(f32, f32)>> = positions
-        .iter()
-        .map(|&p| {
-            (p != crate::kinds::skiddy::rules::GONE).then(|| {
-                let (x, y) = board::cell_xy(p, rules.width());
-                (x as f32, y as f32)
-            })
-        })
-        .collect();
+    let places = places_of(rules, positions);
     let marks = BoardMarks {
         problems: &[],
         attention,

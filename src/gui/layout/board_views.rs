@@ -146,15 +146,7 @@ impl EditorApp {
         if !exits.is_empty() {
             ui.label(RichText::new(exits.join(", ")).weak());
         }
-        let places = replay.places();
-        let size = ui.available_size();
-        canvas::show_board(
-            ui,
-            BoardContent::Places(&analysis.rules, &places),
-            &BoardMarks::default(),
-            size,
-            "Replay board",
-        );
+        canvas::show_places(ui, &analysis.rules, &replay.places(), "Replay board");
     }
 
     pub(super) fn trap_view(&mut self, ui: &mut Ui, index: usize, dead_end_shown: bool) {
@@ -316,24 +308,8 @@ impl EditorApp {
         });
         let places: Vec<Option<(f32, f32)>> = match &game.animation {
             Some(anim) if anim.playing => anim.places(),
-            _ => game
-                .positions
-                .iter()
-                .map(|&p| {
-                    (p != crate::kinds::skiddy::rules::GONE).then(|| {
-                        let (x, y) = crate::gui::board::cell_xy(p, analysis.rules.width());
-                        (x as f32, y as f32)
-                    })
-                })
-                .collect(),
+            _ => canvas::places_of(&analysis.rules, &game.positions),
         };
-        let size = ui.available_size();
-        canvas::show_board(
-            ui,
-            BoardContent::Places(&analysis.rules, &places),
-            &BoardMarks::default(),
-            size,
-            "Play board",
-        );
+        canvas::show_places(ui, &analysis.rules, &places, "Play board");
     }
 }
