@@ -17,11 +17,20 @@
 //! still has company of its colour would leave, the move is left to the
 //! tick model on the whole board.
 //!
-//! A content is a base-5 number, one digit per cell of the line, front
-//! (the end the pieces slide towards) first. A result is one byte: the set
-//! of cells of the line occupied after the move. Pieces never pass each
-//! other in a line, so the `k`-th piece from the front ends on the `k`-th
-//! occupied cell from the front, and the set says everything.
+//! A content is a number with one digit per cell of the line, in the order
+//! of the cells (left to right along a row, top to bottom down a column);
+//! the same number serves both directions along the line. A digit says
+//! what kind of piece is on the cell: a crate, ice, or a Skiddy, told apart
+//! by whether it can leave through the goal at either end of the line. The
+//! base is one more than the number of kinds the line can hold in its
+//! level, so most tables are small and stay in the cache.
+//!
+//! A result is one byte: the set of cells of the line occupied after the
+//! move, in the same order. Pieces never pass each other in a line, so the
+//! `k`-th piece of a line ends on its `k`-th occupied cell (less the front
+//! piece, when it left). Over the whole board that is a merge: the cells
+//! occupied before the move and those occupied after it, both walked line
+//! by line in cell order, pair every piece with its new cell.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -32,74 +41,64 @@ use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
 pub const MAX_LINE: usize = 7;
 /// The most groups of interchangeable pieces (four colours, ice, crates).
 const MAX_GROUPS: usize = 6;
-/// The most inner cells a level may have for the line step.
-const MAX_CELLS: usize = 63;
-
-/// Digits of a line content.
-const DIGIT_CRATE: u32 = 1;
-const DIGIT_ICE: u32 = 2;
-const DIGIT_SKIDDY: u32 = 3;
-/// A Skiddy of the colour of the goal the line ends in.
-const DIGIT_SKIDDY_AT_GOAL: u32 = 4;
+/// Room for the groups in per-group arrays: a power of two, so that an
+/// index is masked rather than checked.
+const GROUP_SLOTS: usize = 8;
 /// The "group" of a line that ends in a block: its bit is always set in
 /// [`LineKeys`]' company, so a piece lost there sends the move to the tick
 /// model (it cannot happen).
 const NO_GOAL: u8 = 7;
-/// The line that gone pieces are counted in: it is always empty.
-const NOWHERE: usize = MAX_LINE;
-/// The inner-cell code a gone piece moves to: bit 63 of a group's mask,
-/// never a real cell, cleared before the codes are read out.
-const DROPPED: u8 = 63;
+/// The line that gone pieces are counted in: it is never looked at.
+const NOWHERE: u8 = MAX_LINE as u8;
+/// The board-mask bit of a gone piece: never a cell, cleared at once.
+const NOWHERE_BIT: u8 = 63;
 
-/// Bit `p` of a remembered result is set when place `p` is occupied after
-/// the move; the set has one member fewer than before when the front piece
-/// left. Bit 7 marks a result as known: 0 is a content not met yet.
+/// Bit `i` of a remembered result is set when the `i`-th cell of the line
+/// is occupied after the move. Bit 7 marks a result as known: 0 is a
+/// content not met yet.
 const KNOWN: u8 = 1 << 7;
 
-/// `SELECT[set][k + 1]`: the place of the `k`-th member (from 0) of a set
-/// of places; `SELECT[set][0]` is [`NOWHERE`], for a piece that left.
-const SELECT: [[u8; MAX_LINE + 1]; 1 << MAX_LINE] = {
-    let mut table = [[0u8; MAX_LINE + 1]; 1 << MAX_LINE];
+/// The number of members of each set of up to seven cells. A table,
+/// because the baseline x86-64 target has no population count instruction.
+const POPULATION: [u8; 128] = {
+    let mut table = [0u8; 128];
     let mut set = 0;
-    while set < 1 << MAX_LINE {
-        table[set][0] = NOWHERE as u8;
-        let mut k = 1;
-        let mut place = 0;
-        while place < MAX_LINE {
-            if set & (1 << place) != 0 {
-                table[set][k] = place as u8;
-                k += 1;
-            }
-            place += 1;
-        }
+    while set < 128 {
+        table[set] = (set as u8).count_ones() as u8;
         set += 1;
     }
     table
 };
 
-/// `RANK[set][p]`: one more than the number of members of a set of places
-/// in front of place `p`. Tables, because the baseline x86-64 target has no
-/// population count instruction.
-const RANK: [[u8; MAX_LINE + 1]; 1 << MAX_LINE] = {
-    let mut table = [[0u8; MAX_LINE + 1]; 1 << MAX_LINE];
-    let mut set = 0;
-    while set < 1 << MAX_LINE {
-        let mut place = 0;
-        while place <= MAX_LINE {
-            table[set][place] = (set & ((1 << place) - 1)).count_ones() as u8 + 1;
-            place += 1;
-        }
+/// The last member of each set of up to seven cells (0 for no member).
+const LAST: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut set = 1;
+    while set < 128 {
+        table[set] = 1 << (7 - (set as u8).leading_zeros());
         set += 1;
     }
     table
 };
 
-/// Where an inner cell lies in each direction: its line and its place
-/// along the line (0 at the front).
-#[derive(Clone, Copy, Debug, Default)]
-struct Place {
-    line: [u8; 4],
-    place: [u8; 4],
+/// How the board is cut into lines: 0 into rows (for Left and Right), 1
+/// into columns (for Up and Down).
+#[inline(always)]
+fn orientation(dir: Dir) -> usize {
+    match dir {
+        Dir::Left | Dir::Right => 0,
+        Dir::Up | Dir::Down => 1,
+    }
+}
+
+/// Where an inner cell lies in each orientation.
+#[derive(Clone, Copy, Debug)]
+struct CellPlace {
+    /// Its line: its row, then its column ([`NOWHERE`] for the gone code).
+    line: [u8; 2],
+    /// Its bit in the board mask of each orientation: eight bits a line,
+    /// the line's cells in order ([`NOWHERE_BIT`] for the gone code).
+    bit: [u8; 2],
 }
 
 /// What one move of a position gives.
@@ -114,12 +113,16 @@ pub enum LineMove {
     Leaves,
 }
 
-/// The line contents of one position, in every direction.
+/// The line contents of one position, in both orientations.
 #[derive(Clone, Copy, Debug)]
 pub struct LineKeys {
-    keys: [[u32; MAX_LINE + 1]; 4],
-    /// The occupied places of each line.
-    occupied: [[u8; MAX_LINE + 1]; 4],
+    /// Per orientation and line, the content.
+    keys: [[u32; MAX_LINE + 1]; 2],
+    /// Per orientation, the occupied cells as a board mask.
+    occupied: [u64; 2],
+    /// Per orientation and board-mask bit, the group of the piece there
+    /// (meaningful on occupied bits only).
+    group_at: [[u8; 64]; 2],
     /// Bit `g` is set when group `g` has more than one piece on the board.
     company: u8,
 }
@@ -130,15 +133,16 @@ pub struct LineStep {
     /// Per direction and line, the remembered result for each content (0:
     /// not met yet).
     results: [Vec<Box<[AtomicU8]>>; 4],
-    /// Per direction, line and place, the inner-cell code there, front
-    /// first; the line [`NOWHERE`] and the place [`NOWHERE`] hold
-    /// [`DROPPED`].
-    line_codes: [[[u8; MAX_LINE + 1]; MAX_LINE + 1]; 4],
-    /// By inner-cell code; the gone code lies in the line [`NOWHERE`].
-    places: Vec<Place>,
-    /// By inner-cell code, group and direction: what a piece of the group
-    /// on that cell adds to its line's content.
-    digits: Vec<[[u32; 4]; MAX_GROUPS]>,
+    /// By inner-cell code; the gone code comes last.
+    cells: Vec<CellPlace>,
+    /// By inner-cell code and group: what a piece of the group on that
+    /// cell adds to its line's content, per orientation.
+    digits: Vec<[[u32; 2]; GROUP_SLOTS]>,
+    /// Per orientation, the row-mask bit of each board-mask bit.
+    row_bit: [[u8; 64]; 2],
+    /// The inner-cell code of each row-mask bit; bit 64 (an empty mask)
+    /// and bits of no cell give the gone code.
+    code_of_row_bit: [u8; 65],
     /// The group of each piece.
     group_of: [u8; MAX_PIECES],
     /// The groups' ranges of pieces.
@@ -148,58 +152,67 @@ pub struct LineStep {
     /// Per direction and line, the group of the Skiddies that leave
     /// through the goal the line ends in ([`NO_GOAL`] if none).
     goal_group: [[u8; MAX_LINE]; 4],
+    /// Per direction, the lines that end in such a goal: the only lines
+    /// where a piece can leave.
+    goal_lines: [Vec<u8>; 4],
     gone: u8,
 }
 
 impl LineStep {
     /// Builds the (empty) tables for a level, or `None` when the level is
-    /// too big for them (lines longer than [`MAX_LINE`], too many cells).
+    /// too big for them (lines longer than [`MAX_LINE`], too many pieces or
+    /// groups).
     pub fn new(rules: &Rules) -> Option<LineStep> {
         let (w, h) = (rules.width(), rules.height());
         let (iw, ih) = (w.checked_sub(2)?, h.checked_sub(2)?);
-        if iw == 0 || ih == 0 || iw > MAX_LINE || ih > MAX_LINE || iw * ih > MAX_CELLS {
+        if iw == 0 || ih == 0 || iw > MAX_LINE || ih > MAX_LINE {
             return None;
         }
         if rules.groups().len() > MAX_GROUPS || rules.pieces().len() > MAX_PIECES {
             return None;
         }
-        let code_of = |x: usize, y: usize| ((y - 1) * iw + (x - 1)) as u8;
+        let gone = (iw * ih) as u8;
         let groups: Vec<(u8, u8)> = rules
             .groups()
             .iter()
             .map(|g| (g.start as u8, g.end as u8))
             .collect();
+        let mut group_of = [0u8; MAX_PIECES];
+        for (g, &(start, end)) in groups.iter().enumerate() {
+            group_of[start as usize..end as usize].fill(g as u8);
+        }
         let group_of_piece = |piece: Piece| {
             groups
                 .iter()
                 .position(|&(start, _)| rules.pieces()[start as usize] == piece)
         };
-        let mut group_of = [0u8; MAX_PIECES];
-        for (g, &(start, end)) in groups.iter().enumerate() {
-            group_of[start as usize..end as usize].fill(g as u8);
+        // Codes run along the rows: code = y * iw + x, in inner coordinates.
+        let mut cells = vec![
+            CellPlace {
+                line: [NOWHERE; 2],
+                bit: [NOWHERE_BIT; 2],
+            };
+            iw * ih + 1
+        ];
+        let mut row_bit = [[0u8; 64]; 2];
+        let mut code_of_row_bit = [gone; 65];
+        for y in 0..ih {
+            for x in 0..iw {
+                let (by_row, by_column) = (8 * y + x, 8 * x + y);
+                cells[y * iw + x] = CellPlace {
+                    line: [y as u8, x as u8],
+                    bit: [by_row as u8, by_column as u8],
+                };
+                row_bit[0][by_row] = by_row as u8;
+                row_bit[1][by_column] = by_row as u8;
+                code_of_row_bit[by_row] = (y * iw + x) as u8;
+            }
         }
-        let mut places = vec![Place::default(); iw * ih + 1];
-        places[iw * ih].line = [NOWHERE as u8; 4];
-        let mut line_codes = [[[DROPPED; MAX_LINE + 1]; MAX_LINE + 1]; 4];
-        let mut results: [Vec<Box<[AtomicU8]>>; 4] = Default::default();
+        // The goal at the front of every line, per direction.
         let mut goal_group = [[NO_GOAL; MAX_LINE]; 4];
         for (d, dir) in Dir::ALL.iter().enumerate() {
-            let along_rows = matches!(dir, Dir::Left | Dir::Right);
-            let (count, len) = if along_rows { (ih, iw) } else { (iw, ih) };
-            for (l, codes) in line_codes[d].iter_mut().enumerate().take(count) {
-                for (p, code) in codes.iter_mut().enumerate().take(len) {
-                    // Place 0 is the front: the cell nearest the way out.
-                    let (x, y) = match dir {
-                        Dir::Left => (1 + p, 1 + l),
-                        Dir::Right => (iw - p, 1 + l),
-                        Dir::Up => (1 + l, 1 + p),
-                        Dir::Down => (1 + l, ih - p),
-                    };
-                    *code = code_of(x, y);
-                    let place = &mut places[*code as usize];
-                    place.line[d] = l as u8;
-                    place.place[d] = p as u8;
-                }
+            let count = if orientation(*dir) == 0 { ih } else { iw };
+            for (l, goal) in goal_group[d].iter_mut().enumerate().take(count) {
                 let (bx, by) = match dir {
                     Dir::Left => (0, 1 + l),
                     Dir::Right => (w - 1, 1 + l),
@@ -208,42 +221,76 @@ impl LineStep {
                 };
                 if let Floor::Goal(colour) = rules.floor(bx, by) {
                     if let Some(g) = group_of_piece(Piece::Skiddy(colour)) {
-                        goal_group[d][l] = g as u8;
+                        *goal = g as u8;
                     }
                 }
+            }
+        }
+        // The kind of a piece of group `g` in line `l` of orientation `o`:
+        // 0 crate, 1 ice, 2 to 5 a Skiddy, plus 1 if it can leave at the
+        // low end of the line (Left, Up) and 2 if at the high end.
+        let kind = |g: usize, o: usize, l: usize| match rules.pieces()[groups[g].0 as usize] {
+            Piece::Crate => 0u32,
+            Piece::Ice => 1,
+            Piece::Skiddy(_) => {
+                let (low, high) = if o == 0 { (3, 1) } else { (0, 2) };
+                2 + (goal_group[low][l] == g as u8) as u32
+                    + 2 * (goal_group[high][l] == g as u8) as u32
+            }
+        };
+        // Per orientation and line, the kinds it can hold (a bit each) and
+        // so the base of its contents.
+        let lines = [ih, iw];
+        let lengths = [iw, ih];
+        let mut alphabets = [[0u32; MAX_LINE + 1]; 2];
+        for o in 0..2 {
+            for l in 0..lines[o] {
+                alphabets[o][l] = (0..groups.len()).fold(0, |set, g| set | 1 << kind(g, o, l));
+            }
+        }
+        let base = |o: usize, l: usize| 1 + alphabets[o][l].count_ones();
+        let mut results: [Vec<Box<[AtomicU8]>>; 4] = Default::default();
+        for (d, dir) in Dir::ALL.iter().enumerate() {
+            let o = orientation(*dir);
+            for l in 0..lines[o] {
+                let size = (base(o, l) as usize).pow(lengths[o] as u32);
                 results[d].push(
                     std::iter::repeat_with(|| AtomicU8::new(0))
-                        .take(5usize.pow(len as u32))
+                        .take(size)
                         .collect(),
                 );
             }
         }
-        let mut digits = vec![[[0u32; 4]; MAX_GROUPS]; iw * ih + 1];
+        let mut digits = vec![[[0u32; 2]; GROUP_SLOTS]; iw * ih + 1];
         for (code, by_group) in digits.iter_mut().enumerate().take(iw * ih) {
-            let place = places[code];
-            for (g, &(start, _)) in groups.iter().enumerate() {
-                for d in 0..4 {
-                    let at_goal = goal_group[d][place.line[d] as usize] == g as u8;
-                    let digit = match rules.pieces()[start as usize] {
-                        Piece::Crate => DIGIT_CRATE,
-                        Piece::Ice => DIGIT_ICE,
-                        Piece::Skiddy(_) if at_goal => DIGIT_SKIDDY_AT_GOAL,
-                        Piece::Skiddy(_) => DIGIT_SKIDDY,
-                    };
-                    by_group[g][d] = digit * 5u32.pow(place.place[d] as u32);
+            let cell = cells[code];
+            for (g, by_orientation) in by_group.iter_mut().enumerate().take(groups.len()) {
+                for (o, contribution) in by_orientation.iter_mut().enumerate() {
+                    let l = cell.line[o] as usize;
+                    let kinds = alphabets[o][l];
+                    let digit = 1 + (kinds & ((1 << kind(g, o, l)) - 1)).count_ones();
+                    let along = cell.bit[o] as u32 % 8;
+                    *contribution = digit * base(o, l).pow(along);
                 }
             }
         }
+        let goal_lines = std::array::from_fn(|d| {
+            (0..MAX_LINE as u8)
+                .filter(|&l| goal_group[d][l as usize] != NO_GOAL)
+                .collect()
+        });
         Some(LineStep {
             results,
-            line_codes,
-            places,
+            cells,
             digits,
+            row_bit,
+            code_of_row_bit,
             group_of,
             groups,
             code_cells: rules.inner_cells(),
             goal_group,
-            gone: (iw * ih) as u8,
+            goal_lines,
+            gone,
         })
     }
 
@@ -251,18 +298,22 @@ impl LineStep {
     /// cell indices, or the gone code).
     #[inline]
     pub fn keys(&self, codes: &[u8]) -> LineKeys {
-        let mut keys = [[0u32; MAX_LINE + 1]; 4];
-        let mut occupied = [[0u8; MAX_LINE + 1]; 4];
-        // A gone piece adds nothing to the line NOWHERE.
+        let mut keys = [[0u32; MAX_LINE + 1]; 2];
+        let mut occupied = [0u64; 2];
+        let mut group_at = [[0u8; 64]; 2];
+        // A gone piece adds nothing to the line NOWHERE and sits on the
+        // bit NOWHERE_BIT, cleared below.
         for (i, &code) in codes.iter().enumerate() {
-            let place = &self.places[code as usize];
-            let digits = &self.digits[code as usize][self.group_of[i] as usize];
-            for d in 0..4 {
-                keys[d][place.line[d] as usize] += digits[d];
-                occupied[d][place.line[d] as usize] |= 1 << place.place[d];
+            let cell = &self.cells[code as usize];
+            let g = self.group_of[i];
+            let digits = &self.digits[code as usize][g as usize & (GROUP_SLOTS - 1)];
+            for o in 0..2 {
+                keys[o][cell.line[o] as usize & MAX_LINE] += digits[o];
+                occupied[o] |= 1 << (cell.bit[o] & 63);
+                group_at[o][cell.bit[o] as usize & 63] = g;
             }
         }
-        occupied.iter_mut().for_each(|o| o[NOWHERE] = 0);
+        occupied.iter_mut().for_each(|o| *o &= !(1 << NOWHERE_BIT));
         let mut company = 1u8 << NO_GOAL;
         for (g, &(start, end)) in self.groups.iter().enumerate() {
             // Groups are sorted with gone pieces last.
@@ -273,6 +324,7 @@ impl LineStep {
         LineKeys {
             keys,
             occupied,
+            group_at,
             company,
         }
     }
@@ -282,9 +334,8 @@ impl LineStep {
     /// canonical (each group in increasing order, gone pieces last).
     ///
     /// Written without branches that depend on the position, but for the
-    /// outcome: which lines hold pieces and which pieces are gone changes
-    /// from state to state, and mispredicted branches were most of its
-    /// cost.
+    /// outcome and the walk over the pieces: mispredicted branches were
+    /// once most of its cost.
     #[inline]
     pub fn apply(
         &self,
@@ -295,54 +346,64 @@ impl LineStep {
         out: &mut [u8],
     ) -> LineMove {
         let d = dir.index();
-        let mut results = [0u8; MAX_LINE + 1];
-        // Per line, 1 if its front piece left; the line NOWHERE "lost" its
-        // front piece, so that a gone piece's rank selects NOWHERE.
-        let mut left = [0u8; MAX_LINE + 1];
-        left[NOWHERE] = 1;
-        let mut changed = 0u8;
-        let mut leaves = 0u8;
+        let o = orientation(dir);
+        let before = keys.occupied[o];
+        let mut after = 0u64;
         for (l, remembered) in self.results[d].iter().enumerate() {
-            let key = keys.keys[d][l] as usize;
+            let key = keys.keys[o][l] as usize;
             let mut result = remembered[key].load(Ordering::Relaxed);
             if result == 0 {
                 result = self.settle(rules, codes, dir, l);
                 remembered[key].store(result, Ordering::Relaxed);
             }
-            let occupied = keys.occupied[d][l] & 127;
-            let result = result & !KNOWN;
-            // The number of places is the rank beyond the last one.
-            let lost = RANK[occupied as usize][MAX_LINE] - RANK[result as usize][MAX_LINE];
-            let goal = self.goal_group[d][l];
-            leaves |= (lost > 1) as u8 | (lost & (keys.company >> goal));
-            results[l] = result;
-            left[l] = lost;
-            changed |= result ^ occupied;
+            after |= ((result & !KNOWN) as u64) << (8 * l);
         }
-        if leaves & 1 != 0 {
-            return LineMove::Leaves;
-        }
-        if changed == 0 {
+        if after == before {
             return LineMove::NoMove;
         }
-        // Each group's new cells as a mask over the inner-cell codes, whose
-        // set bits then come out in increasing order.
-        let line_codes = &self.line_codes[d];
-        let mut masks = [0u64; MAX_GROUPS];
-        for (i, &code) in codes.iter().enumerate() {
-            let place = &self.places[code as usize];
-            let l = place.line[d] as usize & MAX_LINE;
-            let ahead =
-                RANK[keys.occupied[d][l] as usize & 127][place.place[d] as usize & MAX_LINE];
-            let rank = (ahead - left[l]) as usize & MAX_LINE;
-            let moved_to = SELECT[results[l] as usize & 127][rank] as usize & MAX_LINE;
-            let new_code = line_codes[l][moved_to];
-            masks[self.group_of[i] as usize % MAX_GROUPS] |= 1 << new_code;
+        // A piece can only leave at the front of a line that ends in a goal
+        // of its colour, and the first to leave is the front piece. A
+        // second could only go in a group exit, which may take a piece from
+        // behind one that stays, or from another line: only the ticks know.
+        let mut exits = 0u64;
+        for &l in &self.goal_lines[d] {
+            let held = (before >> (8 * l)) as u8 & 127;
+            let kept = (after >> (8 * l)) as u8 & 127;
+            let lost = POPULATION[held as usize] - POPULATION[kept as usize];
+            if lost == 0 {
+                continue;
+            }
+            let goal = self.goal_group[d][l as usize];
+            if lost > 1 || keys.company >> goal & 1 != 0 {
+                return LineMove::Leaves;
+            }
+            let front = if matches!(dir, Dir::Left | Dir::Up) {
+                held & held.wrapping_neg()
+            } else {
+                LAST[held as usize]
+            };
+            exits |= (front as u64) << (8 * l);
         }
+        // Pair the pieces that stay with the cells occupied after the move,
+        // in order, collecting each group's new cells as a row mask.
+        let mut staying = before & !exits;
+        let mut to = after;
+        debug_assert_eq!(staying.count_ones(), to.count_ones());
+        let group_at = &keys.group_at[o];
+        let row_bit = &self.row_bit[o];
+        let mut masks = [0u64; GROUP_SLOTS];
+        while staying != 0 {
+            let from = staying.trailing_zeros() as usize;
+            let cell = to.trailing_zeros() as usize & 63;
+            masks[group_at[from] as usize & (GROUP_SLOTS - 1)] |= 1 << (row_bit[cell] & 63);
+            staying &= staying - 1;
+            to &= to.wrapping_sub(1);
+        }
+        // Row masks list the cells in code order.
         for (&(start, end), &mask) in self.groups.iter().zip(&masks) {
-            let mut mask = mask & !(1 << DROPPED);
+            let mut mask = mask;
             for slot in &mut out[start as usize..end as usize] {
-                *slot = (mask.trailing_zeros() as u8).min(self.gone);
+                *slot = self.code_of_row_bit[mask.trailing_zeros() as usize];
                 mask &= mask.wrapping_sub(1);
             }
         }
@@ -353,8 +414,8 @@ impl LineStep {
     /// these codes: the tick model run on the line's pieces alone.
     #[cold]
     fn settle(&self, rules: &Rules, codes: &[u8], dir: Dir, l: usize) -> u8 {
-        let d = dir.index();
-        let in_line = |c: u8| c != self.gone && self.places[c as usize].line[d] as usize == l;
+        let o = orientation(dir);
+        let in_line = |c: u8| self.cells[c as usize].line[o] as usize == l;
         let mut positions: Vec<u8> = codes
             .iter()
             .map(|&c| {
@@ -373,8 +434,9 @@ impl LineStep {
                 .iter()
                 .position(|&c| c == cell)
                 .expect("a piece on the board stands on an inner cell");
-            debug_assert_eq!(self.places[code].line[d] as usize, l);
-            result |= 1 << self.places[code].place[d];
+            let place = self.cells[code];
+            debug_assert_eq!(place.line[o] as usize, l);
+            result |= 1 << (place.bit[o] % 8);
         }
         result
     }
@@ -510,6 +572,27 @@ mod tests {
             step.apply(&rules, &codes, &keys, Dir::Down, &mut out),
             LineMove::Moved
         );
+    }
+
+    #[test]
+    fn a_group_exit_from_behind_a_piece_that_stays_goes_to_the_ticks() {
+        // Row 1 of this level: a red Skiddy, a blue one in the pit, a red
+        // one. Left: the front red leaves, blue slides into its cell, the
+        // second red drops into the pit, touches the cell its colour left
+        // and goes too; blue, in the middle, stays.
+        let rules = rules(include_str!("../../../assets/bench/skiddy_100k.txt"));
+        let step = LineStep::new(&rules).unwrap();
+        let positions = [9, 11, 10, 17, 18, 21, 22, 25, 13];
+        let codes = codes_of(&rules, &positions);
+        let mut out = vec![0u8; codes.len()];
+        let keys = step.keys(&codes);
+        assert_eq!(
+            step.apply(&rules, &codes, &keys, Dir::Left, &mut out),
+            LineMove::Leaves
+        );
+        let (_, after) = by_ticks(&rules, &positions, Dir::Left);
+        assert_eq!(after[..3], [GONE, GONE, rules.cell_index(1, 1)]);
+        check_moves(&step, &rules, &positions);
     }
 
     #[test]
