@@ -119,6 +119,42 @@ struct Record {
     is_preferred: u16,
 }
 
+/// A set of state ids, one bit each.
+struct IdSet {
+    words: Vec<u64>,
+}
+
+impl IdSet {
+    /// An empty set for ids below `n`.
+    fn new(n: usize) -> IdSet {
+        IdSet {
+            words: vec![0; n.div_ceil(64)],
+        }
+    }
+}
+
+/// Sorts distinct ids. Ids at least as many as the words of `set` are
+/// sorted by marking them in `set` (which is empty before and after) and
+/// reading them back in order, in time linear in the ids and the set;
+/// fewer are sorted by comparison, which does not visit the whole set.
+fn sort_ids(ids: &mut Vec<u32>, set: &mut IdSet) {
+    if ids.len() < set.words.len() {
+        ids.sort_unstable();
+        return;
+    }
+    for &id in ids.iter() {
+        set.words[id as usize / 64] |= 1 << (id % 64);
+    }
+    ids.clear();
+    for (w, word) in set.words.iter_mut().enumerate() {
+        let mut bits = std::mem::take(word);
+        while bits != 0 {
+            ids.push(w as u32 * 64 + bits.trailing_zeros());
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// Every state's distances to a win.
 #[derive(Clone, Debug)]
 pub struct Distances {
@@ -167,6 +203,7 @@ impl Distances {
             }
         }
         let mut next: Vec<u32> = Vec::new();
+        let mut marks = IdSet::new(n);
         let mut d: u16 = 0;
         while !now.is_empty() {
             if job.is_cancelled() {
@@ -179,7 +216,7 @@ impl Distances {
             // Visiting the frontier in id order keeps the predecessor lists
             // and (ids being in breadth-first order) the predecessors
             // themselves close together in memory.
-            now.sort_unstable();
+            sort_ids(&mut now, &mut marks);
             // A state that is not preferred is its own "leave the preferred
             // states" point: its mixed distance is its overall distance. Set
             // these for the whole level before raising any predecessor, so
@@ -254,6 +291,26 @@ impl Distances {
             Label::Ok
         } else {
             Label::DeadEnd
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_out_sorted_whether_marked_or_compared() {
+        let mut set = IdSet::new(10_000);
+        // Many ids (marked and read back), then few (compared), then many
+        // again: the set is left empty for the next use.
+        for count in [5_000u32, 40, 9_000] {
+            let mut ids: Vec<u32> = (0..count).map(|i| (i * 7_919) % 10_000).collect();
+            let mut expected = ids.clone();
+            expected.sort_unstable();
+            sort_ids(&mut ids, &mut set);
+            assert_eq!(ids, expected, "{count} ids");
+            assert!(set.words.iter().all(|&w| w == 0));
         }
     }
 }
