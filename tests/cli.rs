@@ -141,7 +141,7 @@ fn human_summary_names_the_stars_and_the_reason() {
     let out = levelscope(&["analyze", "assets/1-1.txt"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("3 star(s) — every rule holds: Perfect in 2 moves (L D)"),
+        text.contains("3 stars — every rule holds: Perfect in 2 moves (L D)"),
         "{text}"
     );
     assert!(text.contains("no-combo 3 (D L D)"), "{text}");

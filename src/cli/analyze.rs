@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use crate::engine::{Job, Route, DEFAULT_MAX_STATES};
 use crate::kinds::skiddy::{self, Analysis, Level};
+use crate::words::counted;
 
 /// Arguments of `analyze`.
 #[derive(Debug, clap::Args)]
@@ -121,7 +122,11 @@ pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions:
     let s = &analysis.summary;
     let r = &analysis.rating;
     let stars = "★".repeat(r.stars as usize) + &"☆".repeat(3 - r.stars as usize);
-    let mut text = format!("{file}: {stars} {} star(s) — {}\n", r.stars, r.reason);
+    let mut text = format!(
+        "{file}: {stars} {} — {}\n",
+        counted(r.stars, "star", "stars"),
+        r.reason
+    );
     text += &format!(
         "  states {} (won {}, dead ends {}), traps {}{}, {} ms\n",
         s.states,

@@ -15,6 +15,7 @@ use crate::pack::dedupe::duplicate_groups;
 use crate::pack::{
     read_pack, refresh_summary, write_pack, LevelSummary, Pack, PackEntry, ReadPack,
 };
+use crate::words::counted;
 
 /// Arguments of `pack`.
 #[derive(Debug, clap::Args)]
@@ -201,8 +202,8 @@ fn add(
             Ok(()) => {
                 let s = entry.summary.as_ref().expect("refreshed");
                 format!(
-                    "{} star(s), shortest {}",
-                    s.stars,
+                    "{}, shortest {}",
+                    counted(s.stars, "star", "stars"),
                     s.shortest.map_or("none".into(), |n| n.to_string())
                 )
             }
@@ -439,8 +440,8 @@ fn stats(
         for (i, (e, s)) in levels.iter().zip(&summaries).enumerate() {
             let line = match s {
                 Some(s) => format!(
-                    "{} star(s), shortest {}, states {}, traps {}",
-                    s.stars,
+                    "{}, shortest {}, states {}, traps {}",
+                    counted(s.stars, "star", "stars"),
                     s.shortest.map_or("none".into(), |n| n.to_string()),
                     s.states,
                     s.traps

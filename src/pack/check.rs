@@ -5,6 +5,7 @@ use rayon::prelude::*;
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
 use crate::kinds::skiddy;
+use crate::words::counted;
 
 /// What a check asks of every level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,8 +81,10 @@ pub fn check_level(
             }
             if s.stars < options.min_stars {
                 failures.push(format!(
-                    "{} star(s), fewer than the wanted {}: {}",
-                    s.stars, options.min_stars, s.star_reason
+                    "{}, fewer than the wanted {}: {}",
+                    counted(s.stars, "star", "stars"),
+                    options.min_stars,
+                    s.star_reason
                 ));
             }
             if let Some(stored) = &entry.summary {

@@ -280,12 +280,13 @@ fn draw_level(canvas: &mut Canvas, x: usize, y: usize, level: &Level) {
     }
 }
 
-/// The first text line of a card `card_w` pixels wide: the level's number
-/// and name. The font is 8 pixels a character; a long name ends in "…"
-/// after a whole word.
+/// The first text line of the card of level `i` (from 0), `card_w` pixels
+/// wide: the level's number, counted from 1 as in the pack panel, and its
+/// name. The font is 8 pixels a character; a long name ends in "…" after a
+/// whole word.
 fn card_title(i: usize, level: &Level, card_w: usize) -> String {
     let characters = (card_w - 8) / 8;
-    elide(&format!("{i} {}", level.name), |s| {
+    elide(&format!("{} {}", i + 1, level.name), |s| {
         s.chars().count() <= characters
     })
 }
@@ -389,7 +390,7 @@ mod tests {
         pack.levels[0].level.name = "The corridor of melting ice and crates".into();
         let (card_w, card_h, _, _) = layout(&pack);
         let title = card_title(0, &pack.levels[0].level, card_w);
-        assert_eq!(title, "0 The corridor of…");
+        assert_eq!(title, "1 The corridor of…");
         assert!(title.chars().count() * 8 <= card_w - 8);
         // The dots are drawn, on the baseline of the last character.
         let canvas = draw_sheet(&pack, &summaries);
