@@ -176,7 +176,8 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     let kept = pack.levels.len();
     let _ = writeln!(
         out,
-        "kept {kept} level(s) in {:.1} s ({:.2} per second on {} threads), {:.1} candidates tried per level kept; wrote {}",
+        "kept {} in {:.1} s ({:.2} per second on {} threads), {:.1} candidates tried per level kept; wrote {}",
+        crate::words::counted(kept as u64, "level", "levels"),
         seconds,
         kept as f64 / seconds.max(1e-9),
         rayon::current_num_threads(),
@@ -184,7 +185,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         args.out.display()
     );
     if failed > 0 {
-        let _ = writeln!(err, "{failed} level(s) could not be generated");
+        let _ = writeln!(
+            err,
+            "{} could not be generated",
+            crate::words::counted(failed as u64, "level", "levels")
+        );
         return super::EXIT_FAILED;
     }
     0

@@ -281,8 +281,8 @@ fn check(
     if !json_out {
         let _ = writeln!(
             out,
-            "{} level(s), {failing} failing",
-            read.pack.levels.len()
+            "{}, {failing} failing",
+            levels_word(read.pack.levels.len())
         );
     }
     if update {
@@ -307,7 +307,7 @@ fn dedupe(
     if json_out {
         let _ = writeln!(out, "{}", json!({ "groups": groups }));
     } else if groups.is_empty() {
-        let _ = writeln!(out, "no duplicates among {} level(s)", levels.len());
+        let _ = writeln!(out, "no duplicates among {}", levels_word(levels.len()));
     } else {
         for g in &groups {
             let names: Vec<String> = g
@@ -335,8 +335,8 @@ fn dedupe(
         if !json_out {
             let _ = writeln!(
                 out,
-                "wrote {} level(s) to {}",
-                kept.levels.len(),
+                "wrote {} to {}",
+                levels_word(kept.levels.len()),
                 path.display()
             );
         }
@@ -407,7 +407,7 @@ fn stats(
             })
         );
     } else {
-        let _ = writeln!(out, "{}: {} level(s)", read.pack.name, levels.len());
+        let _ = writeln!(out, "{}: {}", read.pack.name, levels_word(levels.len()));
         let _ = writeln!(
             out,
             "  stars: 3★ {}  2★ {}  1★ {}  0★ {}",
@@ -434,7 +434,8 @@ fn stats(
         if unanalysable > 0 {
             let _ = writeln!(
                 out,
-                "  {unanalysable} level(s) could not be analysed (see pack check)"
+                "  {} could not be analysed (see pack check)",
+                levels_word(unanalysable)
             );
         }
         for (i, (e, s)) in levels.iter().zip(&summaries).enumerate() {
@@ -452,6 +453,11 @@ fn stats(
         }
     }
     Ok(0)
+}
+
+/// "1 level", "3 levels".
+fn levels_word(n: usize) -> String {
+    counted(n as u64, "level", "levels")
 }
 
 /// A file name made of a level's index and name.
@@ -503,10 +509,10 @@ fn export(
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let _ = writeln!(
             out,
-            "wrote a {}x{} contact sheet of {} level(s) to {}",
+            "wrote a {}x{} contact sheet of {} to {}",
             canvas.width(),
             canvas.height(),
-            read.pack.levels.len(),
+            levels_word(read.pack.levels.len()),
             path.display()
         );
     }
@@ -529,8 +535,8 @@ fn export(
         bar.finish_and_clear();
         let _ = writeln!(
             out,
-            "wrote {} level file(s) to {}",
-            read.pack.levels.len(),
+            "wrote {} to {}",
+            counted(read.pack.levels.len() as u64, "level file", "level files"),
             dir.display()
         );
     }

@@ -123,7 +123,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         .count();
     let _ = writeln!(
         out,
-        "not won: {left} Skiddy(s) left after {}",
+        "not won: {} left after {}",
+        crate::words::counted(left as u64, "Skiddy", "Skiddies"),
         moves_word(counted)
     );
     0

@@ -139,7 +139,11 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
         return;
     }
     if missing > 0 {
-        ui.weak(format!("{missing} level(s) without an analysis are gaps."));
+        ui.weak(if missing == 1 {
+            "1 level without an analysis is a gap.".to_string()
+        } else {
+            format!("{missing} levels without an analysis are gaps.")
+        });
     }
     let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name.as_str()).collect();
     let level_of = |x: f64| -> Option<(usize, &str)> {

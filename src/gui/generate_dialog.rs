@@ -22,6 +22,7 @@ use crate::kinds::skiddy::generate::{
 };
 use crate::kinds::skiddy::Level;
 use crate::pack::LevelSummary;
+use crate::words::counted;
 
 /// The most levels one batch may ask for.
 pub const MAX_COUNT: usize = 1000;
@@ -390,8 +391,8 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
         ui.colored_label(
             Color32::from_rgb(215, 40, 40),
             format!(
-                "{} level(s) could not be generated: {error}",
-                outcome.failed
+                "{} could not be generated: {error}",
+                counted(outcome.failed as u64, "level", "levels")
             ),
         );
     }

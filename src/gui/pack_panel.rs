@@ -39,6 +39,7 @@ use crate::gui::pack_check::{CheckProgress, PackCheck};
 use crate::kinds::skiddy::Level;
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
+use crate::words::counted;
 
 /// The width the panel is laid out for, in points; below about 420 the name
 /// column gets narrow.
@@ -417,15 +418,20 @@ impl PackPanel {
             }
         } else if let Some(report) = &self.report {
             let mut text = format!(
-                "Checked {} level(s) in {:.1} s: {} failing",
-                report.judged,
+                "Checked {} in {:.1} s: {} failing",
+                counted(report.judged as u64, "level", "levels"),
                 report.elapsed.as_secs_f64(),
                 report.failing
             );
             if report.not_judged > 0 {
+                let verb = if report.not_judged == 1 {
+                    "was"
+                } else {
+                    "were"
+                };
                 text += &format!(
-                    "; {} level(s) added or changed during the check were not judged",
-                    report.not_judged
+                    "; {} added or changed during the check {verb} not judged",
+                    counted(report.not_judged as u64, "level", "levels")
                 );
             }
             ui.label(text);

@@ -75,8 +75,10 @@ pub fn check_level(
         Ok(s) => {
             if s.dead_ends > 0 {
                 failures.push(format!(
-                    "{} dead end(s), {} trap(s): {}",
-                    s.dead_ends, s.traps, s.star_reason
+                    "{}, {}: {}",
+                    counted(s.dead_ends, "dead end", "dead ends"),
+                    counted(s.traps, "trap", "traps"),
+                    s.star_reason
                 ));
             }
             if s.stars < options.min_stars {

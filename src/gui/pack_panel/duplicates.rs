@@ -10,6 +10,7 @@ use super::view::keep_one_of_each;
 use crate::kinds::skiddy::Level;
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::Pack;
+use crate::words::counted;
 
 /// Side of a duplicate's thumbnail, in points.
 const THUMBNAIL: f32 = 56.0;
@@ -86,8 +87,9 @@ impl DuplicateFinder {
             }
             let extra: usize = found.groups.iter().map(|g| g.len() - 1).sum();
             ui.label(format!(
-                "{} group(s); {extra} level(s) could go",
-                found.groups.len()
+                "{}; {} could go",
+                counted(found.groups.len() as u64, "group", "groups"),
+                counted(extra as u64, "level", "levels")
             ));
             if ui
                 .button("Keep first of each group")

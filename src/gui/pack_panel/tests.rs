@@ -280,19 +280,16 @@ fn check_pack_flags_the_level_with_a_dead_end() {
     );
     assert!(state.actions.contains(&PackAction::Edited));
     harness.get_by_label_contains("2 pass, 3 failing, 0 not checked");
-    harness.get_by_label_contains("Checked 5 level(s)");
+    harness.get_by_label_contains("Checked 5 levels");
     // Screen readers read the verdict with the row.
     let row = harness.get_by_label("dead-end");
     let description = row.accesskit_node().description().unwrap_or_default();
-    assert!(
-        description.contains("fails: 4 dead end(s)"),
-        "{description}"
-    );
+    assert!(description.contains("fails: 4 dead ends"), "{description}");
     // Hovering a failing level tells why it fails.
     harness.get_by_label("dead-end").hover();
     harness.run_steps(8);
     harness.get_by_label("Fails the latest check:");
-    harness.get_by_label_contains("• 4 dead end(s)");
+    harness.get_by_label_contains("• 4 dead ends");
     // The failing levels can be picked out.
     harness.get_by_label("Show").click();
     harness.run();
@@ -387,7 +384,7 @@ fn the_difficulty_curve_shows_with_missing_summaries() {
     let mut harness = harness(pack);
     harness.get_by_label("Difficulty curve").click();
     harness.run();
-    harness.get_by_label_contains("2 level(s) without an analysis are gaps");
+    harness.get_by_label_contains("2 levels without an analysis are gaps");
     // Hover over the plots: the hover labels look levels up by number.
     let size = harness.ctx.content_rect().size();
     for y in [0.3, 0.45, 0.6] {
