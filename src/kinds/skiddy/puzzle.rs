@@ -195,8 +195,8 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
                 match lines.apply(self.rules, &codes[..n], &keys, dir, &mut next[..n]) {
                     LineMove::NoMove => Outcome::NoMove,
                     LineMove::Moved => Outcome::Next(S::from_fields(&next[..n], self.bits)),
-                    // A Skiddy with company of its colour leaves: only the
-                    // tick model settles that.
+                    // A Skiddy leaves that may take company of its colour
+                    // with it: only the tick model settles that.
                     LineMove::Leaves => self.step_with(state, |positions| {
                         self.rules.simulate(positions, dir, &mut NoTrace)
                     }),
