@@ -56,30 +56,11 @@ impl Predecessors {
     pub fn of<S: PackedState>(graph: &StateGraph<S>) -> Predecessors {
         let n = graph.len();
         let mut start = vec![0u32; n + 1];
-        // Calls `f(from, to)` for every edge, after prefetching `at(to)` for
-        // the edges of the state `AHEAD` further on: the targets are
-        // scattered, and the misses then overlap.
-        let each_edge = |at: &dyn Fn(u32) -> *const u32, f: &mut dyn FnMut(u32, u32)| {
-            for from in 0..n as u32 {
-                if (from as usize + AHEAD) < n {
-                    for &to in graph.successors(from + AHEAD as u32) {
-                        if (to as usize) < n {
-                            prefetch_address(at(to));
-                        }
-                    }
-                }
-                let succ = graph.successors(from);
-                for (mv, &to) in succ.iter().enumerate() {
-                    if (to as usize) < n && !succ[..mv].contains(&to) {
-                        f(from, to);
-                    }
-                }
-            }
-        };
         let start_at = start.as_ptr();
-        each_edge(
-            &|to| start_at.wrapping_add(to as usize + 1),
-            &mut |_, to| start[to as usize + 1] += 1,
+        for_each_edge(
+            graph,
+            |to| start_at.wrapping_add(to as usize + 1),
+            |_, to| start[to as usize + 1] += 1,
         );
         for i in 0..n {
             start[i + 1] += start[i];
@@ -89,9 +70,10 @@ impl Predecessors {
         // out sorted.
         let mut cursor: Vec<u32> = start[..n].to_vec();
         let cursor_at = cursor.as_ptr();
-        each_edge(
-            &|to| cursor_at.wrapping_add(to as usize),
-            &mut |from, to| {
+        for_each_edge(
+            graph,
+            |to| cursor_at.wrapping_add(to as usize),
+            |from, to| {
                 let c = &mut cursor[to as usize];
                 preds[*c as usize] = from;
                 *c += 1;
@@ -105,6 +87,35 @@ impl Predecessors {
     /// id order.
     pub fn of_state(&self, id: u32) -> &[u32] {
         &self.preds[self.start[id as usize] as usize..self.start[id as usize + 1] as usize]
+    }
+}
+
+/// Calls `visit(from, to)` for every edge between states of `graph`, in
+/// increasing order of `from`, a state reached by several moves once; and
+/// before visiting a state's edges, prefetches `at(to)` for the edges of
+/// the state `AHEAD` further on: the targets are scattered, and the misses
+/// then overlap.
+#[inline(always)]
+fn for_each_edge<S: PackedState>(
+    graph: &StateGraph<S>,
+    at: impl Fn(u32) -> *const u32,
+    mut visit: impl FnMut(u32, u32),
+) {
+    let n = graph.len();
+    for from in 0..n as u32 {
+        if (from as usize + AHEAD) < n {
+            for &to in graph.successors(from + AHEAD as u32) {
+                if (to as usize) < n {
+                    prefetch_address(at(to));
+                }
+            }
+        }
+        let succ = graph.successors(from);
+        for (mv, &to) in succ.iter().enumerate() {
+            if (to as usize) < n && !succ[..mv].contains(&to) {
+                visit(from, to);
+            }
+        }
     }
 }
 
