@@ -247,12 +247,16 @@ impl LineStep {
         // so the base of its contents.
         let lines = [ih, iw];
         let lengths = [iw, ih];
-        let mut alphabets = [[0u32; MAX_LINE + 1]; 2];
-        for o in 0..2 {
-            for l in 0..lines[o] {
-                alphabets[o][l] = (0..groups.len()).fold(0, |set, g| set | 1 << kind(g, o, l));
-            }
-        }
+        let alphabets: [[u32; MAX_LINE + 1]; 2] = std::array::from_fn(|o| {
+            std::array::from_fn(|l| {
+                let kinds = |set, g| set | 1 << kind(g, o, l);
+                if l < lines[o] {
+                    (0..groups.len()).fold(0, kinds)
+                } else {
+                    0
+                }
+            })
+        });
         let base = |o: usize, l: usize| 1 + alphabets[o][l].count_ones();
         let mut results: [Vec<Box<[AtomicU8]>>; 4] = Default::default();
         for (d, dir) in Dir::ALL.iter().enumerate() {
