@@ -533,6 +533,16 @@ mod tests {
         (changed, after)
     }
 
+    /// What the line step makes of move `dir` from `positions`: its answer
+    /// and the codes it wrote.
+    fn line_move(rules: &Rules, positions: &[u8], dir: Dir) -> (LineMove, Vec<u8>) {
+        let step = LineStep::new(rules).expect("small enough for the line step");
+        let codes = codes_of(rules, positions);
+        let mut out = vec![0u8; codes.len()];
+        let moved = step.apply(rules, &codes, &step.keys(&codes), dir, &mut out);
+        (moved, out)
+    }
+
     /// Checks every move of `positions` against the tick model; a move the
     /// line step leaves to the ticks must be one where a Skiddy with
     /// company of its colour leaves. Returns the states after the moves.
@@ -594,11 +604,8 @@ mod tests {
     #[test]
     fn a_lone_skiddy_leaves_within_its_line() {
         let rules = rules("#######\n#R....r\n#..B..#\n#b#####\n");
-        let step = LineStep::new(&rules).unwrap();
         let start = rules.start_positions().to_vec();
-        let codes = codes_of(&rules, &start);
-        let mut out = vec![0u8; codes.len()];
-        let moved = step.apply(&rules, &codes, &step.keys(&codes), Dir::Right, &mut out);
+        let (moved, out) = line_move(&rules, &start, Dir::Right);
         assert_eq!(moved, LineMove::Moved);
         // Red left; blue slid to the last inner cell of its row.
         let (_, after) = by_ticks(&rules, &start, Dir::Right);
@@ -639,17 +646,14 @@ mod tests {
             "#######\n#R....r\n#R.c..#\n#.....#\n#######\n",
         ] {
             let rules = rules(text);
-            let step = LineStep::new(&rules).unwrap();
             let start = rules.start_positions().to_vec();
-            let codes = codes_of(&rules, &start);
-            let mut out = vec![0u8; codes.len()];
-            let moved = step.apply(&rules, &codes, &step.keys(&codes), Dir::Right, &mut out);
+            let (moved, out) = line_move(&rules, &start, Dir::Right);
             assert_eq!(moved, LineMove::Moved, "{text}");
             let (_, after) = by_ticks(&rules, &start, Dir::Right);
             assert_eq!(out, codes_of(&rules, &after), "{text}");
             let red = rules.groups()[0].clone();
             assert_eq!(after[red].iter().filter(|&&p| p == GONE).count(), 1);
-            check_moves(&step, &rules, &start);
+            check_moves(&LineStep::new(&rules).unwrap(), &rules, &start);
         }
     }
 
@@ -660,30 +664,19 @@ mod tests {
         // second red drops into the pit, touches the cell its colour left
         // and goes too; blue, in the middle, stays.
         let rules = rules(include_str!("../../../assets/bench/skiddy_100k.txt"));
-        let step = LineStep::new(&rules).unwrap();
         let positions = [9, 11, 10, 17, 18, 21, 22, 25, 13];
-        let codes = codes_of(&rules, &positions);
-        let mut out = vec![0u8; codes.len()];
-        let keys = step.keys(&codes);
-        assert_eq!(
-            step.apply(&rules, &codes, &keys, Dir::Left, &mut out),
-            LineMove::Leaves
-        );
+        let (moved, _) = line_move(&rules, &positions, Dir::Left);
+        assert_eq!(moved, LineMove::Leaves);
         let (_, after) = by_ticks(&rules, &positions, Dir::Left);
         assert_eq!(after[..3], [GONE, GONE, rules.cell_index(1, 1)]);
-        check_moves(&step, &rules, &positions);
+        check_moves(&LineStep::new(&rules).unwrap(), &rules, &positions);
     }
 
     #[test]
     fn a_move_that_changes_nothing_is_no_move() {
         let rules = rules("#####\n#R.R#\n#...#\n#r###\n");
-        let step = LineStep::new(&rules).unwrap();
-        let codes = codes_of(&rules, rules.start_positions());
-        let mut out = vec![0u8; codes.len()];
-        assert_eq!(
-            step.apply(&rules, &codes, &step.keys(&codes), Dir::Up, &mut out),
-            LineMove::NoMove
-        );
+        let (moved, _) = line_move(&rules, rules.start_positions(), Dir::Up);
+        assert_eq!(moved, LineMove::NoMove);
     }
 
     #[test]
