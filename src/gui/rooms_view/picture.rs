@@ -192,6 +192,9 @@ pub fn paint_tree(
         } else {
             Stroke::NONE
         };
+        // A faded room is see-through: an opaque disc under it keeps the
+        // edges that end at its centre from showing through.
+        painter.circle_filled(at(position), radius, visuals.panel_fill);
         painter.circle(at(position), radius, fill, stroke);
         paint_number(&painter, at(position), radius * 2.0, room);
     }
