@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::graph::{explore, StateGraph};
+use super::id_set::IdSet;
 use super::job::{Job, Phase};
 use super::label::{Distances, Label, LabelError, Predecessors, Route};
 use super::packed::PackedState;
@@ -56,18 +57,17 @@ fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Tr
     // Which states are winnable, one bit each: the successors are scattered
     // over the graph, and this set stays in cache where the distances do
     // not.
-    let mut winnable = vec![0u64; n.div_ceil(64)];
-    for id in 0..n {
-        winnable[id / 64] |= (dist.is_winnable(id as u32) as u64) << (id % 64);
+    let mut winnable = IdSet::new(n);
+    for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
+        winnable.insert(id);
     }
-    let is_winnable = |id: u32| winnable[id as usize / 64] >> (id % 64) & 1 != 0;
     let mut traps = Vec::new();
     for from in 0..n as u32 {
-        if !is_winnable(from) || graph.is_won(from) {
+        if !winnable.contains(from) || graph.is_won(from) {
             continue;
         }
         for (mv, &to) in graph.successors(from).iter().enumerate() {
-            if (to as usize) < n && !is_winnable(to) {
+            if (to as usize) < n && !winnable.contains(to) {
                 traps.push(Trap {
                     from,
                     mv: mv as u8,

@@ -7,6 +7,7 @@
 //! exact and together.
 
 use super::graph::StateGraph;
+use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
@@ -130,40 +131,20 @@ struct Record {
     is_preferred: u16,
 }
 
-/// A set of state ids, one bit each.
-struct IdSet {
-    words: Vec<u64>,
-}
-
-impl IdSet {
-    /// An empty set for ids below `n`.
-    fn new(n: usize) -> IdSet {
-        IdSet {
-            words: vec![0; n.div_ceil(64)],
-        }
-    }
-}
-
 /// Sorts distinct ids. Ids at least as many as the words of `set` are
 /// sorted by marking them in `set` (which is empty before and after) and
 /// reading them back in order, in time linear in the ids and the set;
 /// fewer are sorted by comparison, which does not visit the whole set.
 fn sort_ids(ids: &mut Vec<u32>, set: &mut IdSet) {
-    if ids.len() < set.words.len() {
+    if ids.len() < set.word_count() {
         ids.sort_unstable();
         return;
     }
     for &id in ids.iter() {
-        set.words[id as usize / 64] |= 1 << (id % 64);
+        set.insert(id);
     }
     ids.clear();
-    for (w, word) in set.words.iter_mut().enumerate() {
-        let mut bits = std::mem::take(word);
-        while bits != 0 {
-            ids.push(w as u32 * 64 + bits.trailing_zeros());
-            bits &= bits - 1;
-        }
-    }
+    set.drain_sorted_into(ids);
 }
 
 /// Every state's distances to a win.
@@ -321,7 +302,7 @@ mod tests {
             expected.sort_unstable();
             sort_ids(&mut ids, &mut set);
             assert_eq!(ids, expected, "{count} ids");
-            assert!(set.words.iter().all(|&w| w == 0));
+            assert!((0..10_000).all(|id| !set.contains(id)));
         }
     }
 }

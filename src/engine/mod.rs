@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod graph;
+mod id_set;
 pub mod job;
 pub mod label;
 pub mod packed;

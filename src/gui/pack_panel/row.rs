@@ -7,7 +7,7 @@ use super::view::{compact_count, perfect_length, SortColumn};
 use super::ROW_HEIGHT;
 use crate::gui::board::{paint_level, BoardGeometry};
 use crate::kinds::skiddy::Level;
-use crate::pack::{Pack, PackEntry};
+use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{counted, elide};
 
 /// Space between two columns.
@@ -92,6 +92,16 @@ pub(super) struct RowContext<'a> {
     pub(super) movable: bool,
 }
 
+/// "N states, N dead ends, N traps" of a level's analysis.
+fn state_counts(s: &LevelSummary) -> String {
+    format!(
+        "{}, {}, {}",
+        counted(s.states, "state", "states"),
+        counted(s.dead_ends, "dead end", "dead ends"),
+        counted(s.traps, "trap", "traps")
+    )
+}
+
 /// The row's numbers in words, for screen readers.
 pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> String {
     let mut text = match &entry.summary {
@@ -99,11 +109,9 @@ pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> St
         Some(s) => {
             let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
             format!(
-                "{}, {perfect}, {}, {}, {}",
+                "{}, {perfect}, {}",
                 counted(s.stars, "star", "stars"),
-                counted(s.states, "state", "states"),
-                counted(s.dead_ends, "dead end", "dead ends"),
-                counted(s.traps, "trap", "traps")
+                state_counts(s)
             )
         }
     };
@@ -255,12 +263,7 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
                 len(s.shortest_max_combo),
                 len(s.shortest_no_combo)
             ));
-            ui.label(format!(
-                "{}, {}, {}",
-                counted(s.states, "state", "states"),
-                counted(s.dead_ends, "dead end", "dead ends"),
-                counted(s.traps, "trap", "traps")
-            ));
+            ui.label(state_counts(s));
         }
     }
     match failures {

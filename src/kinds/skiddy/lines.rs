@@ -213,10 +213,13 @@ impl LineStep {
                 code_of_row_bit[by_row] = (y * iw + x) as u8;
             }
         }
+        // Per orientation, the number of lines and their length.
+        let lines = [ih, iw];
+        let lengths = [iw, ih];
         // The goal at the front of every line, per direction.
         let mut goal_group = [[NO_GOAL; MAX_LINE]; 4];
         for (d, dir) in Dir::ALL.iter().enumerate() {
-            let count = if orientation(*dir) == 0 { ih } else { iw };
+            let count = lines[orientation(*dir)];
             for (l, goal) in goal_group[d].iter_mut().enumerate().take(count) {
                 let (bx, by) = match dir {
                     Dir::Left => (0, 1 + l),
@@ -245,8 +248,6 @@ impl LineStep {
         };
         // Per orientation and line, the kinds it can hold (a bit each) and
         // so the base of its contents.
-        let lines = [ih, iw];
-        let lengths = [iw, ih];
         let alphabets: [[u32; MAX_LINE + 1]; 2] = std::array::from_fn(|o| {
             std::array::from_fn(|l| {
                 let kinds = |set, g| set | 1 << kind(g, o, l);
