@@ -27,14 +27,20 @@
 //! base is one more than the number of kinds the line can hold in its
 //! level, so most tables are small and stay in the cache.
 //!
-//! A result is one byte: the set of cells of the line occupied after the
-//! move, in the same order. Pieces never pass each other in a line, so the
-//! `k`-th piece of a line ends on its `k`-th occupied cell (less the front
-//! piece, when it left). Over the whole board that is a merge: the cells
-//! occupied before the move and those occupied after it, both walked line
-//! by line in cell order, pair every piece with its new cell.
+//! A result says, for each cell of the line, how far the code of the piece
+//! on it moves: its new cell's code less its old one (or the gone code
+//! less its old one when it leaves), one byte a cell; and which cells are
+//! occupied after the move. A move of the whole board is then one addition
+//! a piece. Pieces never pass each other in a line, so after a move along
+//! the rows each group's codes (which run along the rows) are still in
+//! order; after a move along the columns, or when a piece left, each group
+//! is sorted again, a handful of codes at most. Results are interned: a
+//! table entry is a small id of its result, so the tables stay two bytes an
+//! entry and the few distinct results stay in the cache.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::level::{Floor, Piece};
 use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
@@ -43,6 +49,9 @@ use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
 pub const MAX_LINE: usize = 7;
 /// The most groups of interchangeable pieces (four colours, ice, crates).
 const MAX_GROUPS: usize = 6;
+/// Room for the codes (the inner cells and the gone code) in per-code
+/// arrays: a power of two, so that an index is masked rather than checked.
+const CODES: usize = 64;
 /// Room for the groups in per-group arrays: a power of two, so that an
 /// index is masked rather than checked.
 const GROUP_SLOTS: usize = 8;
@@ -55,10 +64,12 @@ const NOWHERE: u8 = MAX_LINE as u8;
 /// The board-mask bit of a gone piece: never a cell, cleared at once.
 const NOWHERE_BIT: u8 = 63;
 
-/// Bit `i` of a remembered result is set when the `i`-th cell of the line
-/// is occupied after the move. Bit 7 marks a result as known: 0 is a
-/// content not met yet.
-const KNOWN: u8 = 1 << 7;
+/// Where a result keeps the cells occupied after the move; the bytes below
+/// hold the code changes, one byte per cell of the line.
+const AFTER_SHIFT: u32 = 56;
+/// How many distinct results a level can remember (ids are `u16`, 0 is
+/// "not met yet"). Past that, results are worked out each time.
+const RESULT_IDS: usize = u16::MAX as usize;
 
 /// The number of members of each set of up to seven cells. A table,
 /// because the baseline x86-64 target has no population count instruction.
@@ -67,17 +78,6 @@ const POPULATION: [u8; 128] = {
     let mut set = 0;
     while set < 128 {
         table[set] = (set as u8).count_ones() as u8;
-        set += 1;
-    }
-    table
-};
-
-/// The last member of each set of up to seven cells (0 for no member).
-const LAST: [u8; 128] = {
-    let mut table = [0u8; 128];
-    let mut set = 1;
-    while set < 128 {
-        table[set] = 1 << (7 - (set as u8).leading_zeros());
         set += 1;
     }
     table
@@ -101,6 +101,9 @@ struct CellPlace {
     /// Its bit in the board mask of each orientation: eight bits a line,
     /// the line's cells in order ([`NOWHERE_BIT`] for the gone code).
     bit: [u8; 2],
+    /// Its board-mask bit as a mask, per orientation (none for the gone
+    /// code).
+    mask: [u64; 2],
 }
 
 /// What one move of a position gives.
@@ -122,9 +125,9 @@ pub struct LineKeys {
     keys: [[u32; MAX_LINE + 1]; 2],
     /// Per orientation, the occupied cells as a board mask.
     occupied: [u64; 2],
-    /// Per orientation and board-mask bit, the group of the piece there
-    /// (meaningful on occupied bits only).
-    group_at: [[u8; 64]; 2],
+    /// Per orientation and line, bit `g` set when group `g` has a piece
+    /// in the line.
+    present: [[u8; MAX_LINE + 1]; 2],
     /// Bit `g` is set when group `g` has more than one piece on the board.
     company: u8,
 }
@@ -132,23 +135,34 @@ pub struct LineKeys {
 /// The remembered line results of one level, for all four directions.
 #[derive(Debug)]
 pub struct LineStep {
-    /// Per direction and line, the remembered result for each content (0:
-    /// not met yet).
-    results: [Vec<Box<[AtomicU8]>>; 4],
-    /// By inner-cell code; the gone code comes last.
-    cells: Vec<CellPlace>,
+    /// Per direction, the id of the remembered result for each content of
+    /// each line (0: not met yet). The lines' contents follow one another.
+    results: [Box<[AtomicU16]>; 4],
+    /// Per orientation and line, where its contents start in the tables:
+    /// the content of an empty line.
+    line_start: [[u32; MAX_LINE + 1]; 2],
+    /// Per orientation, the number of lines.
+    line_count: [usize; 2],
+    /// The distinct results by id (id 0 is unused).
+    outcomes: Box<[AtomicU64; RESULT_IDS + 1]>,
+    /// The id of each distinct result met so far.
+    interned: Mutex<HashMap<u64, u16>>,
+    /// By inner-cell code; the gone code comes last. A fixed size, so that
+    /// a masked code needs no bounds check.
+    cells: [CellPlace; CODES],
+    /// Per orientation, the board-mask bit of each code (the same as in
+    /// `cells`, kept apart so that a look-up reads one byte).
+    bit_of: [[u8; CODES]; 2],
     /// By inner-cell code and group: what a piece of the group on that
     /// cell adds to its line's content, per orientation.
-    digits: Vec<[[u32; 2]; GROUP_SLOTS]>,
-    /// Per orientation, the row-mask bit of each board-mask bit.
-    row_bit: [[u8; 64]; 2],
-    /// The inner-cell code of each row-mask bit; bit 64 (an empty mask)
-    /// and bits of no cell give the gone code.
-    code_of_row_bit: [u8; 65],
+    digits: [[[u32; 2]; GROUP_SLOTS]; CODES],
     /// The group of each piece.
     group_of: [u8; MAX_PIECES],
     /// The groups' ranges of pieces.
     groups: Vec<(u8, u8)>,
+    /// The ranges of the groups with more than one piece: the ones that
+    /// may need sorting after a move.
+    crowds: Vec<(u8, u8)>,
     /// The cell of each inner-cell code.
     code_cells: Vec<u8>,
     /// Per direction and line, the group of the Skiddies that leave
@@ -192,25 +206,18 @@ impl LineStep {
                 .position(|&(start, _)| rules.pieces()[start as usize] == piece)
         };
         // Codes run along the rows: code = y * iw + x, in inner coordinates.
-        let mut cells = vec![
-            CellPlace {
-                line: [NOWHERE; 2],
-                bit: [NOWHERE_BIT; 2],
-            };
-            iw * ih + 1
-        ];
-        let mut row_bit = [[0u8; 64]; 2];
-        let mut code_of_row_bit = [gone; 65];
+        let mut cells = [CellPlace {
+            line: [NOWHERE; 2],
+            bit: [NOWHERE_BIT; 2],
+            mask: [0; 2],
+        }; CODES];
         for y in 0..ih {
             for x in 0..iw {
-                let (by_row, by_column) = (8 * y + x, 8 * x + y);
                 cells[y * iw + x] = CellPlace {
                     line: [y as u8, x as u8],
-                    bit: [by_row as u8, by_column as u8],
+                    bit: [(8 * y + x) as u8, (8 * x + y) as u8],
+                    mask: [1 << (8 * y + x), 1 << (8 * x + y)],
                 };
-                row_bit[0][by_row] = by_row as u8;
-                row_bit[1][by_column] = by_row as u8;
-                code_of_row_bit[by_row] = (y * iw + x) as u8;
             }
         }
         // Per orientation, the number of lines and their length.
@@ -259,19 +266,20 @@ impl LineStep {
             })
         });
         let base = |o: usize, l: usize| 1 + alphabets[o][l].count_ones();
-        let mut results: [Vec<Box<[AtomicU8]>>; 4] = Default::default();
-        for (d, dir) in Dir::ALL.iter().enumerate() {
-            let o = orientation(*dir);
+        let mut line_start = [[0u32; MAX_LINE + 1]; 2];
+        let mut table_size = [0usize; 2];
+        for o in 0..2 {
             for l in 0..lines[o] {
-                let size = (base(o, l) as usize).pow(lengths[o] as u32);
-                results[d].push(
-                    std::iter::repeat_with(|| AtomicU8::new(0))
-                        .take(size)
-                        .collect(),
-                );
+                line_start[o][l] = u32::try_from(table_size[o]).ok()?;
+                table_size[o] += (base(o, l) as usize).pow(lengths[o] as u32);
             }
         }
-        let mut digits = vec![[[0u32; 2]; GROUP_SLOTS]; iw * ih + 1];
+        let results = std::array::from_fn(|d| {
+            std::iter::repeat_with(|| AtomicU16::new(0))
+                .take(table_size[orientation(Dir::ALL[d])])
+                .collect()
+        });
+        let mut digits = [[[0u32; 2]; GROUP_SLOTS]; CODES];
         for (code, by_group) in digits.iter_mut().enumerate().take(iw * ih) {
             let cell = cells[code];
             for (g, by_orientation) in by_group.iter_mut().enumerate().take(groups.len()) {
@@ -290,14 +298,27 @@ impl LineStep {
                 .collect()
         });
         let front_cell = [1, 1 << (iw - 1), 1 << (ih - 1), 1];
+        let crowds = groups
+            .iter()
+            .copied()
+            .filter(|&(start, end)| end - start > 1)
+            .collect();
         Some(LineStep {
             results,
+            line_start,
+            line_count: lines,
+            outcomes: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(RESULT_IDS + 1)
+                .collect::<Box<[AtomicU64]>>()
+                .try_into()
+                .expect("as many results as ids"),
+            interned: Mutex::new(HashMap::new()),
+            bit_of: std::array::from_fn(|o| std::array::from_fn(|code| cells[code].bit[o])),
             cells,
             digits,
-            row_bit,
-            code_of_row_bit,
             group_of,
             groups,
+            crowds,
             code_cells: rules.inner_cells(),
             goal_group,
             goal_lines,
@@ -310,22 +331,23 @@ impl LineStep {
     /// cell indices, or the gone code).
     #[inline]
     pub fn keys(&self, codes: &[u8]) -> LineKeys {
-        let mut keys = [[0u32; MAX_LINE + 1]; 2];
+        let mut keys = self.line_start;
         let mut occupied = [0u64; 2];
-        let mut group_at = [[0u8; 64]; 2];
-        // A gone piece adds nothing to the line NOWHERE and sits on the
-        // bit NOWHERE_BIT, cleared below.
+        let mut present = [[0u8; MAX_LINE + 1]; 2];
+        // A gone piece adds nothing to the line NOWHERE and occupies no
+        // cell.
         for (i, &code) in codes.iter().enumerate() {
-            let cell = &self.cells[code as usize];
+            let cell = &self.cells[code as usize & (CODES - 1)];
             let g = self.group_of[i];
-            let digits = &self.digits[code as usize][g as usize & (GROUP_SLOTS - 1)];
+            let group = 1 << (g & 7);
+            let digits = &self.digits[code as usize & (CODES - 1)][g as usize & (GROUP_SLOTS - 1)];
             for o in 0..2 {
-                keys[o][cell.line[o] as usize & MAX_LINE] += digits[o];
-                occupied[o] |= 1 << (cell.bit[o] & 63);
-                group_at[o][cell.bit[o] as usize & 63] = g;
+                let line = cell.line[o] as usize & MAX_LINE;
+                keys[o][line] += digits[o];
+                occupied[o] |= cell.mask[o];
+                present[o][line] |= group;
             }
         }
-        occupied.iter_mut().for_each(|o| *o &= !(1 << NOWHERE_BIT));
         let mut company = 1u8 << NO_GOAL;
         for (g, &(start, end)) in self.groups.iter().enumerate() {
             // Groups are sorted with gone pieces last.
@@ -336,7 +358,7 @@ impl LineStep {
         LineKeys {
             keys,
             occupied,
-            group_at,
+            present,
             company,
         }
     }
@@ -344,10 +366,6 @@ impl LineStep {
     /// Applies move `dir` to the position with these codes and line
     /// contents; on [`LineMove::Moved`] writes the new codes to `out`,
     /// canonical (each group in increasing order, gone pieces last).
-    ///
-    /// Written without branches that depend on the position, but for the
-    /// outcome and the walk over the pieces: mispredicted branches were
-    /// once most of its cost.
     #[inline]
     pub fn apply(
         &self,
@@ -360,16 +378,24 @@ impl LineStep {
         let d = dir.index();
         let o = orientation(dir);
         let before = keys.occupied[o];
-        let mut after = 0u64;
-        for (l, remembered) in self.results[d].iter().enumerate() {
-            let key = keys.keys[o][l] as usize;
-            let mut result = remembered[key].load(Ordering::Relaxed);
-            if result == 0 {
-                result = self.settle(rules, codes, dir, l);
-                remembered[key].store(result, Ordering::Relaxed);
-            }
-            after |= ((result & !KNOWN) as u64) << (8 * l);
+        let mut after = [0u8; 8];
+        // Per board-mask bit, the change of the code of the piece there.
+        // The gone pieces' bit (NOWHERE_BIT) changes nothing; the byte
+        // above each line's cells holds its cells occupied after the move.
+        let mut changes = [0u8; 64];
+        let remembered = &self.results[d];
+        for (l, &key) in keys.keys[o][..self.line_count[o]].iter().enumerate() {
+            let entry = &remembered[key as usize];
+            let id = entry.load(Ordering::Acquire);
+            let result = if id != 0 {
+                self.outcomes[id as usize].load(Ordering::Relaxed)
+            } else {
+                self.settle(rules, codes, dir, l, entry)
+            };
+            after[l & MAX_LINE] = (result >> AFTER_SHIFT) as u8;
+            changes[8 * (l & MAX_LINE)..][..8].copy_from_slice(&result.to_le_bytes());
         }
+        let after = u64::from_le_bytes(after);
         if after == before {
             return LineMove::NoMove;
         }
@@ -377,7 +403,7 @@ impl LineStep {
         // of its colour, and the first to leave is the front piece. A
         // second could only go in a group exit, which may take a piece from
         // behind one that stays, or from another line: only the ticks know.
-        let mut exits = 0u64;
+        let mut left = false;
         for &l in &self.goal_lines[d] {
             let held = (before >> (8 * l)) as u8 & 127;
             let kept = (after >> (8 * l)) as u8 & 127;
@@ -392,34 +418,19 @@ impl LineStep {
             {
                 return LineMove::Leaves;
             }
-            let front = if matches!(dir, Dir::Left | Dir::Up) {
-                held & held.wrapping_neg()
-            } else {
-                LAST[held as usize]
-            };
-            exits |= (front as u64) << (8 * l);
+            left = true;
         }
-        // Pair the pieces that stay with the cells occupied after the move,
-        // in order, collecting each group's new cells as a row mask.
-        let mut staying = before & !exits;
-        let mut to = after;
-        debug_assert_eq!(staying.count_ones(), to.count_ones());
-        let group_at = &keys.group_at[o];
-        let row_bit = &self.row_bit[o];
-        let mut masks = [0u64; GROUP_SLOTS];
-        while staying != 0 {
-            let from = staying.trailing_zeros() as usize;
-            let cell = to.trailing_zeros() as usize & 63;
-            masks[group_at[from] as usize & (GROUP_SLOTS - 1)] |= 1 << (row_bit[cell] & 63);
-            staying &= staying - 1;
-            to &= to.wrapping_sub(1);
+        let bit_of = &self.bit_of[o];
+        for (slot, &code) in out.iter_mut().zip(codes) {
+            let bit = bit_of[code as usize & (CODES - 1)];
+            *slot = code.wrapping_add(changes[bit as usize & 63]);
         }
-        // Row masks list the cells in code order.
-        for (&(start, end), &mask) in self.groups.iter().zip(&masks) {
-            let mut mask = mask;
-            for slot in &mut out[start as usize..end as usize] {
-                *slot = self.code_of_row_bit[mask.trailing_zeros() as usize];
-                mask &= mask.wrapping_sub(1);
+        // Codes run along the rows, which a move along the rows keeps in
+        // order; a move along the columns, or a piece gone (the largest
+        // code), may not.
+        if o == 1 || left {
+            for &(start, end) in &self.crowds {
+                sort_few(&mut out[start as usize..end as usize]);
             }
         }
         LineMove::Moved
@@ -445,7 +456,7 @@ impl LineStep {
     ) -> bool {
         let o = orientation(Dir::ALL[d]);
         let front = self.front_cell[d];
-        let lines = self.results[d].len() as u8;
+        let lines = self.line_count[o] as u8;
         [l.wrapping_sub(1), l + 1]
             .into_iter()
             .filter(|&m| m < lines)
@@ -454,21 +465,16 @@ impl LineStep {
                 let kept = (after >> (8 * m)) as u8 & 127;
                 let touches = (held | kept) & front != 0
                     || POPULATION[held as usize] != POPULATION[kept as usize];
-                let mut pieces = held;
-                let mut of_group = false;
-                while pieces != 0 {
-                    let bit = 8 * m as usize + pieces.trailing_zeros() as usize;
-                    of_group |= keys.group_at[o][bit] == g;
-                    pieces &= pieces - 1;
-                }
-                touches && of_group
+                touches && keys.present[o][m as usize] >> g & 1 != 0
             })
     }
 
     /// Works out what line `l` does under move `dir` in the position with
-    /// these codes: the tick model run on the line's pieces alone.
+    /// these codes, by the tick model run on the line's pieces alone;
+    /// remembers it in `entry` (when there is room for another result) and
+    /// returns it.
     #[cold]
-    fn settle(&self, rules: &Rules, codes: &[u8], dir: Dir, l: usize) -> u8 {
+    fn settle(&self, rules: &Rules, codes: &[u8], dir: Dir, l: usize, entry: &AtomicU16) -> u64 {
         let o = orientation(dir);
         let in_line = |c: u8| self.cells[c as usize].line[o] as usize == l;
         let mut positions: Vec<u8> = codes
@@ -482,18 +488,60 @@ impl LineStep {
             })
             .collect();
         rules.simulate(&mut positions, dir, &mut NoTrace);
-        let mut result = KNOWN;
-        for &cell in positions.iter().filter(|&&cell| cell != GONE) {
-            let code = self
-                .code_cells
-                .iter()
-                .position(|&c| c == cell)
-                .expect("a piece on the board stands on an inner cell");
-            let place = self.cells[code];
-            debug_assert_eq!(place.line[o] as usize, l);
-            result |= 1 << (place.bit[o] % 8);
+        let mut result = 0u64;
+        for (&code, &cell) in codes.iter().zip(&positions) {
+            if !in_line(code) {
+                continue;
+            }
+            let new_code = if cell == GONE {
+                self.gone
+            } else {
+                let new_code = self
+                    .code_cells
+                    .iter()
+                    .position(|&c| c == cell)
+                    .expect("a piece on the board stands on an inner cell")
+                    as u8;
+                let place = self.cells[new_code as usize];
+                debug_assert_eq!(place.line[o] as usize, l);
+                result |= 1 << (AFTER_SHIFT + place.bit[o] as u32 % 8);
+                new_code
+            };
+            let change = new_code.wrapping_sub(code) as u64;
+            result |= change << (8 * (self.cells[code as usize].bit[o] % 8));
+        }
+        let mut interned = self
+            .interned
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let next = interned.len() + 1;
+        let id = match interned.get(&result) {
+            Some(&id) => Some(id),
+            None if next <= RESULT_IDS => {
+                self.outcomes[next].store(result, Ordering::Relaxed);
+                interned.insert(result, next as u16);
+                Some(next as u16)
+            }
+            None => None,
+        };
+        if let Some(id) = id {
+            entry.store(id, Ordering::Release);
         }
         result
+    }
+}
+
+/// Sorts a few codes in place: they are most often in order already.
+#[inline(always)]
+fn sort_few(codes: &mut [u8]) {
+    for i in 1..codes.len() {
+        let code = codes[i];
+        let mut j = i;
+        while j > 0 && codes[j - 1] > code {
+            codes[j] = codes[j - 1];
+            j -= 1;
+        }
+        codes[j] = code;
     }
 }
 

@@ -468,8 +468,41 @@ impl Rules {
         dir: Dir,
         observer: &mut O,
     ) -> bool {
-        let prepared = self.prepare(positions);
-        self.simulate_prepared(&prepared, positions, dir, observer)
+        let mut occ = [EMPTY; 256];
+        let mut moving = [0u8; MAX_PIECES];
+        let mut count = 0;
+        for (i, &p) in positions.iter().enumerate() {
+            if p != GONE {
+                occ[p as usize] = i as u8;
+                if i < self.sliders {
+                    moving[count] = i as u8;
+                    count += 1;
+                }
+            }
+        }
+        // Front to back: cell indices run along the rows, so for Up and
+        // Down they order the sliders by row; Left and Right order them by
+        // column. Sliders level with each other cannot interact.
+        let front_first = |s: u8| {
+            let p = positions[s as usize];
+            match dir {
+                Dir::Up => p,
+                Dir::Down => u8::MAX - p,
+                Dir::Left => self.cell_x[p as usize],
+                Dir::Right => u8::MAX - self.cell_x[p as usize],
+            }
+        };
+        for i in 1..count {
+            let s = moving[i];
+            let key = front_first(s);
+            let mut j = i;
+            while j > 0 && front_first(moving[j - 1]) > key {
+                moving[j] = moving[j - 1];
+                j -= 1;
+            }
+            moving[j] = s;
+        }
+        self.run_ticks(occ, moving, count, positions, dir, observer)
     }
 
     /// [`Rules::simulate`] on a prepared position; `positions` must hold the
@@ -481,12 +514,9 @@ impl Rules {
         dir: Dir,
         observer: &mut O,
     ) -> bool {
-        let delta = self.delta(dir);
-        let step = self.step_offset(dir);
-        let mut occ = prepared.occ;
         // The moving sliders, front to back.
         let mut moving = [0u8; MAX_PIECES];
-        let mut count = prepared.sliders;
+        let count = prepared.sliders;
         match dir {
             Dir::Up => moving[..count].copy_from_slice(&prepared.by_row[..count]),
             Dir::Left => moving[..count].copy_from_slice(&prepared.by_column[..count]),
@@ -504,6 +534,23 @@ impl Rules {
                 }
             }
         }
+        self.run_ticks(prepared.occ, moving, count, positions, dir, observer)
+    }
+
+    /// The tick model itself: runs move `dir` on `positions`, whose pieces
+    /// are marked in `occ` and whose `count` moving sliders are listed
+    /// front to back in `moving`; returns whether anything changed.
+    fn run_ticks<O: TickObserver>(
+        &self,
+        mut occ: [u8; 256],
+        mut moving: [u8; MAX_PIECES],
+        mut count: usize,
+        positions: &mut [u8],
+        dir: Dir,
+        observer: &mut O,
+    ) -> bool {
+        let delta = self.delta(dir);
+        let step = self.step_offset(dir);
         let mut pushed: u32 = 0;
         let mut changed = false;
         let mut tick = 0u32;
