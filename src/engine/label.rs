@@ -100,20 +100,48 @@ impl Predecessors {
 fn for_each_edge<S: PackedState>(
     graph: &StateGraph<S>,
     at: impl Fn(u32) -> *const u32,
+    visit: impl FnMut(u32, u32),
+) {
+    // Four moves (Skiddy's) get loops of a length known when compiling.
+    if graph.move_count() == 4 {
+        walk_edges::<S, 4>(graph, at, visit);
+    } else {
+        walk_edges::<S, 0>(graph, at, visit);
+    }
+}
+
+/// [`for_each_edge`] for states with `MOVES` moves, or any number when
+/// `MOVES` is 0.
+#[inline(always)]
+fn walk_edges<S: PackedState, const MOVES: usize>(
+    graph: &StateGraph<S>,
+    at: impl Fn(u32) -> *const u32,
     mut visit: impl FnMut(u32, u32),
 ) {
     let n = graph.len();
+    let edges_of = |id: u32| {
+        let succ = graph.successors(id);
+        if MOVES == 0 {
+            succ
+        } else {
+            &succ[..MOVES]
+        }
+    };
     for from in 0..n as u32 {
         if (from as usize + AHEAD) < n {
-            for &to in graph.successors(from + AHEAD as u32) {
+            for &to in edges_of(from + AHEAD as u32) {
                 if (to as usize) < n {
                     prefetch_address(at(to));
                 }
             }
         }
-        let succ = graph.successors(from);
+        let succ = edges_of(from);
         for (mv, &to) in succ.iter().enumerate() {
-            if (to as usize) < n && !succ[..mv].contains(&to) {
+            let mut repeated = false;
+            for &earlier in &succ[..mv] {
+                repeated |= earlier == to;
+            }
+            if (to as usize) < n && !repeated {
                 visit(from, to);
             }
         }

@@ -55,9 +55,7 @@ const CODES: usize = 64;
 /// Room for the groups in per-group arrays: a power of two, so that an
 /// index is masked rather than checked.
 const GROUP_SLOTS: usize = 8;
-/// The "group" of a line that ends in a block: its bit is always set in
-/// [`LineKeys`]' company, so a piece lost there sends the move to the tick
-/// model (it cannot happen).
+/// The "group" of a line that ends in a block: no piece leaves there.
 const NO_GOAL: u8 = 7;
 /// The line that gone pieces are counted in: it is never looked at.
 const NOWHERE: u8 = MAX_LINE as u8;
@@ -125,11 +123,6 @@ pub struct LineKeys {
     keys: [[u32; MAX_LINE + 1]; 2],
     /// Per orientation, the occupied cells as a board mask.
     occupied: [u64; 2],
-    /// Per orientation and line, bit `g` set when group `g` has a piece
-    /// in the line.
-    present: [[u8; MAX_LINE + 1]; 2],
-    /// Bit `g` is set when group `g` has more than one piece on the board.
-    company: u8,
 }
 
 /// The remembered line results of one level, for all four directions.
@@ -333,34 +326,19 @@ impl LineStep {
     pub fn keys(&self, codes: &[u8]) -> LineKeys {
         let mut keys = self.line_start;
         let mut occupied = [0u64; 2];
-        let mut present = [[0u8; MAX_LINE + 1]; 2];
         // A gone piece adds nothing to the line NOWHERE and occupies no
         // cell.
         for (i, &code) in codes.iter().enumerate() {
             let cell = &self.cells[code as usize & (CODES - 1)];
             let g = self.group_of[i];
-            let group = 1 << (g & 7);
             let digits = &self.digits[code as usize & (CODES - 1)][g as usize & (GROUP_SLOTS - 1)];
             for o in 0..2 {
                 let line = cell.line[o] as usize & MAX_LINE;
                 keys[o][line] += digits[o];
                 occupied[o] |= cell.mask[o];
-                present[o][line] |= group;
             }
         }
-        let mut company = 1u8 << NO_GOAL;
-        for (g, &(start, end)) in self.groups.iter().enumerate() {
-            // Groups are sorted with gone pieces last.
-            if end - start > 1 && codes[start as usize + 1] != self.gone {
-                company |= 1 << g;
-            }
-        }
-        LineKeys {
-            keys,
-            occupied,
-            present,
-            company,
-        }
+        LineKeys { keys, occupied }
     }
 
     /// Applies move `dir` to the position with these codes and line
@@ -412,10 +390,7 @@ impl LineStep {
                 continue;
             }
             let goal = self.goal_group[d][l as usize];
-            if lost > 1
-                || keys.company >> goal & 1 != 0
-                    && self.company_may_meet_exit(keys, d, l, goal, before, after)
-            {
+            if lost > 1 || self.company_may_meet_exit(codes, d, l, goal, before, after) {
                 return LineMove::Leaves;
             }
             left = true;
@@ -436,7 +411,8 @@ impl LineStep {
         LineMove::Moved
     }
 
-    /// Whether a piece of group `g` in a line beside line `l` may touch the
+    /// Whether a piece of group `g` (`codes` being the position before
+    /// move `d`) in a line beside line `l` may touch the
     /// front cell of line `l` at some tick of move `d` (before moves
     /// `before`, after it `after`): then the group exit of line `l`'s front
     /// piece may take it, and only the ticks can tell. Such a piece
@@ -447,13 +423,15 @@ impl LineStep {
     /// would have left in the line's own result too.
     fn company_may_meet_exit(
         &self,
-        keys: &LineKeys,
+        codes: &[u8],
         d: usize,
         l: u8,
         g: u8,
         before: u64,
         after: u64,
     ) -> bool {
+        let (start, end) = self.groups[g as usize];
+        let company = &codes[start as usize..end as usize];
         let o = orientation(Dir::ALL[d]);
         let front = self.front_cell[d];
         let lines = self.line_count[o] as u8;
@@ -465,7 +443,10 @@ impl LineStep {
                 let kept = (after >> (8 * m)) as u8 & 127;
                 let touches = (held | kept) & front != 0
                     || POPULATION[held as usize] != POPULATION[kept as usize];
-                touches && keys.present[o][m as usize] >> g & 1 != 0
+                touches
+                    && company
+                        .iter()
+                        .any(|&code| self.cells[code as usize & (CODES - 1)].line[o] == m)
             })
     }
 
