@@ -132,31 +132,26 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     // prefetching a few parents ahead the states their slots name.
     // The table's cache misses overlap instead of following one another;
     // ids come out exactly as one parent at a time would give them.
-    let mut pending: Vec<(Outcome<P::State>, u64)> = Vec::with_capacity(BATCH * moves);
-    let mut outcomes: Vec<Outcome<P::State>> = Vec::with_capacity(moves);
+    let mut outcomes: Vec<Outcome<P::State>> = vec![Outcome::NoMove; BATCH * moves];
+    let mut hashes: Vec<u64> = vec![0; BATCH * moves];
     let mut id = 0usize;
     while id < states.len() {
         let batch = id..states.len().min(id + BATCH);
-        pending.clear();
-        for parent in batch.clone() {
+        let stepped = batch.len() * moves;
+        for (parent, out) in batch.clone().zip(outcomes.chunks_exact_mut(moves)) {
             if flags[parent] & FLAG_WON != 0 {
-                pending.extend(std::iter::repeat_n((Outcome::NoMove, 0), moves));
-                continue;
-            }
-            puzzle.step_all(&states[parent], &mut outcomes);
-            for outcome in &outcomes {
-                let hash = match outcome {
-                    Outcome::Next(s) => {
-                        let h = s.hash64();
-                        index.prefetch(h);
-                        h
-                    }
-                    _ => 0,
-                };
-                pending.push((*outcome, hash));
+                out.fill(Outcome::NoMove);
+            } else {
+                puzzle.step_all(&states[parent], out);
             }
         }
-        for (parent, next) in batch.zip(pending.chunks_exact(moves)) {
+        for (outcome, hash) in outcomes[..stepped].iter().zip(&mut hashes) {
+            if let Outcome::Next(s) = outcome {
+                *hash = s.hash64();
+                index.prefetch(*hash);
+            }
+        }
+        for (k, parent) in batch.enumerate() {
             if parent == layer_end {
                 layer_start.push(parent as u32);
                 layer_end = states.len();
@@ -171,16 +166,17 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
             }
             // The slots of a later parent have arrived by now: fetch the
             // states they name, the second miss of a lookup.
-            let later = (parent - id + STATE_AHEAD) * moves;
-            if let Some(later) = pending.get(later..later + moves) {
-                for &(outcome, hash) in later {
+            let later = (k + STATE_AHEAD) * moves..(k + STATE_AHEAD + 1) * moves;
+            if later.end <= stepped {
+                for (outcome, &hash) in outcomes[later.clone()].iter().zip(&hashes[later]) {
                     if let Outcome::Next(_) = outcome {
                         index.prefetch_state(&states, hash);
                     }
                 }
             }
-            for &(outcome, hash) in next {
-                let target = match outcome {
+            let mine = k * moves..(k + 1) * moves;
+            for (outcome, &hash) in outcomes[mine.clone()].iter().zip(&hashes[mine]) {
+                let target = match *outcome {
                     Outcome::NoMove => NO_EDGE,
                     Outcome::Loss => LOSS_EDGE,
                     Outcome::Next(s) => match index.find_or_insert(&states, &s, hash) {
@@ -202,7 +198,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
                 succ.push(target);
             }
         }
-        id += pending.len() / moves;
+        id += stepped / moves;
     }
     layer_start.push(states.len() as u32);
     job.report_states(states.len() as u64);

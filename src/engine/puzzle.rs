@@ -38,14 +38,13 @@ pub trait Puzzle: Sync {
     /// Applies move `mv` to `state`.
     fn step(&self, state: &Self::State, mv: usize) -> Outcome<Self::State>;
 
-    /// Applies every move to `state`, in move order, replacing the contents
-    /// of `out` with one outcome per move. The default calls
+    /// Applies every move to `state`, writing the outcome of move `mv` to
+    /// `out[mv]` (`out` holds one entry per move). The default calls
     /// [`Puzzle::step`] for each move; kinds override it to share the work
     /// of decoding a state between its moves.
-    fn step_all(&self, state: &Self::State, out: &mut Vec<Outcome<Self::State>>) {
-        out.clear();
-        for mv in 0..self.move_count() {
-            out.push(self.step(state, mv));
+    fn step_all(&self, state: &Self::State, out: &mut [Outcome<Self::State>]) {
+        for (mv, outcome) in out.iter_mut().enumerate() {
+            *outcome = self.step(state, mv);
         }
     }
 

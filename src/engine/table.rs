@@ -112,7 +112,7 @@ impl StateIndex {
 
     /// Looks `state` (whose hash is `hash`) up among `states`; if it is not
     /// there, gives it the next id (`states.len()`); the caller then pushes it.
-    #[inline]
+    #[inline(always)]
     pub fn find_or_insert<S: PackedState>(&mut self, states: &[S], state: &S, hash: u64) -> Found {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow(states);
@@ -135,6 +135,8 @@ impl StateIndex {
 
     /// Doubles the table. Re-inserting by id reads the states in order,
     /// which is much kinder to the cache than visiting the old slots.
+    #[cold]
+    #[inline(never)]
     fn grow<S: PackedState>(&mut self, states: &[S]) {
         let log2 = self.slots.len().trailing_zeros() + 1;
         let mut bigger = StateIndex::with_log2_slots(log2);

@@ -132,21 +132,21 @@ impl<'a, S: PackedState> SkiddyPuzzle<'a, S> {
 
     /// All four moves of a state by the cell-walking step, for levels too
     /// big for the line step.
-    fn step_all_by_cells(&self, state: &S, out: &mut Vec<Outcome<S>>) {
+    fn step_all_by_cells(&self, state: &S, out: &mut [Outcome<S>]) {
         let mut buf = [0u8; MAX_PIECES];
         let n = self.unpack(state, &mut buf);
         let mut prepared = self.rules.prepare(&buf[..n]);
         let mut next = [0u8; MAX_PIECES];
-        for dir in Dir::ALL {
-            if self
+        for (dir, outcome) in Dir::ALL.into_iter().zip(out) {
+            *outcome = if self
                 .rules
                 .apply_prepared(&mut prepared, dir, &mut next[..n])
             {
                 self.rules.canonicalise(&mut next[..n]);
-                out.push(Outcome::Next(self.pack(&next[..n])));
+                Outcome::Next(self.pack(&next[..n]))
             } else {
-                out.push(Outcome::NoMove);
-            }
+                Outcome::NoMove
+            };
         }
     }
 
@@ -180,8 +180,7 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
         self.step_with(state, |positions| self.rules.apply(positions, Dir::ALL[mv]))
     }
 
-    fn step_all(&self, state: &S, out: &mut Vec<Outcome<S>>) {
-        out.clear();
+    fn step_all(&self, state: &S, out: &mut [Outcome<S>]) {
         let n = self.rules.pieces().len();
         let Some(lines) = self.line_step.get_or_init(|| LineStep::new(self.rules)) else {
             return self.step_all_by_cells(state, out);
@@ -190,18 +189,16 @@ impl<S: PackedState> Puzzle for SkiddyPuzzle<'_, S> {
         state.to_fields(self.bits, &mut codes[..n]);
         let keys = lines.keys(&codes[..n]);
         let mut next = [0u8; MAX_PIECES];
-        for dir in Dir::ALL {
-            out.push(
-                match lines.apply(self.rules, &codes[..n], &keys, dir, &mut next[..n]) {
-                    LineMove::NoMove => Outcome::NoMove,
-                    LineMove::Moved => Outcome::Next(S::from_fields(&next[..n], self.bits)),
-                    // A Skiddy leaves that may take company of its colour
-                    // with it: only the tick model settles that.
-                    LineMove::Leaves => self.step_with(state, |positions| {
-                        self.rules.simulate(positions, dir, &mut NoTrace)
-                    }),
-                },
-            );
+        for (dir, outcome) in Dir::ALL.into_iter().zip(out) {
+            *outcome = match lines.apply(self.rules, &codes[..n], &keys, dir, &mut next[..n]) {
+                LineMove::NoMove => Outcome::NoMove,
+                LineMove::Moved => Outcome::Next(S::from_fields(&next[..n], self.bits)),
+                // A Skiddy leaves that may take company of its colour with
+                // it: only the tick model settles that.
+                LineMove::Leaves => self.step_with(state, |positions| {
+                    self.rules.simulate(positions, dir, &mut NoTrace)
+                }),
+            };
         }
     }
 
