@@ -66,8 +66,9 @@ const NOWHERE_BIT: u8 = 63;
 /// hold the code changes, one byte per cell of the line.
 const AFTER_SHIFT: u32 = 56;
 /// How many distinct results a level can remember (ids are `u16`, 0 is
-/// "not met yet"). Past that, results are worked out each time.
-const RESULT_IDS: usize = u16::MAX as usize;
+/// "not met yet"). Past that, results are worked out each time. The bench
+/// levels meet 310 (skiddy_100k) to 1,058 (skiddy_4m).
+const RESULT_IDS: usize = (1 << 14) - 1;
 
 /// The number of members of each set of up to seven cells. A table,
 /// because the baseline x86-64 target has no population count instruction.
@@ -140,6 +141,9 @@ pub struct LineStep {
     outcomes: Box<[AtomicU64; RESULT_IDS + 1]>,
     /// The id of each distinct result met so far.
     interned: Mutex<HashMap<u64, u16>>,
+    /// How many distinct results may be remembered (at most
+    /// [`RESULT_IDS`]).
+    result_room: usize,
     /// By inner-cell code; the gone code comes last. A fixed size, so that
     /// a masked code needs no bounds check.
     cells: [CellPlace; CODES],
@@ -306,6 +310,7 @@ impl LineStep {
                 .try_into()
                 .expect("as many results as ids"),
             interned: Mutex::new(HashMap::new()),
+            result_room: RESULT_IDS,
             bit_of: std::array::from_fn(|o| std::array::from_fn(|code| cells[code].bit[o])),
             cells,
             digits,
@@ -366,7 +371,7 @@ impl LineStep {
             let entry = &remembered[key as usize];
             let id = entry.load(Ordering::Acquire);
             let result = if id != 0 {
-                self.outcomes[id as usize].load(Ordering::Relaxed)
+                self.outcomes[id as usize & RESULT_IDS].load(Ordering::Relaxed)
             } else {
                 self.settle(rules, codes, dir, l, entry)
             };
@@ -498,7 +503,7 @@ impl LineStep {
         let next = interned.len() + 1;
         let id = match interned.get(&result) {
             Some(&id) => Some(id),
-            None if next <= RESULT_IDS => {
+            None if next <= self.result_room => {
                 self.outcomes[next].store(result, Ordering::Relaxed);
                 interned.insert(result, next as u16);
                 Some(next as u16)
@@ -611,6 +616,11 @@ mod tests {
     fn check_reachable(text: &str, limit: usize) -> usize {
         let rules = rules(text);
         let step = LineStep::new(&rules).expect("small enough for the line step");
+        check_reachable_by(&step, &rules, limit)
+    }
+
+    /// [`check_reachable`] with a given line step.
+    fn check_reachable_by(step: &LineStep, rules: &Rules, limit: usize) -> usize {
         let mut start = rules.start_positions().to_vec();
         rules.canonicalise(&mut start);
         let mut seen = HashSet::from([start.clone()]);
@@ -622,7 +632,7 @@ mod tests {
             if rules.is_won(&positions) {
                 continue;
             }
-            for after in check_moves(&step, &rules, &positions) {
+            for after in check_moves(step, rules, &positions) {
                 if seen.insert(after.clone()) {
                     queue.push_back(after);
                 }
@@ -723,6 +733,15 @@ mod tests {
         ] {
             assert!(check_reachable(text, 20_000) > 1, "{text}");
         }
+    }
+
+    #[test]
+    fn results_past_the_room_to_remember_them_are_worked_out_each_time() {
+        let rules = rules(include_str!("../../../assets/bench/skiddy_100k.txt"));
+        let mut step = LineStep::new(&rules).unwrap();
+        step.result_room = 3;
+        assert!(check_reachable_by(&step, &rules, 3_000) >= 3_000);
+        assert_eq!(step.interned.lock().unwrap().len(), 3);
     }
 
     #[test]
