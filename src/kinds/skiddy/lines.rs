@@ -265,10 +265,10 @@ impl LineStep {
         let base = |o: usize, l: usize| 1 + alphabets[o][l].count_ones();
         let mut line_start = [[0u32; MAX_LINE + 1]; 2];
         let mut table_size = [0usize; 2];
-        for o in 0..2 {
-            for l in 0..lines[o] {
-                line_start[o][l] = u32::try_from(table_size[o]).ok()?;
-                table_size[o] += (base(o, l) as usize).pow(lengths[o] as u32);
+        for (o, (starts, size)) in line_start.iter_mut().zip(&mut table_size).enumerate() {
+            for (l, start) in starts.iter_mut().enumerate().take(lines[o]) {
+                *start = u32::try_from(*size).ok()?;
+                *size += (base(o, l) as usize).pow(lengths[o] as u32);
             }
         }
         let results = std::array::from_fn(|d| {
