@@ -43,7 +43,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::level::{Floor, Piece};
-use super::rules::{Dir, NoTrace, Rules, GONE, MAX_PIECES};
+use super::rules::{sort_few, Dir, NoTrace, Rules, GONE, MAX_PIECES};
 
 /// The longest line the tables cover (inner cells along a row or column).
 pub const MAX_LINE: usize = 7;
@@ -514,20 +514,6 @@ impl LineStep {
             entry.store(id, Ordering::Release);
         }
         result
-    }
-}
-
-/// Sorts a few codes in place: they are most often in order already.
-#[inline(always)]
-fn sort_few(codes: &mut [u8]) {
-    for i in 1..codes.len() {
-        let code = codes[i];
-        let mut j = i;
-        while j > 0 && codes[j - 1] > code {
-            codes[j] = codes[j - 1];
-            j -= 1;
-        }
-        codes[j] = code;
     }
 }
 

@@ -376,17 +376,7 @@ impl Rules {
     /// last), so that equal positions have equal arrays.
     pub fn canonicalise(&self, positions: &mut [u8]) {
         for g in &self.groups {
-            // Insertion sort: groups are small and often already sorted.
-            let group = &mut positions[g.clone()];
-            for i in 1..group.len() {
-                let v = group[i];
-                let mut j = i;
-                while j > 0 && group[j - 1] > v {
-                    group[j] = group[j - 1];
-                    j -= 1;
-                }
-                group[j] = v;
-            }
+            sort_few(&mut positions[g.clone()]);
         }
     }
 
@@ -889,5 +879,20 @@ impl Rules {
             text.push('\n');
         }
         text
+    }
+}
+
+/// Sorts a few values in place by insertion: groups of pieces are small and
+/// most often in order already.
+#[inline(always)]
+pub(crate) fn sort_few(values: &mut [u8]) {
+    for i in 1..values.len() {
+        let value = values[i];
+        let mut j = i;
+        while j > 0 && values[j - 1] > value {
+            values[j] = values[j - 1];
+            j -= 1;
+        }
+        values[j] = value;
     }
 }
