@@ -97,11 +97,8 @@ fn orientation(dir: Dir) -> usize {
 struct CellPlace {
     /// Its line: its row, then its column ([`NOWHERE`] for the gone code).
     line: [u8; 2],
-    /// Its bit in the board mask of each orientation: eight bits a line,
-    /// the line's cells in order ([`NOWHERE_BIT`] for the gone code).
-    bit: [u8; 2],
-    /// Its board-mask bit as a mask, per orientation (none for the gone
-    /// code).
+    /// Its board-mask bit (see [`LineStep`]'s `bit_of`) as a mask, per
+    /// orientation (none for the gone code).
     mask: [u64; 2],
 }
 
@@ -147,8 +144,9 @@ pub struct LineStep {
     /// By inner-cell code; the gone code comes last. A fixed size, so that
     /// a masked code needs no bounds check.
     cells: [CellPlace; CODES],
-    /// Per orientation, the board-mask bit of each code (the same as in
-    /// `cells`, kept apart so that a look-up reads one byte).
+    /// Per orientation, the bit of each code in the board mask: eight bits
+    /// a line, the line's cells in order ([`NOWHERE_BIT`] for the gone
+    /// code).
     bit_of: [[u8; CODES]; 2],
     /// By inner-cell code and group: what a piece of the group on that
     /// cell adds to its line's content, per orientation.
@@ -205,16 +203,19 @@ impl LineStep {
         // Codes run along the rows: code = y * iw + x, in inner coordinates.
         let mut cells = [CellPlace {
             line: [NOWHERE; 2],
-            bit: [NOWHERE_BIT; 2],
             mask: [0; 2],
         }; CODES];
+        let mut bit_of = [[NOWHERE_BIT; CODES]; 2];
         for y in 0..ih {
             for x in 0..iw {
-                cells[y * iw + x] = CellPlace {
+                let code = y * iw + x;
+                let bits = [8 * y + x, 8 * x + y];
+                cells[code] = CellPlace {
                     line: [y as u8, x as u8],
-                    bit: [(8 * y + x) as u8, (8 * x + y) as u8],
-                    mask: [1 << (8 * y + x), 1 << (8 * x + y)],
+                    mask: bits.map(|bit| 1 << bit),
                 };
+                bit_of[0][code] = bits[0] as u8;
+                bit_of[1][code] = bits[1] as u8;
             }
         }
         // Per orientation, the number of lines and their length.
@@ -284,7 +285,7 @@ impl LineStep {
                     let l = cell.line[o] as usize;
                     let kinds = alphabets[o][l];
                     let digit = 1 + (kinds & ((1 << kind(g, o, l)) - 1)).count_ones();
-                    let along = cell.bit[o] as u32 % 8;
+                    let along = bit_of[o][code] as u32 % 8;
                     *contribution = digit * base(o, l).pow(along);
                 }
             }
@@ -311,7 +312,7 @@ impl LineStep {
                 .expect("as many results as ids"),
             interned: Mutex::new(HashMap::new()),
             result_room: RESULT_IDS,
-            bit_of: std::array::from_fn(|o| std::array::from_fn(|code| cells[code].bit[o])),
+            bit_of,
             cells,
             digits,
             group_of,
@@ -488,13 +489,12 @@ impl LineStep {
                     .position(|&c| c == cell)
                     .expect("a piece on the board stands on an inner cell")
                     as u8;
-                let place = self.cells[new_code as usize];
-                debug_assert_eq!(place.line[o] as usize, l);
-                result |= 1 << (AFTER_SHIFT + place.bit[o] as u32 % 8);
+                debug_assert!(in_line(new_code));
+                result |= 1 << (AFTER_SHIFT + self.bit_of[o][new_code as usize] as u32 % 8);
                 new_code
             };
             let change = new_code.wrapping_sub(code) as u64;
-            result |= change << (8 * (self.cells[code as usize].bit[o] % 8));
+            result |= change << (8 * (self.bit_of[o][code as usize] % 8));
         }
         let mut interned = self
             .interned

@@ -482,49 +482,8 @@ impl Rules {
                 Dir::Right => u8::MAX - self.cell_x[p as usize],
             }
         };
-        for i in 1..count {
-            let s = moving[i];
-            let key = front_first(s);
-            let mut j = i;
-            while j > 0 && front_first(moving[j - 1]) > key {
-                moving[j] = moving[j - 1];
-                j -= 1;
-            }
-            moving[j] = s;
-        }
+        sort_few_by_key(&mut moving[..count], front_first);
         self.run_ticks(occ, moving, count, positions, dir, observer)
-    }
-
-    /// [`Rules::simulate`] on a prepared position; `positions` must hold the
-    /// prepared position's pieces and receives the result.
-    fn simulate_prepared<O: TickObserver>(
-        &self,
-        prepared: &Prepared,
-        positions: &mut [u8],
-        dir: Dir,
-        observer: &mut O,
-    ) -> bool {
-        // The moving sliders, front to back.
-        let mut moving = [0u8; MAX_PIECES];
-        let count = prepared.sliders;
-        match dir {
-            Dir::Up => moving[..count].copy_from_slice(&prepared.by_row[..count]),
-            Dir::Left => moving[..count].copy_from_slice(&prepared.by_column[..count]),
-            Dir::Down => {
-                for (m, &s) in moving.iter_mut().zip(prepared.by_row[..count].iter().rev()) {
-                    *m = s;
-                }
-            }
-            Dir::Right => {
-                for (m, &s) in moving
-                    .iter_mut()
-                    .zip(prepared.by_column[..count].iter().rev())
-                {
-                    *m = s;
-                }
-            }
-        }
-        self.run_ticks(prepared.occ, moving, count, positions, dir, observer)
     }
 
     /// The tick model itself: runs move `dir` on `positions`, whose pieces
@@ -770,7 +729,7 @@ impl Rules {
             }
             None => {
                 out[..n].copy_from_slice(&prepared.positions[..n]);
-                self.simulate_prepared(prepared, &mut out[..n], dir, &mut NoTrace)
+                self.simulate(&mut out[..n], dir, &mut NoTrace)
             }
         }
     }
@@ -886,10 +845,17 @@ impl Rules {
 /// most often in order already.
 #[inline(always)]
 pub(crate) fn sort_few(values: &mut [u8]) {
+    sort_few_by_key(values, |value| value);
+}
+
+/// Sorts a few values in place by insertion, by `key`.
+#[inline(always)]
+fn sort_few_by_key(values: &mut [u8], key: impl Fn(u8) -> u8) {
     for i in 1..values.len() {
         let value = values[i];
+        let value_key = key(value);
         let mut j = i;
-        while j > 0 && values[j - 1] > value {
+        while j > 0 && key(values[j - 1]) > value_key {
             values[j] = values[j - 1];
             j -= 1;
         }
