@@ -9,7 +9,11 @@
 //! - `reversed_edges`: [`Predecessors::of`];
 //! - `backward_pass`: [`Distances::compute`].
 //!
-//! Throughput is in reachable states per second. Run with
+//! Throughput is in reachable states per second. A last benchmark,
+//! `machine/random_reads_256mb`, measures the machine rather than the code:
+//! independent reads of random words of a 256 MB array, the kind of access
+//! the state table, the reversed edges and the backward pass make on the big
+//! levels; its throughput is in reads per second. Run with
 //! `cargo bench --bench phases`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -167,5 +171,34 @@ fn phases(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, phases);
+/// Independent reads of random words of an array far bigger than the
+/// caches: how many such reads the machine serves a second when they
+/// overlap as much as they can.
+fn random_reads(c: &mut Criterion) {
+    const WORDS: usize = 256 << 17; // 256 MB of u64
+    const READS: u64 = 1 << 22;
+    let words: Vec<u64> = (0..WORDS as u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9))
+        .collect();
+    let mut group = c.benchmark_group("machine");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(READS));
+    group.bench_function("random_reads_256mb", |b| {
+        b.iter(|| {
+            // xorshift64: the next index does not depend on what was read.
+            let mut x = 0x2545_f491_4f6c_dd1d_u64;
+            let mut sum = 0u64;
+            for _ in 0..READS {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                sum = sum.wrapping_add(words[x as usize % WORDS]);
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, phases, random_reads);
 criterion_main!(benches);
