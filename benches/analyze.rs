@@ -12,6 +12,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::Job;
 use levelscope::kinds::skiddy;
 
+mod common;
+use common::LEVELS;
+
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;
 
@@ -50,15 +53,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-const LEVELS: [(&str, &str); 3] = [
-    (
-        "skiddy_100k",
-        include_str!("../assets/bench/skiddy_100k.txt"),
-    ),
-    ("skiddy_1m", include_str!("../assets/bench/skiddy_1m.txt")),
-    ("skiddy_4m", include_str!("../assets/bench/skiddy_4m.txt")),
-];
 
 fn full_analysis(c: &mut Criterion) {
     let mut group = c.benchmark_group("analyze");

@@ -24,14 +24,8 @@ use levelscope::engine::{
 };
 use levelscope::kinds::skiddy::{self, Rules, SkiddyPuzzle};
 
-const LEVELS: [(&str, &str); 3] = [
-    (
-        "skiddy_100k",
-        include_str!("../assets/bench/skiddy_100k.txt"),
-    ),
-    ("skiddy_1m", include_str!("../assets/bench/skiddy_1m.txt")),
-    ("skiddy_4m", include_str!("../assets/bench/skiddy_4m.txt")),
-];
+mod common;
+use common::LEVELS;
 
 /// A puzzle that replays an explored graph: its moves give the successors
 /// the graph records, read in the order in which the explorer asks for

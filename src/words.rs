@@ -4,7 +4,17 @@
 /// `n` followed by `one` when `n` is 1 and by `many` otherwise.
 pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{n} {}", agreeing(n, one, many))
+}
+
+/// `one` when `n` is 1 and `many` otherwise: the words that agree with a
+/// count ("is a gap" / "are gaps", "was" / "were").
+pub fn agreeing<'a>(n: impl Into<u64>, one: &'a str, many: &'a str) -> &'a str {
+    if n.into() == 1 {
+        one
+    } else {
+        many
+    }
 }
 
 /// `text` whole when `fits` accepts it; otherwise its longest beginning that
@@ -66,6 +76,13 @@ mod tests {
         assert_eq!(counted(0u64, "trap", "traps"), "0 traps");
         assert_eq!(counted(2u32, "dead end", "dead ends"), "2 dead ends");
         assert_eq!(counted(1u8, "star", "stars"), "1 star");
+    }
+
+    #[test]
+    fn the_words_after_a_count_agree_with_it() {
+        assert_eq!(agreeing(1u64, "was", "were"), "was");
+        assert_eq!(agreeing(0u64, "was", "were"), "were");
+        assert_eq!(agreeing(3u32, "is a gap", "are gaps"), "are gaps");
     }
 
     #[test]

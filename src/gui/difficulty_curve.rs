@@ -17,6 +17,7 @@ use egui_plot::{
 use crate::gui::count_axis::{count_axis, count_grid};
 use crate::gui::pack_panel::view::{compact_count, perfect_length};
 use crate::pack::Pack;
+use crate::words::{agreeing, counted};
 
 /// Colour of the Perfect length (Okabe–Ito blue).
 const PERFECT: Color32 = Color32::from_rgb(0, 114, 178);
@@ -139,11 +140,12 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
         return;
     }
     if missing > 0 {
-        ui.weak(if missing == 1 {
-            "1 level without an analysis is a gap.".to_string()
-        } else {
-            format!("{missing} levels without an analysis are gaps.")
-        });
+        let missing = missing as u64;
+        ui.weak(format!(
+            "{} without an analysis {}.",
+            counted(missing, "level", "levels"),
+            agreeing(missing, "is a gap", "are gaps")
+        ));
     }
     let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name.as_str()).collect();
     let level_of = |x: f64| -> Option<(usize, &str)> {

@@ -39,7 +39,7 @@ use crate::gui::pack_check::{CheckProgress, PackCheck};
 use crate::kinds::skiddy::Level;
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
-use crate::words::counted;
+use crate::words::{agreeing, counted};
 
 /// The width the panel is laid out for, in points; below about 420 the name
 /// column gets narrow.
@@ -424,14 +424,11 @@ impl PackPanel {
                 report.failing
             );
             if report.not_judged > 0 {
-                let verb = if report.not_judged == 1 {
-                    "was"
-                } else {
-                    "were"
-                };
+                let not_judged = report.not_judged as u64;
                 text += &format!(
-                    "; {} added or changed during the check {verb} not judged",
-                    counted(report.not_judged as u64, "level", "levels")
+                    "; {} added or changed during the check {} not judged",
+                    counted(not_judged, "level", "levels"),
+                    agreeing(not_judged, "was", "were")
                 );
             }
             ui.label(text);

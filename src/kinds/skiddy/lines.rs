@@ -483,12 +483,7 @@ impl LineStep {
             let new_code = if cell == GONE {
                 self.gone
             } else {
-                let new_code = self
-                    .code_cells
-                    .iter()
-                    .position(|&c| c == cell)
-                    .expect("a piece on the board stands on an inner cell")
-                    as u8;
+                let new_code = rules.inner_code(cell);
                 debug_assert!(in_line(new_code));
                 result |= 1 << (AFTER_SHIFT + self.bit_of[o][new_code as usize] as u32 % 8);
                 new_code
@@ -530,18 +525,10 @@ mod tests {
 
     /// The line step's codes of canonical positions.
     fn codes_of(rules: &Rules, positions: &[u8]) -> Vec<u8> {
-        let (w, iw) = (rules.width(), rules.width() - 2);
-        let gone = (iw * (rules.height() - 2)) as u8;
+        let gone = rules.inner_cells().len() as u8;
         positions
             .iter()
-            .map(|&p| {
-                if p == GONE {
-                    gone
-                } else {
-                    let (x, y) = (p as usize % w, p as usize / w);
-                    ((y - 1) * iw + x - 1) as u8
-                }
-            })
+            .map(|&p| if p == GONE { gone } else { rules.inner_code(p) })
             .collect()
     }
 
@@ -581,11 +568,12 @@ mod tests {
                     assert_eq!(out, codes_of(rules, &after), "{dir:?} of {positions:?}");
                 }
                 LineMove::Leaves => {
+                    let on_board = |ps: &[u8]| ps.iter().filter(|&&p| p != GONE).count();
                     let left_with_company = rules.groups().iter().any(|g| {
+                        let before = on_board(&positions[g.clone()]);
                         matches!(rules.pieces()[g.start], Piece::Skiddy(_))
-                            && positions[g.clone()].iter().filter(|&&p| p != GONE).count() > 1
-                            && after[g.clone()].iter().filter(|&&p| p != GONE).count()
-                                < positions[g.clone()].iter().filter(|&&p| p != GONE).count()
+                            && before > 1
+                            && on_board(&after[g.clone()]) < before
                     });
                     assert!(left_with_company, "{dir:?} of {positions:?} sent to ticks");
                 }

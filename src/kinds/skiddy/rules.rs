@@ -372,6 +372,12 @@ impl Rules {
         cells
     }
 
+    /// The index of inner cell `cell` among [`Rules::inner_cells`].
+    pub fn inner_code(&self, cell: u8) -> u8 {
+        let (x, y) = (cell as usize % self.width, cell as usize / self.width);
+        ((y - 1) * (self.width - 2) + x - 1) as u8
+    }
+
     /// Puts the pieces of each group in increasing cell order ([`GONE`]
     /// last), so that equal positions have equal arrays.
     pub fn canonicalise(&self, positions: &mut [u8]) {
