@@ -13,6 +13,7 @@ pub mod puzzle;
 pub mod solutions;
 pub mod stack;
 pub mod table;
+pub mod view;
 
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
@@ -21,3 +22,4 @@ pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;
 pub use puzzle::{Outcome, Puzzle};
 pub use solutions::{SolutionList, SolutionReader};
+pub use view::GraphView;

@@ -32,6 +32,14 @@ pub trait PackedState: Copy + Eq + Ord + Default + Debug + Send + Sync + 'static
         s
     }
 
+    /// The word widened to four 64-bit words, low bits first: one form for
+    /// every width, for code that must not depend on the word's type.
+    fn to_words(&self) -> [u64; 4];
+
+    /// The word from its widened form; bits beyond [`PackedState::BITS`]
+    /// are ignored.
+    fn from_words(words: [u64; 4]) -> Self;
+
     /// Reads `out.len()` fields of `width` bits (at most 8) from bit 0 up.
     fn to_fields(&self, width: u32, out: &mut [u8]) {
         for (i, o) in out.iter_mut().enumerate() {
@@ -62,6 +70,14 @@ fn mask(width: u32) -> u64 {
 
 impl PackedState for u64 {
     const BITS: u32 = 64;
+
+    fn to_words(&self) -> [u64; 4] {
+        [*self, 0, 0, 0]
+    }
+
+    fn from_words(words: [u64; 4]) -> Self {
+        words[0]
+    }
 
     #[inline(always)]
     fn from_fields(fields: &[u8], width: u32) -> Self {
@@ -102,6 +118,14 @@ impl PackedState for u64 {
 impl PackedState for u128 {
     const BITS: u32 = 128;
 
+    fn to_words(&self) -> [u64; 4] {
+        [*self as u64, (*self >> 64) as u64, 0, 0]
+    }
+
+    fn from_words(words: [u64; 4]) -> Self {
+        words[0] as u128 | (words[1] as u128) << 64
+    }
+
     #[inline(always)]
     fn from_fields(fields: &[u8], width: u32) -> Self {
         let mut acc = 0u128;
@@ -140,6 +164,14 @@ impl PackedState for u128 {
 
 impl PackedState for [u64; 4] {
     const BITS: u32 = 256;
+
+    fn to_words(&self) -> [u64; 4] {
+        *self
+    }
+
+    fn from_words(words: [u64; 4]) -> Self {
+        words
+    }
 
     #[inline(always)]
     fn hash64(&self) -> u64 {
@@ -234,6 +266,14 @@ mod tests {
         assert_eq!(s[1] & 0xF, 0xA);
         s.set(60, 8, 0x11);
         assert_eq!(s.get(60, 8), 0x11);
+    }
+
+    #[test]
+    fn widened_words_round_trip() {
+        let wide = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 7, 9];
+        assert_eq!(u64::from_words(wide).to_words(), [wide[0], 0, 0, 0]);
+        assert_eq!(u128::from_words(wide).to_words(), [wide[0], wide[1], 0, 0]);
+        assert_eq!(<[u64; 4]>::from_words(wide).to_words(), wide);
     }
 
     #[test]

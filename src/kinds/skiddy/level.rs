@@ -119,23 +119,7 @@ pub struct Level {
     cells: Vec<Cell>,
 }
 
-/// A problem that makes a level invalid, with the cell it concerns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Problem {
-    /// The cell `(x, y)` at fault, when there is one.
-    pub cell: Option<(usize, usize)>,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.cell {
-            Some((x, y)) => write!(f, "cell ({x}, {y}): {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
+pub use crate::kinds::problem::Problem;
 
 impl Level {
     /// A `width x height` level with a border of blocks and empty floor
