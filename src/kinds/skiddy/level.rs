@@ -1,6 +1,5 @@
 //! The Skiddy level as the designer edits it, and its validation.
 
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
