@@ -61,7 +61,7 @@ fn click_cell(
 fn starts_with_the_sample_pack_and_its_first_level() {
     let harness = editor();
     let app = harness.state();
-    assert_eq!(app.doc().level.name, "1-1");
+    assert_eq!(app.doc().level.name(), "1-1");
     assert_eq!(app.pack.as_ref().unwrap().pack.levels.len(), 6);
     harness.get_by_label("3 of 3 stars");
     harness.get_by_label("Board");
@@ -74,25 +74,66 @@ fn paint_a_cell_and_undo_it() {
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
     assert_eq!(
-        harness.state().doc().level.cell(2, 2).piece,
+        harness
+            .state()
+            .doc()
+            .level
+            .as_skiddy()
+            .unwrap()
+            .cell(2, 2)
+            .piece,
         Some(Piece::Crate)
     );
     harness.get_by_label("Undo").click();
     harness.step();
-    assert_eq!(harness.state().doc().level.cell(2, 2).piece, None);
+    assert_eq!(
+        harness
+            .state()
+            .doc()
+            .level
+            .as_skiddy()
+            .unwrap()
+            .cell(2, 2)
+            .piece,
+        None
+    );
     harness.get_by_label("Redo").click();
     harness.step();
     assert_eq!(
-        harness.state().doc().level.cell(2, 2).piece,
+        harness
+            .state()
+            .doc()
+            .level
+            .as_skiddy()
+            .unwrap()
+            .cell(2, 2)
+            .piece,
         Some(Piece::Crate)
     );
     // The right button erases; Ctrl+Z undoes that too.
     click_cell(&mut harness, 2, 2, PointerButton::Secondary);
-    assert_eq!(harness.state().doc().level.cell(2, 2).piece, None);
+    assert_eq!(
+        harness
+            .state()
+            .doc()
+            .level
+            .as_skiddy()
+            .unwrap()
+            .cell(2, 2)
+            .piece,
+        None
+    );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
     assert_eq!(
-        harness.state().doc().level.cell(2, 2).piece,
+        harness
+            .state()
+            .doc()
+            .level
+            .as_skiddy()
+            .unwrap()
+            .cell(2, 2)
+            .piece,
         Some(Piece::Crate)
     );
 }
@@ -104,7 +145,10 @@ fn a_paint_on_the_border_is_refused_with_a_message() {
     harness.step();
     click_cell(&mut harness, 0, 1, PointerButton::Primary);
     let app = harness.state();
-    assert_eq!(app.doc().level.cell(0, 1).floor, Floor::Block);
+    assert_eq!(
+        app.doc().level.as_skiddy().unwrap().cell(0, 1).floor,
+        Floor::Block
+    );
     assert!(app.status.1, "a warning");
     assert!(app.status.0.contains("border"), "{}", app.status.0);
     assert!(!app.doc().history.can_undo(), "a refused paint is no step");
@@ -144,7 +188,7 @@ fn pick_a_solution_and_step_through_it() {
         panic!("still replaying");
     };
     assert_eq!(replay.at, 2);
-    let rules = &app.analysis.ready().unwrap().rules;
+    let rules = &app.analysis.skiddy().unwrap().rules;
     assert!(
         rules.is_won(&replay.positions(rules)),
         "the replay ends won"
@@ -202,7 +246,7 @@ fn a_trap_shows_the_last_winnable_state_and_the_dead_end() {
         .pack
         .levels
         .iter()
-        .position(|e| e.level.name == "dead-end")
+        .position(|e| e.level.name() == "dead-end")
         .unwrap();
     harness.state_mut().open_pack_entry(index);
     wait_for_analysis(&mut harness);
@@ -258,7 +302,7 @@ fn copy_gives_ascii_and_paste_opens_a_new_level() {
     harness.step();
     let app = harness.state();
     assert_eq!(app.docs.len(), docs + 1);
-    assert_eq!(app.doc().level.width(), 4);
+    assert_eq!(app.doc().level.size().0, 4);
     // Text that is not a level is refused with a message and opens nothing.
     harness.event(Event::Paste("hello".into()));
     harness.step();
@@ -288,7 +332,7 @@ fn closing_a_changed_level_asks_first() {
     harness.step();
     // The last level closed leaves one blank level to paint on.
     let app = harness.state();
-    assert!(app.docs.iter().all(|d| d.level.name != "1-1"));
+    assert!(app.docs.iter().all(|d| d.level.name() != "1-1"));
     assert_eq!(app.docs.len(), docs.max(2) - 1);
 }
 

@@ -11,6 +11,6 @@ fn the_sample_pack_is_whole_and_current() {
     for entry in &read.pack.levels {
         let mut fresh = entry.clone();
         refresh_summary(&mut fresh, 1_000_000).unwrap();
-        assert_eq!(fresh.summary, entry.summary, "{}", entry.level.name);
+        assert_eq!(fresh.summary, entry.summary, "{}", entry.level.name());
     }
 }

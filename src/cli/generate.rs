@@ -152,9 +152,9 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
                 candidates += g.candidates;
                 let mut level = g.level;
                 level.name = format!("gen-{}-{i}", args.seed);
-                let mut entry = PackEntry::new(level);
+                let mut entry = PackEntry::new(level.into());
                 entry.tags.push("generated".into());
-                entry.summary = Some(LevelSummary::from_parts(&g.summary, &g.rating));
+                entry.summary = Some(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
                 pack.levels.push(entry);
             }
             Err(e) => {

@@ -47,6 +47,16 @@ pub enum Command {
     Generate(generate::GenerateArgs),
 }
 
+/// Parses a `--kind` value: a kind's name.
+pub fn parse_kind(name: &str) -> Result<crate::kinds::Kind, String> {
+    crate::kinds::Kind::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown kind {name:?} (known: {})",
+            crate::kinds::Kind::ALL.map(|k| k.name()).join(", ")
+        )
+    })
+}
+
 /// Exit code for a run in which some file failed.
 pub const EXIT_FAILED: u8 = 1;
 /// Exit code for bad usage.

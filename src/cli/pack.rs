@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::engine::DEFAULT_MAX_STATES;
-use crate::kinds::skiddy::{self, format};
+use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::{
@@ -33,9 +33,14 @@ pub enum PackCommand {
     Add {
         /// The pack file (JSON).
         pack: PathBuf,
-        /// Level files (ASCII or JSON).
+        /// Level files of any kind and format (a file that holds several
+        /// levels adds them all).
         #[arg(required = true)]
         levels: Vec<PathBuf>,
+        /// Read the level files as this kind instead of telling it from
+        /// their content.
+        #[arg(long, value_parser = super::parse_kind)]
+        kind: Option<Kind>,
         /// Stop analysing a level after this many states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
         max_states: u64,
@@ -160,6 +165,7 @@ fn file_stem(path: &Path) -> String {
 fn add(
     pack_path: &Path,
     levels: &[PathBuf],
+    kind: Option<Kind>,
     max_states: u64,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -186,36 +192,52 @@ fn add(
                 continue;
             }
         };
-        let mut level = match skiddy::parse_level(&text) {
-            Ok(l) => l,
+        let found = match crate::pack::open_text(&text, kind) {
+            Ok(crate::pack::Opened::Levels(levels, _)) => levels,
+            Ok(crate::pack::Opened::Pack(_)) => {
+                let _ = writeln!(
+                    err,
+                    "{}: error: the file is a pack; add levels one file at a time",
+                    path.display()
+                );
+                failed = true;
+                continue;
+            }
             Err(e) => {
                 let _ = writeln!(err, "{}: error: {e}", path.display());
                 failed = true;
                 continue;
             }
         };
-        if level.name.is_empty() {
-            level.name = file_stem(path);
-        }
-        let mut entry = PackEntry::new(level);
-        let note = match refresh_summary(&mut entry, max_states) {
-            Ok(()) => {
-                let s = entry.summary.as_ref().expect("refreshed");
-                format!(
-                    "{}, shortest {}",
-                    counted(s.stars, "star", "stars"),
-                    s.shortest.map_or("none".into(), |n| n.to_string())
-                )
+        let several = found.len() > 1;
+        for (i, mut level) in found.into_iter().enumerate() {
+            if level.name().is_empty() {
+                level.set_name(if several {
+                    format!("{} {}", file_stem(path), i + 1)
+                } else {
+                    file_stem(path)
+                });
             }
-            Err(e) => format!("not analysed: {e}"),
-        };
-        let _ = writeln!(
-            out,
-            "added {} as level {} ({note})",
-            path.display(),
-            read.pack.levels.len()
-        );
-        read.pack.levels.push(entry);
+            let mut entry = PackEntry::new(level);
+            let note = match refresh_summary(&mut entry, max_states) {
+                Ok(()) => {
+                    let s = entry.summary.as_ref().expect("refreshed");
+                    format!(
+                        "{}, shortest {}",
+                        verdict_word(s),
+                        s.shortest.map_or("none".into(), |n| n.to_string())
+                    )
+                }
+                Err(e) => format!("not analysed: {e}"),
+            };
+            let _ = writeln!(
+                out,
+                "added {} as level {} ({note})",
+                path.display(),
+                read.pack.levels.len()
+            );
+            read.pack.levels.push(entry);
+        }
     }
     write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
     Ok(if failed { super::EXIT_FAILED } else { 0 })
@@ -247,7 +269,7 @@ fn check(
     bar.finish_and_clear();
     let mut failing = 0;
     for c in &checks {
-        let name = &read.pack.levels[c.index].level.name;
+        let name = read.pack.levels[c.index].level.name();
         if !c.passes() {
             failing += 1;
         }
@@ -312,7 +334,7 @@ fn dedupe(
         for g in &groups {
             let names: Vec<String> = g
                 .iter()
-                .map(|&i| format!("{i} {}", levels[i].name))
+                .map(|&i| format!("{i} {}", levels[i].name()))
                 .collect();
             let _ = writeln!(out, "same level: {}", names.join(", "));
         }
@@ -377,11 +399,20 @@ fn stats(
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     let mut stars = [0u64; 4];
     for s in &known {
-        stars[s.stars.min(3) as usize] += 1;
+        if let Some(n) = s.stars {
+            stars[n.min(3) as usize] += 1;
+        }
+    }
+    let mut kinds = serde_json::Map::new();
+    for kind in Kind::ALL {
+        let n = levels.iter().filter(|e| e.level.kind() == kind).count();
+        if n > 0 {
+            kinds.insert(kind.name().into(), json!(n));
+        }
     }
     let mut perfect: Vec<u32> = known
         .iter()
-        .filter(|s| s.stars == 3)
+        .filter(|s| s.stars == Some(3))
         .filter_map(|s| s.shortest_max_combo)
         .collect();
     perfect.sort_unstable();
@@ -397,6 +428,7 @@ fn stats(
             json!({
                 "name": read.pack.name,
                 "levels": levels.len(),
+                "kinds": kinds,
                 "damaged": read.damaged.len(),
                 "unanalysable": unanalysable,
                 "stars": stars,
@@ -442,17 +474,31 @@ fn stats(
             let line = match s {
                 Some(s) => format!(
                     "{}, shortest {}, states {}, traps {}",
-                    counted(s.stars, "star", "stars"),
+                    verdict_word(s),
                     s.shortest.map_or("none".into(), |n| n.to_string()),
                     s.states,
                     s.traps
                 ),
                 None => "not analysed".into(),
             };
-            let _ = writeln!(out, "  {i:>3} {:<24} {line}", e.level.name);
+            let _ = writeln!(
+                out,
+                "  {i:>3} {:<24} {:<7} {line}",
+                e.level.name(),
+                e.level.kind().name()
+            );
         }
     }
     Ok(0)
+}
+
+/// A level's verdict in a word or two: its stars where its kind gives
+/// stars, else its verdict.
+fn verdict_word(s: &LevelSummary) -> String {
+    match s.stars {
+        Some(n) => counted(n, "star", "stars"),
+        None => s.verdict.clone(),
+    }
 }
 
 /// "1 level", "3 levels".
@@ -477,6 +523,24 @@ fn export_name(index: usize, name: &str, ext: &str) -> String {
     } else {
         format!("{index:03}-{slug}.{ext}")
     }
+}
+
+/// A level in the first of its kind's own text formats that can say it
+/// (Skiddy ASCII, Prism 2016, Tangram's format), else in JSON; with the
+/// file extension to use.
+fn text_export(level: &Level) -> (&'static str, String) {
+    for &format in level.kind().formats() {
+        if format == TextFormat::Json {
+            continue;
+        }
+        if let Ok(text) = level.write(format) {
+            return (format.extension(), text);
+        }
+    }
+    let json = level
+        .write(TextFormat::Json)
+        .expect("JSON says every level");
+    ("json", json)
 }
 
 /// What `export` writes.
@@ -520,13 +584,8 @@ fn export(
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
         for (i, e) in read.pack.levels.iter().enumerate() {
-            let (name, text) = match format::to_ascii(&e.level) {
-                Ok(text) => (export_name(i, &e.level.name, "txt"), text),
-                Err(_) => (
-                    export_name(i, &e.level.name, "json"),
-                    format::to_json(&e.level) + "\n",
-                ),
-            };
+            let (name, text) = text_export(&e.level);
+            let name = export_name(i, e.level.name(), name);
             let path = dir.join(name);
             crate::atomic::write_atomic(&path, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -553,8 +612,9 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         PackCommand::Add {
             pack,
             levels,
+            kind,
             max_states,
-        } => add(pack, levels, *max_states, out, err),
+        } => add(pack, levels, *kind, *max_states, out, err),
         PackCommand::Check {
             pack,
             min_stars,

@@ -37,8 +37,16 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let file = args.file.display();
     let level = match std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read the file: {e}"))
-        .and_then(|t| skiddy::parse_level(&t).map_err(|e| e.to_string()))
-    {
+        .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
+        .and_then(|levels| {
+            let level = levels.into_iter().next().ok_or("the file holds no level")?;
+            level.as_skiddy().cloned().ok_or_else(|| {
+                format!(
+                    "play shows Skiddy levels; this is a {} level",
+                    level.kind().title()
+                )
+            })
+        }) {
         Ok(level) => level,
         Err(e) => {
             let _ = writeln!(err, "{file}: error: {e}");

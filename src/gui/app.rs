@@ -14,7 +14,8 @@ use super::replay::Replay;
 use super::tools::{self, Tile, Tool};
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
-use crate::kinds::skiddy::{format, Analysis, Dir, Level};
+use crate::kinds::skiddy::Dir;
+use crate::kinds::{Analysis, Kind, Level, TextFormat};
 use crate::pack::{self, Pack, PackEntry};
 
 /// The bundled sample pack, built into the binary.
@@ -109,7 +110,7 @@ pub struct AnalysisState {
     /// The level analysed (or being analysed).
     pub level: Option<Level>,
     /// The result, once the worker is done.
-    pub result: Option<Result<Arc<Analysis>, String>>,
+    pub result: Option<Result<Analysis, String>>,
     /// How long it took.
     pub elapsed: Option<Duration>,
     /// Solution lists, computed on demand.
@@ -123,8 +124,13 @@ pub struct AnalysisState {
 
 impl AnalysisState {
     /// The finished analysis, if there is one.
-    pub fn ready(&self) -> Option<&Arc<Analysis>> {
+    pub fn ready(&self) -> Option<&Analysis> {
         self.result.as_ref()?.as_ref().ok()
+    }
+
+    /// The finished analysis of a Skiddy level, if there is one.
+    pub fn skiddy(&self) -> Option<Arc<crate::kinds::skiddy::Analysis>> {
+        self.ready()?.as_skiddy().cloned()
     }
 }
 
@@ -247,7 +253,7 @@ impl EditorApp {
             Err(e) => app.warn(format!("the bundled sample pack cannot be read: {e}")),
         }
         if app.docs.is_empty() {
-            app.docs.push(Document::new(Level::new(7, 6)));
+            app.docs.push(Document::new(Kind::Skiddy.blank(7, 6)));
         }
         app
     }
@@ -334,8 +340,11 @@ impl EditorApp {
     pub fn paint_at(&mut self, x: usize, y: usize, erase: bool) {
         let tool = self.prefs.tool;
         let tile = self.prefs.tile;
+        let Some(level) = self.doc().level.as_skiddy() else {
+            return;
+        };
         if tool == Tool::Pick && !erase {
-            let picked = tools::pick(&self.doc().level, x, y);
+            let picked = tools::pick(level, x, y);
             self.prefs.tile = picked;
             self.prefs.tool = Tool::Paint;
             self.say(format!("Picked {} from ({x}, {y})", picked.name()));
@@ -344,12 +353,15 @@ impl EditorApp {
         let doc = &mut self.docs[self.active];
         let name = if erase { "Erase" } else { tool.name() };
         doc.history.begin(&doc.level, name);
+        let Some(level) = doc.level.as_skiddy_mut() else {
+            return;
+        };
         let result = if erase {
-            Ok(usize::from(tools::erase(&mut doc.level, x, y)))
+            Ok(usize::from(tools::erase(level, x, y)))
         } else if tool == Tool::Fill {
-            tools::fill(&mut doc.level, x, y, tile)
+            tools::fill(level, x, y, tile)
         } else {
-            tools::paint(&mut doc.level, x, y, tile).map(usize::from)
+            tools::paint(level, x, y, tile).map(usize::from)
         };
         match result {
             Ok(changed) => {
@@ -391,18 +403,18 @@ impl EditorApp {
 
     /// Resizes the active level as one undo step.
     pub fn resize(&mut self, width: usize, height: usize) {
-        if self
-            .doc_mut()
-            .edit("Resize", |l| *l = tools::resized(l, width, height))
-        {
+        if self.doc_mut().edit("Resize", |l| {
+            if let Some(l) = l.as_skiddy_mut() {
+                *l = tools::resized(l, width, height)
+            }
+        }) {
             self.level_changed();
         }
     }
 
     /// A new empty level in a new document.
     pub fn new_level(&mut self) {
-        let mut level = Level::new(8, 7);
-        level.name = String::new();
+        let level = Kind::Skiddy.blank(8, 7);
         self.add_document(Document::new(level));
         self.say("New level");
     }
@@ -410,8 +422,9 @@ impl EditorApp {
     /// A copy of the active level in a new document.
     pub fn duplicate_level(&mut self) {
         let mut level = self.doc().level.clone();
-        if !level.name.is_empty() {
-            level.name = format!("{} (copy)", level.name);
+        if !level.name().is_empty() {
+            let name = format!("{} (copy)", level.name());
+            level.set_name(name);
         }
         self.add_document(Document::new(level));
         self.say("Duplicated the level");
@@ -433,7 +446,7 @@ impl EditorApp {
         }
         self.docs.remove(index);
         if self.docs.is_empty() {
-            self.docs.push(Document::new(Level::new(8, 7)));
+            self.docs.push(Document::new(Kind::Skiddy.blank(8, 7)));
         }
         if self.active >= self.docs.len() || self.active > index {
             self.active = self.active.saturating_sub(1).min(self.docs.len() - 1);
@@ -552,7 +565,7 @@ impl EditorApp {
     fn save_into_pack(&mut self, index: usize) {
         let level = self.doc().level.clone();
         let summary = match (&self.analysis.level, self.analysis.ready()) {
-            (Some(l), Some(a)) if *l == level => Some(pack::LevelSummary::of(a)),
+            (Some(l), Some(a)) if *l == level => Some(a.level_summary()),
             _ => None,
         };
         let Some(open) = self.pack.as_mut() else {
@@ -594,7 +607,7 @@ impl EditorApp {
     pub fn add_to_pack(&mut self) {
         let level = self.doc().level.clone();
         let summary = match (&self.analysis.level, self.analysis.ready()) {
-            (Some(l), Some(a)) if *l == level => Some(pack::LevelSummary::of(a)),
+            (Some(l), Some(a)) if *l == level => Some(a.level_summary()),
             _ => None,
         };
         let open = self.pack.get_or_insert_with(|| OpenPack {
@@ -625,7 +638,7 @@ impl EditorApp {
             .map(Path::to_path_buf);
         let name = match purpose {
             DialogPurpose::SaveLevelAs => {
-                let n = &self.doc().level.name;
+                let n = self.doc().level.name();
                 if n.is_empty() {
                     "level.json".to_string()
                 } else {
@@ -701,7 +714,16 @@ impl EditorApp {
 
     /// Copies the active level to the clipboard as ASCII text.
     pub fn copy_level(&mut self) {
-        match format::to_ascii(&self.doc().level) {
+        match self.doc().level.write(
+            self.doc()
+                .level
+                .kind()
+                .formats()
+                .iter()
+                .copied()
+                .find(|&f| f != TextFormat::Json)
+                .unwrap_or(TextFormat::Json),
+        ) {
             Ok(text) => {
                 self.ctx.copy_text(text);
                 self.say("Copied the level as ASCII");
@@ -784,7 +806,7 @@ impl EditorApp {
                 return flags.clone();
             }
         }
-        let analysis = self.analysis.ready()?.clone();
+        let analysis = self.analysis.skiddy()?;
         let flags = super::dead_end::trapped_skiddies(&analysis.rules, dead_end, 200_000);
         self.analysis.trapped = Some((index, flags.clone()));
         flags
@@ -798,7 +820,10 @@ impl EditorApp {
         let Some(dirs) = super::replay::parse_moves(moves) else {
             return;
         };
-        let rules = &analysis.rules;
+        let Some(skiddy) = analysis.as_skiddy() else {
+            return;
+        };
+        let rules = &skiddy.rules;
         let replay = Replay::new(rules, rules.start_positions(), &dirs, title);
         self.showing = Some(Showing::Replay(replay));
         self.view = CentralView::Edit;
@@ -810,10 +835,13 @@ impl EditorApp {
         let Some(analysis) = self.analysis.ready().cloned() else {
             return;
         };
-        let path = analysis.path_to(id);
+        let Some(skiddy) = analysis.as_skiddy() else {
+            return;
+        };
+        let path = analysis.graph().path_to(id);
         let moves = analysis.move_string(&path);
         let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
-        let rules = &analysis.rules;
+        let rules = &skiddy.rules;
         let mut replay = Replay::new(
             rules,
             rules.start_positions(),
@@ -829,7 +857,7 @@ impl EditorApp {
             ),
         );
         replay.at = replay.len();
-        self.graph_selection = Some((id, analysis.states_along(&path)));
+        self.graph_selection = Some((id, analysis.graph().states_along(&path)));
         self.showing = Some(Showing::Replay(replay));
     }
 
@@ -839,10 +867,13 @@ impl EditorApp {
             self.warn("play needs a finished analysis of a valid level");
             return;
         };
+        let Some(skiddy) = analysis.as_skiddy() else {
+            return;
+        };
         let game = self
             .play
-            .get_or_insert_with(|| PlayState::new(&analysis.rules));
-        game.play(&analysis.rules, dir);
+            .get_or_insert_with(|| PlayState::new(&skiddy.rules));
+        game.play(&skiddy.rules, dir);
     }
 
     /// Whether any document or the pack has unsaved changes.

@@ -147,7 +147,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             agreeing(missing, "is a gap", "are gaps")
         ));
     }
-    let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name.as_str()).collect();
+    let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name()).collect();
     let level_of = |x: f64| -> Option<(usize, &str)> {
         let number = x.round();
         (number >= 1.0)
@@ -254,8 +254,8 @@ mod tests {
     fn series_take_perfect_traps_and_log_states() {
         let level = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
         let summary = |shortest, combo, states, traps| LevelSummary {
-            stars: 3,
-            star_reason: String::new(),
+            stars: Some(3),
+            verdict: String::new(),
             shortest: Some(shortest),
             shortest_max_combo: Some(combo),
             shortest_no_combo: None,
@@ -263,7 +263,7 @@ mod tests {
             dead_ends: 0,
             traps,
         };
-        let mut entries = vec![PackEntry::new(level); 3];
+        let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));
         entries[2].summary = Some(summary(4, 6, 10, 0));
         let pack = Pack {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::history::History;
-use crate::kinds::skiddy::Level;
+use crate::kinds::Level;
 
 /// How many undo steps a document keeps.
 pub const HISTORY_LIMIT: usize = 500;
@@ -62,9 +62,7 @@ impl Document {
     /// Whether closing it would lose work: it has unsaved changes and is
     /// not a blank level nobody touched.
     pub fn is_worth_saving(&self) -> bool {
-        let blank = self.origin == Origin::New
-            && !self.history.can_undo()
-            && self.level.pieces().next().is_none();
+        let blank = self.origin == Origin::New && !self.history.can_undo() && self.level.is_blank();
         self.is_dirty() && !blank
     }
 
@@ -77,8 +75,8 @@ impl Document {
     /// The title for its tab: the level's name, else the file name, else
     /// "Untitled"; a `*` when it has unsaved changes.
     pub fn title(&self) -> String {
-        let base = if !self.level.name.is_empty() {
-            self.level.name.clone()
+        let base = if !self.level.name().is_empty() {
+            self.level.name().to_string()
         } else if let Origin::File(path) = &self.origin {
             path.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -135,11 +133,11 @@ mod tests {
 
     #[test]
     fn dirty_tracks_the_saved_level_through_undo() {
-        let level = parse_level("#r##\n#R.#\n####\n").unwrap();
+        let level: Level = parse_level("#r##\n#R.#\n####\n").unwrap().into();
         let mut doc = Document::loaded(level, Origin::File("a.txt".into()));
         assert!(!doc.is_dirty());
         assert_eq!(doc.title(), "a.txt");
-        assert!(doc.edit("Rename", |l| l.name = "first".into()));
+        assert!(doc.edit("Rename", |l| l.set_name("first")));
         assert!(doc.is_dirty());
         assert_eq!(doc.title(), "first *");
         assert!(!doc.edit("Nothing", |_| {}));
@@ -148,6 +146,6 @@ mod tests {
         assert!(doc.redo());
         doc.mark_saved(Origin::File("b.json".into()));
         assert!(!doc.is_dirty());
-        assert!(Document::new(Level::new(5, 5)).is_dirty());
+        assert!(Document::new(crate::kinds::Kind::Skiddy.blank(5, 5)).is_dirty());
     }
 }

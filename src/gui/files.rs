@@ -6,60 +6,77 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 
-use crate::kinds::skiddy::{format, Level};
-use crate::pack::{self, ReadPack};
+use crate::kinds::{Level, TextFormat};
+use crate::pack::{self, Pack, PackEntry, ReadPack};
 
 /// What a file held.
 #[derive(Clone, Debug)]
 pub enum Opened {
     /// One level.
     Level(Level),
-    /// A pack (with any entries that could not be read).
+    /// A pack (with any entries that could not be read), or a level file
+    /// that holds several levels, opened as a pack.
     Pack(ReadPack),
 }
 
-/// Reads level or pack text: a JSON object whose `format` is the pack format
-/// is a pack; anything else must be a level (ASCII or JSON).
+/// Reads level or pack text, told apart by content: a JSON object whose
+/// `format` is the pack format is a pack; anything else must be levels of
+/// some kind, and a file of several levels opens as a pack.
 pub fn open_text(text: &str) -> Result<Opened, String> {
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
-        if value.get("format").and_then(|f| f.as_str()) == Some(pack::PACK_FORMAT) {
-            return pack::parse_pack(text)
-                .map(Opened::Pack)
-                .map_err(|e| e.to_string());
-        }
-    } else if text.trim_start().starts_with('{') && text.contains(pack::PACK_FORMAT) {
-        // A damaged pack file: the pack reader keeps what can be read.
-        return pack::parse_pack(text)
-            .map(Opened::Pack)
-            .map_err(|e| e.to_string());
-    }
-    format::parse_level(text)
-        .map(Opened::Level)
-        .map_err(|e| e.to_string())
+    Ok(match pack::open_text(text, None)? {
+        pack::Opened::Pack(read) => Opened::Pack(read),
+        pack::Opened::Levels(mut levels, _) if levels.len() == 1 => Opened::Level(levels.remove(0)),
+        pack::Opened::Levels(levels, _) => Opened::Pack(ReadPack {
+            pack: Pack {
+                name: String::new(),
+                levels: levels.into_iter().map(PackEntry::new).collect(),
+            },
+            ..ReadPack::default()
+        }),
+    })
 }
 
 /// Reads a level or pack file.
 pub fn open_file(path: &Path) -> Result<Opened, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    open_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Opened::Pack(read) = &mut opened {
+        if read.pack.name.is_empty() {
+            read.pack.name = path
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+        }
+    }
+    Ok(opened)
 }
 
-/// Whether `path` names an ASCII level file (`.txt`); other names get JSON.
+/// Whether `path` names a text level file (`.txt`, in the kind's own text
+/// format); other names get JSON.
 pub fn is_ascii_path(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
 }
 
-/// The text of `level` for a file at `path`: ASCII for `.txt`, JSON
-/// otherwise. ASCII cannot say that a piece starts inside a pit; such a
-/// level is refused with the reason.
+/// The text of `level` for a file at `path`: the kind's own text format
+/// for `.txt` (Skiddy's ASCII board), JSON otherwise. A level the text
+/// format cannot say is refused with the reason.
 pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
     if is_ascii_path(path) {
-        format::to_ascii(level).map_err(|e| format!("{e}; save it as .json instead"))
+        let format = level
+            .kind()
+            .formats()
+            .iter()
+            .copied()
+            .find(|&f| f != TextFormat::Json)
+            .ok_or_else(|| format!("{} levels have no text format", level.kind().title()))?;
+        level
+            .write(format)
+            .map_err(|e| format!("{e}; save it as .json instead"))
     } else {
-        Ok(format::to_json(level))
+        level.write(TextFormat::Json)
     }
 }
 
@@ -196,8 +213,9 @@ mod tests {
         assert!(matches!(open_text("#r#\n#R#\n###\n"), Ok(Opened::Level(_))));
         let pack = include_str!("../../assets/sample-pack.json");
         assert!(matches!(open_text(pack), Ok(Opened::Pack(_))));
-        let json =
-            crate::kinds::skiddy::format::to_json(&format::parse_level("#r#\n#R#\n###\n").unwrap());
+        let json = crate::kinds::skiddy::format::to_json(
+            &crate::kinds::skiddy::parse_level("#r#\n#R#\n###\n").unwrap(),
+        );
         assert!(matches!(open_text(&json), Ok(Opened::Level(_))));
         let err = open_text("#r#\n#X#\n###\n").unwrap_err();
         assert!(err.contains('X'), "{err}");
@@ -220,13 +238,16 @@ mod tests {
     fn levels_save_as_ascii_or_json_by_name() {
         let dir = std::env::temp_dir().join(format!("levelscope-gui-files-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut level = format::parse_level("#r##\n#R.#\n####\n").unwrap();
-        level.name = "tiny".into();
+        let mut skiddy = crate::kinds::skiddy::parse_level("#r##\n#R.#\n####\n").unwrap();
+        skiddy.name = "tiny".into();
+        let level = Level::from(skiddy.clone());
         for name in ["a.txt", "a.json"] {
             let path = dir.join(name);
             save_level(&level, &path).unwrap();
             match open_file(&path).unwrap() {
-                Opened::Level(back) => assert_eq!(back.cells(), level.cells()),
+                Opened::Level(back) => {
+                    assert_eq!(back.as_skiddy().unwrap().cells(), skiddy.cells())
+                }
                 other => panic!("{other:?}"),
             }
         }
@@ -234,16 +255,16 @@ mod tests {
             .unwrap()
             .starts_with("#r##"));
         // A piece in a pit cannot be written as ASCII: refused, nothing lost.
-        let mut in_pit = level.clone();
+        let mut in_pit = skiddy.clone();
         in_pit.set_cell(
             1,
             1,
             crate::kinds::skiddy::Cell {
                 floor: crate::kinds::skiddy::Floor::Pit,
-                piece: level.cell(1, 1).piece,
+                piece: skiddy.cell(1, 1).piece,
             },
         );
-        let err = save_level(&in_pit, &dir.join("a.txt")).unwrap_err();
+        let err = save_level(&in_pit.into(), &dir.join("a.txt")).unwrap_err();
         assert!(err.contains("json"), "{err}");
         assert!(std::fs::read_to_string(dir.join("a.txt"))
             .unwrap()

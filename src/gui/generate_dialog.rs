@@ -339,7 +339,7 @@ fn generate_batch(
                 outcome.levels.push(level);
                 outcome
                     .summaries
-                    .push(LevelSummary::from_parts(&g.summary, &g.rating));
+                    .push(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
             }
             Err(GenerateError::Cancelled(_)) => {}
             Err(e) => {
@@ -436,7 +436,7 @@ fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
             .shortest_max_combo
             .or(summary.shortest)
             .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
-        ui.small(format!("{} stars, {perfect}", summary.stars));
+        ui.small(format!("{} stars, {perfect}", summary.star_count()));
     });
 }
 

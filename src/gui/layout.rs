@@ -111,13 +111,10 @@ impl EditorApp {
                 ui.label(text.as_str());
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let doc = self.doc();
-                ui.label(format!(
-                    "{}x{}  ·  {} pieces",
-                    doc.level.width(),
-                    doc.level.height(),
-                    doc.level.pieces().count()
-                ));
+                let level = &self.doc().level;
+                let (w, h) = level.size();
+                let pieces = level.as_skiddy().map_or(0, |l| l.pieces().count());
+                ui.label(format!("{w}x{h}  ·  {pieces} pieces"));
             });
         });
     }
@@ -144,7 +141,7 @@ impl EditorApp {
     }
 
     fn graph_central(&mut self, ui: &mut Ui) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
+        let Some(analysis) = self.analysis.skiddy() else {
             ui.label("The state graph appears when the analysis is done.");
             return;
         };

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::engine::Job;
-use crate::kinds::skiddy::Level;
+use crate::kinds::Level;
 use crate::pack::check::{check_level, CheckOptions, LevelCheck};
 use crate::pack::Pack;
 
@@ -222,7 +222,7 @@ mod tests {
             name: "t".into(),
             levels: texts
                 .iter()
-                .map(|t| PackEntry::new(parse_ascii(t).unwrap()))
+                .map(|t| PackEntry::new(parse_ascii(t).unwrap().into()))
                 .collect(),
         }
     }

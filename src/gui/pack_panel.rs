@@ -36,7 +36,7 @@ use self::view::{
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::difficulty_curve::show_difficulty_curve;
 use crate::gui::pack_check::{CheckProgress, PackCheck};
-use crate::kinds::skiddy::Level;
+use crate::kinds::Level;
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
 use crate::words::{agreeing, counted};

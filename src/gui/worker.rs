@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::engine::{Job, Phase};
-use crate::kinds::skiddy::{self, Analysis, Level};
+use crate::kinds::{Analysis, Level};
 
 /// A finished job.
 #[derive(Debug)]
@@ -17,7 +17,7 @@ pub struct Finished {
     /// The job's id, as [`AnalysisWorker::start`] returned it.
     pub id: u64,
     /// The analysis, or why there is none ("too big: …", an invalid level).
-    pub result: Result<Arc<Analysis>, String>,
+    pub result: Result<Analysis, String>,
     /// How long it ran.
     pub elapsed: Duration,
 }
@@ -80,9 +80,7 @@ impl AnalysisWorker {
         let thread = std::thread::Builder::new()
             .name(format!("analysis {id}"))
             .spawn(move || {
-                let result = skiddy::analyze(&level, &thread_job)
-                    .map(Arc::new)
-                    .map_err(|e| e.to_string());
+                let result = level.analyze(&thread_job);
                 // The receiver may be gone (the editor closed): nothing to do.
                 let _ = sender.send(Finished {
                     id,
@@ -166,11 +164,13 @@ mod tests {
     }
 
     fn one_one() -> Level {
-        parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap()
+        parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap().into()
     }
 
     fn big() -> Level {
-        parse_ascii(include_str!("../../assets/bench/skiddy_1m.txt")).unwrap()
+        parse_ascii(include_str!("../../assets/bench/skiddy_1m.txt"))
+            .unwrap()
+            .into()
     }
 
     #[test]
@@ -183,7 +183,7 @@ mod tests {
         let id = worker.start(one_one(), 1000);
         let f = wait(&mut worker);
         assert_eq!(f.id, id);
-        assert_eq!(f.result.unwrap().rating.stars, 3);
+        assert_eq!(f.result.unwrap().as_skiddy().unwrap().rating.stars, 3);
         assert_eq!(notified.load(Ordering::SeqCst), 1);
         assert!(!worker.is_running());
         assert!(worker.poll().is_none());
@@ -197,7 +197,7 @@ mod tests {
         assert_ne!(first, second);
         let f = wait(&mut worker);
         assert_eq!(f.id, second);
-        assert_eq!(f.result.unwrap().summary.states, 10);
+        assert_eq!(f.result.unwrap().summary().states, 10);
     }
 
     #[test]

@@ -1,8 +1,294 @@
-//! The puzzle kinds. Each kind has its level model, formats, rules and
-//! rating; it depends on the engine, never on the GUI or the CLI.
+//! The puzzle kinds, and the seam through which everything else sees them.
+//!
+//! Each kind has its level model, formats, rules and rating in its own
+//! folder; it depends on the engine, never on the GUI or the CLI. Everything
+//! outside `kinds/` sees a level through [`Level`], an enum with one variant
+//! per kind, and an analysis through [`Analysis`]. The match over the kinds
+//! lives here (and in [`text`] for the formats), not in the views.
 
 pub mod problem;
 pub mod rooms;
 pub mod skiddy;
+pub mod summary;
+pub mod text;
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
+pub use summary::LevelSummary;
+pub use text::{detect, read_levels, ReadError, TextFormat};
+
+/// The puzzle kinds levelscope edits and analyses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Every piece slides until it hits something.
+    Skiddy,
+}
+
+impl Kind {
+    /// Every kind, in menu order.
+    pub const ALL: [Kind; 1] = [Kind::Skiddy];
+
+    /// The name used in files and on the command line: `"skiddy"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Skiddy => "skiddy",
+        }
+    }
+
+    /// The name shown to designers: `"Skiddy"`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::Skiddy => "Skiddy",
+        }
+    }
+
+    /// The kind named `name` (as in [`Kind::name`], any case).
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The text formats that can hold a level of this kind, the complete
+    /// one (JSON) first.
+    pub fn formats(self) -> &'static [TextFormat] {
+        match self {
+            Kind::Skiddy => &[TextFormat::Json, TextFormat::SkiddyAscii],
+        }
+    }
+
+    /// A new, blank level of this kind, `width` x `height`.
+    pub fn blank(self, width: usize, height: usize) -> Level {
+        match self {
+            Kind::Skiddy => Level::Skiddy(skiddy::Level::new(width, height)),
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level of any kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A Skiddy level.
+    Skiddy(skiddy::Level),
+}
+
+impl From<skiddy::Level> for Level {
+    fn from(level: skiddy::Level) -> Level {
+        Level::Skiddy(level)
+    }
+}
+
+impl Level {
+    /// Its kind.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Level::Skiddy(_) => Kind::Skiddy,
+        }
+    }
+
+    /// Its name (may be empty).
+    pub fn name(&self) -> &str {
+        match self {
+            Level::Skiddy(l) => &l.name,
+        }
+    }
+
+    /// Renames it.
+    pub fn set_name(&mut self, name: impl Into<String>) {
+        match self {
+            Level::Skiddy(l) => l.name = name.into(),
+        }
+    }
+
+    /// The board's size in cells, `(width, height)`.
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            Level::Skiddy(l) => (l.width(), l.height()),
+        }
+    }
+
+    /// The Skiddy level, if it is one.
+    pub fn as_skiddy(&self) -> Option<&skiddy::Level> {
+        match self {
+            Level::Skiddy(l) => Some(l),
+        }
+    }
+
+    /// The Skiddy level to edit, if it is one.
+    pub fn as_skiddy_mut(&mut self) -> Option<&mut skiddy::Level> {
+        match self {
+            Level::Skiddy(l) => Some(l),
+        }
+    }
+
+    /// What makes it invalid, each problem naming its cell; empty when it
+    /// is valid.
+    pub fn problems(&self) -> Vec<Problem> {
+        match self {
+            Level::Skiddy(l) => l.problems(),
+        }
+    }
+
+    /// Whether it has no problem.
+    pub fn is_valid(&self) -> bool {
+        self.problems().is_empty()
+    }
+
+    /// Whether it holds nothing a designer placed (a blank new board).
+    pub fn is_blank(&self) -> bool {
+        match self {
+            Level::Skiddy(l) => l.pieces().next().is_none(),
+        }
+    }
+
+    /// Its JSON form (`{"format": "levelscope-level", "kind": ...}`).
+    pub fn to_json_value(&self) -> Value {
+        match self {
+            Level::Skiddy(l) => skiddy::format::to_json_value(l),
+        }
+    }
+
+    /// Reads a level from its JSON form; a level without a `kind` is a
+    /// Skiddy level (files written before there were other kinds).
+    pub fn from_json_value(value: &Value) -> Result<Level, String> {
+        text::level_from_json_value(value)
+    }
+
+    /// Its text in `format`, or why that format cannot say it.
+    pub fn write(&self, format: TextFormat) -> Result<String, String> {
+        text::write_levels(std::slice::from_ref(self), format)
+    }
+
+    /// A key equal for exactly the levels that are the same puzzle up to
+    /// the kind's symmetries (of the board, and renamings of colours); the
+    /// name is not part of it. Levels of different kinds never share a key.
+    pub fn canonical_key(&self) -> String {
+        let key = match self {
+            Level::Skiddy(l) => skiddy::canonical::canonical_key(l),
+        };
+        format!("{}:{key}", self.kind().name())
+    }
+
+    /// Analyses the level: its state graph, labels, solutions and the
+    /// kind's verdict. Cancellable through `job`.
+    pub fn analyze(&self, job: &Job) -> Result<Analysis, String> {
+        match self {
+            Level::Skiddy(l) => skiddy::analyze(l, job)
+                .map(|a| Analysis::Skiddy(Arc::new(a)))
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// The complete analysis of a level of any kind.
+#[derive(Clone, Debug)]
+pub enum Analysis {
+    /// A Skiddy level's analysis (shared: the views hold on to it).
+    Skiddy(Arc<skiddy::Analysis>),
+}
+
+impl Analysis {
+    /// The kind of the level analysed.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Analysis::Skiddy(_) => Kind::Skiddy,
+        }
+    }
+
+    /// The engine's numbers: states, dead ends, traps, solutions, depths.
+    pub fn summary(&self) -> &Summary {
+        match self {
+            Analysis::Skiddy(a) => &a.summary,
+        }
+    }
+
+    /// The explored state graph, seen without its word type.
+    pub fn graph(&self) -> &dyn GraphView {
+        match self {
+            Analysis::Skiddy(a) => a.view(),
+        }
+    }
+
+    /// The kind's verdict in a designer's words.
+    pub fn verdict(&self) -> &str {
+        match self {
+            Analysis::Skiddy(a) => &a.rating.reason,
+        }
+    }
+
+    /// The numbers a pack keeps of this analysis.
+    pub fn level_summary(&self) -> LevelSummary {
+        match self {
+            Analysis::Skiddy(a) => LevelSummary::of_skiddy(a),
+        }
+    }
+
+    /// Move names of a move sequence, e.g. `"L D"`.
+    pub fn move_string(&self, moves: &[u8]) -> String {
+        match self {
+            Analysis::Skiddy(a) => a.move_string(moves),
+        }
+    }
+
+    /// Up to `limit` solutions by `route` in order of length, as move
+    /// strings, and whether the search for them was cut short.
+    pub fn solution_list(&self, route: crate::engine::Route, limit: usize) -> (Vec<String>, bool) {
+        let list = self.graph().solutions(route, limit);
+        let strings = list.solutions.iter().map(|m| self.move_string(m)).collect();
+        (strings, list.truncated)
+    }
+
+    /// Every trap with the number of moves from the start to its dead end,
+    /// shallowest first.
+    pub fn traps(&self) -> Vec<(crate::engine::Trap, usize)> {
+        let graph = self.graph();
+        graph
+            .traps()
+            .iter()
+            .map(|t| (*t, graph.trap_depth(t)))
+            .collect()
+    }
+
+    /// The Skiddy analysis, if it is one.
+    pub fn as_skiddy(&self) -> Option<&Arc<skiddy::Analysis>> {
+        match self {
+            Analysis::Skiddy(a) => Some(a),
+        }
+    }
+
+    /// The kind's fields of the `analyze --json` row (everything but
+    /// `file`, `kind` and `elapsed_ms`), with up to `solutions` listed
+    /// solutions of each route.
+    pub fn report_fields(&self, solutions: usize) -> serde_json::Map<String, Value> {
+        match self {
+            Analysis::Skiddy(a) => skiddy::report::json_fields(a, solutions),
+        }
+    }
+
+    /// The lines of the human report after its first line (which the caller
+    /// writes: the file and the verdict), each ending in a newline.
+    pub fn report_lines(&self, solutions: usize) -> String {
+        match self {
+            Analysis::Skiddy(a) => skiddy::report::text_lines(a, solutions),
+        }
+    }
+
+    /// The verdict's headline for the human report, e.g. `"★★☆ 2 stars —
+    /// …"`.
+    pub fn headline(&self) -> String {
+        match self {
+            Analysis::Skiddy(a) => skiddy::report::headline(a),
+        }
+    }
+}

@@ -4,7 +4,6 @@ use rayon::prelude::*;
 
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
-use crate::kinds::skiddy;
 use crate::words::counted;
 
 /// What a check asks of every level.
@@ -66,9 +65,7 @@ pub fn check_level(
     options: CheckOptions,
     job: &Job,
 ) -> LevelCheck {
-    let fresh = skiddy::analyze(&entry.level, job)
-        .map(|a| LevelSummary::of(&a))
-        .map_err(|e| e.to_string());
+    let fresh = entry.level.analyze(job).map(|a| a.level_summary());
     let mut failures = Vec::new();
     match &fresh {
         Err(e) => failures.push(e.clone()),
@@ -78,15 +75,16 @@ pub fn check_level(
                     "{}, {}: {}",
                     counted(s.dead_ends, "dead end", "dead ends"),
                     counted(s.traps, "trap", "traps"),
-                    s.star_reason
+                    s.verdict
                 ));
             }
-            if s.stars < options.min_stars {
+            // Stars are Skiddy's; other kinds are judged by dead ends alone.
+            if let Some(stars) = s.stars.filter(|&n| n < options.min_stars) {
                 failures.push(format!(
                     "{}, fewer than the wanted {}: {}",
-                    counted(s.stars, "star", "stars"),
+                    counted(stars, "star", "stars"),
                     options.min_stars,
-                    s.star_reason
+                    s.verdict
                 ));
             }
             if let Some(stored) = &entry.summary {
@@ -111,7 +109,8 @@ fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
         }
     };
     let len = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
-    note("stars", stored.stars.to_string(), fresh.stars.to_string());
+    let stars = |v: Option<u8>| v.map_or("none".to_string(), |n| n.to_string());
+    note("stars", stars(stored.stars), stars(fresh.stars));
     note("shortest", len(stored.shortest), len(fresh.shortest));
     note(
         "max-combo",
@@ -137,7 +136,7 @@ fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
     if changes.is_empty() {
         changes.push(format!(
             "reason \"{}\" → \"{}\"",
-            stored.star_reason, fresh.star_reason
+            stored.verdict, fresh.verdict
         ));
     }
     format!("the stored analysis is out of date: {}", changes.join(", "))
@@ -146,8 +145,12 @@ fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::skiddy::format::parse_ascii;
+    use crate::kinds::Level;
     use crate::pack::refresh_summary;
+
+    fn parse_ascii(text: &str) -> Result<Level, crate::kinds::skiddy::FormatError> {
+        crate::kinds::skiddy::format::parse_ascii(text).map(Level::from)
+    }
 
     #[test]
     fn flags_dead_ends_missing_stars_and_stale_summaries() {

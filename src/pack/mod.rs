@@ -12,59 +12,13 @@ pub mod sheet;
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::Summary;
-use crate::kinds::skiddy::{self, format, Analysis, Level, Rating};
-
-/// The `format` field of a pack file.
-pub const PACK_FORMAT: &str = "levelscope-pack";
+pub use crate::kinds::text::PACK_FORMAT;
+pub use crate::kinds::LevelSummary;
+use crate::kinds::{Kind, Level, TextFormat};
 /// The newest pack version this program reads and writes.
 pub const PACK_VERSION: u32 = 1;
-
-/// The numbers of a level's latest analysis, kept in the pack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LevelSummary {
-    /// Stars, 0 to 3.
-    pub stars: u8,
-    /// Why stars were withheld (or that every rule holds).
-    pub star_reason: String,
-    /// Length of the shortest solution.
-    pub shortest: Option<u32>,
-    /// Length of the shortest max-combo solution (the Perfect's length when
-    /// the level has three stars).
-    pub shortest_max_combo: Option<u32>,
-    /// Length of the shortest no-combo solution.
-    pub shortest_no_combo: Option<u32>,
-    /// Reachable states.
-    pub states: u64,
-    /// Dead ends.
-    pub dead_ends: u64,
-    /// Traps.
-    pub traps: u64,
-}
-
-impl LevelSummary {
-    /// The summary of an analysis.
-    pub fn of(analysis: &Analysis) -> LevelSummary {
-        LevelSummary::from_parts(&analysis.summary, &analysis.rating)
-    }
-
-    /// The summary of an analysis, from its numbers and its rating.
-    pub fn from_parts(s: &Summary, rating: &Rating) -> LevelSummary {
-        LevelSummary {
-            stars: rating.stars,
-            star_reason: rating.reason.clone(),
-            shortest: s.any.shortest,
-            shortest_max_combo: s.preferred.shortest,
-            shortest_no_combo: s.mixed.shortest,
-            states: s.states,
-            dead_ends: s.dead_ends,
-            traps: s.traps,
-        }
-    }
-}
 
 /// One level of a pack with its metadata. The level's own `name` is its
 /// name in the pack.
@@ -139,10 +93,10 @@ pub struct ReadPack {
 fn entry_from_value(value: &Value) -> Result<PackEntry, String> {
     let object = value.as_object().ok_or("the entry is not a JSON object")?;
     let level_value = object.get("level").ok_or("the entry has no \"level\"")?;
-    let mut level = format::from_json_value(level_value).map_err(|e| e.to_string())?;
+    let mut level = Level::from_json_value(level_value)?;
     match object.get("name") {
         None | Some(Value::Null) => {}
-        Some(Value::String(s)) => level.name = s.clone(),
+        Some(Value::String(s)) => level.set_name(s.clone()),
         Some(_) => return Err("\"name\" is not a string".into()),
     }
     let tags = match object.get("tags") {
@@ -171,10 +125,10 @@ fn entry_from_value(value: &Value) -> Result<PackEntry, String> {
 
 fn entry_to_value(entry: &PackEntry) -> Value {
     serde_json::json!({
-        "name": entry.level.name,
+        "name": entry.level.name(),
         "tags": entry.tags,
         "notes": entry.notes,
-        "level": format::to_json_value(&entry.level),
+        "level": entry.level.to_json_value(),
         "summary": entry.summary,
     })
 }
@@ -315,31 +269,66 @@ pub fn write_pack(path: &Path, pack: &Pack) -> Result<(), PackError> {
 /// Analyses an entry's level and stores the summary; returns the error when
 /// the level cannot be analysed (the summary is then cleared).
 pub fn refresh_summary(entry: &mut PackEntry, max_states: u64) -> Result<(), String> {
-    match skiddy::analyze(&entry.level, &crate::engine::Job::new(max_states)) {
+    match entry.level.analyze(&crate::engine::Job::new(max_states)) {
         Ok(a) => {
-            entry.summary = Some(LevelSummary::of(&a));
+            entry.summary = Some(a.level_summary());
             Ok(())
         }
         Err(e) => {
             entry.summary = None;
-            Err(e.to_string())
+            Err(e)
         }
     }
+}
+
+/// What a file held: levels, or a pack.
+#[derive(Clone, Debug)]
+pub enum Opened {
+    /// One level, or several (a format that holds several, such as Prism
+    /// 2017), with the format they were read from.
+    Levels(Vec<Level>, TextFormat),
+    /// A pack, with any entries that could not be read.
+    Pack(ReadPack),
+}
+
+/// Reads the text of a level file or a pack file, told apart by content:
+/// a JSON object whose `format` field is the pack format is a pack, any
+/// other text must be levels of some kind. `kind` forces the kind of a
+/// level file (`--kind`).
+pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
+    if crate::kinds::text::is_pack_text(text) {
+        return parse_pack(text.trim_start_matches('\u{feff}'))
+            .map(Opened::Pack)
+            .map_err(|e| e.to_string());
+    }
+    let format = crate::kinds::detect(text);
+    let levels = crate::kinds::read_levels(text, None, kind).map_err(|e| e.to_string())?;
+    Ok(Opened::Levels(levels, format.unwrap_or(TextFormat::Json)))
+}
+
+/// Reads a level or pack file (see [`open_text`]).
+pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    open_text(&text, kind)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn ascii(text: &str) -> Level {
+        crate::kinds::skiddy::format::parse_ascii(text)
+            .unwrap()
+            .into()
+    }
+
     fn sample() -> Pack {
-        let mut one = PackEntry::new(format::parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap());
-        one.level.name = "1-1".into();
+        let mut one = PackEntry::new(ascii("#####\n#R.R#\n#...#\n#r###\n"));
+        one.level.set_name("1-1");
         one.tags = vec!["tutorial".into()];
         one.notes = "the first level".into();
         refresh_summary(&mut one, 1000).unwrap();
-        let two = PackEntry::new(
-            format::parse_ascii("######\n#B.io#\n#..#.#\n#o..B#\n##b###\n").unwrap(),
-        );
+        let two = PackEntry::new(ascii("######\n#B.io#\n#..#.#\n#o..B#\n##b###\n"));
         Pack {
             name: "Sample".into(),
             levels: vec![one, two],
@@ -388,7 +377,7 @@ mod tests {
         assert!(read.truncated);
         assert_eq!(read.pack.name, "Sample");
         assert_eq!(read.pack.levels.len(), 1);
-        assert_eq!(read.pack.levels[0].level.name, "1-1");
+        assert_eq!(read.pack.levels[0].level.name(), "1-1");
         assert_eq!(read.damaged.len(), 1);
         assert_eq!(read.damaged[0].index, 1);
     }

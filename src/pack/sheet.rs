@@ -256,13 +256,13 @@ fn layout(pack: &Pack) -> (usize, usize, usize, usize) {
     let max_w = pack
         .levels
         .iter()
-        .map(|e| e.level.width())
+        .map(|e| e.level.size().0)
         .max()
         .unwrap_or(3);
     let max_h = pack
         .levels
         .iter()
-        .map(|e| e.level.height())
+        .map(|e| e.level.size().1)
         .max()
         .unwrap_or(3);
     let card_w = (max_w * CELL).max(18 * 8) + 8;
@@ -301,7 +301,9 @@ pub fn draw_sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Canvas {
         let x = GAP + (i % columns) * (card_w + GAP);
         let y = GAP + (i / columns) * (card_h + GAP);
         canvas.rect(x, y, card_w, card_h, CARD);
-        let level = &entry.level;
+        let Some(level) = entry.level.as_skiddy() else {
+            continue;
+        };
         let thumb_x = x + (card_w - level.width() * CELL) / 2;
         draw_level(&mut canvas, thumb_x, y + 4, level);
         let text_y = y + 4 + (card_h - 8 - TEXT_LINES * LINE - 4) + 6;
@@ -316,14 +318,14 @@ pub fn draw_sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Canvas {
         match summaries.get(i).and_then(|s| s.as_ref()) {
             Some(s) => {
                 for k in 0..3 {
-                    let c = if (k as u8) < s.stars {
+                    let c = if (k as u8) < s.star_count() {
                         STAR
                     } else {
                         STAR_EMPTY
                     };
                     canvas.shape(x + 4 + k * 11, line2 - 1, 10, c, star);
                 }
-                let perfect = match (s.stars, s.shortest_max_combo) {
+                let perfect = match (s.star_count(), s.shortest_max_combo) {
                     (3, Some(n)) => format!("Perfect {n}"),
                     _ => match s.shortest {
                         Some(n) => format!("best {n}"),
@@ -351,8 +353,8 @@ mod tests {
             "######\n#B.io#\n#..#.#\n#o..B#\n##b###\n",
             "#######\n#R..c.#\n#.....#\n###r###\n",
         ] {
-            let mut e = PackEntry::new(parse_ascii(text).unwrap());
-            e.level.name = format!("level {}", levels.len());
+            let mut e = PackEntry::new(parse_ascii(text).unwrap().into());
+            e.level.set_name(format!("level {}", levels.len()));
             refresh_summary(&mut e, 10_000).unwrap();
             levels.push(e);
         }
@@ -387,9 +389,11 @@ mod tests {
     #[test]
     fn a_long_name_ends_in_dots_after_a_whole_word() {
         let (mut pack, summaries) = pack();
-        pack.levels[0].level.name = "The corridor of melting ice and crates".into();
+        pack.levels[0]
+            .level
+            .set_name("The corridor of melting ice and crates");
         let (card_w, card_h, _, _) = layout(&pack);
-        let title = card_title(0, &pack.levels[0].level, card_w);
+        let title = card_title(0, pack.levels[0].level.as_skiddy().unwrap(), card_w);
         assert_eq!(title, "1 The corridor of…");
         assert!(title.chars().count() * 8 <= card_w - 8);
         // The dots are drawn, on the baseline of the last character.
@@ -406,7 +410,7 @@ mod tests {
         let (pack, summaries) = pack();
         let canvas = draw_sheet(&pack, &summaries);
         let (card_w, _, _, _) = layout(&pack);
-        let level = &pack.levels[0].level;
+        let level = pack.levels[0].level.as_skiddy().unwrap();
         let x0 = GAP + (card_w - level.width() * CELL) / 2;
         let y0 = GAP + 4;
         // The corner cell is a block, filled to its edge.

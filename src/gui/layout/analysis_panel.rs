@@ -45,6 +45,9 @@ impl EditorApp {
                 ui.colored_label(Color32::from_rgb(220, 60, 40), text);
             }
             Some(Ok(analysis)) => {
+                let Some(analysis) = analysis.as_skiddy().cloned() else {
+                    return;
+                };
                 rating_card(ui, &analysis, self.analysis.elapsed);
                 ui.separator();
                 ui.horizontal(|ui| {

@@ -28,7 +28,9 @@ impl EditorApp {
             .iter()
             .filter_map(|p| p.cell)
             .collect();
-        let level = self.doc().level.clone();
+        let Some(level) = self.doc().level.as_skiddy().cloned() else {
+            return;
+        };
         let size = ui.available_size();
         let marks = BoardMarks {
             problems: &problems,
@@ -66,7 +68,7 @@ impl EditorApp {
     }
 
     pub(super) fn replay_view(&mut self, ui: &mut Ui) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
+        let Some(analysis) = self.analysis.skiddy() else {
             self.showing = None;
             return;
         };
@@ -150,7 +152,7 @@ impl EditorApp {
     }
 
     pub(super) fn trap_view(&mut self, ui: &mut Ui, index: usize, dead_end_shown: bool) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
+        let Some(analysis) = self.analysis.skiddy() else {
             self.showing = None;
             return;
         };
@@ -251,7 +253,7 @@ impl EditorApp {
     }
 
     pub(super) fn play_view(&mut self, ui: &mut Ui) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
+        let Some(analysis) = self.analysis.skiddy() else {
             ui.label("Play needs a valid level with a finished analysis.");
             return;
         };

@@ -120,7 +120,7 @@ impl EditorApp {
             }
         }
         if pressed(&[Key::R]) {
-            if let (Some(game), Some(a)) = (&mut self.play, self.analysis.ready()) {
+            if let (Some(game), Some(a)) = (&mut self.play, self.analysis.skiddy()) {
                 game.restart(&a.rules);
             }
         }

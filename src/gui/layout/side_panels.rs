@@ -48,7 +48,7 @@ impl EditorApp {
         match generated.destination {
             crate::gui::generate_dialog::Destination::NewDocuments => {
                 for level in generated.levels {
-                    self.add_document(crate::gui::document::Document::new(level));
+                    self.add_document(crate::gui::document::Document::new(level.into()));
                 }
                 self.view = CentralView::Edit;
                 self.say(format!("Opened {count} generated levels"));
@@ -69,7 +69,7 @@ impl EditorApp {
                         .map(Some)
                         .chain(std::iter::repeat(None)),
                 ) {
-                    let mut entry = crate::pack::PackEntry::new(level);
+                    let mut entry = crate::pack::PackEntry::new(level.into());
                     entry.summary = summary;
                     open.pack.levels.push(entry);
                 }
@@ -137,7 +137,7 @@ impl EditorApp {
         }
         ui.separator();
         ui.strong("Level");
-        let mut name = self.doc().level.name.clone();
+        let mut name = self.doc().level.name().to_string();
         ui.horizontal(|ui| {
             let label = ui.label("Name");
             if ui
@@ -145,10 +145,10 @@ impl EditorApp {
                 .labelled_by(label.id)
                 .changed()
             {
-                self.doc_mut().edit("Rename", |l| l.name = name.clone());
+                self.doc_mut().edit("Rename", |l| l.set_name(name.clone()));
             }
         });
-        let (mut w, mut h) = (self.doc().level.width(), self.doc().level.height());
+        let (mut w, mut h) = self.doc().level.size();
         ui.horizontal(|ui| {
             let label = ui.label("Width");
             ui.add(egui::DragValue::new(&mut w).range(MIN_SIDE..=MAX_SIDE))
@@ -157,7 +157,7 @@ impl EditorApp {
             ui.add(egui::DragValue::new(&mut h).range(MIN_SIDE..=MAX_SIDE))
                 .labelled_by(label.id);
         });
-        if (w, h) != (self.doc().level.width(), self.doc().level.height()) {
+        if (w, h) != self.doc().level.size() {
             self.resize(w, h);
         }
         ui.horizontal(|ui| {

@@ -7,7 +7,7 @@ use egui::{vec2, Sense, Ui};
 
 use super::paint_thumbnail;
 use super::view::keep_one_of_each;
-use crate::kinds::skiddy::Level;
+use crate::kinds::Level;
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::Pack;
 use crate::words::counted;
@@ -113,9 +113,11 @@ impl DuplicateFinder {
                             ui.set_width(THUMBNAIL + 24.0);
                             let (rect, _) =
                                 ui.allocate_exact_size(vec2(THUMBNAIL, THUMBNAIL), Sense::hover());
-                            paint_thumbnail(ui.painter(), rect, level);
+                            if let Some(level) = level.as_skiddy() {
+                                paint_thumbnail(ui.painter(), rect, level);
+                            }
                             ui.add(
-                                egui::Label::new(format!("#{} {}", i + 1, level.name)).truncate(),
+                                egui::Label::new(format!("#{} {}", i + 1, level.name())).truncate(),
                             );
                             if ui
                                 .button("Keep this one")

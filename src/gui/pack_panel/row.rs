@@ -76,10 +76,10 @@ pub(super) use crate::gui::board::paint_star;
 
 /// A level's name as the panel shows it.
 pub(super) fn display_name(entry: &PackEntry, index: usize) -> String {
-    if entry.level.name.trim().is_empty() {
+    if entry.level.name().trim().is_empty() {
         format!("Level {}", index + 1)
     } else {
-        entry.level.name.clone()
+        entry.level.name().to_string()
     }
 }
 
@@ -110,7 +110,7 @@ pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> St
             let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
             format!(
                 "{}, {perfect}, {}",
-                counted(s.stars, "star", "stars"),
+                counted(s.star_count(), "star", "stars"),
                 state_counts(s)
             )
         }
@@ -166,7 +166,9 @@ pub(super) fn paint_row(
         );
     };
     right(&painter, cells[0], format!("{}", i + 1), &body, weak);
-    paint_thumbnail(&painter, cells[1].shrink(2.0), &entry.level);
+    if let Some(level) = entry.level.as_skiddy() {
+        paint_thumbnail(&painter, cells[1].shrink(2.0), level);
+    }
 
     let name_cell = cells[2];
     let name_painter = painter.with_clip_rect(name_cell.intersect(painter.clip_rect()));
@@ -216,7 +218,7 @@ pub(super) fn paint_row(
             let stars = cells[3];
             for k in 0..3 {
                 let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
-                paint_star(&painter, center, 6.0, k < s.stars, weak);
+                paint_star(&painter, center, 6.0, k < s.star_count(), weak);
             }
             let perfect = perfect_length(s).map_or("–".to_string(), |n| n.to_string());
             right(&painter, cells[4], perfect, &body, text);
@@ -242,7 +244,7 @@ pub(super) fn paint_row(
 
 /// The tooltip of a row: the numbers in full and the check's verdict.
 pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Option<&[String]>) {
-    ui.strong(format!("#{} {}", i + 1, entry.level.name));
+    ui.strong(format!("#{} {}", i + 1, entry.level.name()));
     if !entry.tags.is_empty() {
         ui.label(format!("Tags: {}", entry.tags.join(", ")));
     }
@@ -254,8 +256,8 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
             let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
             ui.label(format!(
                 "{}: {}",
-                counted(s.stars, "star", "stars"),
-                s.star_reason
+                counted(s.star_count(), "star", "stars"),
+                s.verdict
             ));
             ui.label(format!(
                 "Shortest {}, max-combo {}, no-combo {}",

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 
 use super::*;
 use crate::kinds::skiddy;
-use crate::pack::dedupe::Symmetry;
+use crate::kinds::skiddy::canonical::Symmetry;
 use crate::pack::{refresh_summary, PackEntry};
 
 struct State {
@@ -45,7 +45,7 @@ fn level(text: &str, name: &str) -> Level {
     if level.name.is_empty() {
         level.name = name.into();
     }
-    level
+    level.into()
 }
 
 /// The Skiddy levels of `assets/*.txt`, in file-name order, unanalysed.
@@ -80,7 +80,7 @@ fn analysed(mut pack: Pack) -> Pack {
 }
 
 fn names(pack: &Pack) -> Vec<&str> {
-    pack.levels.iter().map(|e| e.level.name.as_str()).collect()
+    pack.levels.iter().map(|e| e.level.name()).collect()
 }
 
 /// Steps the harness until the check ends (at most about a minute).
@@ -330,9 +330,9 @@ fn a_cancelled_check_changes_nothing() {
 fn pack_with_a_mirrored_copy() -> Pack {
     let mut pack = assets_pack();
     pack.levels.truncate(2);
-    let mut mirrored = Symmetry::MirrorX.apply(&pack.levels[1].level);
+    let mut mirrored = Symmetry::MirrorX.apply(pack.levels[1].level.as_skiddy().unwrap());
     mirrored.name = "crate-push mirrored".into();
-    pack.levels.push(PackEntry::new(mirrored));
+    pack.levels.push(PackEntry::new(mirrored.into()));
     pack
 }
 

@@ -67,7 +67,7 @@ impl SortColumn {
     fn number(self, summary: &LevelSummary) -> Option<u64> {
         match self {
             SortColumn::Order | SortColumn::Name => None,
-            SortColumn::Stars => Some(summary.stars as u64),
+            SortColumn::Stars => Some(summary.star_count() as u64),
             SortColumn::Perfect => perfect_length(summary).map(u64::from),
             SortColumn::States => Some(summary.states),
             SortColumn::DeadEnds => Some(summary.dead_ends),
@@ -178,11 +178,14 @@ impl Filter {
     pub fn matches(&self, entry: &PackEntry, fails: Option<bool>) -> bool {
         let text = self.text.trim().to_lowercase();
         let text_ok = text.is_empty()
-            || entry.level.name.to_lowercase().contains(&text)
+            || entry.level.name().to_lowercase().contains(&text)
             || entry.tags.iter().any(|t| t.to_lowercase().contains(&text));
         let show_ok = match self.show {
             Show::All => true,
-            Show::UnderStars(n) => entry.summary.as_ref().is_some_and(|s| s.stars < n),
+            Show::UnderStars(n) => entry
+                .summary
+                .as_ref()
+                .is_some_and(|s| s.stars.is_some_and(|k| k < n)),
             Show::Failing => fails == Some(true),
             Show::NotAnalysed => entry.summary.is_none(),
         };
@@ -260,7 +263,9 @@ pub fn sorted_order(pack: &Pack, sort: Sort) -> Vec<usize> {
     order.sort_by(|&i, &j| {
         let primary = match sort.column {
             SortColumn::Order => directed(i.cmp(&j)),
-            SortColumn::Name => directed(natural_cmp(&levels[i].level.name, &levels[j].level.name)),
+            SortColumn::Name => {
+                directed(natural_cmp(levels[i].level.name(), levels[j].level.name()))
+            }
             column => {
                 let key = |k: usize| levels[k].summary.as_ref().and_then(|s| column.number(s));
                 match (key(i), key(j)) {
@@ -340,8 +345,8 @@ mod tests {
 
     fn summary(stars: u8, shortest: u32, combo: u32, states: u64) -> LevelSummary {
         LevelSummary {
-            stars,
-            star_reason: String::new(),
+            stars: Some(stars),
+            verdict: String::new(),
             shortest: Some(shortest),
             shortest_max_combo: Some(combo),
             shortest_no_combo: None,
@@ -352,8 +357,8 @@ mod tests {
     }
 
     fn entry(name: &str, tags: &[&str], summary: Option<LevelSummary>) -> PackEntry {
-        let mut e = PackEntry::new(parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap());
-        e.level.name = name.into();
+        let mut e = PackEntry::new(parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap().into());
+        e.level.set_name(name);
         e.tags = tags.iter().map(|t| t.to_string()).collect();
         e.summary = summary;
         e

@@ -163,6 +163,22 @@ pub fn parse_ascii(text: &str) -> Result<Level, FormatError> {
     parse_rows(lines[first..last].iter().copied())
 }
 
+/// Whether `text` looks like the ASCII form: every line, trailing white
+/// space aside, is made of the form's characters only.
+pub fn looks_like_ascii(text: &str) -> bool {
+    let mut any = false;
+    for line in text.lines().map(|l| l.trim_end()) {
+        if line.is_empty() {
+            continue;
+        }
+        if !line.chars().all(|ch| char_cell(ch).is_some()) {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
 /// Writes the ASCII form (rows ending in `\n`). Fails when a piece starts
 /// inside a pit, which the text form cannot say.
 pub fn to_ascii(level: &Level) -> Result<String, FormatError> {

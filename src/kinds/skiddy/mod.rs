@@ -1,12 +1,14 @@
 //! Skiddy, the slippery puzzle: every piece slides until it hits something
 //! (RULES.md section 1).
 
+pub mod canonical;
 pub mod format;
 pub mod generate;
 pub mod level;
 pub mod lines;
 pub mod puzzle;
 pub mod rating;
+pub mod report;
 pub mod rules;
 
 use crate::engine::{
@@ -105,6 +107,15 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
 }
 
 impl Analysis {
+    /// The explored graph, seen without its word type.
+    pub fn view(&self) -> &dyn crate::engine::GraphView {
+        match &self.graph {
+            ExploredGraph::W64(e) => e,
+            ExploredGraph::W128(e) => e,
+            ExploredGraph::W256(e) => e,
+        }
+    }
+
     /// Number of states.
     pub fn state_count(&self) -> usize {
         with_word!(&self.graph, &self.rules, |e, _p| e.graph.len())

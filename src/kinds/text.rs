@@ -1,0 +1,343 @@
+//! Level text of every kind: which format a text is in (told from its
+//! content, or forced by the caller), reading it into [`Level`]s, and
+//! writing levels in any format that can say them.
+
+use serde_json::Value;
+
+use super::{skiddy, Kind, Level};
+
+/// The `format` field of a JSON level.
+pub const LEVEL_FORMAT: &str = "levelscope-level";
+/// The `format` field of a pack file.
+pub const PACK_FORMAT: &str = "levelscope-pack";
+
+/// A text format of some kind's levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextFormat {
+    /// levelscope's JSON level (any kind; the complete form).
+    Json,
+    /// Skiddy's ASCII board, one character a cell.
+    SkiddyAscii,
+}
+
+impl TextFormat {
+    /// Every format, in the order `--to` lists them.
+    pub const ALL: [TextFormat; 2] = [TextFormat::Json, TextFormat::SkiddyAscii];
+
+    /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextFormat::Json => "json",
+            TextFormat::SkiddyAscii => "skiddy-ascii",
+        }
+    }
+
+    /// The format named `name`.
+    pub fn from_name(name: &str) -> Option<TextFormat> {
+        TextFormat::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The kind whose levels it holds; `None` for JSON, which holds any.
+    pub fn kind(self) -> Option<Kind> {
+        match self {
+            TextFormat::Json => None,
+            TextFormat::SkiddyAscii => Some(Kind::Skiddy),
+        }
+    }
+
+    /// The file extension levels in this format are saved with.
+    pub fn extension(self) -> &'static str {
+        match self {
+            TextFormat::Json => "json",
+            TextFormat::SkiddyAscii => "txt",
+        }
+    }
+
+    /// Whether one file in this format can hold several levels.
+    pub fn holds_several(self) -> bool {
+        false
+    }
+}
+
+/// Why a text could not be read as levels.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The text is empty (or only white space).
+    #[error("the file is empty")]
+    Empty,
+    /// The text is a pack, not a level; read it with the pack reader.
+    #[error("the file is a levelscope pack, not a level")]
+    IsAPack,
+    /// No format fits the text.
+    #[error("not a level of any kind levelscope knows ({0})")]
+    Unknown(String),
+    /// The text is in a known format but broken.
+    #[error("{0}")]
+    Bad(String),
+}
+
+/// What a JSON text says it is, from its `format` field.
+fn json_format(value: &Value) -> Option<&str> {
+    value.get("format").and_then(|f| f.as_str())
+}
+
+/// Whether `text` is a levelscope pack: a JSON object whose `format` field
+/// (read, not searched for in the text) is the pack format. A JSON text too
+/// broken to parse counts when the `format` field opening it says so.
+pub fn is_pack_text(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}');
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => json_format(&value) == Some(PACK_FORMAT),
+        Err(_) => broken_json_format(text).as_deref() == Some(PACK_FORMAT),
+    }
+}
+
+/// The value of a `"format"` field that opens a JSON object whose text is
+/// broken further on, read as JSON tokens (`{ "format" : "..."`), so that
+/// a level or pack cut short is still told apart by what it says it is.
+fn broken_json_format(text: &str) -> Option<String> {
+    let rest = text.trim_start().strip_prefix('{')?.trim_start();
+    let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<String>();
+    let key = stream.next()?.ok()?;
+    if key != "format" {
+        return None;
+    }
+    let rest = rest[stream.byte_offset()..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    serde_json::Deserializer::from_str(rest)
+        .into_iter::<String>()
+        .next()?
+        .ok()
+}
+
+/// The format `text` is in, told from its content; `None` when nothing
+/// fits. JSON is told by its `format` field; a pack is not a level format
+/// (see [`is_pack_text`]).
+pub fn detect(text: &str) -> Option<TextFormat> {
+    let text = text.trim_start_matches('\u{feff}');
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        return Some(TextFormat::Json);
+    }
+    if skiddy::format::looks_like_ascii(trimmed) {
+        return Some(TextFormat::SkiddyAscii);
+    }
+    None
+}
+
+/// Reads the levels a text holds (one, or several where the format allows),
+/// in `format` when given, else in the format [`detect`] finds. `kind`
+/// forces the kind (for example, JSON without a `kind` field).
+pub fn read_levels(
+    text: &str,
+    format: Option<TextFormat>,
+    kind: Option<Kind>,
+) -> Result<Vec<Level>, ReadError> {
+    let text = text.trim_start_matches('\u{feff}');
+    if text.trim().is_empty() {
+        return Err(ReadError::Empty);
+    }
+    let format = match format.or_else(|| detect(text)) {
+        Some(f) => f,
+        None => {
+            // Say what is wrong with the text read as the closest format,
+            // the way a designer who wrote it by hand would want.
+            let as_skiddy = skiddy::format::parse_ascii(text)
+                .err()
+                .map_or_else(String::new, |e| format!("as a Skiddy board: {e}"));
+            return Err(ReadError::Unknown(match kind {
+                Some(Kind::Skiddy) | None => as_skiddy,
+            }));
+        }
+    };
+    if let (Some(k), Some(fk)) = (kind, format.kind()) {
+        if k != fk {
+            return Err(ReadError::Bad(format!(
+                "a {} file cannot hold a {} level",
+                format.name(),
+                k.title()
+            )));
+        }
+    }
+    match format {
+        TextFormat::Json => {
+            let value: Value = serde_json::from_str(text).map_err(|e| {
+                if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
+                    ReadError::IsAPack
+                } else {
+                    ReadError::Bad(format!("not a valid JSON level: {e}"))
+                }
+            })?;
+            if json_format(&value) == Some(PACK_FORMAT) {
+                return Err(ReadError::IsAPack);
+            }
+            let level = match kind {
+                Some(k) if value.get("kind").is_none() => {
+                    let mut value = value.clone();
+                    value["kind"] = Value::String(k.name().to_string());
+                    level_from_json_value(&value)
+                }
+                _ => level_from_json_value(&value),
+            }
+            .map_err(ReadError::Bad)?;
+            if let Some(k) = kind {
+                if level.kind() != k {
+                    return Err(ReadError::Bad(format!(
+                        "the level is a {} level, not a {} level",
+                        level.kind().title(),
+                        k.title()
+                    )));
+                }
+            }
+            Ok(vec![level])
+        }
+        TextFormat::SkiddyAscii => skiddy::format::parse_ascii(text)
+            .map(|l| vec![Level::Skiddy(l)])
+            .map_err(|e| ReadError::Bad(e.to_string())),
+    }
+}
+
+/// Reads a level from its JSON form, dispatching on its `kind` field; a
+/// level without one is a Skiddy level.
+pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
+    let kind = match value.get("kind") {
+        None | Some(Value::Null) => Kind::Skiddy,
+        Some(Value::String(name)) => Kind::from_name(name).ok_or_else(|| {
+            format!(
+                "the level's kind {name:?} is not one levelscope knows (known: {})",
+                Kind::ALL.map(|k| k.name()).join(", ")
+            )
+        })?,
+        Some(other) => return Err(format!("\"kind\" is not a string but {other}")),
+    };
+    match kind {
+        Kind::Skiddy => {
+            let mut value = value.clone();
+            if value.get("kind").is_none() {
+                if let Some(object) = value.as_object_mut() {
+                    object.insert("kind".into(), Value::String("skiddy".into()));
+                }
+            }
+            skiddy::format::from_json_value(&value)
+                .map(Level::Skiddy)
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// The text of `levels` in `format`, or why that format cannot say them:
+/// a format of another kind, several levels where it holds one, or
+/// something the format has no way to say (named in the message).
+pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, String> {
+    if levels.is_empty() {
+        return Err("there is no level to write".into());
+    }
+    if levels.len() > 1 && !format.holds_several() {
+        return Err(format!(
+            "the {} format holds one level, and there are {}; write a pack (json) instead",
+            format.name(),
+            levels.len()
+        ));
+    }
+    if let Some(fk) = format.kind() {
+        if let Some(other) = levels.iter().find(|l| l.kind() != fk) {
+            return Err(format!(
+                "the {} format holds {} levels only, not a {} level",
+                format.name(),
+                fk.title(),
+                other.kind().title()
+            ));
+        }
+    }
+    match (format, &levels[0]) {
+        (TextFormat::Json, level) => Ok(serde_json::to_string_pretty(&level.to_json_value())
+            .expect("a level always serialises")
+            + "\n"),
+        (TextFormat::SkiddyAscii, Level::Skiddy(l)) => {
+            skiddy::format::to_ascii(l).map_err(|e| e.to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_ONE: &str = "#####\n#R.R#\n#...#\n#r###\n";
+
+    #[test]
+    fn formats_are_told_from_content() {
+        assert_eq!(detect(ONE_ONE), Some(TextFormat::SkiddyAscii));
+        assert_eq!(detect("\u{feff}{\"format\": 1}"), Some(TextFormat::Json));
+        assert_eq!(detect("hello there"), None);
+        assert!(is_pack_text(
+            r#"{"format": "levelscope-pack", "version": 1, "levels": []}"#
+        ));
+        assert!(is_pack_text(
+            r#"{"format": "levelscope-pack", "version": 1, "levels": [{"#
+        ));
+        // A name that mentions the pack format does not make a level a pack.
+        let level = r####"{"format": "levelscope-level", "version": 1, "kind": "skiddy", "name": "levelscope-pack", "rows": ["###", "#R#", "#r#"]}"####;
+        assert!(!is_pack_text(level));
+        let read = read_levels(level, None, None).unwrap();
+        assert_eq!(read[0].name(), "levelscope-pack");
+    }
+
+    #[test]
+    fn json_without_a_kind_is_skiddy_and_round_trips() {
+        let json = r######"{"format": "levelscope-level", "version": 1, "name": "a", "rows": ["#####", "#R.R#", "#...#", "#r###"]}"######;
+        let levels = read_levels(json, None, None).unwrap();
+        assert_eq!(levels.len(), 1);
+        assert_eq!(levels[0].kind(), Kind::Skiddy);
+        let text = levels[0].write(TextFormat::Json).unwrap();
+        assert_eq!(read_levels(&text, None, None).unwrap(), levels);
+        assert_eq!(
+            levels[0].write(TextFormat::SkiddyAscii).unwrap(),
+            ONE_ONE,
+            "ASCII drops only the name"
+        );
+    }
+
+    #[test]
+    fn bad_input_says_what() {
+        assert_eq!(read_levels("  \n", None, None), Err(ReadError::Empty));
+        assert!(matches!(
+            read_levels("hello", None, None),
+            Err(ReadError::Unknown(_))
+        ));
+        assert_eq!(
+            read_levels(
+                r#"{"format": "levelscope-pack", "version": 1, "levels": []}"#,
+                None,
+                None
+            ),
+            Err(ReadError::IsAPack)
+        );
+        let unknown = read_levels(
+            r#"{"format": "levelscope-level", "version": 1, "kind": "chess", "rows": []}"#,
+            None,
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(unknown.contains("\"chess\""), "{unknown}");
+        assert!(read_levels("{", None, None)
+            .unwrap_err()
+            .to_string()
+            .contains("not a valid JSON level"));
+    }
+
+    #[test]
+    fn writing_refuses_what_a_format_cannot_hold() {
+        let level = read_levels(ONE_ONE, None, None).unwrap().remove(0);
+        let two = [level.clone(), level];
+        assert!(write_levels(&two, TextFormat::SkiddyAscii)
+            .unwrap_err()
+            .contains("holds one level"));
+        assert!(write_levels(&[], TextFormat::Json).is_err());
+    }
+}
