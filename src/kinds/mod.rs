@@ -1,6 +1,7 @@
 //! The puzzle kinds. Each kind has its level model, formats, rules and
 //! rating; it depends on the engine, never on the GUI or the CLI.
 
+pub mod prism;
 pub mod problem;
 pub mod rooms;
 pub mod skiddy;
