@@ -4,5 +4,6 @@
 pub mod problem;
 pub mod rooms;
 pub mod skiddy;
+pub mod tangram;
 
 pub use problem::Problem;
