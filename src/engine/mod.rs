@@ -3,6 +3,7 @@
 //! puzzle kind and no screen.
 
 pub mod analysis;
+pub mod exact_cover;
 pub mod graph;
 mod id_set;
 pub mod job;
@@ -16,6 +17,7 @@ pub mod table;
 pub mod view;
 
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
+pub use exact_cover::{CoverCount, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{Job, Phase, Stopped, DEFAULT_MAX_STATES};
 pub use label::{Distances, Label, LabelError, Predecessors, Route};

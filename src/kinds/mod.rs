@@ -11,6 +11,7 @@ pub mod problem;
 pub mod rooms;
 pub mod skiddy;
 pub mod summary;
+pub mod tangram;
 pub mod text;
 
 use std::sync::Arc;
