@@ -174,19 +174,7 @@ impl Analysis {
     /// The states along `moves` from the start (the start included); stops
     /// early at a move that leads nowhere.
     pub fn states_along(&self, moves: &[u8]) -> Vec<u32> {
-        with_word!(&self.graph, &self.rules, |e, _p| {
-            let mut id = 0u32;
-            let mut states = vec![id];
-            for &mv in moves {
-                let next = e.graph.successor(id, mv as usize);
-                if next as usize >= e.graph.len() {
-                    break;
-                }
-                id = next;
-                states.push(id);
-            }
-            states
-        })
+        self.view().states_along(moves)
     }
 
     /// The distance of state `id` to a win by `route`.
