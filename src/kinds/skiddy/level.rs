@@ -1,6 +1,5 @@
 //! The Skiddy level as the designer edits it, and its validation.
 
-
 use serde::{Deserialize, Serialize};
 
 /// The smallest board side.
