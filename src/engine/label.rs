@@ -53,8 +53,9 @@ pub struct Predecessors {
 
 impl Predecessors {
     /// Reverses the graph's edges. A state reached from one predecessor by
-    /// several moves lists that predecessor once. Without a memory budget:
-    /// see [`Predecessors::within`].
+    /// several moves lists that predecessor once. Without a memory budget
+    /// (see [`Predecessors::within`]); panics if the system refuses the
+    /// memory.
     pub fn of<S: PackedState>(graph: &StateGraph<S>) -> Predecessors {
         let unlimited = Job::new(u64::MAX).with_max_memory(u64::MAX);
         Predecessors::within(graph, &unlimited)
