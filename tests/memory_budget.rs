@@ -59,6 +59,7 @@ fn an_exploding_level_stops_within_the_memory_budget() {
         bytes,
         budget: reported,
         states,
+        refused: false,
     })) = error.clone()
     else {
         panic!("stopped for another reason: {error}");

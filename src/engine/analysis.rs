@@ -369,6 +369,7 @@ mod tests {
             bytes,
             budget,
             states,
+            refused: false,
         }) = stop.clone()
         else {
             panic!("stopped for another reason: {stop}");

@@ -13,6 +13,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
+use super::table::MAX_IDS;
+
 /// The default state budget: enough for every benchmark level, small enough
 /// that an exploding level stops long before it exhausts memory.
 pub const DEFAULT_MAX_STATES: u64 = 30_000_000;
@@ -46,21 +48,41 @@ fn mem_available(meminfo: &str) -> Option<u64> {
     kib.checked_mul(1024)
 }
 
-/// What this process's control group (cgroup v2) still allows: its
-/// `memory.max` less its `memory.current`; `None` without a limit.
+/// What this process's control group still allows: its limit less its
+/// usage (cgroup v2 `memory.max` and `memory.current`, or v1
+/// `memory.limit_in_bytes` and `memory.usage_in_bytes`); `None` without a
+/// limit or where none can be read.
 fn cgroup_room() -> Option<u64> {
     let membership = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let path = membership.lines().find_map(|l| l.strip_prefix("0::"))?;
-    let dir = std::path::Path::new("/sys/fs/cgroup").join(path.trim_start_matches('/'));
-    let read = |file: &str| -> Option<u64> {
-        std::fs::read_to_string(dir.join(file))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
-    };
-    let max = read("memory.max")?;
-    Some(max.saturating_sub(read("memory.current").unwrap_or(0)))
+    let mut candidates: Vec<(std::path::PathBuf, &str, &str)> = Vec::new();
+    for line in membership.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let path = path.trim_start_matches('/');
+        if controllers.is_empty() {
+            let root = std::path::Path::new("/sys/fs/cgroup");
+            for dir in [root.join(path), root.to_path_buf()] {
+                candidates.push((dir, "memory.max", "memory.current"));
+            }
+        } else if controllers.split(',').any(|c| c == "memory") {
+            let root = std::path::Path::new("/sys/fs/cgroup/memory");
+            for dir in [root.join(path), root.to_path_buf()] {
+                candidates.push((dir, "memory.limit_in_bytes", "memory.usage_in_bytes"));
+            }
+        }
+    }
+    candidates.into_iter().find_map(|(dir, limit, usage)| {
+        let read = |file: &str| -> Option<u64> {
+            std::fs::read_to_string(dir.join(file))
+                .ok()?
+                .trim()
+                .parse()
+                .ok()
+        };
+        // "max" (v2) does not parse; v1 says "no limit" with a huge number.
+        let limit = read(limit).filter(|&l| l < 1 << 60)?;
+        Some(limit.saturating_sub(read(usage).unwrap_or(0)))
+    })
 }
 
 /// Reads a memory size: a number of bytes (`1500000000`), or a number
@@ -130,6 +152,35 @@ pub fn format_bytes(bytes: u64) -> String {
         unit += 1;
     }
     format!("{value:.1} {}", UNITS[unit])
+}
+
+/// The message of [`Stopped::TooBig`].
+fn too_big(states: u64, budget: u64) -> String {
+    if budget >= MAX_IDS {
+        format!("too big: stopped after {states} states, the most one search can number")
+    } else {
+        format!("too big: stopped after {states} states (the budget is {budget}; raise it with --max-states)")
+    }
+}
+
+/// The message of [`Stopped::TooMuchMemory`].
+fn too_much_memory(bytes: u64, budget: u64, states: u64, refused: bool) -> String {
+    let (bytes, budget, states) = (
+        format_bytes(bytes),
+        format_bytes(budget),
+        with_commas(states),
+    );
+    if refused {
+        format!(
+            "too big: the search needs more than {bytes} of memory and the system refused it \
+             (budget {budget}, at {states} states)"
+        )
+    } else {
+        format!(
+            "too big: the search needs more than {bytes} of memory (budget {budget}, at {states} \
+             states); raise it with --max-memory"
+        )
+    }
 }
 
 /// A count with thousands separators: `41,200,000`.
@@ -242,18 +293,20 @@ impl Job {
     pub fn check_memory(&self, held: u64, more: u64, states: u64) -> Result<(), Stopped> {
         let bytes = held.saturating_add(more);
         if bytes > self.max_memory {
-            Err(self.out_of_memory(bytes, states))
+            Err(self.out_of_memory(bytes, states, false))
         } else {
             Ok(())
         }
     }
 
-    /// The stop for a search that needs `bytes` bytes, at `states` states.
-    fn out_of_memory(&self, bytes: u64, states: u64) -> Stopped {
+    /// The stop for a search that needs `bytes` bytes, at `states` states
+    /// (`refused`: the system did not give them).
+    fn out_of_memory(&self, bytes: u64, states: u64, refused: bool) -> Stopped {
         Stopped::TooMuchMemory {
             bytes,
             budget: self.max_memory,
             states,
+            refused,
         }
     }
 
@@ -283,10 +336,11 @@ impl Job {
         let capacity = doubled.min(room).max(needed);
         let more = capacity.saturating_mul(size);
         self.check_memory(held, more, states)?;
-        let extra = usize::try_from(capacity).map_err(|_| self.out_of_memory(u64::MAX, states))?
+        let extra = usize::try_from(capacity)
+            .map_err(|_| self.out_of_memory(u64::MAX, states, true))?
             - vec.len();
         vec.try_reserve_exact(extra)
-            .map_err(|_| self.out_of_memory(held.saturating_add(more), states))
+            .map_err(|_| self.out_of_memory(held.saturating_add(more), states, true))
     }
 
     /// A vector of `len` copies of `value`, allocated within the memory
@@ -339,7 +393,7 @@ impl Job {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Stopped {
     /// The level has more reachable states than the budget allows.
-    #[error("too big: stopped after {states} states (the budget is {budget}; raise it with --max-states)")]
+    #[error("{}", too_big(*.states, *.budget))]
     TooBig {
         /// States explored when the search stopped.
         states: u64,
@@ -348,12 +402,7 @@ pub enum Stopped {
     },
     /// The search would need more memory than the budget allows (or than
     /// the system could give).
-    #[error(
-        "too big: the search needs more than {} of memory (budget {}, at {} states); raise it with --max-memory",
-        format_bytes(*.bytes),
-        format_bytes(*.budget),
-        with_commas(*.states)
-    )]
+    #[error("{}", too_much_memory(*.bytes, *.budget, *.states, *.refused))]
     TooMuchMemory {
         /// The bytes it would have held after the allocation that failed.
         bytes: u64,
@@ -361,6 +410,8 @@ pub enum Stopped {
         budget: u64,
         /// States explored when the search stopped.
         states: u64,
+        /// Whether the system refused the memory (within the budget).
+        refused: bool,
     },
     /// Somebody called [`Job::cancel`].
     #[error("cancelled after {states} states")]
@@ -481,11 +532,41 @@ mod tests {
             bytes: (2 << 30) + 1,
             budget: 2 << 30,
             states: 41_200_000,
+            refused: false,
         };
         assert_eq!(
             stop.to_string(),
             "too big: the search needs more than 2.0 GiB of memory (budget 2.0 GiB, \
              at 41,200,000 states); raise it with --max-memory"
+        );
+        let refused = Stopped::TooMuchMemory {
+            bytes: 3 << 30,
+            budget: 11 << 30,
+            states: 67_000_000,
+            refused: true,
+        };
+        assert_eq!(
+            refused.to_string(),
+            "too big: the search needs more than 3.0 GiB of memory and the system refused it \
+             (budget 11.0 GiB, at 67,000,000 states)"
+        );
+        let stop = Stopped::TooBig {
+            states: 5_000,
+            budget: 5_000,
+        };
+        assert_eq!(
+            stop.to_string(),
+            "too big: stopped after 5000 states (the budget is 5000; raise it with --max-states)"
+        );
+        // The budget capped at what the state table can number: raising
+        // it would not help.
+        let stop = Stopped::TooBig {
+            states: MAX_IDS,
+            budget: MAX_IDS,
+        };
+        assert_eq!(
+            stop.to_string(),
+            "too big: stopped after 134217726 states, the most one search can number"
         );
     }
 
@@ -503,6 +584,7 @@ mod tests {
             Stopped::TooMuchMemory {
                 budget: 1000,
                 states: 7,
+                refused: false,
                 ..
             }
         ));
@@ -519,11 +601,11 @@ mod tests {
         let mut h: Vec<u64> = Vec::new();
         assert!(matches!(
             huge.reserve(&mut h, usize::MAX / 16, 0, 0),
-            Err(Stopped::TooMuchMemory { .. })
+            Err(Stopped::TooMuchMemory { refused: true, .. })
         ));
         assert!(matches!(
             huge.filled_vec(usize::MAX / 16, 0u64, 0, 0),
-            Err(Stopped::TooMuchMemory { .. })
+            Err(Stopped::TooMuchMemory { refused: true, .. })
         ));
     }
 }
