@@ -1,7 +1,9 @@
 //! The guess-and-test stack on Rooms, against brute force.
 
 use std::collections::HashSet;
-use std::process::Command;
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use levelscope::engine::stack::{GuessStack, Status};
 use levelscope::kinds::rooms::{lay_out, RoomLayout, RoomTree};
@@ -150,4 +152,87 @@ fn cli_json_has_the_layout_or_null() {
     ]);
     assert!(v["cells"].is_null());
     assert!(v["backtracks"].as_u64().unwrap() > 0);
+}
+
+/// Runs `levelscope ARGS`, reading its output as it comes; gives up (and
+/// ends it) after `limit`. Returns the exit code and the output.
+fn run_within(args: &[&str], limit: Duration) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_levelscope"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).unwrap();
+        text
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("`levelscope {}` took more than {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status.code(), reader.join().unwrap())
+}
+
+#[test]
+fn the_step_budget_bounds_a_run_with_a_huge_tree() {
+    // 300,000 rooms: the tree and each step take time linear in the rooms
+    // at most, so a small step budget ends the run in moments (it took
+    // many minutes when making the tree was quadratic).
+    let (code, out) = run_within(
+        &[
+            "rooms",
+            "--rooms",
+            "300000",
+            "--map",
+            "1000x1000",
+            "--seed",
+            "1",
+            "--max-steps",
+            "1000",
+            "--json",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(1), "{}", &out[out.len().saturating_sub(500)..]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let parent: Vec<Option<usize>> = serde_json::from_value(v["parent"].clone()).unwrap();
+    let tree = RoomTree::new(parent).unwrap();
+    assert_eq!(tree.len(), 300_000);
+    assert!(tree.child_counts().iter().all(|&c| c <= 3));
+    assert!(v["cells"].is_null());
+    assert_eq!(v["steps"], 1000);
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("step budget ran out"), "{error}");
+    assert!(error.contains("raise --max-steps"), "{error}");
+
+    let (code, out) = run_within(
+        &[
+            "rooms",
+            "--rooms",
+            "300000",
+            "--map",
+            "1000x1000",
+            "--max-steps",
+            "50",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(1));
+    let last = out.lines().rev().take(2).collect::<Vec<_>>();
+    assert!(last[0].starts_with("50 steps, "), "{}", last[0]);
+    assert!(
+        last[1].starts_with("the step budget ran out: the search took the 50 steps"),
+        "{}",
+        last[1]
+    );
 }

@@ -27,7 +27,9 @@ pub struct RoomsArgs {
     /// null, "steps": n, "backtracks": n}`.
     #[arg(long)]
     pub json: bool,
-    /// Give up after this many steps of the search.
+    /// Give up after this many steps of the search. Every step takes a
+    /// bounded time, so this bounds the whole run (with the tree and the
+    /// map, which take time linear in their size).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_steps: u64,
 }
@@ -51,6 +53,14 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
+/// What the search says when it used up `--max-steps`.
+fn out_of_steps(steps: u64) -> String {
+    format!(
+        "the step budget ran out: the search took the {steps} steps --max-steps allows \
+         without finding a layout or proving that none exists; raise --max-steps"
+    )
+}
+
 /// Runs `rooms`; returns the exit code.
 pub fn run(args: &RoomsArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
@@ -72,10 +82,7 @@ pub fn run(args: &RoomsArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             "backtracks": result.backtracks,
         });
         if !result.finished {
-            value["error"] = json!(format!(
-                "the search stopped after {} steps without an answer",
-                result.steps
-            ));
+            value["error"] = json!(out_of_steps(result.steps));
         }
         let _ = writeln!(out, "{value}");
     } else {
@@ -99,11 +106,7 @@ pub fn run(args: &RoomsArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 let _ = writeln!(out, "no layout exists on a {w}x{h} map");
             }
             (None, false) => {
-                let _ = writeln!(
-                    out,
-                    "the search stopped after {} steps without an answer (raise --max-steps)",
-                    result.steps
-                );
+                let _ = writeln!(out, "{}", out_of_steps(result.steps));
             }
         }
         let _ = writeln!(

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::graph::{explore, StateGraph};
 use super::id_set::IdSet;
-use super::job::{Job, Phase};
+use super::job::{Job, Phase, Stopped};
 use super::label::{Distances, Label, LabelError, Predecessors, Route};
 use super::packed::PackedState;
 use super::puzzle::Puzzle;
@@ -36,13 +36,15 @@ pub struct Explored<S> {
 }
 
 /// Explores and labels a puzzle. Cancellable through `job`; stops with a
-/// clear error when the state budget is exceeded.
+/// clear error when the state budget or the memory budget is exceeded.
 pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, LabelError> {
     let graph = explore(puzzle, job)?;
-    let preds = Predecessors::of(&graph);
+    job.enter(Phase::Labelling);
+    let preds = Predecessors::within(&graph, job)?;
     let dist = Distances::compute(&graph, &preds, job)?;
     job.enter(Phase::Summarising);
-    let traps = find_traps(&graph, &dist);
+    let held = graph.heap_bytes() + preds.heap_bytes() + dist.heap_bytes();
+    let traps = find_traps(&graph, &dist, held, job)?;
     job.enter(Phase::Done);
     Ok(Explored {
         graph,
@@ -52,11 +54,22 @@ pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, L
     })
 }
 
-fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Trap> {
+/// Every trap of a labelled graph, within the job's memory budget (the
+/// search holds `held` bytes already).
+fn find_traps<S: PackedState>(
+    graph: &StateGraph<S>,
+    dist: &Distances,
+    held: u64,
+    job: &Job,
+) -> Result<Vec<Trap>, Stopped> {
     let n = graph.len();
+    let states = n as u64;
     // Which states are winnable, one bit each: the successors are scattered
     // over the graph, and this set stays in cache where the distances do
     // not.
+    let set_bytes = n.div_ceil(64) as u64 * 8;
+    job.check_memory(held, set_bytes, states)?;
+    let held = held + set_bytes;
     let mut winnable = IdSet::new(n);
     for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
         winnable.insert(id);
@@ -68,6 +81,10 @@ fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Tr
         }
         for (mv, &to) in graph.successors(from).iter().enumerate() {
             if (to as usize) < n && !winnable.contains(to) {
+                if traps.len() == traps.capacity() {
+                    let held = held + (traps.capacity() * std::mem::size_of::<Trap>()) as u64;
+                    job.reserve(&mut traps, 1, held, states)?;
+                }
                 traps.push(Trap {
                     from,
                     mv: mv as u8,
@@ -76,7 +93,7 @@ fn find_traps<S: PackedState>(graph: &StateGraph<S>, dist: &Distances) -> Vec<Tr
             }
         }
     }
-    traps
+    Ok(traps)
 }
 
 /// The number of states and of dead ends at one breadth-first depth.
@@ -313,6 +330,107 @@ mod tests {
                 })
                 .any(|x| x == 7));
         }
+    }
+
+    /// Every number reached from 1 by doubling, or doubling and adding
+    /// one: a search that never ends by itself.
+    struct Exploding;
+
+    impl Puzzle for Exploding {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            2
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            ["A", "B"][mv]
+        }
+        fn start(&self) -> u64 {
+            1
+        }
+        fn step(&self, s: &u64, mv: usize) -> Outcome<u64> {
+            match s.checked_mul(2) {
+                Some(t) => Outcome::Next(t + mv as u64),
+                None => Outcome::NoMove,
+            }
+        }
+        fn is_won(&self, _: &u64) -> bool {
+            false
+        }
+        fn is_preferred(&self, _: &u64) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_tiny_memory_budget_stops_an_exploding_search_cleanly() {
+        let job = Job::new(u64::MAX).with_max_memory(1 << 20);
+        let stop = analyze(&Exploding, &job).unwrap_err();
+        let LabelError::Stopped(Stopped::TooMuchMemory {
+            bytes,
+            budget,
+            states,
+            refused: false,
+        }) = stop.clone()
+        else {
+            panic!("stopped for another reason: {stop}");
+        };
+        assert_eq!(budget, 1 << 20);
+        assert!(bytes > budget);
+        assert!(states > 10_000, "{states} states fit in 1 MiB");
+        assert_eq!(job.states(), states);
+        assert_eq!(job.phase(), Phase::Exploring);
+        let message = stop.to_string();
+        assert!(message.contains("raise it with --max-memory"), "{message}");
+        assert!(message.contains("budget 1.0 MiB"), "{message}");
+    }
+
+    #[test]
+    fn any_budget_ends_in_a_result_or_a_clean_stop() {
+        let mut smallest_fit = None;
+        for budget in (0..65_536).step_by(8) {
+            let job = Job::default().with_max_memory(budget);
+            match analyze(&Counter, &job) {
+                Ok(e) => {
+                    smallest_fit.get_or_insert(budget);
+                    assert_eq!(e.graph.len(), 11);
+                    assert_eq!(e.traps.len(), 2);
+                }
+                Err(LabelError::Stopped(Stopped::TooMuchMemory { bytes, .. })) => {
+                    assert!(bytes > budget, "{bytes} bytes within {budget}");
+                }
+                Err(e) => panic!("budget {budget}: {e}"),
+            }
+        }
+        assert!(smallest_fit.is_some(), "the search fits in 64 KiB");
+    }
+
+    #[test]
+    fn the_backward_passes_count_what_is_held() {
+        let graph = explore(&Counter, &Job::default()).unwrap();
+        let just_the_graph = Job::default().with_max_memory(graph.heap_bytes());
+        assert!(matches!(
+            Predecessors::within(&graph, &just_the_graph),
+            Err(Stopped::TooMuchMemory { .. })
+        ));
+        let preds = Predecessors::within(&graph, &Job::default()).unwrap();
+        let held = graph.heap_bytes() + preds.heap_bytes();
+        let no_room = Job::default().with_max_memory(held + 8);
+        assert!(matches!(
+            Distances::compute(&graph, &preds, &no_room),
+            Err(LabelError::Stopped(Stopped::TooMuchMemory { .. }))
+        ));
+        let dist = Distances::compute(&graph, &preds, &Job::default()).unwrap();
+        assert!(dist.heap_bytes() >= 11 * 8);
+        // The traps: room for the set of winnable states (one word), but not
+        // for the list.
+        let held = held + dist.heap_bytes();
+        let no_room = Job::default().with_max_memory(held + 8);
+        assert!(matches!(
+            find_traps(&graph, &dist, held, &no_room),
+            Err(Stopped::TooMuchMemory { .. })
+        ));
+        let room = Job::default().with_max_memory(held + 1024);
+        assert_eq!(find_traps(&graph, &dist, held, &room).unwrap().len(), 2);
     }
 
     #[test]

@@ -108,10 +108,56 @@ fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {
     (won as u8 * FLAG_WON) | (preferred as u8 * FLAG_PREFERRED)
 }
 
+impl<S> StateGraph<S> {
+    /// The bytes the graph's arrays hold.
+    pub fn heap_bytes(&self) -> u64 {
+        (self.states.capacity() * std::mem::size_of::<S>()
+            + self.succ.capacity() * std::mem::size_of::<u32>()
+            + self.flags.capacity()
+            + self.layer_start.capacity() * std::mem::size_of::<u32>()) as u64
+    }
+}
+
+/// The explorer's growing arrays.
+struct Growing<'a, S> {
+    states: &'a mut Vec<S>,
+    flags: &'a mut Vec<u8>,
+    succ: &'a mut Vec<u32>,
+    index: &'a mut StateIndex,
+}
+
+impl<S: PackedState> Growing<'_, S> {
+    /// The bytes the arrays hold.
+    fn held(&self) -> u64 {
+        (self.states.capacity() * std::mem::size_of::<S>()
+            + self.flags.capacity()
+            + self.succ.capacity() * std::mem::size_of::<u32>()) as u64
+            + self.index.heap_bytes()
+    }
+
+    /// Makes room for `room` more states and edges in every array, within
+    /// the job's memory budget.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, room: usize, job: &Job) -> Result<(), Stopped> {
+        let count = self.states.len() as u64;
+        let held = self.held();
+        job.reserve(self.succ, room, held, count)?;
+        let held = self.held();
+        job.reserve(self.states, room, held, count)?;
+        let held = self.held();
+        job.reserve(self.flags, room, held, count)?;
+        let held = self.held() - self.index.heap_bytes();
+        self.index.reserve(self.states, room, held, job)
+    }
+}
+
 /// Explores every state reachable from the puzzle's start, breadth first.
 ///
 /// Stops with [`Stopped::TooBig`] when the graph would exceed the job's state
-/// budget, and with [`Stopped::Cancelled`] when the job is cancelled.
+/// budget, with [`Stopped::TooMuchMemory`] when its arrays would exceed the
+/// job's memory budget, and with [`Stopped::Cancelled`] when the job is
+/// cancelled.
 pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>, Stopped> {
     job.enter(Phase::Exploring);
     let budget = job.max_states().min(MAX_IDS);
@@ -135,7 +181,27 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     let mut outcomes: Vec<Outcome<P::State>> = vec![Outcome::NoMove; BATCH * moves];
     let mut hashes: Vec<u64> = vec![0; BATCH * moves];
     let mut id = 0usize;
+    // The most states and edges one batch adds.
+    let room = BATCH * moves;
     while id < states.len() {
+        // Growth happens here, once a batch and checked against the memory
+        // budget, never inside the batch.
+        if states.capacity() - states.len() < room
+            || flags.capacity() - flags.len() < room
+            || succ.capacity() - succ.len() < room
+            || index.needs_growth(room)
+        {
+            let mut growing = Growing {
+                states: &mut states,
+                flags: &mut flags,
+                succ: &mut succ,
+                index: &mut index,
+            };
+            if let Err(stop) = growing.make_room(room, job) {
+                job.report_states(states.len() as u64);
+                return Err(stop);
+            }
+        }
         let batch = id..states.len().min(id + BATCH);
         let stepped = batch.len() * moves;
         for (parent, out) in batch.clone().zip(outcomes.chunks_exact_mut(moves)) {

@@ -53,10 +53,28 @@ pub struct Predecessors {
 
 impl Predecessors {
     /// Reverses the graph's edges. A state reached from one predecessor by
-    /// several moves lists that predecessor once.
+    /// several moves lists that predecessor once. Without a memory budget
+    /// (see [`Predecessors::within`]); panics if the system refuses the
+    /// memory.
     pub fn of<S: PackedState>(graph: &StateGraph<S>) -> Predecessors {
+        let unlimited = Job::new(u64::MAX).with_max_memory(u64::MAX);
+        Predecessors::within(graph, &unlimited)
+            .unwrap_or_else(|stop| panic!("reversing the edges: {stop}"))
+    }
+
+    /// Reverses the graph's edges within the job's memory budget (the graph
+    /// counts as held); stops with [`Stopped::TooMuchMemory`] when the
+    /// reversed edges would not fit. A state reached from one predecessor
+    /// by several moves lists that predecessor once.
+    pub fn within<S: PackedState>(
+        graph: &StateGraph<S>,
+        job: &Job,
+    ) -> Result<Predecessors, Stopped> {
         let n = graph.len();
-        let mut start = vec![0u32; n + 1];
+        let states = n as u64;
+        let mut held = graph.heap_bytes();
+        let mut start: Vec<u32> = job.filled_vec(n + 1, 0, held, states)?;
+        held += bytes_of(&start);
         let start_at = start.as_ptr();
         for_each_edge(
             graph,
@@ -66,10 +84,12 @@ impl Predecessors {
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let mut preds = vec![0u32; start[n] as usize];
+        let mut preds: Vec<u32> = job.filled_vec(start[n] as usize, 0, held, states)?;
+        held += bytes_of(&preds);
         // Sources are visited in increasing id order, so every list comes
         // out sorted.
-        let mut cursor: Vec<u32> = start[..n].to_vec();
+        let mut cursor: Vec<u32> = job.filled_vec(n, 0, held, states)?;
+        cursor.copy_from_slice(&start[..n]);
         let cursor_at = cursor.as_ptr();
         for_each_edge(
             graph,
@@ -81,7 +101,12 @@ impl Predecessors {
             },
         );
         drop(cursor);
-        Predecessors { start, preds }
+        Ok(Predecessors { start, preds })
+    }
+
+    /// The bytes the reversed edges hold.
+    pub fn heap_bytes(&self) -> u64 {
+        bytes_of(&self.start) + bytes_of(&self.preds)
     }
 
     /// The predecessors of `id` (states with a move into it), in increasing
@@ -148,6 +173,11 @@ fn walk_edges<S: PackedState, const MOVES: usize>(
     }
 }
 
+/// The bytes a vector's buffer holds.
+fn bytes_of<T>(vec: &Vec<T>) -> u64 {
+    (vec.capacity() * std::mem::size_of::<T>()) as u64
+}
+
 /// One state's three distances and its preferred tag, kept together so
 /// that the backward pass touches one cache line per predecessor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +224,9 @@ pub enum LabelError {
 
 impl Distances {
     /// Computes the three distances of every state by one level-synchronous
-    /// reverse breadth-first search from all won states.
+    /// reverse breadth-first search from all won states. The graph and its
+    /// reversed edges count as held against the job's memory budget; stops
+    /// with [`Stopped::TooMuchMemory`] when the distances would not fit.
     pub fn compute<S: PackedState>(
         graph: &StateGraph<S>,
         preds: &Predecessors,
@@ -202,16 +234,27 @@ impl Distances {
     ) -> Result<Distances, LabelError> {
         job.enter(Phase::Labelling);
         let n = graph.len();
-        let mut records: Vec<Record> = (0..n as u32)
-            .map(|id| Record {
-                any: UNREACHABLE,
-                preferred: UNREACHABLE,
-                mixed: UNREACHABLE,
-                is_preferred: graph.is_preferred(id) as u16,
-            })
-            .collect();
-        // The frontier of level d: every state with some distance d.
+        let states = n as u64;
+        let unset = Record {
+            any: UNREACHABLE,
+            preferred: UNREACHABLE,
+            mixed: UNREACHABLE,
+            is_preferred: 0,
+        };
+        let mut held = graph.heap_bytes() + preds.heap_bytes();
+        let mut records: Vec<Record> = job.filled_vec(n, unset, held, states)?;
+        held += bytes_of(&records);
+        for (id, r) in records.iter_mut().enumerate() {
+            r.is_preferred = graph.is_preferred(id as u32) as u16;
+        }
+        job.check_memory(held, n.div_ceil(64) as u64 * 8, states)?;
+        let mut marks = IdSet::new(n);
+        held += n.div_ceil(64) as u64 * 8;
+        // The frontier of level d: every state with some distance d. The
+        // frontiers grow within the budget (`held` counts all but them).
+        let frontier = |now: &Vec<u32>, next: &Vec<u32>| held + bytes_of(now) + bytes_of(next);
         let mut now: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
         for id in 0..n as u32 {
             if graph.is_won(id) {
                 let r = &mut records[id as usize];
@@ -219,11 +262,13 @@ impl Distances {
                 if r.is_preferred != 0 {
                     r.preferred = 0;
                 }
+                if now.len() == now.capacity() {
+                    let held = frontier(&now, &next);
+                    job.reserve(&mut now, 1, held, states)?;
+                }
                 now.push(id);
             }
         }
-        let mut next: Vec<u32> = Vec::new();
-        let mut marks = IdSet::new(n);
         let mut d: u16 = 0;
         while !now.is_empty() {
             if job.is_cancelled() {
@@ -273,6 +318,10 @@ impl Distances {
                         raised = true;
                     }
                     if raised && !queued {
+                        if next.len() == next.capacity() {
+                            let held = frontier(&now, &next);
+                            job.reserve(&mut next, 1, held, states)?;
+                        }
                         next.push(p);
                     }
                 }
@@ -294,6 +343,11 @@ impl Distances {
             Route::Mixed => r.mixed,
         };
         (d != UNREACHABLE).then_some(d as u32)
+    }
+
+    /// The bytes the distances hold.
+    pub fn heap_bytes(&self) -> u64 {
+        bytes_of(&self.records)
     }
 
     /// Whether some win is reachable from `id`.

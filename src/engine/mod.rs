@@ -19,7 +19,9 @@ pub mod view;
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
 pub use exact_cover::{CoverCount, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
-pub use job::{Job, Phase, Stopped, DEFAULT_MAX_STATES};
+pub use job::{
+    default_max_memory, format_bytes, parse_memory_size, Job, Phase, Stopped, DEFAULT_MAX_STATES,
+};
 pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;
 pub use puzzle::{Outcome, Puzzle};

@@ -5,6 +5,7 @@
 //! only reads the state itself when the fingerprints agree. The states live
 //! in the explorer's own `Vec`, so the table costs 4 bytes a slot.
 
+use super::job::{Job, Stopped};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
 
@@ -50,6 +51,42 @@ impl StateIndex {
             shift: 64 - log2,
             len: 0,
         }
+    }
+
+    /// The bytes the table holds.
+    pub fn heap_bytes(&self) -> u64 {
+        (self.slots.capacity() * std::mem::size_of::<u32>()) as u64
+    }
+
+    /// Whether indexing `additional` more states would make the table grow.
+    #[inline(always)]
+    pub fn needs_growth(&self, additional: usize) -> bool {
+        (self.len + additional + 1) * 4 > self.slots.len() * 3
+    }
+
+    /// Grows the table now, if need be, so that `additional` more states
+    /// can be indexed without growing; `states` are the states indexed so
+    /// far. A search that holds `held` bytes besides the table checks its
+    /// memory budget with `job` first: the bigger table is allocated while
+    /// the old one is still held.
+    pub fn reserve<S: PackedState>(
+        &mut self,
+        states: &[S],
+        additional: usize,
+        held: u64,
+        job: &Job,
+    ) -> Result<(), Stopped> {
+        if !self.needs_growth(additional) {
+            return Ok(());
+        }
+        let mut log2 = self.slots.len().trailing_zeros() + 1;
+        while (self.len + additional + 1) * 4 > (3usize << log2) {
+            log2 += 1;
+        }
+        let count = states.len() as u64;
+        let slots = job.filled_vec(1usize << log2, 0u32, held + self.heap_bytes(), count)?;
+        self.rebuild(states, slots);
+        Ok(())
     }
 
     /// Number of states indexed.
@@ -114,7 +151,7 @@ impl StateIndex {
     /// there, gives it the next id (`states.len()`); the caller then pushes it.
     #[inline(always)]
     pub fn find_or_insert<S: PackedState>(&mut self, states: &[S], state: &S, hash: u64) -> Found {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
+        if self.needs_growth(0) {
             self.grow(states);
         }
         match self.probe(states, state, hash) {
@@ -139,7 +176,18 @@ impl StateIndex {
     #[inline(never)]
     fn grow<S: PackedState>(&mut self, states: &[S]) {
         let log2 = self.slots.len().trailing_zeros() + 1;
-        let mut bigger = StateIndex::with_log2_slots(log2);
+        self.rebuild(states, vec![0; 1 << log2]);
+    }
+
+    /// Replaces the table by `slots` (zeroed, a power of two long) holding
+    /// every state of `states`.
+    fn rebuild<S: PackedState>(&mut self, states: &[S], slots: Vec<u32>) {
+        let log2 = slots.len().trailing_zeros();
+        let mut bigger = StateIndex {
+            slots,
+            shift: 64 - log2,
+            len: 0,
+        };
         let mask = bigger.slots.len() - 1;
         for (id, state) in states.iter().enumerate() {
             let hash = state.hash64();

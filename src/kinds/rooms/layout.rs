@@ -20,12 +20,15 @@ pub struct RoomLayout {
     cells: Vec<MapCell>,
     occupant: Vec<Option<usize>>,
     children: Vec<usize>,
+    /// How many of each room's children are placed.
+    placed_children: Vec<usize>,
 }
 
 impl RoomLayout {
     /// An empty layout of `tree` on a `width x height` map.
     pub fn new(tree: RoomTree, width: usize, height: usize) -> RoomLayout {
         let children = tree.child_counts();
+        let placed_children = vec![0; children.len()];
         RoomLayout {
             tree,
             width,
@@ -33,6 +36,7 @@ impl RoomLayout {
             cells: Vec::new(),
             occupant: vec![None; width * height],
             children,
+            placed_children,
         }
     }
 
@@ -73,11 +77,7 @@ impl RoomLayout {
 
     /// Rooms among `room`'s children that are not placed yet.
     fn unplaced_children(&self, room: usize) -> usize {
-        let placed = self.cells.len();
-        let placed_children = (1..placed)
-            .filter(|&r| self.tree.parent(r) == Some(room))
-            .count();
-        self.children[room] - placed_children
+        self.children[room] - self.placed_children[room]
     }
 
     /// The map as text: each room's number in base 36 (`*` past 35), `.` for
@@ -129,6 +129,9 @@ impl GuessProblem for RoomLayout {
         let room = self.cells.len();
         let free = self.occupant(cell).is_none();
         self.cells.push(cell);
+        if let Some(p) = self.tree.parent(room) {
+            self.placed_children[p] += 1;
+        }
         if !free {
             return false;
         }
@@ -144,6 +147,9 @@ impl GuessProblem for RoomLayout {
     fn undo(&mut self, &cell: &MapCell) {
         let room = self.cells.len() - 1;
         self.cells.pop();
+        if let Some(p) = self.tree.parent(room) {
+            self.placed_children[p] -= 1;
+        }
         let slot = &mut self.occupant[cell.1 * self.width + cell.0];
         if *slot == Some(room) {
             *slot = None;

@@ -63,8 +63,9 @@ impl RoomTree {
     }
 
     /// A random tree of `rooms` rooms in which no room has more than
-    /// `max_children` children: each room in turn picks its parent among the
-    /// earlier rooms that still have room for a child.
+    /// `max_children` children: each room in turn picks its parent, with
+    /// equal chances, among the earlier rooms that still have room for a
+    /// child. Takes time linear in `rooms`.
     pub fn random(
         rooms: usize,
         max_children: usize,
@@ -79,16 +80,22 @@ impl RoomTree {
                 max_children,
             });
         }
-        let mut parent = vec![None];
-        let mut children = vec![0usize];
-        for _ in 1..rooms {
-            let open: Vec<usize> = (0..children.len())
-                .filter(|&r| children[r] < max_children)
-                .collect();
-            let p = open[rng.random_range(0..open.len())];
+        let mut parent = Vec::with_capacity(rooms);
+        parent.push(None);
+        let mut children = vec![0usize; rooms];
+        // The rooms that can still take a child, in no particular order: a
+        // room that fills up is swapped out with the last one.
+        let mut open = Vec::with_capacity(rooms);
+        open.push(0);
+        for room in 1..rooms {
+            let pick = rng.random_range(0..open.len());
+            let p = open[pick];
             children[p] += 1;
+            if children[p] == max_children {
+                open.swap_remove(pick);
+            }
             parent.push(Some(p));
-            children.push(0);
+            open.push(room);
         }
         Ok(RoomTree { parent })
     }
@@ -199,6 +206,21 @@ mod tests {
         assert_eq!(RoomTree::new(tree.parents().to_vec()).unwrap(), tree);
         let again = RoomTree::random(30, 2, &mut rand::rngs::StdRng::seed_from_u64(3)).unwrap();
         assert_eq!(again, tree);
+    }
+
+    #[test]
+    fn random_trees_are_chains_or_full_where_the_limit_says_so() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        // One child each: a chain.
+        let chain = RoomTree::random(1_000, 1, &mut rng).unwrap();
+        assert!((1..1_000).all(|r| chain.parent(r) == Some(r - 1)));
+        // Every room is picked with equal chances among the open ones: with
+        // a limit of 2, over many rooms, nearly every early room fills up.
+        let tree = RoomTree::random(100_000, 2, &mut rng).unwrap();
+        let counts = tree.child_counts();
+        assert!(counts.iter().all(|&c| c <= 2));
+        assert_eq!(counts.iter().sum::<usize>(), 99_999);
+        assert!(counts[..100].iter().all(|&c| c == 2));
     }
 
     #[test]

@@ -18,9 +18,11 @@ pub struct SkiddyPuzzle<'a, S> {
     rules: &'a Rules,
     bits: u32,
     gone_code: u32,
-    /// The code of each cell; [`GONE`] maps to the gone code.
+    /// The code of each position (an inner cell or [`GONE`], which is never
+    /// an inner cell); [`GONE`] maps to the gone code, which is above every
+    /// inner cell's code.
     cell_to_code: [u8; 256],
-    /// The cell of each code; the gone code maps to [`GONE`].
+    /// The position of each code; the gone code maps to [`GONE`].
     code_to_cell: [u8; 256],
     /// The groups `0..skiddy_groups` of the rules are Skiddies.
     skiddy_groups: usize,

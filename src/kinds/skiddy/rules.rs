@@ -5,13 +5,33 @@
 //! nothing (and compiles away), the animation passes one that records every
 //! tick ([`Rules::trace`]).
 
-use super::level::{Colour, Floor, Level, Piece};
+use super::level::{Colour, Floor, Level, Piece, MAX_SIDE};
 
 /// The most movable pieces a level may have to be analysed.
 pub const MAX_PIECES: usize = 32;
 /// The position of a piece that has left the board.
+///
+/// A position is the cell index (`y * width + x`) of an inner cell, the
+/// only cells a piece can stand on (the border holds only blocks and
+/// goals), or `GONE`. `GONE` is above the largest inner cell index of the
+/// largest board (238 on 16x16), so it is never a position a piece can
+/// have. It *is* a cell index (the bottom-right corner of a 16x16 board):
+/// code that goes over cells, border included, must never compare a cell
+/// with a position without setting `GONE` apart first.
 pub const GONE: u8 = u8::MAX;
+/// The largest cell index a piece can stand on: the last inner cell of the
+/// largest board.
+pub const MAX_POSITION: usize = (MAX_SIDE - 2) * MAX_SIDE + MAX_SIDE - 2;
+const _: () = assert!(
+    MAX_POSITION < GONE as usize,
+    "GONE must lie outside every position"
+);
+/// No piece in a cell of the occupancy grid: above every piece index.
 const EMPTY: u8 = u8::MAX;
+const _: () = assert!(
+    MAX_PIECES < EMPTY as usize,
+    "EMPTY must lie outside every piece index"
+);
 const KIND_FLOOR: u8 = 0;
 const KIND_PIT: u8 = 1;
 const KIND_BLOCK: u8 = 2;
@@ -719,9 +739,9 @@ impl Rules {
             &mut prepared.occ,
         );
         // A piece that has left is at `GONE` (255), which is never a cell a
-        // piece can reach (at most the corner of a 16x16 board, which is
-        // border), so writing `EMPTY` there keeps it as it always is and
-        // saves a branch a piece.
+        // piece can reach (above `MAX_POSITION`: at most the corner of a
+        // 16x16 board, which is border and so always `EMPTY`), so writing
+        // `EMPTY` there keeps it as it always is and saves a branch a piece.
         for &p in &positions[..n] {
             prepared.occ[p as usize] = EMPTY;
         }
@@ -821,16 +841,23 @@ impl Rules {
         (y * self.width + x) as u8
     }
 
-    /// Draws positions as ASCII (pieces in pits show as the piece).
+    /// Draws positions as ASCII (pieces in pits show as the piece; pieces
+    /// that left are not drawn).
     pub fn render(&self, positions: &[u8]) -> String {
+        // Cells are matched with the pieces on the board only: `GONE` is the
+        // index of the bottom-right corner of a 16x16 board.
+        let mut on_cell: Vec<Option<Piece>> = vec![None; self.width * self.height];
+        for (&p, &piece) in positions.iter().zip(&self.pieces).rev() {
+            if p != GONE {
+                if let Some(cell) = on_cell.get_mut(p as usize) {
+                    *cell = Some(piece);
+                }
+            }
+        }
         let mut text = String::new();
         for y in 0..self.height {
             for x in 0..self.width {
-                let cell = self.cell_index(x, y);
-                let piece = positions
-                    .iter()
-                    .position(|&p| p == cell)
-                    .map(|i| self.pieces[i]);
+                let piece = on_cell[y * self.width + x];
                 let shown = super::level::Cell {
                     floor: if piece.is_some() {
                         Floor::Empty
@@ -866,5 +893,35 @@ fn sort_few_by_key(values: &mut [u8], key: impl Fn(u8) -> u8) {
             j -= 1;
         }
         values[j] = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::level::Cell;
+    use super::*;
+
+    #[test]
+    fn no_cell_a_piece_can_stand_on_is_gone() {
+        // The largest board, with a Skiddy and its goal.
+        let mut level = Level::new(MAX_SIDE, MAX_SIDE);
+        level.set_cell(0, 1, Cell::floor(Floor::Goal(Colour::Red)));
+        level.set_cell(
+            1,
+            1,
+            Cell {
+                floor: Floor::Empty,
+                piece: Some(Piece::Skiddy(Colour::Red)),
+            },
+        );
+        let rules = Rules::compile(&level).expect("a valid level");
+        let inner = rules.inner_cells();
+        assert_eq!(inner.len(), (MAX_SIDE - 2) * (MAX_SIDE - 2));
+        assert_eq!(inner.iter().max().map(|&c| c as usize), Some(MAX_POSITION));
+        assert!(inner.iter().all(|&c| c != GONE));
+        // The bottom-right corner is the one cell whose index is `GONE`:
+        // it is border, so no piece ever stands there.
+        assert_eq!(rules.cell_index(MAX_SIDE - 1, MAX_SIDE - 1), GONE);
+        assert_eq!(rules.floor(MAX_SIDE - 1, MAX_SIDE - 1), Floor::Block);
     }
 }
