@@ -13,4 +13,5 @@ pub mod engine;
 pub mod gui;
 pub mod kinds;
 pub mod pack;
+pub mod picture;
 pub mod words;

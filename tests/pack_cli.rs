@@ -226,13 +226,14 @@ fn export_sheet_writes_a_png_contact_sheet() {
     let bytes = std::fs::read(dir.join("sheet.png")).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     // Width and height from the IHDR chunk: two columns, two rows of cards
-    // sized for the largest board (8x6 cells of 16 pixels).
+    // sized for the largest board (8x6 cells of 24 pixels).
     let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
     let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
-    // The 8x6 board is 128 pixels wide, narrower than the cards' minimum of
-    // 18 characters of text (144 pixels).
-    let card_w = 18 * 8 + 8;
-    let card_h = 6 * 16 + 8 + 2 * 12 + 4;
+    // The 8x6 board is 192 pixels wide, wider than the cards' minimum of
+    // 160 pixels for text; 6 pixels inside a card's edge, two lines of 18
+    // pixels under the board, 12 pixels between cards.
+    let card_w = 8 * 24 + 2 * 6;
+    let card_h = 6 + 6 * 24 + 6 + 2 * 18 + 6;
     assert_eq!(
         (width, height),
         (12 + 2 * (card_w + 12), 12 + 2 * (card_h + 12))

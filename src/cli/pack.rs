@@ -568,14 +568,15 @@ fn export(
     let read = load(pack_path, err)?;
     if let Some(path) = sheet {
         let summaries = summaries(&read.pack, max_states);
-        let canvas = crate::pack::sheet::draw_sheet(&read.pack, &summaries);
-        crate::atomic::write_atomic(path, &canvas.to_png())
+        let cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
+        let (width, height) = crate::pack::sheet::sheet_size(&cards);
+        crate::atomic::write_atomic(path, &crate::pack::sheet::sheet_png(&cards))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let _ = writeln!(
             out,
             "wrote a {}x{} contact sheet of {} to {}",
-            canvas.width(),
-            canvas.height(),
+            width,
+            height,
             levels_word(read.pack.levels.len()),
             path.display()
         );

@@ -700,13 +700,14 @@ impl EditorApp {
     fn export_sheet(&mut self, path: &Path) {
         let Some(open) = &self.pack else { return };
         let summaries: Vec<_> = open.pack.levels.iter().map(|e| e.summary.clone()).collect();
-        let canvas = pack::sheet::draw_sheet(&open.pack, &summaries);
-        match crate::atomic::write_atomic(path, &canvas.to_png()) {
+        let cards = pack::sheet::pack_cards(&open.pack, &summaries);
+        let (width, height) = pack::sheet::sheet_size(&cards);
+        match crate::atomic::write_atomic(path, &pack::sheet::sheet_png(&cards)) {
             Ok(()) => self.say(format!(
                 "Wrote the contact sheet {} ({}x{})",
                 path.display(),
-                canvas.width(),
-                canvas.height()
+                width,
+                height
             )),
             Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
         }

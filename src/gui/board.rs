@@ -1,13 +1,15 @@
 //! Drawing a Skiddy board with egui's painter: the geometry that fits a grid
-//! into a rectangle, and every tile drawn with a shape of its own as well as
-//! a colour, so that a designer who cannot tell red from green can still
-//! read the board (red is a circle, blue a square, green a triangle, yellow
-//! a diamond; goals are the same shapes hollow).
+//! into a rectangle, and the board's tiles and pieces, which are Skiddy's
+//! picture (`kinds::skiddy::picture`, every tile with a shape of its own as
+//! well as a colour) painted by [`picture_painter`]. Stars and verdict marks
+//! for the panels too.
 
-use egui::{pos2, vec2, Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind};
+use egui::{pos2, vec2, Color32, Painter, Pos2, Rect, Shape, Stroke};
 
-use crate::kinds::skiddy::rules::GONE;
+use super::picture_painter;
+use crate::kinds::skiddy::picture as skiddy_picture;
 use crate::kinds::skiddy::{Colour, Floor, Level, Piece, Rules};
+use crate::picture::Picture;
 
 /// Where a `width x height` grid sits in a rectangle: square cells, centred.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,243 +75,55 @@ impl BoardGeometry {
 }
 
 /// The fill colour of a Skiddy colour (Okabe–Ito, safe for colour-blind
-/// eyes).
+/// eyes), as the board's picture draws it.
 pub fn colour_fill(colour: Colour) -> Color32 {
-    match colour {
-        Colour::Red => Color32::from_rgb(213, 94, 0),
-        Colour::Blue => Color32::from_rgb(0, 114, 178),
-        Colour::Green => Color32::from_rgb(0, 158, 115),
-        Colour::Yellow => Color32::from_rgb(240, 200, 40),
-    }
+    picture_painter::colour(skiddy_picture::colour_fill(colour))
 }
 
-const FLOOR: Color32 = Color32::from_rgb(226, 224, 216);
-const FLOOR_LINE: Color32 = Color32::from_rgb(200, 197, 188);
-const BLOCK: Color32 = Color32::from_rgb(72, 74, 82);
-const BLOCK_EDGE: Color32 = Color32::from_rgb(110, 113, 124);
-const PIT: Color32 = Color32::from_rgb(40, 34, 30);
-const PIT_RIM: Color32 = Color32::from_rgb(120, 100, 80);
-const CRATE: Color32 = Color32::from_rgb(170, 120, 60);
-const CRATE_EDGE: Color32 = Color32::from_rgb(100, 65, 25);
-const ICE: Color32 = Color32::from_rgb(190, 235, 250);
-const ICE_EDGE: Color32 = Color32::from_rgb(70, 150, 190);
-const OUTLINE: Color32 = Color32::from_rgb(30, 30, 30);
-
-/// The colour's own shape, as a convex polygon (or a circle) inside `rect`.
-fn colour_shape(colour: Colour, rect: Rect, fill: Color32, stroke: Stroke) -> Shape {
-    let c = rect.center();
-    let r = rect.width().min(rect.height()) / 2.0;
-    match colour {
-        Colour::Red => Shape::circle_filled(c, r, fill).with_stroke(stroke),
-        Colour::Blue => {
-            let s = r * 0.86;
-            Shape::convex_polygon(
-                vec![
-                    c + vec2(-s, -s),
-                    c + vec2(s, -s),
-                    c + vec2(s, s),
-                    c + vec2(-s, s),
-                ],
-                fill,
-                stroke,
-            )
-        }
-        Colour::Green => Shape::convex_polygon(
-            vec![
-                c + vec2(0.0, -r),
-                c + vec2(r * 0.95, r * 0.75),
-                c + vec2(-r * 0.95, r * 0.75),
-            ],
-            fill,
-            stroke,
-        ),
-        Colour::Yellow => Shape::convex_polygon(
-            vec![
-                c + vec2(0.0, -r),
-                c + vec2(r, 0.0),
-                c + vec2(0.0, r),
-                c + vec2(-r, 0.0),
-            ],
-            fill,
-            stroke,
-        ),
-    }
-}
-
-trait WithStroke {
-    fn with_stroke(self, stroke: Stroke) -> Shape;
-}
-
-impl WithStroke for Shape {
-    fn with_stroke(self, stroke: Stroke) -> Shape {
-        match self {
-            Shape::Circle(mut circle) => {
-                circle.stroke = stroke;
-                Shape::Circle(circle)
-            }
-            other => other,
-        }
-    }
+/// Paints a picture of one cell into `rect`.
+fn paint_cell(painter: &Painter, rect: Rect, picture: &Picture) {
+    picture_painter::paint(painter, rect, picture);
 }
 
 /// Paints a floor tile.
 pub fn paint_floor(painter: &Painter, rect: Rect, floor: Floor) {
-    let inner = rect.shrink(rect.width() * 0.04);
-    match floor {
-        Floor::Empty => {
-            painter.rect_filled(rect, 0.0, FLOOR);
-            painter.rect_stroke(rect, 0.0, Stroke::new(1.0, FLOOR_LINE), StrokeKind::Inside);
-        }
-        Floor::Block => {
-            painter.rect_filled(rect, 0.0, BLOCK);
-            // A brick seam: blocks read as walls without their colour.
-            let w = rect.width();
-            let stroke = Stroke::new((w * 0.04).max(1.0), BLOCK_EDGE);
-            painter.rect_stroke(inner, w * 0.08, stroke, StrokeKind::Inside);
-            painter.line_segment(
-                [
-                    pos2(inner.left(), inner.center().y),
-                    pos2(inner.right(), inner.center().y),
-                ],
-                stroke,
-            );
-        }
-        Floor::Pit => {
-            painter.rect_filled(rect, 0.0, FLOOR);
-            let r = rect.width() * 0.42;
-            painter.circle_filled(rect.center(), r, PIT);
-            painter.circle_stroke(
-                rect.center(),
-                r,
-                Stroke::new((rect.width() * 0.06).max(1.0), PIT_RIM),
-            );
-        }
-        Floor::Goal(colour) => {
-            let fill = colour_fill(colour);
-            painter.rect_filled(rect, 0.0, fill.gamma_multiply(0.35));
-            painter.rect_stroke(
-                inner,
-                rect.width() * 0.1,
-                Stroke::new((rect.width() * 0.05).max(1.0), fill),
-                StrokeKind::Inside,
-            );
-            let mark = Rect::from_center_size(rect.center(), rect.size() * 0.5);
-            painter.add(colour_shape(
-                colour,
-                mark,
-                Color32::TRANSPARENT,
-                Stroke::new((rect.width() * 0.07).max(1.5), fill.gamma_multiply(0.9)),
-            ));
-        }
-    }
+    paint_cell(
+        painter,
+        rect,
+        &skiddy_picture::cell_picture(Some(floor), None),
+    );
 }
 
 /// Paints a piece in its cell rectangle; `in_pit` draws it sunk into a pit
 /// (smaller, with a dark ring), `alpha` fades it (1.0 opaque).
 pub fn paint_piece(painter: &Painter, rect: Rect, piece: Piece, in_pit: bool, alpha: f32) {
-    let scale = if in_pit { 0.62 } else { 0.8 };
-    let body = Rect::from_center_size(rect.center(), rect.size() * scale);
-    let w = rect.width();
-    let edge = (w * 0.05).max(1.0);
-    let fade = |c: Color32| c.gamma_multiply(alpha);
-    if in_pit {
-        painter.circle_stroke(
-            rect.center(),
-            w * 0.38,
-            Stroke::new((w * 0.06).max(1.0), fade(Color32::BLACK)),
-        );
+    let mut picture = Picture::new(1.0, 1.0);
+    skiddy_picture::push_piece(&mut picture, 0.0, 0.0, piece, in_pit);
+    if alpha < 1.0 {
+        picture = picture.faded(alpha);
     }
-    match piece {
-        Piece::Skiddy(colour) => {
-            painter.add(colour_shape(
-                colour,
-                body,
-                fade(colour_fill(colour)),
-                Stroke::new(edge, fade(OUTLINE)),
-            ));
-            // Two eyes: a Skiddy is a creature, not a tile.
-            let eye = w * 0.07;
-            let c = body.center()
-                + vec2(
-                    0.0,
-                    if colour == Colour::Green {
-                        w * 0.08
-                    } else {
-                        0.0
-                    },
-                );
-            for dx in [-1.0, 1.0] {
-                let p = c + vec2(dx * w * 0.1, -w * 0.03);
-                painter.circle_filled(p, eye, fade(Color32::WHITE));
-                painter.circle_filled(p, eye * 0.5, fade(OUTLINE));
-            }
-        }
-        Piece::Crate => {
-            let body = body.shrink(w * 0.02);
-            painter.rect_filled(body, w * 0.05, fade(CRATE));
-            let stroke = Stroke::new(edge, fade(CRATE_EDGE));
-            painter.rect_stroke(body, w * 0.05, stroke, StrokeKind::Inside);
-            painter.line_segment([body.left_top(), body.right_bottom()], stroke);
-            painter.line_segment([body.right_top(), body.left_bottom()], stroke);
-        }
-        Piece::Ice => {
-            let c = body.center();
-            let r = body.width() / 2.0;
-            // A hexagon with a shine: ice is neither a crate nor a Skiddy.
-            let points = (0..6)
-                .map(|i| {
-                    let a = std::f32::consts::TAU * (i as f32) / 6.0;
-                    c + vec2(a.cos(), a.sin()) * r
-                })
-                .collect();
-            painter.add(Shape::convex_polygon(
-                points,
-                fade(ICE),
-                Stroke::new(edge, fade(ICE_EDGE)),
-            ));
-            painter.line_segment(
-                [c + vec2(-r * 0.4, -r * 0.1), c + vec2(-r * 0.05, -r * 0.45)],
-                Stroke::new(edge * 1.5, fade(Color32::WHITE)),
-            );
-        }
-    }
+    paint_cell(painter, rect, &picture);
 }
 
 /// Paints a level as the designer edits it: floors, then pieces (a piece on
 /// a pit floor starts inside the pit).
 pub fn paint_level(painter: &Painter, geo: &BoardGeometry, level: &Level) {
-    for y in 0..level.height() {
-        for x in 0..level.width() {
-            paint_floor(painter, geo.cell_rect(x, y), level.cell(x, y).floor);
-        }
-    }
-    for ((x, y), piece) in level.pieces() {
-        let in_pit = level.cell(x, y).floor == Floor::Pit;
-        paint_piece(painter, geo.cell_rect(x, y), piece, in_pit, 1.0);
-    }
+    picture_painter::paint(painter, geo.rect(), &skiddy_picture::level_picture(level));
 }
 
 /// Paints the fixed floor of compiled rules.
 pub fn paint_rules_floor(painter: &Painter, geo: &BoardGeometry, rules: &Rules) {
-    for y in 0..rules.height() {
-        for x in 0..rules.width() {
-            paint_floor(painter, geo.cell_rect(x, y), rules.floor(x, y));
-        }
-    }
+    picture_painter::paint(painter, geo.rect(), &skiddy_picture::floor_picture(rules));
 }
 
 /// Paints one state: the floor of `rules` and every piece still on the board
-/// at `positions` (cell indices; [`GONE`] for a piece that left).
+/// at `positions` (cell indices; `GONE` for a piece that left).
 pub fn paint_state(painter: &Painter, geo: &BoardGeometry, rules: &Rules, positions: &[u8]) {
-    paint_rules_floor(painter, geo, rules);
-    for (i, &cell) in positions.iter().enumerate() {
-        if cell == GONE {
-            continue;
-        }
-        let (x, y) = (cell as usize % rules.width(), cell as usize / rules.width());
-        let in_pit = rules.floor(x, y) == Floor::Pit;
-        paint_piece(painter, geo.cell_rect(x, y), rules.pieces()[i], in_pit, 1.0);
-    }
+    picture_painter::paint(
+        painter,
+        geo.rect(),
+        &skiddy_picture::position_picture(rules, positions),
+    );
 }
 
 /// Paints pieces at fractional cell coordinates (one entry per piece of
@@ -320,20 +134,11 @@ pub fn paint_moving(
     rules: &Rules,
     places: &[Option<(f32, f32)>],
 ) {
-    paint_rules_floor(painter, geo, rules);
-    for (i, place) in places.iter().enumerate() {
-        let Some((x, y)) = *place else { continue };
-        let (cx, cy) = (x.round() as usize, y.round() as usize);
-        let settled = (x - x.round()).abs() < 0.01 && (y - y.round()).abs() < 0.01;
-        let in_pit = settled && rules.floor(cx, cy) == Floor::Pit;
-        paint_piece(
-            painter,
-            geo.cell_rect_at(x, y),
-            rules.pieces()[i],
-            in_pit,
-            1.0,
-        );
-    }
+    picture_painter::paint(
+        painter,
+        geo.rect(),
+        &skiddy_picture::places_picture(rules, places),
+    );
 }
 
 /// Cell `(x, y)` of a cell index on a board `width` wide.

@@ -6,6 +6,8 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Ui};
 
 use super::board::{self, BoardGeometry};
+use super::picture_painter;
+use crate::kinds::skiddy::picture as skiddy_picture;
 use crate::kinds::skiddy::{Level, Rules};
 
 /// What the board shows.
@@ -64,12 +66,13 @@ pub fn show_board(
     let inner = Rect::from_min_max(rect.min + egui::vec2(ruler, ruler), rect.max);
     let geometry = BoardGeometry::fit(inner, w, h);
     let painter = ui.painter_at(rect);
-    match content {
-        BoardContent::Level(level) => board::paint_level(&painter, &geometry, level),
-        BoardContent::Places(rules, places) => {
-            board::paint_moving(&painter, &geometry, rules, places)
-        }
-    }
+    // The board itself is the kind's picture; the marks below are the
+    // editor's own overlays.
+    let picture = match content {
+        BoardContent::Level(level) => skiddy_picture::level_picture(level),
+        BoardContent::Places(rules, places) => skiddy_picture::places_picture(rules, places),
+    };
+    picture_painter::paint(&painter, geometry.rect(), &picture);
     paint_rulers(&painter, &geometry, ui.visuals().weak_text_color());
     for &(x, y) in marks.problems {
         let r = geometry.cell_rect(x, y).shrink(1.0);

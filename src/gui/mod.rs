@@ -17,6 +17,7 @@ pub mod history;
 pub mod layout;
 pub mod pack_check;
 pub mod pack_panel;
+pub mod picture_painter;
 pub mod play;
 pub mod pool;
 pub mod replay;

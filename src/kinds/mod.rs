@@ -182,6 +182,14 @@ impl Level {
         format!("{}:{key}", self.kind().name())
     }
 
+    /// The level's board as simple shapes, in board units (one unit a
+    /// cell): what the editor paints and the contact sheet renders.
+    pub fn picture(&self) -> crate::picture::Picture {
+        match self {
+            Level::Skiddy(l) => skiddy::picture::level_picture(l),
+        }
+    }
+
     /// Analyses the level: its state graph, labels, solutions and the
     /// kind's verdict. Cancellable through `job`.
     pub fn analyze(&self, job: &Job) -> Result<Analysis, String> {

@@ -1,350 +1,259 @@
-//! The contact sheet: a PNG of every level of a pack as a thumbnail with its
-//! index, name, stars and Perfect length. Drawn in memory, without a window,
-//! so the command line can make it too.
+//! The contact sheet: a PNG of every level of a pack as a card with its
+//! board's picture, its index, its name and its verdict. Composed as one
+//! big [`Picture`] and rendered by [`crate::picture::png`], without a
+//! window, so that the command line can make it too.
 //!
-//! Every tile has its own shape as well as its own colour, so that the sheet
-//! reads in black and white and for colour-blind designers: blocks are solid
-//! squares, pits are rings, goals are open frames in their colour with the
-//! colour's letter, Skiddies are discs with their letter, crates are crossed
-//! boxes and ice is a diamond.
-
-use std::io::Cursor;
-
-use font8x8::UnicodeFonts;
+//! The sheet knows no kind: each card is a [`SheetCard`] (a picture, a
+//! title, lines of text and optional stars); [`pack_cards`] makes the
+//! cards of a pack from each level's own picture, the one the editor
+//! paints.
 
 use super::{LevelSummary, Pack};
-use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
+use crate::picture::png::{render_png, text_width};
+use crate::picture::{rect_points, star_points, Align, Picture, Rgba, Stroke};
 use crate::words::elide;
 
-/// The glyph of "…", which the 8x8 font lacks: three dots on the baseline.
-const ELLIPSIS: [u8; 8] = [0, 0, 0, 0, 0, 0, 0b0100_1001, 0];
+/// What one card of the sheet shows, for a level of any kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetCard {
+    /// The level's board, in its own units; the sheet scales it into the
+    /// card's thumbnail.
+    pub picture: Picture,
+    /// The level's name (the sheet writes the card's 1-based index before
+    /// it, and elides it after a whole word when it is too long).
+    pub title: String,
+    /// The verdict, one line each; the first follows the stars, if any.
+    pub lines: Vec<String>,
+    /// Stars earned out of stars possible, drawn before the first line.
+    pub stars: Option<(u8, u8)>,
+}
 
-/// Pixels a cell of a thumbnail takes.
-pub const CELL: usize = 16;
-/// Space around and between cards.
-pub const GAP: usize = 12;
-/// The height of one line of text.
-const LINE: usize = 12;
-/// Lines of text under each thumbnail.
-const TEXT_LINES: usize = 2;
+/// Pixels a board unit (a grid cell) of a thumbnail takes, at most.
+pub const CELL: f32 = 24.0;
+/// The widest and tallest a thumbnail gets, in pixels: larger boards are
+/// all drawn smaller, at one scale.
+pub const MAX_THUMBNAIL: f32 = 288.0;
+/// Space around and between cards, in pixels.
+pub const GAP: f32 = 12.0;
+/// Space inside a card around its content, in pixels.
+pub const PAD: f32 = 6.0;
+/// The em size of the cards' text, in pixels.
+pub const TEXT_SIZE: f32 = 14.0;
+/// The height of one line of text, in pixels.
+pub const LINE: f32 = 18.0;
+/// The narrowest a card's content gets, so that a name has room.
+pub const MIN_TEXT_WIDTH: f32 = 160.0;
 /// The most cards in a row.
-const MAX_COLUMNS: usize = 6;
+pub const MAX_COLUMNS: usize = 6;
+/// The radius of a star, in pixels.
+const STAR_RADIUS: f32 = 6.5;
+/// From one star's centre to the next.
+const STAR_STEP: f32 = 15.0;
 
-type Rgb = [u8; 3];
+/// The sheet's background.
+pub const BACKGROUND: Rgba = Rgba::rgb(250, 250, 247);
+/// A card.
+pub const CARD: Rgba = Rgba::WHITE;
+/// A card's edge.
+pub const CARD_EDGE: Rgba = Rgba::rgb(222, 220, 212);
+/// Text.
+pub const TEXT: Rgba = Rgba::rgb(20, 20, 20);
+/// An earned star.
+pub const STAR: Rgba = Rgba::rgb(240, 180, 0);
+/// The edge of an earned star.
+pub const STAR_EDGE: Rgba = Rgba::rgb(190, 130, 0);
+/// A star not earned.
+pub const STAR_EMPTY: Rgba = Rgba::rgb(205, 205, 205);
 
-const BACKGROUND: Rgb = [250, 250, 247];
-const CARD: Rgb = [255, 255, 255];
-const FLOOR: Rgb = [232, 228, 218];
-const BLOCK: Rgb = [70, 70, 78];
-const PIT: Rgb = [30, 30, 30];
-const CRATE: Rgb = [150, 100, 50];
-const ICE: Rgb = [120, 200, 235];
-const TEXT: Rgb = [20, 20, 20];
-const STAR: Rgb = [230, 170, 0];
-const STAR_EMPTY: Rgb = [200, 200, 200];
+/// Where things go on a sheet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Layout {
+    /// Pixels per board unit of every thumbnail.
+    scale: f32,
+    /// The thumbnail's box.
+    thumb_w: f32,
+    thumb_h: f32,
+    /// A card.
+    card_w: f32,
+    card_h: f32,
+    columns: usize,
+    rows: usize,
+}
 
-fn colour_rgb(c: Colour) -> Rgb {
-    match c {
-        Colour::Red => [215, 48, 39],
-        Colour::Blue => [49, 104, 212],
-        Colour::Green => [40, 160, 70],
-        Colour::Yellow => [240, 200, 30],
+impl Layout {
+    fn of(cards: &[SheetCard]) -> Layout {
+        let max =
+            |f: fn(&Picture) -> f32| cards.iter().map(|c| f(&c.picture)).fold(1.0f32, f32::max);
+        let (max_w, max_h) = (max(|p| p.width), max(|p| p.height));
+        let scale = CELL.min(MAX_THUMBNAIL / max_w).min(MAX_THUMBNAIL / max_h);
+        let (thumb_w, thumb_h) = (max_w * scale, max_h * scale);
+        let lines = cards
+            .iter()
+            .map(|c| c.lines.len().max(1))
+            .max()
+            .unwrap_or(1);
+        let card_w = thumb_w.max(MIN_TEXT_WIDTH) + 2.0 * PAD;
+        let card_h = PAD + thumb_h + PAD + (1 + lines) as f32 * LINE + PAD;
+        let n = cards.len().max(1);
+        let columns = ((n as f64).sqrt().ceil() as usize).clamp(1, MAX_COLUMNS);
+        Layout {
+            scale,
+            thumb_w,
+            thumb_h,
+            card_w,
+            card_h,
+            columns,
+            rows: n.div_ceil(columns),
+        }
+    }
+
+    fn size(&self) -> (f32, f32) {
+        (
+            GAP + self.columns as f32 * (self.card_w + GAP),
+            GAP + self.rows as f32 * (self.card_h + GAP),
+        )
+    }
+
+    /// The top-left corner of card `i`.
+    fn card(&self, i: usize) -> [f32; 2] {
+        [
+            GAP + (i % self.columns) as f32 * (self.card_w + GAP),
+            GAP + (i / self.columns) as f32 * (self.card_h + GAP),
+        ]
+    }
+
+    /// The vertical middle of text line `k` (0 the title) of a card whose
+    /// top is `y`.
+    fn line(&self, y: f32, k: usize) -> f32 {
+        y + PAD + self.thumb_h + PAD + (k as f32 + 0.5) * LINE
     }
 }
 
-fn colour_letter(c: Colour) -> char {
-    match c {
-        Colour::Red => 'R',
-        Colour::Blue => 'B',
-        Colour::Green => 'G',
-        Colour::Yellow => 'Y',
-    }
+/// The first text line of card `i` (from 0), fitting `width` pixels: the
+/// card's number, counted from 1 as in the pack panel, and its title, which
+/// ends in "…" after a whole word when it is too long.
+pub fn card_title(i: usize, title: &str, width: f32) -> String {
+    let text = format!("{} {title}", i + 1);
+    elide(text.trim_end(), |s| text_width(s, TEXT_SIZE) <= width)
 }
 
-/// An RGB image in memory.
-#[derive(Clone, Debug)]
-pub struct Canvas {
-    width: usize,
-    height: usize,
-    pixels: Vec<u8>,
-}
-
-impl Canvas {
-    /// A canvas filled with one colour.
-    fn new(width: usize, height: usize, fill: Rgb) -> Canvas {
-        Canvas {
-            width,
-            height,
-            pixels: fill
-                .iter()
-                .copied()
-                .cycle()
-                .take(width * height * 3)
-                .collect(),
-        }
-    }
-
-    /// Width in pixels.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Height in pixels.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// The colour at `(x, y)`.
-    pub fn pixel(&self, x: usize, y: usize) -> Rgb {
-        let i = (y * self.width + x) * 3;
-        [self.pixels[i], self.pixels[i + 1], self.pixels[i + 2]]
-    }
-
-    fn set(&mut self, x: usize, y: usize, c: Rgb) {
-        if x < self.width && y < self.height {
-            let i = (y * self.width + x) * 3;
-            self.pixels[i..i + 3].copy_from_slice(&c);
-        }
-    }
-
-    fn rect(&mut self, x: usize, y: usize, w: usize, h: usize, c: Rgb) {
-        for yy in y..y + h {
-            for xx in x..x + w {
-                self.set(xx, yy, c);
-            }
-        }
-    }
-
-    /// Fills the pixels of the `size`-square at `(x, y)` for which `inside`
-    /// holds, given coordinates from -1 to 1 across the square.
-    fn shape(
-        &mut self,
-        x: usize,
-        y: usize,
-        size: usize,
-        c: Rgb,
-        inside: impl Fn(f32, f32) -> bool,
-    ) {
-        for yy in 0..size {
-            for xx in 0..size {
-                let u = (xx as f32 + 0.5) / size as f32 * 2.0 - 1.0;
-                let v = (yy as f32 + 0.5) / size as f32 * 2.0 - 1.0;
-                if inside(u, v) {
-                    self.set(x + xx, y + yy, c);
-                }
-            }
-        }
-    }
-
-    fn text(&mut self, x: usize, y: usize, text: &str, c: Rgb, max_width: usize) {
-        for (i, ch) in text.chars().enumerate() {
-            if (i + 1) * 8 > max_width {
-                break;
-            }
-            let glyph = if ch == '…' {
-                Some(ELLIPSIS)
-            } else {
-                font8x8::BASIC_FONTS
-                    .get(ch)
-                    .or_else(|| font8x8::BASIC_FONTS.get('?'))
-            };
-            if let Some(rows) = glyph {
-                for (gy, row) in rows.iter().enumerate() {
-                    for gx in 0..8 {
-                        if row & (1 << gx) != 0 {
-                            self.set(x + i * 8 + gx, y + gy, c);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The canvas as PNG bytes.
-    pub fn to_png(&self) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        {
-            let mut encoder = png::Encoder::new(
-                Cursor::new(&mut bytes),
-                self.width as u32,
-                self.height as u32,
-            );
-            encoder.set_color(png::ColorType::Rgb);
-            encoder.set_depth(png::BitDepth::Eight);
-            let mut writer = encoder
-                .write_header()
-                .expect("writing to memory cannot fail");
-            writer
-                .write_image_data(&self.pixels)
-                .expect("the image data has the declared size");
-        }
-        bytes
-    }
-}
-
-fn star(u: f32, v: f32) -> bool {
-    // A five-pointed star: inside when the radius is below the star's
-    // outline at this angle.
-    let r = (u * u + v * v).sqrt();
-    let a = v.atan2(u) + std::f32::consts::FRAC_PI_2;
-    let sector = std::f32::consts::TAU / 5.0;
-    let t = ((a.rem_euclid(sector)) / sector - 0.5).abs() * 2.0;
-    r <= 0.42 + 0.55 * t
-}
-
-/// Draws one cell of a level at `(x, y)`, `CELL` pixels square.
-fn draw_cell(canvas: &mut Canvas, x: usize, y: usize, cell: Cell) {
-    let s = CELL;
-    match cell.floor {
-        Floor::Block => canvas.rect(x, y, s, s, BLOCK),
-        Floor::Empty => canvas.rect(x, y, s, s, FLOOR),
-        Floor::Pit => {
-            canvas.rect(x, y, s, s, FLOOR);
-            canvas.shape(x, y, s, PIT, |u, v| {
-                let r = u * u + v * v;
-                (0.45..=0.85).contains(&r)
-            });
-        }
-        Floor::Goal(c) => {
-            canvas.rect(x, y, s, s, FLOOR);
-            canvas.shape(x, y, s, colour_rgb(c), |u, v| u.abs().max(v.abs()) > 0.7);
-            canvas.text(
-                x + 4,
-                y + 4,
-                &colour_letter(c).to_ascii_lowercase().to_string(),
-                colour_rgb(c),
-                8,
-            );
-        }
-    }
-    // A piece inside a pit is drawn smaller, so that the pit's ring shows.
-    let k = if cell.floor == Floor::Pit { 1.5 } else { 1.0 };
-    match cell.piece {
-        None => {}
-        Some(Piece::Skiddy(c)) => {
-            canvas.shape(x, y, s, colour_rgb(c), |u, v| {
-                (u * u + v * v) * k * k <= 0.8
-            });
-            canvas.text(
-                x + 4,
-                y + 4,
-                &colour_letter(c).to_string(),
-                [255, 255, 255],
-                8,
-            );
-        }
-        Some(Piece::Crate) => {
-            canvas.shape(x, y, s, CRATE, |u, v| {
-                let (u, v) = (u * k, v * k);
-                let edge = u.abs().max(v.abs());
-                edge <= 0.8 && (edge > 0.6 || (u - v).abs() < 0.2 || (u + v).abs() < 0.2)
-            });
-        }
-        Some(Piece::Ice) => canvas.shape(x, y, s, ICE, |u, v| (u.abs() + v.abs()) * k <= 0.85),
-    }
-}
-
-/// The pixel size of the sheet of `pack`.
-pub fn sheet_size(pack: &Pack) -> (usize, usize) {
-    let (cw, ch, columns, rows) = layout(pack);
-    (GAP + columns * (cw + GAP), GAP + rows * (ch + GAP))
-}
-
-/// Card width and height, columns and rows.
-fn layout(pack: &Pack) -> (usize, usize, usize, usize) {
-    let n = pack.levels.len().max(1);
-    let max_w = pack
-        .levels
-        .iter()
-        .map(|e| e.level.size().0)
-        .max()
-        .unwrap_or(3);
-    let max_h = pack
-        .levels
-        .iter()
-        .map(|e| e.level.size().1)
-        .max()
-        .unwrap_or(3);
-    let card_w = (max_w * CELL).max(18 * 8) + 8;
-    let card_h = max_h * CELL + 8 + TEXT_LINES * LINE + 4;
-    let columns = ((n as f64).sqrt().ceil() as usize).clamp(1, MAX_COLUMNS);
-    let rows = n.div_ceil(columns);
-    (card_w, card_h, columns, rows)
-}
-
-fn draw_level(canvas: &mut Canvas, x: usize, y: usize, level: &Level) {
-    for cy in 0..level.height() {
-        for cx in 0..level.width() {
-            draw_cell(canvas, x + cx * CELL, y + cy * CELL, level.cell(cx, cy));
-        }
-    }
-}
-
-/// The first text line of the card of level `i` (from 0), `card_w` pixels
-/// wide: the level's number, counted from 1 as in the pack panel, and its
-/// name. The font is 8 pixels a character; a long name ends in "…" after a
-/// whole word.
-fn card_title(i: usize, level: &Level, card_w: usize) -> String {
-    let characters = (card_w - 8) / 8;
-    elide(&format!("{} {}", i + 1, level.name), |s| {
-        s.chars().count() <= characters
-    })
-}
-
-/// Draws the contact sheet of `pack`. `summaries[i]` is level `i`'s
-/// analysis, when it has one.
-pub fn draw_sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Canvas {
-    let (w, h) = sheet_size(pack);
-    let (card_w, card_h, columns, _) = layout(pack);
-    let mut canvas = Canvas::new(w, h, BACKGROUND);
-    for (i, entry) in pack.levels.iter().enumerate() {
-        let x = GAP + (i % columns) * (card_w + GAP);
-        let y = GAP + (i / columns) * (card_h + GAP);
-        canvas.rect(x, y, card_w, card_h, CARD);
-        let Some(level) = entry.level.as_skiddy() else {
-            continue;
-        };
-        let thumb_x = x + (card_w - level.width() * CELL) / 2;
-        draw_level(&mut canvas, thumb_x, y + 4, level);
-        let text_y = y + 4 + (card_h - 8 - TEXT_LINES * LINE - 4) + 6;
-        canvas.text(
-            x + 4,
-            text_y,
-            &card_title(i, level, card_w),
-            TEXT,
-            card_w - 8,
+/// The contact sheet of `cards` as one picture, in pixels: the cards in a
+/// grid (as square as it gets, at most [`MAX_COLUMNS`] wide), each with its
+/// board scaled into a thumbnail, its title and its verdict.
+pub fn sheet_picture(cards: &[SheetCard]) -> Picture {
+    let layout = Layout::of(cards);
+    let (w, h) = layout.size();
+    let mut sheet = Picture::new(w, h);
+    let text_w = layout.card_w - 2.0 * PAD;
+    for (i, card) in cards.iter().enumerate() {
+        let [x, y] = layout.card(i);
+        sheet.polygon(
+            rect_points([x, y], [x + layout.card_w, y + layout.card_h]),
+            Some(CARD),
+            Some(Stroke::new(1.0, CARD_EDGE)),
         );
-        let line2 = text_y + LINE;
-        match summaries.get(i).and_then(|s| s.as_ref()) {
-            Some(s) => {
-                for k in 0..3 {
-                    let c = if (k as u8) < s.star_count() {
-                        STAR
-                    } else {
-                        STAR_EMPTY
-                    };
-                    canvas.shape(x + 4 + k * 11, line2 - 1, 10, c, star);
-                }
-                let perfect = match (s.star_count(), s.shortest_max_combo) {
-                    (3, Some(n)) => format!("Perfect {n}"),
-                    _ => match s.shortest {
-                        Some(n) => format!("best {n}"),
-                        None => "no solution".to_string(),
-                    },
+        // The board, centred in the thumbnail's box.
+        let (pw, ph) = (
+            card.picture.width * layout.scale,
+            card.picture.height * layout.scale,
+        );
+        let at = [
+            x + (layout.card_w - pw) / 2.0,
+            y + PAD + (layout.thumb_h - ph) / 2.0,
+        ];
+        sheet.append_scaled(&card.picture, at, layout.scale);
+        sheet.text(
+            [x + PAD, layout.line(y, 0)],
+            TEXT_SIZE,
+            TEXT,
+            card_title(i, &card.title, text_w),
+            Align::Left,
+        );
+        let mut left = x + PAD;
+        if let Some((earned, out_of)) = card.stars {
+            let middle = layout.line(y, 1);
+            for k in 0..out_of {
+                let centre = [left + STAR_RADIUS + k as f32 * STAR_STEP, middle];
+                let (fill, edge) = if k < earned {
+                    (STAR, STAR_EDGE)
+                } else {
+                    (STAR_EMPTY, STAR_EMPTY)
                 };
-                canvas.text(x + 40, line2, &perfect, TEXT, card_w - 44);
+                sheet.polygon(
+                    star_points(centre, STAR_RADIUS, 0.45),
+                    Some(fill),
+                    Some(Stroke::new(1.0, edge)),
+                );
             }
-            None => canvas.text(x + 4, line2, "not analysed", TEXT, card_w - 8),
+            left += out_of as f32 * STAR_STEP + 4.0;
+        }
+        for (k, line) in card.lines.iter().enumerate() {
+            let start = if k == 0 { left } else { x + PAD };
+            let room = x + layout.card_w - PAD - start;
+            let line = elide(line, |s| text_width(s, TEXT_SIZE) <= room);
+            sheet.text(
+                [start, layout.line(y, k + 1)],
+                TEXT_SIZE,
+                TEXT,
+                line,
+                Align::Left,
+            );
         }
     }
-    canvas
+    sheet
+}
+
+/// The sheet's size in pixels.
+pub fn sheet_size(cards: &[SheetCard]) -> (u32, u32) {
+    crate::picture::png::pixel_size(&sheet_picture(cards), 1.0)
+}
+
+/// The contact sheet of `cards` as PNG bytes.
+pub fn sheet_png(cards: &[SheetCard]) -> Vec<u8> {
+    render_png(&sheet_picture(cards), 1.0, BACKGROUND)
+}
+
+/// The verdict line of a level: for a kind with stars, the Perfect's
+/// length when it has them all, else the shortest solution's; for other
+/// kinds, the kind's verdict in words.
+fn card_verdict(s: &LevelSummary) -> String {
+    match (s.stars, s.shortest_max_combo, s.shortest) {
+        (Some(3), Some(n), _) => format!("Perfect {n}"),
+        (Some(_), _, Some(n)) => format!("best {n}"),
+        (Some(_), _, None) => "no solution".to_string(),
+        (None, _, _) => s.verdict.clone(),
+    }
+}
+
+/// The cards of a pack of levels of any kind: each level's picture, its
+/// name, and (from `summaries[i]`, level `i`'s analysis when it has one)
+/// its verdict, with stars out of three for a kind that gives stars; "not
+/// analysed" without one.
+pub fn pack_cards(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Vec<SheetCard> {
+    pack.levels
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let summary = summaries.get(i).and_then(|s| s.as_ref());
+            SheetCard {
+                picture: entry.level.picture(),
+                title: entry.level.name().to_string(),
+                lines: vec![summary.map_or_else(|| "not analysed".to_string(), card_verdict)],
+                stars: summary.and_then(|s| s.stars).map(|n| (n.min(3), 3)),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::kinds::skiddy::format::parse_ascii;
+    use crate::kinds::skiddy::picture::{colour_fill, BLOCK, FLOOR};
+    use crate::kinds::skiddy::Colour;
     use crate::pack::{refresh_summary, PackEntry};
+    use crate::picture::png::render_pixmap;
+    use tiny_skia::Pixmap;
 
     fn pack() -> (Pack, Vec<Option<LevelSummary>>) {
         let mut levels = Vec::new();
@@ -368,62 +277,150 @@ mod tests {
         )
     }
 
+    fn sheet(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Pixmap {
+        render_pixmap(
+            &sheet_picture(&pack_cards(pack, summaries)),
+            1.0,
+            BACKGROUND,
+        )
+    }
+
+    fn rgb(pixmap: &Pixmap, x: f32, y: f32) -> Rgba {
+        let c = pixmap.pixel(x as u32, y as u32).unwrap().demultiply();
+        Rgba([c.red(), c.green(), c.blue(), c.alpha()])
+    }
+
+    /// Pixels darker than mid-grey in the rectangle.
+    fn dark_pixels(pixmap: &Pixmap, min: [f32; 2], max: [f32; 2]) -> usize {
+        let mut n = 0;
+        for y in min[1] as u32..max[1] as u32 {
+            for x in min[0] as u32..max[0] as u32 {
+                if pixmap.pixel(x, y).unwrap().red() < 100 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
     #[test]
     fn the_sheet_is_a_png_of_the_expected_size() {
         let (pack, summaries) = pack();
-        let canvas = draw_sheet(&pack, &summaries);
-        let (w, h) = sheet_size(&pack);
-        assert_eq!((canvas.width(), canvas.height()), (w, h));
-        // Three cards in two columns and two rows of 7x4-cell boards.
-        let card_w = (7 * CELL).max(18 * 8) + 8;
-        let card_h = 5 * CELL + 8 + 2 * LINE + 4;
-        assert_eq!(w, GAP + 2 * (card_w + GAP));
-        assert_eq!(h, GAP + 2 * (card_h + GAP));
-        let bytes = canvas.to_png();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let reader = decoder.read_info().unwrap();
-        let info = reader.info();
-        assert_eq!((info.width as usize, info.height as usize), (w, h));
+        let cards = pack_cards(&pack, &summaries);
+        let (w, h) = sheet_size(&cards);
+        // Three cards in two columns and two rows; the widest board is 7
+        // cells, the tallest 5, at 24 pixels a cell; a card is at least the
+        // text's width.
+        let card_w = (7.0 * CELL).max(MIN_TEXT_WIDTH) + 2.0 * PAD;
+        let card_h = PAD + 5.0 * CELL + PAD + 2.0 * LINE + PAD;
+        assert_eq!(w, (GAP + 2.0 * (card_w + GAP)).ceil() as u32);
+        assert_eq!(h, (GAP + 2.0 * (card_h + GAP)).ceil() as u32);
+        let bytes = sheet_png(&cards);
+        let decoded = Pixmap::decode_png(&bytes).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (w, h));
+    }
+
+    #[test]
+    fn large_boards_share_one_smaller_scale() {
+        let mut big = Picture::new(16.0, 16.0);
+        big.rect([0.0, 0.0], [16.0, 16.0], Some(Rgba::BLACK), None);
+        let card = |picture: Picture| SheetCard {
+            picture,
+            title: "x".into(),
+            lines: vec![],
+            stars: None,
+        };
+        let layout = Layout::of(&[card(big), card(Picture::new(4.0, 4.0))]);
+        assert_eq!(layout.scale, MAX_THUMBNAIL / 16.0);
+        assert_eq!((layout.thumb_w, layout.thumb_h), (288.0, 288.0));
+        assert_eq!((layout.columns, layout.rows), (2, 1));
     }
 
     #[test]
     fn a_long_name_ends_in_dots_after_a_whole_word() {
-        let (mut pack, summaries) = pack();
-        pack.levels[0]
-            .level
-            .set_name("The corridor of melting ice and crates");
-        let (card_w, card_h, _, _) = layout(&pack);
-        let title = card_title(0, pack.levels[0].level.as_skiddy().unwrap(), card_w);
-        assert_eq!(title, "1 The corridor of…");
-        assert!(title.chars().count() * 8 <= card_w - 8);
-        // The dots are drawn, on the baseline of the last character.
-        let canvas = draw_sheet(&pack, &summaries);
-        let last = GAP + 4 + (title.chars().count() - 1) * 8;
-        let text_y = GAP + 4 + (card_h - 8 - TEXT_LINES * LINE - 4) + 6;
-        assert_eq!(canvas.pixel(last, text_y + 6), TEXT);
-        assert_eq!(canvas.pixel(last + 3, text_y + 6), TEXT);
-        assert_ne!(canvas.pixel(last + 1, text_y + 6), TEXT);
+        let width = MIN_TEXT_WIDTH;
+        let title = card_title(0, "The corridor of melting ice and crates", width);
+        assert!(title.starts_with("1 The "), "{title}");
+        assert!(title.ends_with('…'), "{title}");
+        assert!(!title.ends_with(" …"), "{title}");
+        assert!(text_width(&title, TEXT_SIZE) <= width);
+        // Whole words only: what stands before the dots is a beginning of
+        // the name that ends where a word ends.
+        let kept = title.trim_end_matches('…');
+        let full = "1 The corridor of melting ice and crates";
+        assert!(full.starts_with(kept));
+        assert_eq!(full[kept.len()..].chars().next(), Some(' '), "{title}");
+        // A short name is left whole.
+        assert_eq!(card_title(11, "Ice", width), "12 Ice");
     }
 
     #[test]
     fn tiles_are_drawn_where_they_are() {
         let (pack, summaries) = pack();
-        let canvas = draw_sheet(&pack, &summaries);
-        let (card_w, _, _, _) = layout(&pack);
+        let pixmap = sheet(&pack, &summaries);
+        let layout = Layout::of(&pack_cards(&pack, &summaries));
+        // The first level (5x4) is centred in its card's 7x5 thumbnail box.
         let level = pack.levels[0].level.as_skiddy().unwrap();
-        let x0 = GAP + (card_w - level.width() * CELL) / 2;
-        let y0 = GAP + 4;
-        // The corner cell is a block, filled to its edge.
-        assert_eq!(canvas.pixel(x0 + 1, y0 + 1), BLOCK);
-        // The cell (1, 1) holds a red Skiddy: red near its centre's left.
+        let [x, y] = layout.card(0);
+        let x0 = x + (layout.card_w - level.width() as f32 * CELL) / 2.0;
+        let y0 = y + PAD + (layout.thumb_h - level.height() as f32 * CELL) / 2.0;
+        // The corner cell is a block, dark inside its seam.
+        assert_eq!(rgb(&pixmap, x0 + CELL / 2.0, y0 + CELL / 4.0), BLOCK);
+        // The cell (1, 1) holds a red Skiddy: red left of its eyes.
         assert_eq!(
-            canvas.pixel(x0 + CELL + 3, y0 + CELL + CELL / 2),
-            colour_rgb(Colour::Red)
+            rgb(&pixmap, x0 + CELL * 1.25, y0 + CELL * 1.65),
+            colour_fill(Colour::Red)
         );
         // An empty cell shows floor at its centre.
+        assert_eq!(rgb(&pixmap, x0 + CELL * 2.5, y0 + CELL * 1.5), FLOOR);
+    }
+
+    #[test]
+    fn titles_stars_and_verdicts_are_written() {
+        let (pack, summaries) = pack();
+        let pixmap = sheet(&pack, &summaries);
+        let layout = Layout::of(&pack_cards(&pack, &summaries));
+        let [x, y] = layout.card(0);
+        let row = |k: usize| {
+            let m = layout.line(y, k);
+            (
+                [x + PAD, m - LINE / 2.0],
+                [x + layout.card_w - PAD, m + LINE / 2.0],
+            )
+        };
+        // The title line holds text: dark strokes, more than a few.
+        let (a, b) = row(0);
+        assert!(dark_pixels(&pixmap, a, b) > 30);
+        // The verdict line starts with three stars: the first is earned
+        // (level 0 has a Perfect) and gold at its centre.
+        let middle = layout.line(y, 1);
+        let star = rgb(&pixmap, x + PAD + STAR_RADIUS, middle);
+        assert_eq!(star, STAR);
+        // Then its Perfect length in words.
+        let (a, b) = row(1);
+        assert!(dark_pixels(&pixmap, [a[0] + 3.0 * STAR_STEP, a[1]], b) > 30);
+        // Nothing is written below the last line.
+        let bottom = y + layout.card_h;
         assert_eq!(
-            canvas.pixel(x0 + 2 * CELL + CELL / 2, y0 + CELL + CELL / 2),
-            FLOOR
+            dark_pixels(&pixmap, [x + 2.0, bottom - 4.0], [x + 40.0, bottom - 2.0]),
+            0
         );
+    }
+
+    #[test]
+    fn a_level_without_analysis_says_so() {
+        let (pack, summaries) = pack();
+        let cards = pack_cards(&pack, &[]);
+        assert!(cards
+            .iter()
+            .all(|c| c.lines == ["not analysed"] && c.stars.is_none()));
+        let cards = pack_cards(&pack, &summaries);
+        assert_eq!(cards[0].stars, Some((3, 3)));
+        assert!(
+            cards[0].lines[0].starts_with("Perfect "),
+            "{:?}",
+            cards[0].lines
+        );
+        assert_eq!(cards[0].title, "level 0");
     }
 }

@@ -6,6 +6,7 @@ pub mod format;
 pub mod generate;
 pub mod level;
 pub mod lines;
+pub mod picture;
 pub mod puzzle;
 pub mod rating;
 pub mod report;
