@@ -143,11 +143,11 @@ fn unsolvable_verdict(rules: &Rules) -> String {
         None => "no solution: the exit cannot be reached from the start".to_string(),
         Some(way) => match first_catch(rules, start, &way) {
             Some((moves, trace)) => format!(
-                "no solution: every way to the exit gets the player caught — the shortest would end after {}: {}",
+                "no solution: every way to the exit meets an enemy — on the shortest, after {}, {}",
                 counted(moves as u64, "move", "moves"),
                 describe_catch(rules, &trace)
             ),
-            None => "no solution: every way to the exit gets the player caught".to_string(),
+            None => "no solution: every way to the exit meets an enemy".to_string(),
         },
     }
 }
@@ -166,21 +166,9 @@ fn first_catch(rules: &Rules, mut state: PlayState, way: &[Dir]) -> Option<(usiz
     None
 }
 
-/// "the h enemy that starts at (4, 1)".
-fn enemy_name(rules: &Rules, index: usize) -> String {
-    match rules.level().enemies.get(index) {
-        Some(e) => format!(
-            "the {} enemy that starts at ({}, {})",
-            e.axis.letter(),
-            e.x,
-            e.y
-        ),
-        None => "an enemy".to_string(),
-    }
-}
-
 /// Who caught the player how, in a turn that ended in a catch: "the player
-/// walks into …" or "… steps onto the player at (x, y)".
+/// walks into the h enemy that starts at (4, 1), now at (5, 1)" or "the v
+/// enemy that starts at (2, 0) steps onto the player at (2, 3)".
 fn describe_catch(rules: &Rules, trace: &TurnTrace) -> String {
     let TurnEnd::Caught { x, y } = trace.end else {
         return "the player is caught".to_string();
@@ -195,11 +183,23 @@ fn describe_catch(rules: &Rules, trace: &TurnTrace) -> String {
         .enemies
         .iter()
         .position(|e| e.alive && (e.x, e.y) == (x, y))
-        .map_or_else(|| "an enemy".to_string(), |i| enemy_name(rules, i));
-    if walked_in {
-        format!("the player walks into {catcher} at ({x}, {y})")
-    } else {
-        format!("{catcher} steps onto the player at ({x}, {y})")
+        .and_then(|i| rules.level().enemies.get(i));
+    let Some(enemy) = catcher else {
+        return format!("an enemy catches the player at ({x}, {y})");
+    };
+    let (axis, start) = (enemy.axis.letter(), (enemy.x, enemy.y));
+    match (walked_in, start == (x, y)) {
+        (true, true) => {
+            format!("the player walks into the {axis} enemy at ({x}, {y}), where it starts")
+        }
+        (true, false) => format!(
+            "the player walks into the {axis} enemy that starts at ({}, {}), now at ({x}, {y})",
+            start.0, start.1
+        ),
+        (false, _) => format!(
+            "the {axis} enemy that starts at ({}, {}) steps onto the player at ({x}, {y})",
+            start.0, start.1
+        ),
     }
 }
 
@@ -219,11 +219,11 @@ fn explain_trap(analysis: &Analysis, trap: &Trap) -> String {
         None => explain_closed_way(rules, &trace),
         Some(way) => match first_catch(rules, after.clone(), &way) {
             Some((moves, catch)) => format!(
-                "every way on to the exit gets the player caught; the shortest ends {} later: {}",
+                "from there every way to the exit meets an enemy; on the shortest, {} on, {}",
                 counted(moves as u64, "move", "moves"),
                 describe_catch(rules, &catch)
             ),
-            None => "every way on to the exit gets the player caught".to_string(),
+            None => "from there every way to the exit meets an enemy".to_string(),
         },
     }
 }
