@@ -66,7 +66,25 @@ enum Outcome {
         dead_end: bool,
         deaths: bool,
         seconds: f64,
+        verdict: String,
     },
+}
+
+/// The kind of a verdict, for the census.
+fn verdict_kind(verdict: &str) -> &'static str {
+    if verdict.starts_with("no solution") {
+        "no solution"
+    } else if !verdict.starts_with("dead end") {
+        "solvable, no dead end"
+    } else if verdict.contains("stepping off the") {
+        "dead end: a switch stepped off"
+    } else if verdict.contains("turns the background") {
+        "dead end: a switch pressed"
+    } else if verdict.contains("meets an enemy") {
+        "dead end: enemies"
+    } else {
+        "dead end: other"
+    }
 }
 
 /// Reads and analyses one file; panics with the file's name on any error.
@@ -97,6 +115,7 @@ fn read_and_analyse(path: &Path, text: &str) -> Outcome {
         dead_end: analysis.summary.dead_ends > 0,
         deaths: analysis.deaths > 0,
         seconds,
+        verdict: analysis.rating.verdict,
         level,
     }
 }
@@ -106,9 +125,9 @@ fn every_fixture_reads_and_analyses() {
     let files = fixtures();
     let started = Instant::now();
     // Files are analysed in parallel, one per core.
-    let outcomes: Vec<Outcome> = files
+    let outcomes: Vec<(&PathBuf, Outcome)> = files
         .par_iter()
-        .map(|(path, text)| read_and_analyse(path, text))
+        .map(|(path, text)| (path, read_and_analyse(path, text)))
         .collect();
     let wall = started.elapsed().as_secs_f64();
     let mut figures = Figures {
@@ -117,7 +136,8 @@ fn every_fixture_reads_and_analyses() {
     };
     let mut keys = HashSet::new();
     let mut analysing = 0.0;
-    for outcome in &outcomes {
+    let mut verdicts = std::collections::BTreeMap::new();
+    for (path, outcome) in &outcomes {
         let Outcome::Analysed {
             level,
             states,
@@ -125,6 +145,7 @@ fn every_fixture_reads_and_analyses() {
             dead_end,
             deaths,
             seconds,
+            verdict,
         } = outcome
         else {
             figures.empty += 1;
@@ -140,9 +161,14 @@ fn every_fixture_reads_and_analyses() {
             figures.enemy_free_with_dead_end += *dead_end as usize;
         }
         analysing += seconds;
+        *verdicts.entry(verdict_kind(verdict)).or_insert(0usize) += 1;
+        if !solvable {
+            println!("{}: {verdict}", path.display());
+        }
         keys.insert(canonical_key(level));
     }
     println!("Prism fixtures: {figures:#?}");
+    println!("verdicts: {verdicts:#?}");
     println!(
         "distinct levels by canonical key: {} of {}",
         keys.len(),
@@ -163,4 +189,9 @@ fn every_fixture_reads_and_analyses() {
     assert_eq!(figures.with_dead_end, 2467);
     assert_eq!(figures.solvable, 3588);
     assert_eq!(keys.len(), 795);
+    assert_eq!(
+        verdicts.get("dead end: other"),
+        None,
+        "every dead end is explained"
+    );
 }

@@ -68,12 +68,12 @@ impl Symmetry {
         let (w, h) = self.size(width, height);
         let (x, y) = if self.transpose { (y, x) } else { (x, y) };
         let x = if self.mirror_x {
-            (w - 1).saturating_sub(x)
+            w.saturating_sub(1).saturating_sub(x)
         } else {
             x
         };
         let y = if self.mirror_y {
-            (h - 1).saturating_sub(y)
+            h.saturating_sub(1).saturating_sub(y)
         } else {
             y
         };
@@ -396,6 +396,24 @@ mod tests {
             }
         );
         assert_eq!(canonical_key(&mirrored), canonical_key(&level));
+    }
+
+    #[test]
+    fn odd_levels_give_keys_without_panicking() {
+        let mut empty = Level::new(0, 0);
+        empty.enemies.push(Enemy {
+            x: 4,
+            y: 4,
+            axis: Axis::Vertical,
+        });
+        assert_eq!(canonical_key(&empty), "0x0/0");
+        for sym in symmetries(0, 0) {
+            let _ = transformed(&empty, sym, ChannelMap::IDENTITY);
+        }
+        let mut odd = Level::new(3, 2);
+        odd.set_cell(1, 1, Cell::Block(Colour(12)));
+        odd.background = Colour(9);
+        assert!(canonical_key(&odd).starts_with("3x2/?/"));
     }
 
     #[test]

@@ -11,10 +11,10 @@
 //! which a living enemy stands orthogonally next to the player.
 //!
 //! The verdict says, in a designer's words, whether the level can be
-//! solved, how deep its shallowest dead end is and what made it one: a
-//! switch whose toggle shut every way to the exit (a position from which
-//! the exit cannot be reached even without enemies — only a switch can make
-//! one), or an enemy that catches the player on every way on.
+//! solved, how deep its shallowest dead end is and what made it one: the
+//! switch the last move pressed (or stepped off) when the exit cannot be
+//! reached from there even without enemies, or else the enemy that catches
+//! the player on the shortest way on.
 
 use serde::{Deserialize, Serialize};
 
@@ -228,22 +228,28 @@ fn explain_trap(analysis: &Analysis, trap: &Trap) -> String {
     }
 }
 
-/// A dead end that no enemy makes: the switch the last move entered shut
-/// every way to the exit.
+/// A dead end that no enemy makes. Without enemies a move that neither
+/// enters nor leaves a switch can always be walked back (the cell left is
+/// open on the unchanged background), so the last move entered a switch,
+/// whose toggle shut the way, or left one, which cannot be crossed back
+/// without toggling again.
 fn explain_closed_way(rules: &Rules, trace: &TurnTrace) -> String {
     let (sx, sy) = trace.after.player;
-    let Some(colour) = trace.toggled else {
-        return format!("from ({sx}, {sy}) the exit can no longer be reached");
-    };
-    let (old, new) = (trace.before.background, trace.after.background);
     let (fx, fy) = trace.before.player;
-    let switch =
-        format!("the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new}");
-    match rules.level().get(fx, fy) {
-        Some(Cell::Block(block)) if block != new => format!(
-            "{switch} and closes the {block} block at ({fx}, {fy}) behind the player; the exit can no longer be reached"
+    let (old, new) = (trace.before.background, trace.after.background);
+    let left = rules.level().get(fx, fy);
+    match (trace.toggled, left) {
+        (Some(colour), Some(Cell::Block(block))) if block != new => format!(
+            "the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new} and closes the {block} block at ({fx}, {fy}) behind the player; the exit can no longer be reached"
         ),
-        _ => format!("{switch}, and from there the exit can no longer be reached"),
+        (Some(colour), _) => format!(
+            "the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new}, and from there the exit can no longer be reached"
+        ),
+        (None, Some(Cell::Switch(colour))) => format!(
+            "stepping off the {colour} switch at ({fx}, {fy}) to ({sx}, {sy}) leaves no way to the exit: crossing the switch again turns the background to {}",
+            new.toggled(colour)
+        ),
+        (None, _) => format!("after the step to ({sx}, {sy}) the exit can no longer be reached"),
     }
 }
 
