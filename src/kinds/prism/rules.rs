@@ -2,14 +2,21 @@
 //!
 //! [`Rules`] is a level compiled into per-cell tables: in which backgrounds
 //! a cell can be entered, which channel entering it toggles, and which of
-//! its sides lead to another cell. One function, `resolve`, plays a turn on
-//! a compact position (the player's cell, the background and one
-//! [`Mover`] per enemy). Two forms share it:
+//! its sides lead to another cell. A turn is made of a few pieces played on
+//! a compact position (the player's cell, the background and one [`Mover`]
+//! per enemy): [`Rules::player_step`] (steps 1 and 2), [`Rules::enemy_on`]
+//! (steps 3 and 6) and `enemy_act` (step 5, one enemy). Two forms share
+//! them:
 //!
-//! - [`Rules::turn`] plays a turn on a [`PlayState`] and records every step
-//!   in a [`TurnTrace`], for animation and explanations;
-//! - the solver's [`super::puzzle::PrismPuzzle`] plays it on packed states,
-//!   recording nothing.
+//! - [`Rules::turn`] plays a turn on a [`PlayState`] through `resolve`,
+//!   which strings the pieces together in the order of RULES.md, and
+//!   records every step in a [`TurnTrace`], for animation and explanations;
+//! - the solver's [`super::puzzle::PrismPuzzle`] plays the same pieces on
+//!   packed states, recording nothing: the player's step as it is, and each
+//!   enemy's act through a table that `enemy_act` fills once per level.
+//!
+//! A test plays both forms on every move of every reachable position of
+//! many random levels and checks that they agree.
 //!
 //! Collisions are by position only (RULES.md, **ours**). Since the player
 //! moves first and dies on entering an enemy's cell, the two can never
