@@ -7,7 +7,7 @@
 //!
 //! A step is table look-ups: the player's step reads the rules' per-cell
 //! tables, and each enemy's act is read from a table of its field and the
-//! background, made once per level by playing [`Rules::enemy_act`] (the
+//! background, made once per level by playing `Rules::enemy_act` (the
 //! same function the trace plays) on every field and background.
 
 use std::marker::PhantomData;
