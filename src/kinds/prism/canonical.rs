@@ -68,12 +68,12 @@ impl Symmetry {
         let (w, h) = self.size(width, height);
         let (x, y) = if self.transpose { (y, x) } else { (x, y) };
         let x = if self.mirror_x {
-            (w - 1).saturating_sub(x)
+            w.saturating_sub(1).saturating_sub(x)
         } else {
             x
         };
         let y = if self.mirror_y {
-            (h - 1).saturating_sub(y)
+            h.saturating_sub(1).saturating_sub(y)
         } else {
             y
         };
@@ -177,9 +177,14 @@ impl ChannelMap {
     }
 }
 
-/// An enemy after a symmetry: its cell and the direction it starts in,
-/// turned round when it faces the board's edge.
-fn moved_enemy(e: &Enemy, sym: Symmetry, width: usize, height: usize) -> ((usize, usize), Dir) {
+/// An enemy after a symmetry: its cell, the direction it starts in, and
+/// whether that direction faces the board's edge.
+fn moved_enemy(
+    e: &Enemy,
+    sym: Symmetry,
+    width: usize,
+    height: usize,
+) -> ((usize, usize), Dir, bool) {
     let (x, y) = sym.map((e.x, e.y), width, height);
     let (w, h) = sym.size(width, height);
     let dir = sym.map_dir(Dir::of_enemy(e.axis, true));
@@ -189,12 +194,12 @@ fn moved_enemy(e: &Enemy, sym: Symmetry, width: usize, height: usize) -> ((usize
         Dir::Down => y + 1 >= h,
         Dir::Left => x == 0,
     };
-    let dir = if facing_edge { dir.opposite() } else { dir };
-    ((x, y), dir)
+    ((x, y), dir, facing_edge)
 }
 
 /// The level under a symmetry and a renaming, or `None` when an enemy
-/// would start moving left or up, which no level can say.
+/// would start moving left or up (and not facing the board's edge, where
+/// that is the same as moving away from it), which no level can say.
 pub fn transformed(level: &Level, sym: Symmetry, channels: ChannelMap) -> Option<Level> {
     let (width, height) = (level.width(), level.height());
     let (w, h) = sym.size(width, height);
@@ -210,11 +215,12 @@ pub fn transformed(level: &Level, sym: Symmetry, channels: ChannelMap) -> Option
     out.start = sym.map(level.start, width, height);
     out.exit = sym.map(level.exit, width, height);
     for e in &level.enemies {
-        let ((x, y), dir) = moved_enemy(e, sym, width, height);
-        let axis = match dir {
-            Dir::Right => Axis::Horizontal,
-            Dir::Down => Axis::Vertical,
-            Dir::Up | Dir::Left => return None,
+        // One facing the edge plays like one facing away from it.
+        let ((x, y), dir, facing_edge) = moved_enemy(e, sym, width, height);
+        let axis = match (dir, facing_edge) {
+            (Dir::Right, _) | (Dir::Left, true) => Axis::Horizontal,
+            (Dir::Down, _) | (Dir::Up, true) => Axis::Vertical,
+            (Dir::Up | Dir::Left, false) => return None,
         };
         out.enemies.push(Enemy { x, y, axis });
     }
@@ -262,7 +268,9 @@ fn encode(level: &Level, sym: Symmetry, channels: ChannelMap) -> String {
     mark(level.exit, 'f');
     for e in &level.enemies {
         if e.x < width && e.y < height {
-            let ((tx, ty), dir) = moved_enemy(e, sym, width, height);
+            // One facing the edge is written as facing away from it.
+            let ((tx, ty), dir, facing_edge) = moved_enemy(e, sym, width, height);
+            let dir = if facing_edge { dir.opposite() } else { dir };
             grid[ty * w + tx] = enemy_char(dir);
         }
     }
@@ -388,6 +396,24 @@ mod tests {
             }
         );
         assert_eq!(canonical_key(&mirrored), canonical_key(&level));
+    }
+
+    #[test]
+    fn odd_levels_give_keys_without_panicking() {
+        let mut empty = Level::new(0, 0);
+        empty.enemies.push(Enemy {
+            x: 4,
+            y: 4,
+            axis: Axis::Vertical,
+        });
+        assert_eq!(canonical_key(&empty), "0x0/0");
+        for sym in symmetries(0, 0) {
+            let _ = transformed(&empty, sym, ChannelMap::IDENTITY);
+        }
+        let mut odd = Level::new(3, 2);
+        odd.set_cell(1, 1, Cell::Block(Colour(12)));
+        odd.background = Colour(9);
+        assert!(canonical_key(&odd).starts_with("3x2/?/"));
     }
 
     #[test]

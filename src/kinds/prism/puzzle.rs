@@ -4,52 +4,122 @@
 //! (3 bits), then one field per enemy: its alive bit, its direction bit
 //! (1 = forward) and its offset along its line. A destroyed enemy's field is
 //! all zeros, so every position has exactly one packed form.
+//!
+//! A step is table look-ups: the player's step reads the rules' per-cell
+//! tables, and each enemy's act is read from a table of its field and the
+//! background, made once per level by playing `Rules::enemy_act` (the
+//! same function the trace plays) on every field and background.
 
 use std::marker::PhantomData;
 
 use crate::engine::{Outcome, PackedState, Puzzle};
 
-use super::rules::{CompileError, Dir, Mover, NoTrace, Rules, TurnEnd};
+use super::rules::{CompileError, Dir, Mover, NoTrace, Rules};
 
 /// The most enemies a packed state can hold: 256 bits less 2 for the
 /// smallest board's player and 3 for the background, at 3 bits an enemy.
 pub const MAX_PACKED_ENEMIES: usize = 83;
+
+/// The cell of a destroyed enemy's field in [`EnemyField`]'s table.
+const NOWHERE: u32 = u32::MAX;
 
 /// The bits needed to tell `n` values apart (at least 1).
 fn bits_for(n: usize) -> u32 {
     (usize::BITS - n.saturating_sub(1).leading_zeros()).max(1)
 }
 
-/// Where each part of a position lives in a packed state.
+/// One enemy's field in a packed state, with its tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EnemyField {
+    shift: u32,
+    width: u32,
+    /// The field after the enemy acts, by `field << 3 | background`.
+    act: Vec<u32>,
+    /// The enemy's cell by field; [`NOWHERE`] when it is destroyed.
+    cell: Vec<u32>,
+}
+
+/// Where each part of a position lives in a packed state, and the enemies'
+/// tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateLayout {
     player_bits: u32,
-    /// `(shift, width)` of each enemy's field.
-    enemy_fields: Vec<(u32, u32)>,
+    enemies: Vec<EnemyField>,
     bits: u32,
 }
 
+/// A mover's field: alive bit, direction bit, offset.
+#[inline(always)]
+fn encode(m: &Mover) -> u32 {
+    if m.alive {
+        1 | (m.forward as u32) << 1 | m.offset << 2
+    } else {
+        0
+    }
+}
+
+/// Enemy `index`'s mover of a field; destroyed when the field says so or
+/// names no cell of its line.
+#[inline(always)]
+fn decode(rules: &Rules, index: usize, field: u32) -> Mover {
+    let line = &rules.enemy_lines()[index];
+    let offset = field >> 2;
+    if field & 1 == 0 || offset >= line.length {
+        return rules.dead_mover(index);
+    }
+    Mover {
+        cell: line.line_start + offset * line.stride,
+        offset,
+        forward: field & 2 != 0,
+        alive: true,
+    }
+}
+
 impl StateLayout {
-    /// The layout of a level's states; refused when they need more than
-    /// 256 bits.
+    /// The layout of a level's states and its tables; refused when the
+    /// states need more than 256 bits.
     pub fn of(rules: &Rules) -> Result<StateLayout, CompileError> {
         let player_bits = bits_for(rules.cell_count());
         let mut shift = player_bits + 3;
-        let mut enemy_fields = Vec::with_capacity(rules.enemy_lines().len());
+        let mut widths = Vec::with_capacity(rules.enemy_lines().len());
         for line in rules.enemy_lines() {
             let width = bits_for(line.length as usize) + 2;
-            enemy_fields.push((shift, width));
+            widths.push((shift, width));
             shift += width;
         }
-        if shift > 256 || enemy_fields.len() > MAX_PACKED_ENEMIES {
+        if shift > 256 || widths.len() > MAX_PACKED_ENEMIES {
             return Err(CompileError::StateTooBig {
                 bits: shift,
-                enemies: enemy_fields.len(),
+                enemies: widths.len(),
             });
         }
+        let enemies = widths
+            .into_iter()
+            .enumerate()
+            .map(|(i, (shift, width))| {
+                let fields = 1u32 << width;
+                let mut act = Vec::with_capacity(fields as usize * 8);
+                let mut cell = Vec::with_capacity(fields as usize);
+                for field in 0..fields {
+                    let m = decode(rules, i, field);
+                    cell.push(if m.alive { m.cell } else { NOWHERE });
+                    for background in 0..8 {
+                        let mut after = m;
+                        rules.enemy_act(i, &mut after, background, &mut NoTrace);
+                        act.push(encode(&after));
+                    }
+                }
+                EnemyField {
+                    shift,
+                    width,
+                    act,
+                    cell,
+                }
+            })
+            .collect();
         Ok(StateLayout {
             player_bits,
-            enemy_fields,
+            enemies,
             bits: shift,
         })
     }
@@ -60,46 +130,76 @@ impl StateLayout {
     }
 
     /// Packs a compact position.
-    #[inline(always)]
     pub fn pack<S: PackedState>(&self, player: u32, background: u8, movers: &[Mover]) -> S {
         let mut s = S::default();
-        s.set(0, self.player_bits, player);
-        s.set(self.player_bits, 3, background as u32);
-        for (m, &(shift, width)) in movers.iter().zip(&self.enemy_fields) {
-            if m.alive {
-                s.set(shift, width, 1 | (m.forward as u32) << 1 | m.offset << 2);
-            }
+        for (m, e) in movers.iter().zip(&self.enemies) {
+            s.set(e.shift, e.width, encode(m));
         }
-        s
+        self.with_player(s, player, background)
     }
 
     /// Unpacks a state into `movers` (one per enemy) and returns the
     /// player's cell and the background.
-    #[inline(always)]
     pub fn unpack<S: PackedState>(&self, rules: &Rules, s: &S, movers: &mut [Mover]) -> (u32, u8) {
-        let lines = rules.enemy_lines();
-        for (i, (m, &(shift, width))) in movers.iter_mut().zip(&self.enemy_fields).enumerate() {
-            let field = s.get(shift, width);
-            *m = if field & 1 == 0 {
-                rules.dead_mover(i)
-            } else {
-                let line = &lines[i];
-                let offset = field >> 2;
-                Mover {
-                    cell: line.line_start + offset * line.stride,
-                    offset,
-                    forward: field & 2 != 0,
-                    alive: true,
-                }
-            };
+        for (i, (m, e)) in movers.iter_mut().zip(&self.enemies).enumerate() {
+            *m = decode(rules, i, s.get(e.shift, e.width));
         }
-        (s.get(0, self.player_bits), s.get(self.player_bits, 3) as u8)
+        (self.player(s), self.background(s))
+    }
+
+    /// `s` with the player's cell and the background set.
+    #[inline(always)]
+    fn with_player<S: PackedState>(&self, s: S, player: u32, background: u8) -> S {
+        let mut s = s;
+        s.set(0, self.player_bits, player);
+        s.set(self.player_bits, 3, background as u32);
+        s
     }
 
     /// The player's cell of a state.
     #[inline(always)]
     pub fn player<S: PackedState>(&self, s: &S) -> u32 {
         s.get(0, self.player_bits)
+    }
+
+    /// The background of a state.
+    #[inline(always)]
+    pub fn background<S: PackedState>(&self, s: &S) -> u8 {
+        s.get(self.player_bits, 3) as u8
+    }
+
+    /// A 64-bit filter of the living enemies' cells (bit `cell % 64`): a
+    /// cell whose bit is clear holds no enemy.
+    #[inline(always)]
+    fn cell_filter<S: PackedState>(&self, s: &S) -> u64 {
+        self.enemies.iter().fold(0, |filter, e| {
+            let cell = e.cell[s.get(e.shift, e.width) as usize];
+            filter | ((cell != NOWHERE) as u64) << (cell & 63)
+        })
+    }
+
+    /// The enemies' fields after they act on `background` (the player's
+    /// and background fields left zero), with the filter of their cells.
+    #[inline(always)]
+    fn act<S: PackedState>(&self, s: &S, background: u8) -> (S, u64) {
+        let mut acted = S::default();
+        let mut filter = 0;
+        for e in &self.enemies {
+            let field = s.get(e.shift, e.width);
+            let after = e.act[(field << 3 | background as u32) as usize];
+            acted.set(e.shift, e.width, after);
+            let cell = e.cell[after as usize];
+            filter |= ((cell != NOWHERE) as u64) << (cell & 63);
+        }
+        (acted, filter)
+    }
+
+    /// Whether a living enemy of state `s` stands on `cell`.
+    #[inline(always)]
+    fn enemy_on<S: PackedState>(&self, s: &S, cell: u32) -> bool {
+        self.enemies
+            .iter()
+            .any(|e| e.cell[s.get(e.shift, e.width) as usize] == cell)
     }
 }
 
@@ -123,27 +223,61 @@ impl<'a, S: PackedState> PrismPuzzle<'a, S> {
         }
     }
 
-    /// One move from an unpacked position.
+    /// The outcomes of `moves` from `state` (one each in `out`), in the
+    /// order of a turn ([`Rules::resolve`]): the player's step, walking
+    /// into an enemy, the exit, then the enemies' act, once for each
+    /// background the moves leave, and an enemy stepping onto the player.
     #[inline(always)]
-    fn step_from(&self, player: u32, background: u8, movers: &[Mover], dir: Dir) -> Outcome<S> {
-        let mut scratch = [Mover::default(); MAX_PACKED_ENEMIES];
-        let movers_after = &mut scratch[..movers.len()];
-        movers_after.copy_from_slice(movers);
-        let (mut player, mut background) = (player, background);
-        match self.rules.resolve(
-            &mut player,
-            &mut background,
-            movers_after,
-            dir,
-            &mut NoTrace,
-        ) {
-            TurnEnd::NoMove => Outcome::NoMove,
-            TurnEnd::Caught { .. } => Outcome::Loss,
-            TurnEnd::Moved | TurnEnd::Won => {
-                Outcome::Next(self.layout.pack(player, background, movers_after))
+    fn step_moves(&self, state: &S, moves: &[Dir], out: &mut [Outcome<S>]) {
+        let (rules, layout) = (self.rules, self.layout);
+        let player = layout.player(state);
+        let background = layout.background(state);
+        let near = layout.cell_filter(state);
+        // The moves still waiting for the enemies: (index, cell, background).
+        let mut waiting = [(0usize, 0u32, 0u8); 4];
+        let mut waiting_len = 0;
+        for (i, (&dir, outcome)) in moves.iter().zip(out.iter_mut()).enumerate() {
+            *outcome = match rules.player_step(player, background, dir) {
+                None => Outcome::NoMove,
+                Some((to, _)) if may_hold(near, to) && layout.enemy_on(state, to) => Outcome::Loss,
+                Some((to, after)) if to == rules.exit_cell() => {
+                    Outcome::Next(layout.with_player(*state, to, after))
+                }
+                Some((to, after)) => {
+                    if let Some(slot) = waiting.get_mut(waiting_len) {
+                        *slot = (i, to, after);
+                        waiting_len += 1;
+                    }
+                    continue;
+                }
+            };
+        }
+        let waiting = &mut waiting[..waiting_len];
+        for k in 0..waiting.len() {
+            let after = waiting[k].2;
+            if after > 7 {
+                continue; // settled with an earlier move's background
+            }
+            // The enemies act once for every move leaving `after`.
+            let (enemies, near): (S, u64) = layout.act(state, after);
+            for w in waiting[k..].iter_mut().filter(|w| w.2 == after) {
+                let (i, to, _) = *w;
+                out[i] = if may_hold(near, to) && layout.enemy_on(&enemies, to) {
+                    Outcome::Loss
+                } else {
+                    Outcome::Next(layout.with_player(enemies, to, after))
+                };
+                w.2 = u8::MAX;
             }
         }
     }
+}
+
+/// Whether a cell filter made by [`StateLayout::cell_filter`] may hold
+/// `cell`.
+#[inline(always)]
+fn may_hold(filter: u64, cell: u32) -> bool {
+    filter >> (cell & 63) & 1 != 0
 }
 
 impl<S: PackedState> Puzzle for PrismPuzzle<'_, S> {
@@ -169,19 +303,13 @@ impl<S: PackedState> Puzzle for PrismPuzzle<'_, S> {
         let Some(dir) = Dir::from_index(mv) else {
             return Outcome::NoMove;
         };
-        let mut movers = [Mover::default(); MAX_PACKED_ENEMIES];
-        let movers = &mut movers[..self.rules.enemy_lines().len()];
-        let (player, background) = self.layout.unpack(self.rules, state, movers);
-        self.step_from(player, background, movers, dir)
+        let mut out = [Outcome::NoMove];
+        self.step_moves(state, &[dir], &mut out);
+        out[0]
     }
 
     fn step_all(&self, state: &S, out: &mut [Outcome<S>]) {
-        let mut movers = [Mover::default(); MAX_PACKED_ENEMIES];
-        let movers = &mut movers[..self.rules.enemy_lines().len()];
-        let (player, background) = self.layout.unpack(self.rules, state, movers);
-        for (dir, outcome) in Dir::ALL.into_iter().zip(out) {
-            *outcome = self.step_from(player, background, movers, dir);
-        }
+        self.step_moves(state, &Dir::ALL, out);
     }
 
     fn is_won(&self, state: &S) -> bool {

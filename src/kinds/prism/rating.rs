@@ -11,10 +11,10 @@
 //! which a living enemy stands orthogonally next to the player.
 //!
 //! The verdict says, in a designer's words, whether the level can be
-//! solved, how deep its shallowest dead end is and what made it one: a
-//! switch whose toggle shut every way to the exit (a position from which
-//! the exit cannot be reached even without enemies — only a switch can make
-//! one), or an enemy that catches the player on every way on.
+//! solved, how deep its shallowest dead end is and what made it one: the
+//! switch the last move pressed (or stepped off) when the exit cannot be
+//! reached from there even without enemies, or else the enemy that catches
+//! the player on the shortest way on.
 
 use serde::{Deserialize, Serialize};
 
@@ -143,11 +143,11 @@ fn unsolvable_verdict(rules: &Rules) -> String {
         None => "no solution: the exit cannot be reached from the start".to_string(),
         Some(way) => match first_catch(rules, start, &way) {
             Some((moves, trace)) => format!(
-                "no solution: every way to the exit gets the player caught — the shortest would end after {}: {}",
+                "no solution: every way to the exit meets an enemy — on the shortest, after {}, {}",
                 counted(moves as u64, "move", "moves"),
                 describe_catch(rules, &trace)
             ),
-            None => "no solution: every way to the exit gets the player caught".to_string(),
+            None => "no solution: every way to the exit meets an enemy".to_string(),
         },
     }
 }
@@ -166,21 +166,9 @@ fn first_catch(rules: &Rules, mut state: PlayState, way: &[Dir]) -> Option<(usiz
     None
 }
 
-/// "the h enemy that starts at (4, 1)".
-fn enemy_name(rules: &Rules, index: usize) -> String {
-    match rules.level().enemies.get(index) {
-        Some(e) => format!(
-            "the {} enemy that starts at ({}, {})",
-            e.axis.letter(),
-            e.x,
-            e.y
-        ),
-        None => "an enemy".to_string(),
-    }
-}
-
 /// Who caught the player how, in a turn that ended in a catch: "the player
-/// walks into …" or "… steps onto the player at (x, y)".
+/// walks into the h enemy that starts at (4, 1), now at (5, 1)" or "the v
+/// enemy that starts at (2, 0) steps onto the player at (2, 3)".
 fn describe_catch(rules: &Rules, trace: &TurnTrace) -> String {
     let TurnEnd::Caught { x, y } = trace.end else {
         return "the player is caught".to_string();
@@ -195,11 +183,23 @@ fn describe_catch(rules: &Rules, trace: &TurnTrace) -> String {
         .enemies
         .iter()
         .position(|e| e.alive && (e.x, e.y) == (x, y))
-        .map_or_else(|| "an enemy".to_string(), |i| enemy_name(rules, i));
-    if walked_in {
-        format!("the player walks into {catcher} at ({x}, {y})")
-    } else {
-        format!("{catcher} steps onto the player at ({x}, {y})")
+        .and_then(|i| rules.level().enemies.get(i));
+    let Some(enemy) = catcher else {
+        return format!("an enemy catches the player at ({x}, {y})");
+    };
+    let (axis, start) = (enemy.axis.letter(), (enemy.x, enemy.y));
+    match (walked_in, start == (x, y)) {
+        (true, true) => {
+            format!("the player walks into the {axis} enemy at ({x}, {y}), where it starts")
+        }
+        (true, false) => format!(
+            "the player walks into the {axis} enemy that starts at ({}, {}), now at ({x}, {y})",
+            start.0, start.1
+        ),
+        (false, _) => format!(
+            "the {axis} enemy that starts at ({}, {}) steps onto the player at ({x}, {y})",
+            start.0, start.1
+        ),
     }
 }
 
@@ -219,31 +219,37 @@ fn explain_trap(analysis: &Analysis, trap: &Trap) -> String {
         None => explain_closed_way(rules, &trace),
         Some(way) => match first_catch(rules, after.clone(), &way) {
             Some((moves, catch)) => format!(
-                "every way on to the exit gets the player caught; the shortest ends {} later: {}",
+                "from there every way to the exit meets an enemy; on the shortest, {} on, {}",
                 counted(moves as u64, "move", "moves"),
                 describe_catch(rules, &catch)
             ),
-            None => "every way on to the exit gets the player caught".to_string(),
+            None => "from there every way to the exit meets an enemy".to_string(),
         },
     }
 }
 
-/// A dead end that no enemy makes: the switch the last move entered shut
-/// every way to the exit.
+/// A dead end that no enemy makes. Without enemies a move that neither
+/// enters nor leaves a switch can always be walked back (the cell left is
+/// open on the unchanged background), so the last move entered a switch,
+/// whose toggle shut the way, or left one, which cannot be crossed back
+/// without toggling again.
 fn explain_closed_way(rules: &Rules, trace: &TurnTrace) -> String {
     let (sx, sy) = trace.after.player;
-    let Some(colour) = trace.toggled else {
-        return format!("from ({sx}, {sy}) the exit can no longer be reached");
-    };
-    let (old, new) = (trace.before.background, trace.after.background);
     let (fx, fy) = trace.before.player;
-    let switch =
-        format!("the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new}");
-    match rules.level().get(fx, fy) {
-        Some(Cell::Block(block)) if block != new => format!(
-            "{switch} and closes the {block} block at ({fx}, {fy}) behind the player; the exit can no longer be reached"
+    let (old, new) = (trace.before.background, trace.after.background);
+    let left = rules.level().get(fx, fy);
+    match (trace.toggled, left) {
+        (Some(colour), Some(Cell::Block(block))) if block != new => format!(
+            "the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new} and closes the {block} block at ({fx}, {fy}) behind the player; the exit can no longer be reached"
         ),
-        _ => format!("{switch}, and from there the exit can no longer be reached"),
+        (Some(colour), _) => format!(
+            "the {colour} switch at ({sx}, {sy}) turns the background from {old} to {new}, and from there the exit can no longer be reached"
+        ),
+        (None, Some(Cell::Switch(colour))) => format!(
+            "stepping off the {colour} switch at ({fx}, {fy}) to ({sx}, {sy}) leaves no way to the exit: crossing the switch again turns the background to {}",
+            new.toggled(colour)
+        ),
+        (None, _) => format!("after the step to ({sx}, {sy}) the exit can no longer be reached"),
     }
 }
 

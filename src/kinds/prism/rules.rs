@@ -2,14 +2,21 @@
 //!
 //! [`Rules`] is a level compiled into per-cell tables: in which backgrounds
 //! a cell can be entered, which channel entering it toggles, and which of
-//! its sides lead to another cell. One function, `resolve`, plays a turn on
-//! a compact position (the player's cell, the background and one
-//! [`Mover`] per enemy). Two forms share it:
+//! its sides lead to another cell. A turn is made of a few pieces played on
+//! a compact position (the player's cell, the background and one [`Mover`]
+//! per enemy): [`Rules::player_step`] (steps 1 and 2), [`Rules::enemy_on`]
+//! (steps 3 and 6) and `enemy_act` (step 5, one enemy). Two forms share
+//! them:
 //!
-//! - [`Rules::turn`] plays a turn on a [`PlayState`] and records every step
-//!   in a [`TurnTrace`], for animation and explanations;
-//! - the solver's [`super::puzzle::PrismPuzzle`] plays it on packed states,
-//!   recording nothing.
+//! - [`Rules::turn`] plays a turn on a [`PlayState`] through `resolve`,
+//!   which strings the pieces together in the order of RULES.md, and
+//!   records every step in a [`TurnTrace`], for animation and explanations;
+//! - the solver's [`super::puzzle::PrismPuzzle`] plays the same pieces on
+//!   packed states, recording nothing: the player's step as it is, and each
+//!   enemy's act through a table that `enemy_act` fills once per level.
+//!
+//! A test plays both forms on every move of every reachable position of
+//! many random levels and checks that they agree.
 //!
 //! Collisions are by position only (RULES.md, **ours**). Since the player
 //! moves first and dies on entering an enemy's cell, the two can never
@@ -425,9 +432,80 @@ impl Rules {
             .collect()
     }
 
-    /// Plays one turn on a compact position: the single definition of a
-    /// turn that both the trace and the solver use.
+    /// Steps 1 and 2 of a turn, the player's step: the cell entered and the
+    /// background after it, or `None` when the move is off the board or
+    /// into a closed block (no move).
     #[inline(always)]
+    pub fn player_step(&self, player: u32, background: u8, dir: Dir) -> Option<(u32, u8)> {
+        let to = self.target(player, dir, background)?;
+        Some((to, background ^ self.toggle(to)))
+    }
+
+    /// Whether a living enemy stands on `cell` (steps 3 and 6 of a turn).
+    #[inline(always)]
+    pub fn enemy_on(movers: &[Mover], cell: u32) -> bool {
+        movers.iter().any(|m| m.alive && m.cell == cell)
+    }
+
+    /// Step 5 of a turn for enemy `index`: it acts on `background`, the
+    /// background after the player's step. On a block that background
+    /// closes it is destroyed; else it steps on in its direction if it can,
+    /// else turns round and steps back if it can, else stays facing the
+    /// same way. A destroyed enemy does nothing.
+    #[inline(always)]
+    pub(crate) fn enemy_act<O: TurnObserver>(
+        &self,
+        index: usize,
+        m: &mut Mover,
+        background: u8,
+        observer: &mut O,
+    ) {
+        if !m.alive {
+            return;
+        }
+        let from = m.cell;
+        if !self.enterable(from, background) {
+            *m = self.dead_mover(index);
+            observer.enemy(index, from, from, false, true);
+            return;
+        }
+        let axis = self.enemies[index].axis;
+        let ahead = self.target(from, Dir::of_enemy(axis, m.forward), background);
+        let (next, reversed) = match ahead {
+            Some(next) => (next, false),
+            None => match self.target(from, Dir::of_enemy(axis, !m.forward), background) {
+                Some(next) => (next, true),
+                None => {
+                    observer.enemy(index, from, from, false, false);
+                    return;
+                }
+            },
+        };
+        m.forward ^= reversed;
+        m.cell = next;
+        m.offset = if m.forward {
+            m.offset + 1
+        } else {
+            m.offset - 1
+        };
+        observer.enemy(index, from, next, reversed, false);
+    }
+
+    /// Step 5 of a turn for every enemy, in level order.
+    pub(crate) fn enemies_act<O: TurnObserver>(
+        &self,
+        movers: &mut [Mover],
+        background: u8,
+        observer: &mut O,
+    ) {
+        for (i, m) in movers.iter_mut().enumerate() {
+            self.enemy_act(i, m, background, observer);
+        }
+    }
+
+    /// Plays one whole turn on a compact position, from the pieces above.
+    /// The solver's step uses the same pieces: the player's step as it is,
+    /// and each enemy's act through tables made by [`Rules::enemy_act`].
     pub(crate) fn resolve<O: TurnObserver>(
         &self,
         player: &mut u32,
@@ -436,19 +514,17 @@ impl Rules {
         dir: Dir,
         observer: &mut O,
     ) -> TurnEnd {
-        // 1. Off the board or into a closed block: no move.
-        let Some(to) = self.target(*player, dir, *background) else {
+        // 1-2. The player's step; entering a switch toggles its channel.
+        let Some((to, after)) = self.player_step(*player, *background, dir) else {
             return TurnEnd::NoMove;
         };
-        // 2. The step; entering a switch toggles its channel.
-        *player = to;
-        let toggle = self.toggle(to);
-        if toggle != 0 {
-            *background ^= toggle;
-            observer.toggled(toggle);
+        if after != *background {
+            observer.toggled(after ^ *background);
         }
+        *player = to;
+        *background = after;
         // 3. Walking into an enemy kills.
-        if movers.iter().any(|m| m.alive && m.cell == to) {
+        if Rules::enemy_on(movers, to) {
             return self.caught(to);
         }
         // 4. The exit wins before the enemies move.
@@ -456,41 +532,9 @@ impl Rules {
             return TurnEnd::Won;
         }
         // 5. Every enemy acts on the new background.
-        let bg = *background;
-        for (i, m) in movers.iter_mut().enumerate() {
-            if !m.alive {
-                continue;
-            }
-            let from = m.cell;
-            if !self.enterable(from, bg) {
-                *m = self.dead_mover(i);
-                observer.enemy(i, from, from, false, true);
-                continue;
-            }
-            let axis = self.enemies[i].axis;
-            if let Some(next) = self.target(from, Dir::of_enemy(axis, m.forward), bg) {
-                m.cell = next;
-                m.offset = if m.forward {
-                    m.offset + 1
-                } else {
-                    m.offset - 1
-                };
-                observer.enemy(i, from, next, false, false);
-            } else if let Some(next) = self.target(from, Dir::of_enemy(axis, !m.forward), bg) {
-                m.forward = !m.forward;
-                m.cell = next;
-                m.offset = if m.forward {
-                    m.offset + 1
-                } else {
-                    m.offset - 1
-                };
-                observer.enemy(i, from, next, true, false);
-            } else {
-                observer.enemy(i, from, from, false, false);
-            }
-        }
+        self.enemies_act(movers, after, observer);
         // 6. An enemy stepping onto the player kills.
-        if movers.iter().any(|m| m.alive && m.cell == to) {
+        if Rules::enemy_on(movers, to) {
             return self.caught(to);
         }
         TurnEnd::Moved
