@@ -412,160 +412,182 @@ enum Step {
     Leave,
 }
 
+// The link operations work on slices rather than on the vectors: indexing a
+// slice is a built-in operation even in an unoptimised build, where indexing
+// a `Vec` is a function call; the tests count big instances in debug
+// builds.
+
+/// Unlinks column header `c` and every row that meets it.
+#[inline]
+fn cover(n: &mut [Node], len: &mut [u32], c: u32) {
+    let Node { left, right, .. } = n[c as usize];
+    n[left as usize].right = right;
+    n[right as usize].left = left;
+    let mut i = n[c as usize].down;
+    while i != c {
+        let mut j = n[i as usize].right;
+        while j != i {
+            let Node {
+                up,
+                down,
+                col,
+                right,
+                ..
+            } = n[j as usize];
+            n[up as usize].down = down;
+            n[down as usize].up = up;
+            len[col as usize] -= 1;
+            j = right;
+        }
+        i = n[i as usize].down;
+    }
+}
+
+/// Undoes [`cover`] of column header `c`.
+#[inline]
+fn uncover(n: &mut [Node], len: &mut [u32], c: u32) {
+    let mut i = n[c as usize].up;
+    while i != c {
+        let mut j = n[i as usize].left;
+        while j != i {
+            let Node {
+                up,
+                down,
+                col,
+                left,
+                ..
+            } = n[j as usize];
+            len[col as usize] += 1;
+            n[up as usize].down = j;
+            n[down as usize].up = j;
+            j = left;
+        }
+        i = n[i as usize].up;
+    }
+    let Node { left, right, .. } = n[c as usize];
+    n[left as usize].right = c;
+    n[right as usize].left = c;
+}
+
+/// The primary column with the fewest candidate rows (the first one on a
+/// tie), or `None` when every primary column is covered.
+#[inline]
+fn choose(n: &[Node], len: &[u32]) -> Option<u32> {
+    let mut c = n[0].right;
+    if c == 0 {
+        return None;
+    }
+    let mut best = c;
+    let mut best_len = len[c as usize];
+    c = n[c as usize].right;
+    while c != 0 && best_len > 0 {
+        let l = len[c as usize];
+        if l < best_len {
+            best = c;
+            best_len = l;
+        }
+        c = n[c as usize].right;
+    }
+    Some(best)
+}
+
 impl Search {
-    /// Unlinks column header `c` and every row that meets it.
-    #[inline]
+    /// Covers column header `c` (used to fix rows before the search).
     fn cover(&mut self, c: u32) {
-        let n = &mut self.nodes;
-        let Node { left, right, .. } = n[c as usize];
-        n[left as usize].right = right;
-        n[right as usize].left = left;
-        let mut i = n[c as usize].down;
-        while i != c {
-            let mut j = n[i as usize].right;
-            while j != i {
-                let Node { up, down, col, .. } = n[j as usize];
-                n[up as usize].down = down;
-                n[down as usize].up = up;
-                self.len[col as usize] -= 1;
-                j = n[j as usize].right;
-            }
-            i = n[i as usize].down;
-        }
-    }
-
-    /// Undoes [`Search::cover`] of column header `c`.
-    #[inline]
-    fn uncover(&mut self, c: u32) {
-        let n = &mut self.nodes;
-        let mut i = n[c as usize].up;
-        while i != c {
-            let mut j = n[i as usize].left;
-            while j != i {
-                let Node { up, down, col, .. } = n[j as usize];
-                self.len[col as usize] += 1;
-                n[up as usize].down = j;
-                n[down as usize].up = j;
-                j = n[j as usize].left;
-            }
-            i = n[i as usize].up;
-        }
-        let Node { left, right, .. } = n[c as usize];
-        n[left as usize].right = c;
-        n[right as usize].left = c;
-    }
-
-    /// The primary column with the fewest candidate rows (the first one on
-    /// a tie), or `None` when every primary column is covered.
-    #[inline]
-    fn choose(&self) -> Option<u32> {
-        let mut c = self.nodes[0].right;
-        if c == 0 {
-            return None;
-        }
-        let mut best = c;
-        let mut best_len = self.len[c as usize];
-        c = self.nodes[c as usize].right;
-        while c != 0 && best_len > 0 {
-            let len = self.len[c as usize];
-            if len < best_len {
-                best = c;
-                best_len = len;
-            }
-            c = self.nodes[c as usize].right;
-        }
-        Some(best)
-    }
-
-    fn record(&mut self, cover: &ExactCover, fixed: &[usize], query: &CoverQuery<'_>) {
-        self.found += 1;
-        if self.solutions.len() < query.list {
-            let mut rows: Vec<usize> = fixed.to_vec();
-            rows.extend(
-                self.chosen
-                    .iter()
-                    .map(|&x| cover.row_of[x as usize] as usize),
-            );
-            rows.sort_unstable();
-            self.solutions.push(rows);
-        }
+        cover(&mut self.nodes, &mut self.len, c);
     }
 
     /// Algorithm X, iteratively: a stack of chosen row entries.
     fn run(
         &mut self,
-        cover: &ExactCover,
+        instance: &ExactCover,
         fixed: &[usize],
         query: &CoverQuery<'_>,
         job: &Job,
     ) -> CoverCount {
+        let Search {
+            nodes,
+            len,
+            chosen,
+            visited,
+            found,
+            solutions,
+        } = self;
+        let n: &mut [Node] = nodes;
+        let len: &mut [u32] = len;
         let mut step = Step::Enter;
         loop {
             match step {
-                Step::Enter => match self.choose() {
+                Step::Enter => match choose(n, len) {
                     None => {
-                        self.record(cover, fixed, query);
-                        if query.stop_after.is_some_and(|n| self.found >= n) {
+                        *found += 1;
+                        if solutions.len() < query.list {
+                            let mut rows: Vec<usize> = fixed.to_vec();
+                            rows.extend(
+                                chosen.iter().map(|&x| instance.row_of[x as usize] as usize),
+                            );
+                            rows.sort_unstable();
+                            solutions.push(rows);
+                        }
+                        if query.stop_after.is_some_and(|s| *found >= s) {
                             return CoverCount::AtLeast {
-                                found: self.found,
-                                why: CoverStop::Enough { found: self.found },
+                                found: *found,
+                                why: CoverStop::Enough { found: *found },
                             };
                         }
                         step = Step::Leave;
                     }
-                    Some(c) if self.len[c as usize] == 0 => step = Step::Leave,
+                    Some(c) if len[c as usize] == 0 => step = Step::Leave,
                     Some(c) => {
-                        self.cover(c);
-                        step = Step::Try(self.nodes[c as usize].down);
+                        cover(n, len, c);
+                        step = Step::Try(n[c as usize].down);
                     }
                 },
                 Step::Try(x) => {
-                    let c = self.nodes[x as usize].col;
+                    let c = n[x as usize].col;
                     if x == c {
                         // Every row of this column was tried.
-                        self.uncover(c);
+                        uncover(n, len, c);
                         step = Step::Leave;
                         continue;
                     }
-                    if self.visited >= query.budget {
+                    if *visited >= query.budget {
                         return CoverCount::AtLeast {
-                            found: self.found,
+                            found: *found,
                             why: CoverStop::Budget {
-                                nodes: self.visited,
+                                nodes: *visited,
                                 budget: query.budget,
                             },
                         };
                     }
-                    self.visited += 1;
-                    if self.visited.is_multiple_of(REPORT_EVERY) {
-                        job.report_states(self.visited);
+                    *visited += 1;
+                    if visited.is_multiple_of(REPORT_EVERY) {
+                        job.report_states(*visited);
                         if job.is_cancelled() {
                             return CoverCount::AtLeast {
-                                found: self.found,
-                                why: CoverStop::Cancelled {
-                                    nodes: self.visited,
-                                },
+                                found: *found,
+                                why: CoverStop::Cancelled { nodes: *visited },
                             };
                         }
                     }
-                    let mut j = self.nodes[x as usize].right;
+                    let mut j = n[x as usize].right;
                     while j != x {
-                        self.cover(self.nodes[j as usize].col);
-                        j = self.nodes[j as usize].right;
+                        cover(n, len, n[j as usize].col);
+                        j = n[j as usize].right;
                     }
-                    self.chosen.push(x);
+                    chosen.push(x);
                     step = Step::Enter;
                 }
                 Step::Leave => {
-                    let Some(x) = self.chosen.pop() else {
-                        return CoverCount::Exact(self.found);
+                    let Some(x) = chosen.pop() else {
+                        return CoverCount::Exact(*found);
                     };
-                    let mut j = self.nodes[x as usize].left;
+                    let mut j = n[x as usize].left;
                     while j != x {
-                        self.uncover(self.nodes[j as usize].col);
-                        j = self.nodes[j as usize].left;
+                        uncover(n, len, n[j as usize].col);
+                        j = n[j as usize].left;
                     }
-                    step = Step::Try(self.nodes[x as usize].down);
+                    step = Step::Try(n[x as usize].down);
                 }
             }
         }
