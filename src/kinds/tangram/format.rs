@@ -129,13 +129,15 @@ pub fn parse_text(text: &str) -> Result<Level, FormatError> {
                 ),
             })
         }
-        Err(_) => return Err(FormatError::Line {
-            line,
-            message: format!(
+        Err(_) => {
+            return Err(FormatError::Line {
+                line,
+                message: format!(
                 "expected the board size (a whole number from {MIN_SIZE} to {MAX_SIZE}), found {}",
                 quoted(first)
             ),
-        }),
+            })
+        }
     };
     let Some((count_line, second)) = lines.next() else {
         return Err(FormatError::NoShapeCount { line });
