@@ -26,11 +26,54 @@
 //! An instance without primary columns has exactly one solution, the empty
 //! set of rows.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::job::{Job, Phase};
 
 /// How often (in nodes) the search reports progress and looks at the cancel
 /// flag. A power of two.
 const REPORT_EVERY: u64 = 1 << 12;
+
+/// The most subproblems a count remembers (see [`Search::memo`]).
+const MEMO_CAPACITY: usize = 1 << 20;
+
+/// A 128-bit random key for column `c` (splitmix64, fixed seeds: every run
+/// gives the same keys).
+fn column_key(c: usize) -> u128 {
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let c = c as u64;
+    (mix(c.wrapping_mul(2)) as u128) << 64 | mix(c.wrapping_mul(2) + 1) as u128
+}
+
+/// Hashes the memo's keys, which are random already: their low 64 bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 = key as u64;
+    }
+}
+
+/// Subproblems already counted: the key of the covered columns, and the
+/// number of ways to finish from there.
+type Memo = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
 
 /// One node of the dancing links: a column header or a row's entry.
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,6 +106,18 @@ pub struct ExactCover {
     row_first: Vec<u32>,
     /// The columns of every row, sorted.
     row_columns: Vec<Vec<u32>>,
+    /// Every row's key: the XOR of its columns' keys.
+    row_key: Vec<u128>,
+    /// For every column, the column before it in its group of
+    /// interchangeable columns (`u32::MAX` for none).
+    previous: Vec<u32>,
+    /// For every node up to the last header: whether it is the header of a
+    /// column in a group of interchangeable columns (never branched on).
+    grouped: Vec<bool>,
+    /// For every row, the header node of the column that must be covered
+    /// before the row may be tried (`u32::MAX` for none): see
+    /// [`ExactCover::interchangeable`].
+    gate: Vec<u32>,
 }
 
 /// Why a search stopped before it had seen every solution.
@@ -201,6 +256,10 @@ impl ExactCover {
             nodes,
             row_first: Vec::new(),
             row_columns: Vec::new(),
+            row_key: Vec::new(),
+            previous: vec![u32::MAX; columns],
+            grouped: vec![false; columns + 1],
+            gate: Vec::new(),
         }
     }
 
@@ -265,8 +324,90 @@ impl ExactCover {
         }
         self.row_first
             .push(if cols.is_empty() { u32::MAX } else { first });
+        self.row_key
+            .push(cols.iter().fold(0, |key, &c| key ^ column_key(c as usize)));
+        self.gate.push(self.gate_of(&cols));
         self.row_columns.push(cols);
         row as usize
+    }
+
+    /// The gate of a row with these columns (see [`ExactCover::gate`]).
+    ///
+    /// # Panics
+    /// When the row meets a column of a group of interchangeable columns
+    /// and no primary column outside the groups.
+    fn gate_of(&self, cols: &[u32]) -> u32 {
+        let grouped = |c: u32| self.grouped[c as usize + 1];
+        assert!(
+            !cols.iter().any(|&c| grouped(c))
+                || cols
+                    .iter()
+                    .any(|&c| (c as usize) < self.primary && !grouped(c)),
+            "a row that meets an interchangeable column must meet a primary column outside the groups"
+        );
+        let mut gates = cols
+            .iter()
+            .map(|&c| self.previous[c as usize])
+            .filter(|&p| p != u32::MAX);
+        let gate = gates.next().map_or(u32::MAX, |p| p + 1);
+        assert!(
+            gates.next().is_none(),
+            "a row meets two interchangeable columns that follow others"
+        );
+        gate
+    }
+
+    /// Declares the primary `columns` interchangeable, in this order, so
+    /// that solutions that differ only by swapping them are counted (and
+    /// listed) once.
+    ///
+    /// The caller promises that swapping two of these columns maps rows to
+    /// rows (for every row that meets one of them, the same row with any
+    /// other one instead is a row too), that no row meets two of them, and
+    /// that every row that meets one of them also meets a primary column
+    /// outside every group (checked). The search never branches on a
+    /// grouped column (when only grouped columns are left uncovered, no row
+    /// can cover them any more: a dead end), and it tries a row that meets
+    /// the `k`-th column of the group only once the `(k-1)`-th is covered,
+    /// so the group's columns are used in order. Each solution up to swaps
+    /// is then found exactly once: the search branches on a column outside
+    /// the groups, which the solution covers with one row up to swaps, and
+    /// of those twin rows only one may be tried, the first unused column's.
+    /// (For example Tangram's identical shapes: each shape has a column,
+    /// its placements meet triangles, and they are the same as its twins'.)
+    /// Rows fixed in advance should use the group's columns in order too;
+    /// otherwise the count is of the solutions that use the group's
+    /// remaining columns in order after the fixed ones.
+    ///
+    /// # Panics
+    /// When a column is out of range or not primary, or follows another in
+    /// a group already, or a row meets two of the group's columns, or one
+    /// of them and no primary column outside the groups.
+    pub fn interchangeable(&mut self, columns: &[usize]) {
+        for pair in columns.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(
+                a < self.primary && b < self.primary,
+                "only primary columns can be interchangeable"
+            );
+            assert!(
+                self.previous[b] == u32::MAX,
+                "column {b} is in a group already"
+            );
+            self.previous[b] = a as u32;
+        }
+        for &c in columns {
+            assert!(
+                c < self.primary,
+                "only primary columns can be interchangeable"
+            );
+            self.grouped[c + 1] = true;
+        }
+        self.gate = self
+            .row_columns
+            .iter()
+            .map(|cols| self.gate_of(cols))
+            .collect();
     }
 
     /// Counts the solutions, visiting at most `budget` nodes.
@@ -355,6 +496,9 @@ impl ExactCover {
             visited: 0,
             found: 0,
             solutions: Vec::new(),
+            key: 0,
+            frames: Vec::new(),
+            memo: Memo::default(),
         };
         // Fix the given rows: cover every column they meet. A column met
         // twice means the fixed rows conflict: no solution.
@@ -400,12 +544,28 @@ struct Search {
     visited: u64,
     found: u128,
     solutions: Vec<Vec<usize>>,
+    /// The key of the covered columns: the XOR of the chosen rows' keys.
+    key: u128,
+    /// For every level that covered a column: the key on entering it and
+    /// the solutions found before it.
+    frames: Vec<(u128, u128)>,
+    /// The subproblems counted so far. What is left to cover depends only
+    /// on which columns are covered (the rows left are exactly those that
+    /// meet no covered column), so two paths that cover the same columns
+    /// have the same number of completions: the second takes the count from
+    /// here instead of searching again. Used once the listing is complete
+    /// (a remembered count lists nothing); keys are 128-bit random, so a
+    /// collision is not a practical concern.
+    memo: Memo,
 }
 
 /// Where the search goes next.
 enum Step {
-    /// Enter a new level: a solution, or choose a column.
+    /// Enter a new level: a subproblem counted before, a solution, or
+    /// choose a column.
     Enter,
+    /// Enter a new level not counted before: a solution, or choose a column.
+    Choose,
     /// Try this node's row (or, at the column header, give up the level).
     Try(u32),
     /// Leave the current level: undo its row and try the next one.
@@ -469,26 +629,43 @@ fn uncover(n: &mut [Node], len: &mut [u32], c: u32) {
     n[right as usize].left = c;
 }
 
-/// The primary column with the fewest candidate rows (the first one on a
-/// tie), or `None` when every primary column is covered.
+/// What to do at a new level.
+enum Choice {
+    /// Every primary column is covered: a solution.
+    Solved,
+    /// Only columns of groups of interchangeable columns are left: no row
+    /// can cover them any more.
+    DeadEnd,
+    /// Branch on this column (header node).
+    Column(u32),
+}
+
+/// The primary column outside the groups of interchangeable columns with
+/// the fewest candidate rows (the first one on a tie).
 #[inline]
-fn choose(n: &[Node], len: &[u32]) -> Option<u32> {
+fn choose(n: &[Node], len: &[u32], grouped: &[bool]) -> Choice {
     let mut c = n[0].right;
     if c == 0 {
-        return None;
+        return Choice::Solved;
     }
-    let mut best = c;
-    let mut best_len = len[c as usize];
-    c = n[c as usize].right;
-    while c != 0 && best_len > 0 {
+    let mut best = u32::MAX;
+    let mut best_len = u32::MAX;
+    while c != 0 {
         let l = len[c as usize];
-        if l < best_len {
+        if l < best_len && !grouped[c as usize] {
             best = c;
             best_len = l;
+            if l == 0 {
+                break;
+            }
         }
         c = n[c as usize].right;
     }
-    Some(best)
+    if best == u32::MAX {
+        Choice::DeadEnd
+    } else {
+        Choice::Column(best)
+    }
 }
 
 impl Search {
@@ -512,14 +689,32 @@ impl Search {
             visited,
             found,
             solutions,
+            key,
+            frames,
+            memo,
         } = self;
+        let node_key = |x: u32| instance.row_key[instance.row_of[x as usize] as usize];
         let n: &mut [Node] = nodes;
         let len: &mut [u32] = len;
         let mut step = Step::Enter;
         loop {
             match step {
-                Step::Enter => match choose(n, len) {
-                    None => {
+                Step::Enter if solutions.len() >= query.list && !chosen.is_empty() => {
+                    if let Some(&count) = memo.get(key) {
+                        *found += count;
+                        if query.stop_after.is_some_and(|s| *found >= s) {
+                            return CoverCount::AtLeast {
+                                found: *found,
+                                why: CoverStop::Enough { found: *found },
+                            };
+                        }
+                        step = Step::Leave;
+                    } else {
+                        step = Step::Choose;
+                    }
+                }
+                Step::Enter | Step::Choose => match choose(n, len, &instance.grouped) {
+                    Choice::Solved => {
                         *found += 1;
                         if solutions.len() < query.list {
                             let mut rows: Vec<usize> = fixed.to_vec();
@@ -537,8 +732,10 @@ impl Search {
                         }
                         step = Step::Leave;
                     }
-                    Some(c) if len[c as usize] == 0 => step = Step::Leave,
-                    Some(c) => {
+                    Choice::DeadEnd => step = Step::Leave,
+                    Choice::Column(c) if len[c as usize] == 0 => step = Step::Leave,
+                    Choice::Column(c) => {
+                        frames.push((*key, *found));
                         cover(n, len, c);
                         step = Step::Try(n[c as usize].down);
                     }
@@ -546,9 +743,23 @@ impl Search {
                 Step::Try(x) => {
                     let c = n[x as usize].col;
                     if x == c {
-                        // Every row of this column was tried.
+                        // Every row of this column was tried: the level's
+                        // count is complete.
                         uncover(n, len, c);
+                        if let Some((entry_key, before)) = frames.pop() {
+                            if memo.len() < MEMO_CAPACITY {
+                                memo.insert(entry_key, *found - before);
+                            }
+                        }
                         step = Step::Leave;
+                        continue;
+                    }
+                    let gate = instance.gate[instance.row_of[x as usize] as usize];
+                    if gate != u32::MAX && n[n[gate as usize].left as usize].right == gate {
+                        // The column before this row's in its group of
+                        // interchangeable columns is still in the header
+                        // list: a twin row comes first.
+                        step = Step::Try(n[x as usize].down);
                         continue;
                     }
                     if *visited >= query.budget {
@@ -576,12 +787,14 @@ impl Search {
                         j = n[j as usize].right;
                     }
                     chosen.push(x);
+                    *key ^= node_key(x);
                     step = Step::Enter;
                 }
                 Step::Leave => {
                     let Some(x) = chosen.pop() else {
                         return CoverCount::Exact(*found);
                     };
+                    *key ^= node_key(x);
                     let mut j = n[x as usize].left;
                     while j != x {
                         uncover(n, len, n[j as usize].col);
@@ -679,15 +892,30 @@ mod tests {
     }
 
     #[test]
+    fn counting_remembers_subproblems() {
+        // 2^40 covers: each column by either of its two rows. Every choice
+        // leaves the same subproblem behind, so the count takes a few nodes
+        // a level.
+        let x = doubled(40);
+        let job = Job::default();
+        assert_eq!(x.count(&job, 1000), CoverCount::Exact(1 << 40));
+        assert!(job.states() <= 2 * 40, "{} nodes", job.states());
+    }
+
+    #[test]
     fn budget_stops_with_a_lower_bound() {
+        // Listing searches every solution (a remembered count lists none).
         let x = doubled(12);
         let job = Job::default();
-        assert_eq!(x.count(&job, BIG), CoverCount::Exact(1 << 12));
-        let count = x.count(&job, 100);
+        let (list, count) = x.list(usize::MAX, &job, BIG);
+        assert_eq!(count, CoverCount::Exact(1 << 12));
+        assert_eq!(list.len(), 1 << 12);
+        let (list, count) = x.list(usize::MAX, &job, 100);
         let CoverCount::AtLeast { found, why } = count else {
             panic!("the budget should stop the search");
         };
         assert!(found > 0 && found < 1 << 12);
+        assert_eq!(list.len() as u128, found);
         assert_eq!(
             why,
             CoverStop::Budget {
@@ -703,7 +931,7 @@ mod tests {
         let x = doubled(20);
         let job = Job::default();
         job.cancel();
-        let count = x.count(&job, BIG);
+        let (_, count) = x.list(usize::MAX, &job, BIG);
         assert!(matches!(
             count,
             CoverCount::AtLeast {
@@ -733,6 +961,38 @@ mod tests {
                 why: CoverStop::Enough { found: 2 }
             }
         );
+    }
+
+    #[test]
+    fn interchangeable_columns_count_once() {
+        // Two cells and two identical one-cell pieces: labelled, the
+        // pieces can swap (2 covers); interchangeable, that is one cover.
+        let build = |group: bool| {
+            let mut x = ExactCover::new(4, 0);
+            for piece in [2, 3] {
+                for cell in [0, 1] {
+                    x.add_row(&[cell, piece]);
+                }
+            }
+            if group {
+                x.interchangeable(&[2, 3]);
+            }
+            x
+        };
+        let job = Job::default();
+        assert_eq!(build(false).count(&job, BIG), CoverCount::Exact(2));
+        assert_eq!(build(true).count(&job, BIG), CoverCount::Exact(1));
+        let (list, _) = build(true).list(5, &job, BIG);
+        // The first piece takes the first cell the search branches on.
+        assert_eq!(list, vec![vec![0, 3]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "must meet a primary column outside the groups")]
+    fn interchangeable_rows_need_an_outside_column() {
+        let mut x = ExactCover::new(2, 0);
+        x.add_row(&[0]);
+        x.interchangeable(&[0, 1]);
     }
 
     #[test]
