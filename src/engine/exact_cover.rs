@@ -553,9 +553,10 @@ struct Search {
     /// on which columns are covered (the rows left are exactly those that
     /// meet no covered column), so two paths that cover the same columns
     /// have the same number of completions: the second takes the count from
-    /// here instead of searching again. Used once the listing is complete
-    /// (a remembered count lists nothing); keys are 128-bit random, so a
-    /// collision is not a practical concern.
+    /// here instead of searching again. While the listing is not complete
+    /// only the subproblems without solutions are skipped (a remembered
+    /// count lists nothing). Keys are 128-bit random, so a collision is not
+    /// a practical concern.
     memo: Memo,
 }
 
@@ -699,18 +700,23 @@ impl Search {
         let mut step = Step::Enter;
         loop {
             match step {
-                Step::Enter if solutions.len() >= query.list && !chosen.is_empty() => {
-                    if let Some(&count) = memo.get(key) {
-                        *found += count;
-                        if query.stop_after.is_some_and(|s| *found >= s) {
-                            return CoverCount::AtLeast {
-                                found: *found,
-                                why: CoverStop::Enough { found: *found },
-                            };
+                Step::Enter if !chosen.is_empty() => {
+                    // A remembered count stands for its subtree, unless the
+                    // listing still needs the subtree's solutions (a
+                    // subtree without any can always be skipped).
+                    let listing = solutions.len() < query.list;
+                    match memo.get(key) {
+                        Some(&count) if count == 0 || !listing => {
+                            *found += count;
+                            if count > 0 && query.stop_after.is_some_and(|s| *found >= s) {
+                                return CoverCount::AtLeast {
+                                    found: *found,
+                                    why: CoverStop::Enough { found: *found },
+                                };
+                            }
+                            step = Step::Leave;
                         }
-                        step = Step::Leave;
-                    } else {
-                        step = Step::Choose;
+                        _ => step = Step::Choose,
                     }
                 }
                 Step::Enter | Step::Choose => match choose(n, len, &instance.grouped) {
