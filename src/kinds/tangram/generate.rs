@@ -185,11 +185,16 @@ pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, S
 }
 
 /// One growth: `size x size` cut into `shapes` shapes by the original's
-/// rule. `shapes` must be between 1 and `4·size²`, `size` between 1 and 16.
+/// rule. With `shapes` more than the `4·size²` triangles, as many shapes as
+/// triangles; with no shapes (or a board of size 0), a level without shapes.
+/// `size` should be at most 16 (see [`GenerateOptions::check`]).
 pub fn grow(size: usize, shapes: usize, rng: &mut StdRng) -> Level {
     const NONE: usize = usize::MAX;
     let n = size;
     let total = 4 * n * n;
+    if shapes == 0 || total == 0 {
+        return Level::new(n);
+    }
     let mut owner = vec![NONE; total];
     let mut pieces: Vec<Vec<Triangle>> = Vec::with_capacity(shapes);
     // Unowned neighbours of each shape (may hold stale or repeated entries,
@@ -275,6 +280,14 @@ mod tests {
             assert!(g.level.is_valid(), "{n} {k}");
             assert_eq!(g.level.shapes.len(), k);
         }
+    }
+
+    #[test]
+    fn a_growth_without_shapes_is_empty() {
+        let mut rng = StdRng::seed_from_u64(1);
+        assert_eq!(grow(3, 0, &mut rng).shapes.len(), 0);
+        assert_eq!(grow(0, 3, &mut rng).shapes.len(), 0);
+        assert_eq!(grow(1, 9, &mut rng).shapes.len(), 4);
     }
 
     #[test]
