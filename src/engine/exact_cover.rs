@@ -13,6 +13,17 @@
 //! candidate rows left (the first such column on a tie), so forced choices
 //! are made first and dead ends are found early.
 //!
+//! Two additions to Knuth's algorithm:
+//! - A count remembers the subproblems it has finished: what is left to
+//!   cover depends only on which columns are covered, so a second path to
+//!   the same covered columns takes the count from memory instead of
+//!   searching again (keys are 128-bit hashes of the covered columns; at
+//!   most [`MEMO_CAPACITY`] subproblems are kept).
+//! - Groups of *interchangeable* primary columns
+//!   ([`ExactCover::interchangeable`]): solutions that differ only by
+//!   swapping such columns are found once. Tangram uses it for identical
+//!   shapes.
+//!
 //! The search counts *nodes*: one node per row it tries. A budget of nodes,
 //! the job's cancel flag and an optional "stop after this many solutions"
 //! bound can stop it early; a stopped search still says how many solutions
@@ -35,8 +46,8 @@ use super::job::{Job, Phase};
 /// flag. A power of two.
 const REPORT_EVERY: u64 = 1 << 12;
 
-/// The most subproblems a count remembers (see [`Search::memo`]).
-const MEMO_CAPACITY: usize = 1 << 20;
+/// The most subproblems a search remembers (about 48 MB at most).
+pub const MEMO_CAPACITY: usize = 1 << 20;
 
 /// A 128-bit random key for column `c` (splitmix64, fixed seeds: every run
 /// gives the same keys).
@@ -102,8 +113,6 @@ pub struct ExactCover {
     len: Vec<u32>,
     /// The row of every node (`u32::MAX` for the root and headers).
     row_of: Vec<u32>,
-    /// The first node of every row (`u32::MAX` for a row without columns).
-    row_first: Vec<u32>,
     /// The columns of every row, sorted.
     row_columns: Vec<Vec<u32>>,
     /// Every row's key: the XOR of its columns' keys.
@@ -254,7 +263,6 @@ impl ExactCover {
             len: vec![0; columns + 1],
             row_of: vec![u32::MAX; columns + 1],
             nodes,
-            row_first: Vec::new(),
             row_columns: Vec::new(),
             row_key: Vec::new(),
             previous: vec![u32::MAX; columns],
@@ -288,7 +296,8 @@ impl ExactCover {
     /// its index (rows are numbered from 0 in the order they are added).
     ///
     /// # Panics
-    /// When a column is out of range.
+    /// When a column is out of range, or the instance would have more than
+    /// `u32::MAX / 2` entries.
     pub fn add_row(&mut self, columns: &[usize]) -> usize {
         let total = self.primary + self.secondary;
         let mut cols: Vec<u32> = columns
@@ -303,6 +312,10 @@ impl ExactCover {
             .collect();
         cols.sort_unstable();
         cols.dedup();
+        assert!(
+            self.nodes.len() + cols.len() < (u32::MAX / 2) as usize,
+            "too many entries"
+        );
         let row = self.row_columns.len() as u32;
         let first = self.nodes.len() as u32;
         let count = cols.len() as u32;
@@ -322,8 +335,6 @@ impl ExactCover {
             self.len[header as usize] += 1;
             self.row_of.push(row);
         }
-        self.row_first
-            .push(if cols.is_empty() { u32::MAX } else { first });
         self.row_key
             .push(cols.iter().fold(0, |key, &c| key ^ column_key(c as usize)));
         self.gate.push(self.gate_of(&cols));
