@@ -27,16 +27,19 @@
 //!    (This is the division test: `count_labelled = count · Π k_i!`.)
 //! 2. The columns of a class's shapes are declared interchangeable to the
 //!    engine ([`ExactCover::interchangeable`]): swapping two shapes of one
-//!    form maps rows to rows, and the search only tries a row of the class's
-//!    `j`-th shape once the `(j-1)`-th is placed. Follow the search along
-//!    one solution `S` by form: wherever it branches on a column (a
-//!    triangle, say), `S` covers that column with one form at one place,
-//!    and of the rows that put that form there only one may be tried, the
-//!    one of the class's first shape not placed yet. So exactly one path of
-//!    the search ends in `S`, and different paths end in different
-//!    solutions by form (where they part, they put different forms or
-//!    places on the same column). The search counts the solutions by form,
-//!    each once.
+//!    form maps rows to rows, every row also meets triangles, the search
+//!    never branches on such a shape's column, and it only tries a row of
+//!    the class's `j`-th shape once the `(j-1)`-th is placed. Follow the
+//!    search along one solution `S` by form: wherever it branches, on a
+//!    triangle or on the column of a shape without twins, `S` covers that
+//!    column with one form at one place, and of the rows that put that form
+//!    there only one may be tried, the one of the class's first shape not
+//!    placed yet. So exactly one path of the search ends in `S`, and
+//!    different paths end in different solutions by form (where they part,
+//!    they put different forms or places on the same column). The search
+//!    counts the solutions by form, each once. (Were it to branch on the
+//!    column of a shape with twins, two places of that form in `S` would
+//!    both be tried: that is why it does not.)
 //!
 //! The shapes of a class are ordered by their own place in the level, and a
 //! listed solution gives the class's shapes back their own places where the
