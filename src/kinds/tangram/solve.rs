@@ -262,7 +262,7 @@ pub fn solve(
     budget: u64,
 ) -> Result<SolveReport, SolveError> {
     let instance = Instance::build(level, true)?;
-    // Two more than asked, so that one differing from the level's own
+    // At least two listed, so that one differing from the level's own
     // arrangement is among them whenever there are two solutions.
     let result = instance.cover.run(
         &CoverQuery {
@@ -443,7 +443,10 @@ pub fn difference(other: &Placement) -> String {
 /// the shapes" or "2 solutions: shapes 4 and 9 can trade places: shape 4
 /// moves one square left and shape 9 one square right".
 pub fn verdict(level: &Level, report: &SolveReport) -> String {
-    let _ = level;
+    debug_assert!(report
+        .other
+        .as_ref()
+        .is_none_or(|o| o.offsets.len() == level.shapes.len()));
     let how = report.other.as_ref().map(difference);
     match (report.solutions, how) {
         (Some(0), _) => "no solution: the shapes cannot cover the board".to_string(),
