@@ -81,6 +81,15 @@ pub struct GenerateOptions {
     pub budget: u64,
 }
 
+impl Default for GenerateOptions {
+    /// The Easy preset, seed 0, any number of solutions: so that
+    /// `GenerateOptions { size, shapes, unique, seed, ..Default::default() }`
+    /// takes the default limits.
+    fn default() -> GenerateOptions {
+        GenerateOptions::preset(Preset::Easy, 0)
+    }
+}
+
 impl GenerateOptions {
     /// `size x size`, `shapes` shapes, any number of solutions.
     pub fn new(size: usize, shapes: usize, seed: u64) -> GenerateOptions {
@@ -271,6 +280,21 @@ mod tests {
         let a = generate(GenerateOptions::new(5, 9, 1)).unwrap();
         let b = generate(GenerateOptions::new(5, 9, 2)).unwrap();
         assert_ne!(a.level.shapes, b.level.shapes);
+    }
+
+    #[test]
+    fn options_by_fields() {
+        let options = GenerateOptions {
+            size: 5,
+            shapes: 9,
+            unique: true,
+            seed: 7,
+            ..Default::default()
+        };
+        assert_eq!(
+            options,
+            GenerateOptions::preset(Preset::Medium, 7).unique(true)
+        );
     }
 
     #[test]
