@@ -181,7 +181,8 @@ impl Level {
     }
 
     /// Everything that makes the level invalid, each problem naming its
-    /// square (in `cell`, y-down: `(x, N-1-y)`) and its triangle (in the
+    /// square (in `cell`, y-down: `(x, N-1-y)`; no cell for a triangle off
+    /// the board, an empty shape or a bad size) and its triangle (in the
     /// message, in the original `(x,y,z)`): a board size out of range, a
     /// triangle off the board, a triangle in two shapes (or twice in one),
     /// triangles in no shape (one problem per square), a shape that is not
