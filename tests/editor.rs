@@ -1,6 +1,6 @@
 //! The editor driven through real flows, by label, with egui_kittest: the
 //! window is the real `EditorApp` with the bundled sample pack, its first
-//! level (1-1 of RULES.md) loaded and analysed on the worker thread.
+//! level (1-1 of docs/rules.md) loaded and analysed on the worker thread.
 
 use std::time::Duration;
 

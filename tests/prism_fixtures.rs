@@ -1,6 +1,6 @@
 //! Every original Prism level of `tests/fixtures/prism/` (the 2016 format)
 //! is read and analysed: the five empty files give the empty-file error,
-//! all others analyse, and the figures agree with RULES.md. Prints the
+//! all others analyse, and the figures agree with docs/rules.md. Prints the
 //! figures and the time taken; run with
 //! `cargo test --release --test prism_fixtures -- --nocapture` for the
 //! release timing.
@@ -184,7 +184,7 @@ fn every_fixture_reads_and_analyses() {
     assert_eq!(figures.empty, 5);
     assert_eq!(figures.analysed, 3589);
     assert_eq!(figures.enemy_free, 1258);
-    // RULES.md's figures, which these analyses reproduce.
+    // docs/rules.md's figures, which these analyses reproduce.
     assert_eq!(figures.enemy_free_with_dead_end, 495);
     assert_eq!(figures.with_dead_end, 2467);
     assert_eq!(figures.solvable, 3588);

@@ -1,4 +1,4 @@
-//! Hand-worked cases of the Skiddy rules (RULES.md section 1), each checked
+//! Hand-worked cases of the Skiddy rules (docs/rules.md, Skiddy), each checked
 //! move by move on the board.
 
 use levelscope::engine::{Job, Route, NO_EDGE};

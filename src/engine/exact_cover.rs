@@ -13,6 +13,17 @@
 //! candidate rows left (the first such column on a tie), so forced choices
 //! are made first and dead ends are found early.
 //!
+//! Two additions to Knuth's algorithm:
+//! - A count remembers the subproblems it has finished: what is left to
+//!   cover depends only on which columns are covered, so a second path to
+//!   the same covered columns takes the count from memory instead of
+//!   searching again (keys are 128-bit hashes of the covered columns; at
+//!   most [`MEMO_CAPACITY`] subproblems are kept).
+//! - Groups of *interchangeable* primary columns
+//!   ([`ExactCover::interchangeable`]): solutions that differ only by
+//!   swapping such columns are found once. Tangram uses it for identical
+//!   shapes.
+//!
 //! The search counts *nodes*: one node per row it tries. A budget of nodes,
 //! the job's cancel flag and an optional "stop after this many solutions"
 //! bound can stop it early; a stopped search still says how many solutions
@@ -26,11 +37,54 @@
 //! An instance without primary columns has exactly one solution, the empty
 //! set of rows.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::job::{Job, Phase};
 
 /// How often (in nodes) the search reports progress and looks at the cancel
 /// flag. A power of two.
 const REPORT_EVERY: u64 = 1 << 12;
+
+/// The most subproblems a search remembers (about 48 MB at most).
+pub const MEMO_CAPACITY: usize = 1 << 20;
+
+/// A 128-bit random key for column `c` (splitmix64, fixed seeds: every run
+/// gives the same keys).
+fn column_key(c: usize) -> u128 {
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let c = c as u64;
+    (mix(c.wrapping_mul(2)) as u128) << 64 | mix(c.wrapping_mul(2) + 1) as u128
+}
+
+/// Hashes the memo's keys, which are random already: their low 64 bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 = key as u64;
+    }
+}
+
+/// Subproblems already counted: the key of the covered columns, and the
+/// number of ways to finish from there.
+type Memo = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
 
 /// One node of the dancing links: a column header or a row's entry.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,10 +113,20 @@ pub struct ExactCover {
     len: Vec<u32>,
     /// The row of every node (`u32::MAX` for the root and headers).
     row_of: Vec<u32>,
-    /// The first node of every row (`u32::MAX` for a row without columns).
-    row_first: Vec<u32>,
     /// The columns of every row, sorted.
     row_columns: Vec<Vec<u32>>,
+    /// Every row's key: the XOR of its columns' keys.
+    row_key: Vec<u128>,
+    /// For every column, the column before it in its group of
+    /// interchangeable columns (`u32::MAX` for none).
+    previous: Vec<u32>,
+    /// For every node up to the last header: whether it is the header of a
+    /// column in a group of interchangeable columns (never branched on).
+    grouped: Vec<bool>,
+    /// For every row, the header node of the column that must be covered
+    /// before the row may be tried (`u32::MAX` for none): see
+    /// [`ExactCover::interchangeable`].
+    gate: Vec<u32>,
 }
 
 /// Why a search stopped before it had seen every solution.
@@ -199,8 +263,11 @@ impl ExactCover {
             len: vec![0; columns + 1],
             row_of: vec![u32::MAX; columns + 1],
             nodes,
-            row_first: Vec::new(),
             row_columns: Vec::new(),
+            row_key: Vec::new(),
+            previous: vec![u32::MAX; columns],
+            grouped: vec![false; columns + 1],
+            gate: Vec::new(),
         }
     }
 
@@ -229,7 +296,8 @@ impl ExactCover {
     /// its index (rows are numbered from 0 in the order they are added).
     ///
     /// # Panics
-    /// When a column is out of range.
+    /// When a column is out of range, or the instance would have more than
+    /// `u32::MAX / 2` entries.
     pub fn add_row(&mut self, columns: &[usize]) -> usize {
         let total = self.primary + self.secondary;
         let mut cols: Vec<u32> = columns
@@ -244,6 +312,10 @@ impl ExactCover {
             .collect();
         cols.sort_unstable();
         cols.dedup();
+        assert!(
+            self.nodes.len() + cols.len() < (u32::MAX / 2) as usize,
+            "too many entries"
+        );
         let row = self.row_columns.len() as u32;
         let first = self.nodes.len() as u32;
         let count = cols.len() as u32;
@@ -263,10 +335,90 @@ impl ExactCover {
             self.len[header as usize] += 1;
             self.row_of.push(row);
         }
-        self.row_first
-            .push(if cols.is_empty() { u32::MAX } else { first });
+        self.row_key
+            .push(cols.iter().fold(0, |key, &c| key ^ column_key(c as usize)));
+        self.gate.push(self.gate_of(&cols));
         self.row_columns.push(cols);
         row as usize
+    }
+
+    /// The gate of a row with these columns (see [`ExactCover::gate`]).
+    ///
+    /// # Panics
+    /// When the row meets a column of a group of interchangeable columns
+    /// and no primary column outside the groups.
+    fn gate_of(&self, cols: &[u32]) -> u32 {
+        let grouped = |c: u32| self.grouped[c as usize + 1];
+        assert!(
+            !cols.iter().any(|&c| grouped(c))
+                || cols
+                    .iter()
+                    .any(|&c| (c as usize) < self.primary && !grouped(c)),
+            "a row that meets an interchangeable column must meet a primary column outside the groups"
+        );
+        let mut gates = cols
+            .iter()
+            .map(|&c| self.previous[c as usize])
+            .filter(|&p| p != u32::MAX);
+        let gate = gates.next().map_or(u32::MAX, |p| p + 1);
+        assert!(
+            gates.next().is_none(),
+            "a row meets two interchangeable columns that follow others"
+        );
+        gate
+    }
+
+    /// Declares the primary `columns` interchangeable, in this order, so
+    /// that solutions that differ only by swapping them are counted (and
+    /// listed) once.
+    ///
+    /// The caller promises that swapping two of these columns maps rows to
+    /// rows (for every row that meets one of them, the same row with any
+    /// other one instead is a row too), that no row meets two of them, and
+    /// that every row that meets one of them also meets a primary column
+    /// outside every group (checked). The search never branches on a
+    /// grouped column (when only grouped columns are left uncovered, no row
+    /// can cover them any more: a dead end), and it tries a row that meets
+    /// the `k`-th column of the group only once the `(k-1)`-th is covered,
+    /// so the group's columns are used in order. Each solution up to swaps
+    /// is then found exactly once: the search branches on a column outside
+    /// the groups, which the solution covers with one row up to swaps, and
+    /// of those twin rows only one may be tried, the first unused column's.
+    /// (For example Tangram's identical shapes: each shape has a column,
+    /// its placements meet triangles, and they are the same as its twins'.)
+    /// Rows fixed in advance should use the group's columns in order too;
+    /// otherwise the count is of the solutions that use the group's
+    /// remaining columns in order after the fixed ones.
+    ///
+    /// # Panics
+    /// When a column is out of range or not primary, or follows another in
+    /// a group already, or a row meets two of the group's columns, or one
+    /// of them and no primary column outside the groups.
+    pub fn interchangeable(&mut self, columns: &[usize]) {
+        for pair in columns.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(
+                a < self.primary && b < self.primary,
+                "only primary columns can be interchangeable"
+            );
+            assert!(
+                self.previous[b] == u32::MAX,
+                "column {b} is in a group already"
+            );
+            self.previous[b] = a as u32;
+        }
+        for &c in columns {
+            assert!(
+                c < self.primary,
+                "only primary columns can be interchangeable"
+            );
+            self.grouped[c + 1] = true;
+        }
+        self.gate = self
+            .row_columns
+            .iter()
+            .map(|cols| self.gate_of(cols))
+            .collect();
     }
 
     /// Counts the solutions, visiting at most `budget` nodes.
@@ -355,6 +507,9 @@ impl ExactCover {
             visited: 0,
             found: 0,
             solutions: Vec::new(),
+            key: 0,
+            frames: Vec::new(),
+            memo: Memo::default(),
         };
         // Fix the given rows: cover every column they meet. A column met
         // twice means the fixed rows conflict: no solution.
@@ -400,172 +555,269 @@ struct Search {
     visited: u64,
     found: u128,
     solutions: Vec<Vec<usize>>,
+    /// The key of the covered columns: the XOR of the chosen rows' keys.
+    key: u128,
+    /// For every level that covered a column: the key on entering it and
+    /// the solutions found before it.
+    frames: Vec<(u128, u128)>,
+    /// The subproblems counted so far. What is left to cover depends only
+    /// on which columns are covered (the rows left are exactly those that
+    /// meet no covered column), so two paths that cover the same columns
+    /// have the same number of completions: the second takes the count from
+    /// here instead of searching again. While the listing is not complete
+    /// only the subproblems without solutions are skipped (a remembered
+    /// count lists nothing). Keys are 128-bit random, so a collision is not
+    /// a practical concern.
+    memo: Memo,
 }
 
 /// Where the search goes next.
 enum Step {
-    /// Enter a new level: a solution, or choose a column.
+    /// Enter a new level: a subproblem counted before, a solution, or
+    /// choose a column.
     Enter,
+    /// Enter a new level not counted before: a solution, or choose a column.
+    Choose,
     /// Try this node's row (or, at the column header, give up the level).
     Try(u32),
     /// Leave the current level: undo its row and try the next one.
     Leave,
 }
 
+// The link operations work on slices rather than on the vectors: indexing a
+// slice is a built-in operation even in an unoptimised build, where indexing
+// a `Vec` is a function call; the tests count big instances in debug
+// builds.
+
+/// Unlinks column header `c` and every row that meets it.
+#[inline]
+fn cover(n: &mut [Node], len: &mut [u32], c: u32) {
+    let Node { left, right, .. } = n[c as usize];
+    n[left as usize].right = right;
+    n[right as usize].left = left;
+    let mut i = n[c as usize].down;
+    while i != c {
+        let mut j = n[i as usize].right;
+        while j != i {
+            let Node {
+                up,
+                down,
+                col,
+                right,
+                ..
+            } = n[j as usize];
+            n[up as usize].down = down;
+            n[down as usize].up = up;
+            len[col as usize] -= 1;
+            j = right;
+        }
+        i = n[i as usize].down;
+    }
+}
+
+/// Undoes [`cover`] of column header `c`.
+#[inline]
+fn uncover(n: &mut [Node], len: &mut [u32], c: u32) {
+    let mut i = n[c as usize].up;
+    while i != c {
+        let mut j = n[i as usize].left;
+        while j != i {
+            let Node {
+                up,
+                down,
+                col,
+                left,
+                ..
+            } = n[j as usize];
+            len[col as usize] += 1;
+            n[up as usize].down = j;
+            n[down as usize].up = j;
+            j = left;
+        }
+        i = n[i as usize].up;
+    }
+    let Node { left, right, .. } = n[c as usize];
+    n[left as usize].right = c;
+    n[right as usize].left = c;
+}
+
+/// What to do at a new level.
+enum Choice {
+    /// Every primary column is covered: a solution.
+    Solved,
+    /// Only columns of groups of interchangeable columns are left: no row
+    /// can cover them any more.
+    DeadEnd,
+    /// Branch on this column (header node).
+    Column(u32),
+}
+
+/// The primary column outside the groups of interchangeable columns with
+/// the fewest candidate rows (the first one on a tie).
+#[inline]
+fn choose(n: &[Node], len: &[u32], grouped: &[bool]) -> Choice {
+    let mut c = n[0].right;
+    if c == 0 {
+        return Choice::Solved;
+    }
+    let mut best = u32::MAX;
+    let mut best_len = u32::MAX;
+    while c != 0 {
+        let l = len[c as usize];
+        if l < best_len && !grouped[c as usize] {
+            best = c;
+            best_len = l;
+            if l == 0 {
+                break;
+            }
+        }
+        c = n[c as usize].right;
+    }
+    if best == u32::MAX {
+        Choice::DeadEnd
+    } else {
+        Choice::Column(best)
+    }
+}
+
 impl Search {
-    /// Unlinks column header `c` and every row that meets it.
-    #[inline]
+    /// Covers column header `c` (used to fix rows before the search).
     fn cover(&mut self, c: u32) {
-        let n = &mut self.nodes;
-        let Node { left, right, .. } = n[c as usize];
-        n[left as usize].right = right;
-        n[right as usize].left = left;
-        let mut i = n[c as usize].down;
-        while i != c {
-            let mut j = n[i as usize].right;
-            while j != i {
-                let Node { up, down, col, .. } = n[j as usize];
-                n[up as usize].down = down;
-                n[down as usize].up = up;
-                self.len[col as usize] -= 1;
-                j = n[j as usize].right;
-            }
-            i = n[i as usize].down;
-        }
-    }
-
-    /// Undoes [`Search::cover`] of column header `c`.
-    #[inline]
-    fn uncover(&mut self, c: u32) {
-        let n = &mut self.nodes;
-        let mut i = n[c as usize].up;
-        while i != c {
-            let mut j = n[i as usize].left;
-            while j != i {
-                let Node { up, down, col, .. } = n[j as usize];
-                self.len[col as usize] += 1;
-                n[up as usize].down = j;
-                n[down as usize].up = j;
-                j = n[j as usize].left;
-            }
-            i = n[i as usize].up;
-        }
-        let Node { left, right, .. } = n[c as usize];
-        n[left as usize].right = c;
-        n[right as usize].left = c;
-    }
-
-    /// The primary column with the fewest candidate rows (the first one on
-    /// a tie), or `None` when every primary column is covered.
-    #[inline]
-    fn choose(&self) -> Option<u32> {
-        let mut c = self.nodes[0].right;
-        if c == 0 {
-            return None;
-        }
-        let mut best = c;
-        let mut best_len = self.len[c as usize];
-        c = self.nodes[c as usize].right;
-        while c != 0 && best_len > 0 {
-            let len = self.len[c as usize];
-            if len < best_len {
-                best = c;
-                best_len = len;
-            }
-            c = self.nodes[c as usize].right;
-        }
-        Some(best)
-    }
-
-    fn record(&mut self, cover: &ExactCover, fixed: &[usize], query: &CoverQuery<'_>) {
-        self.found += 1;
-        if self.solutions.len() < query.list {
-            let mut rows: Vec<usize> = fixed.to_vec();
-            rows.extend(
-                self.chosen
-                    .iter()
-                    .map(|&x| cover.row_of[x as usize] as usize),
-            );
-            rows.sort_unstable();
-            self.solutions.push(rows);
-        }
+        cover(&mut self.nodes, &mut self.len, c);
     }
 
     /// Algorithm X, iteratively: a stack of chosen row entries.
     fn run(
         &mut self,
-        cover: &ExactCover,
+        instance: &ExactCover,
         fixed: &[usize],
         query: &CoverQuery<'_>,
         job: &Job,
     ) -> CoverCount {
+        let Search {
+            nodes,
+            len,
+            chosen,
+            visited,
+            found,
+            solutions,
+            key,
+            frames,
+            memo,
+        } = self;
+        let node_key = |x: u32| instance.row_key[instance.row_of[x as usize] as usize];
+        let n: &mut [Node] = nodes;
+        let len: &mut [u32] = len;
         let mut step = Step::Enter;
         loop {
             match step {
-                Step::Enter => match self.choose() {
-                    None => {
-                        self.record(cover, fixed, query);
-                        if query.stop_after.is_some_and(|n| self.found >= n) {
+                Step::Enter if !chosen.is_empty() => {
+                    // A remembered count stands for its subtree, unless the
+                    // listing still needs the subtree's solutions (a
+                    // subtree without any can always be skipped).
+                    let listing = solutions.len() < query.list;
+                    match memo.get(key) {
+                        Some(&count) if count == 0 || !listing => {
+                            *found += count;
+                            if count > 0 && query.stop_after.is_some_and(|s| *found >= s) {
+                                return CoverCount::AtLeast {
+                                    found: *found,
+                                    why: CoverStop::Enough { found: *found },
+                                };
+                            }
+                            step = Step::Leave;
+                        }
+                        _ => step = Step::Choose,
+                    }
+                }
+                Step::Enter | Step::Choose => match choose(n, len, &instance.grouped) {
+                    Choice::Solved => {
+                        *found += 1;
+                        if solutions.len() < query.list {
+                            let mut rows: Vec<usize> = fixed.to_vec();
+                            rows.extend(
+                                chosen.iter().map(|&x| instance.row_of[x as usize] as usize),
+                            );
+                            rows.sort_unstable();
+                            solutions.push(rows);
+                        }
+                        if query.stop_after.is_some_and(|s| *found >= s) {
                             return CoverCount::AtLeast {
-                                found: self.found,
-                                why: CoverStop::Enough { found: self.found },
+                                found: *found,
+                                why: CoverStop::Enough { found: *found },
                             };
                         }
                         step = Step::Leave;
                     }
-                    Some(c) if self.len[c as usize] == 0 => step = Step::Leave,
-                    Some(c) => {
-                        self.cover(c);
-                        step = Step::Try(self.nodes[c as usize].down);
+                    Choice::DeadEnd => step = Step::Leave,
+                    Choice::Column(c) if len[c as usize] == 0 => step = Step::Leave,
+                    Choice::Column(c) => {
+                        frames.push((*key, *found));
+                        cover(n, len, c);
+                        step = Step::Try(n[c as usize].down);
                     }
                 },
                 Step::Try(x) => {
-                    let c = self.nodes[x as usize].col;
+                    let c = n[x as usize].col;
                     if x == c {
-                        // Every row of this column was tried.
-                        self.uncover(c);
+                        // Every row of this column was tried: the level's
+                        // count is complete.
+                        uncover(n, len, c);
+                        if let Some((entry_key, before)) = frames.pop() {
+                            if memo.len() < MEMO_CAPACITY {
+                                memo.insert(entry_key, *found - before);
+                            }
+                        }
                         step = Step::Leave;
                         continue;
                     }
-                    if self.visited >= query.budget {
+                    let gate = instance.gate[instance.row_of[x as usize] as usize];
+                    if gate != u32::MAX && n[n[gate as usize].left as usize].right == gate {
+                        // The column before this row's in its group of
+                        // interchangeable columns is still in the header
+                        // list: a twin row comes first.
+                        step = Step::Try(n[x as usize].down);
+                        continue;
+                    }
+                    if *visited >= query.budget {
                         return CoverCount::AtLeast {
-                            found: self.found,
+                            found: *found,
                             why: CoverStop::Budget {
-                                nodes: self.visited,
+                                nodes: *visited,
                                 budget: query.budget,
                             },
                         };
                     }
-                    self.visited += 1;
-                    if self.visited.is_multiple_of(REPORT_EVERY) {
-                        job.report_states(self.visited);
+                    *visited += 1;
+                    if visited.is_multiple_of(REPORT_EVERY) {
+                        job.report_states(*visited);
                         if job.is_cancelled() {
                             return CoverCount::AtLeast {
-                                found: self.found,
-                                why: CoverStop::Cancelled {
-                                    nodes: self.visited,
-                                },
+                                found: *found,
+                                why: CoverStop::Cancelled { nodes: *visited },
                             };
                         }
                     }
-                    let mut j = self.nodes[x as usize].right;
+                    let mut j = n[x as usize].right;
                     while j != x {
-                        self.cover(self.nodes[j as usize].col);
-                        j = self.nodes[j as usize].right;
+                        cover(n, len, n[j as usize].col);
+                        j = n[j as usize].right;
                     }
-                    self.chosen.push(x);
+                    chosen.push(x);
+                    *key ^= node_key(x);
                     step = Step::Enter;
                 }
                 Step::Leave => {
-                    let Some(x) = self.chosen.pop() else {
-                        return CoverCount::Exact(self.found);
+                    let Some(x) = chosen.pop() else {
+                        return CoverCount::Exact(*found);
                     };
-                    let mut j = self.nodes[x as usize].left;
+                    *key ^= node_key(x);
+                    let mut j = n[x as usize].left;
                     while j != x {
-                        self.uncover(self.nodes[j as usize].col);
-                        j = self.nodes[j as usize].left;
+                        uncover(n, len, n[j as usize].col);
+                        j = n[j as usize].left;
                     }
-                    step = Step::Try(self.nodes[x as usize].down);
+                    step = Step::Try(n[x as usize].down);
                 }
             }
         }
@@ -657,15 +909,30 @@ mod tests {
     }
 
     #[test]
+    fn counting_remembers_subproblems() {
+        // 2^40 covers: each column by either of its two rows. Every choice
+        // leaves the same subproblem behind, so the count takes a few nodes
+        // a level.
+        let x = doubled(40);
+        let job = Job::default();
+        assert_eq!(x.count(&job, 1000), CoverCount::Exact(1 << 40));
+        assert!(job.states() <= 2 * 40, "{} nodes", job.states());
+    }
+
+    #[test]
     fn budget_stops_with_a_lower_bound() {
+        // Listing searches every solution (a remembered count lists none).
         let x = doubled(12);
         let job = Job::default();
-        assert_eq!(x.count(&job, BIG), CoverCount::Exact(1 << 12));
-        let count = x.count(&job, 100);
+        let (list, count) = x.list(usize::MAX, &job, BIG);
+        assert_eq!(count, CoverCount::Exact(1 << 12));
+        assert_eq!(list.len(), 1 << 12);
+        let (list, count) = x.list(usize::MAX, &job, 100);
         let CoverCount::AtLeast { found, why } = count else {
             panic!("the budget should stop the search");
         };
         assert!(found > 0 && found < 1 << 12);
+        assert_eq!(list.len() as u128, found);
         assert_eq!(
             why,
             CoverStop::Budget {
@@ -681,7 +948,7 @@ mod tests {
         let x = doubled(20);
         let job = Job::default();
         job.cancel();
-        let count = x.count(&job, BIG);
+        let (_, count) = x.list(usize::MAX, &job, BIG);
         assert!(matches!(
             count,
             CoverCount::AtLeast {
@@ -711,6 +978,38 @@ mod tests {
                 why: CoverStop::Enough { found: 2 }
             }
         );
+    }
+
+    #[test]
+    fn interchangeable_columns_count_once() {
+        // Two cells and two identical one-cell pieces: labelled, the
+        // pieces can swap (2 covers); interchangeable, that is one cover.
+        let build = |group: bool| {
+            let mut x = ExactCover::new(4, 0);
+            for piece in [2, 3] {
+                for cell in [0, 1] {
+                    x.add_row(&[cell, piece]);
+                }
+            }
+            if group {
+                x.interchangeable(&[2, 3]);
+            }
+            x
+        };
+        let job = Job::default();
+        assert_eq!(build(false).count(&job, BIG), CoverCount::Exact(2));
+        assert_eq!(build(true).count(&job, BIG), CoverCount::Exact(1));
+        let (list, _) = build(true).list(5, &job, BIG);
+        // The first piece takes the first cell the search branches on.
+        assert_eq!(list, vec![vec![0, 3]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "must meet a primary column outside the groups")]
+    fn interchangeable_rows_need_an_outside_column() {
+        let mut x = ExactCover::new(2, 0);
+        x.add_row(&[0]);
+        x.interchangeable(&[0, 1]);
     }
 
     #[test]

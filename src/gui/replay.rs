@@ -185,7 +185,7 @@ mod tests {
     use crate::kinds::skiddy::parse_level;
 
     fn rules() -> Rules {
-        // Level 1-1 of RULES.md.
+        // Level 1-1 of docs/rules.md.
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/1-1.txt"))
             .unwrap();
         Rules::compile(&parse_level(&text).unwrap()).unwrap()

@@ -13,7 +13,7 @@
 //!   states are numbered first only so that the loops index vectors rather
 //!   than hash position vectors);
 //! - labels, stars, the depth histogram and the traps read straight off
-//!   RULES.md section 1.
+//!   docs/rules.md, Skiddy.
 //!
 //! Speed does not matter here; obviousness does.
 
@@ -291,7 +291,7 @@ impl Reference {
         )
     }
 
-    /// The star rating of RULES.md: each rule checked only if the previous
+    /// The star rating of docs/rules.md: each rule checked only if the previous
     /// one holds.
     pub fn stars(&self) -> u8 {
         if self.dead_end_count() > 0 {

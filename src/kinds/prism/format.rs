@@ -1,4 +1,4 @@
-//! Prism's file formats (RULES.md section 2, "File formats"): the original
+//! Prism's file formats (docs/rules.md, Prism, "File formats"): the original
 //! 2016 format (with enemies and a starting background), the 2017 format
 //! (several enemy-free levels in one file) and our lossless JSON.
 //!

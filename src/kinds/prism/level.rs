@@ -1,5 +1,5 @@
 //! The Prism level as the designer edits it, and its validation
-//! (RULES.md section 2, "Board and colours").
+//! (docs/rules.md, Prism, "Board and colours").
 
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! Prism, the colour-switch maze (RULES.md section 2): a player walks to
+//! Prism, the colour-switch maze (docs/rules.md, Prism): a player walks to
 //! the exit across blocks that open only on the background of their colour,
 //! switches that toggle a channel of the background, and enemies that
 //! patrol rows and columns.

@@ -1,4 +1,4 @@
-//! Prism's rules, defined once (RULES.md section 2, "One turn").
+//! Prism's rules, defined once (docs/rules.md, Prism, "One turn").
 //!
 //! [`Rules`] is a level compiled into per-cell tables: in which backgrounds
 //! a cell can be entered, which channel entering it toggles, and which of
@@ -9,7 +9,7 @@
 //! them:
 //!
 //! - [`Rules::turn`] plays a turn on a [`PlayState`] through `resolve`,
-//!   which strings the pieces together in the order of RULES.md, and
+//!   which strings the pieces together in the order of docs/rules.md, and
 //!   records every step in a [`TurnTrace`], for animation and explanations;
 //! - the solver's [`super::puzzle::PrismPuzzle`] plays the same pieces on
 //!   packed states, recording nothing: the player's step as it is, and each
@@ -18,9 +18,9 @@
 //! A test plays both forms on every move of every reachable position of
 //! many random levels and checks that they agree.
 //!
-//! Collisions are by position only (RULES.md, **ours**). Since the player
+//! Collisions are by position only (docs/rules.md, **ours**). Since the player
 //! moves first and dies on entering an enemy's cell, the two can never
-//! swap cells. Our choice where RULES.md is silent: a destroyed enemy
+//! swap cells. Our choice where docs/rules.md is silent: a destroyed enemy
 //! carries no position, so in a [`PlayState`] it is shown at its starting
 //! cell, facing forward, with `alive` false (its [`EnemyStep`] says where
 //! it was destroyed); equal positions are then equal values.

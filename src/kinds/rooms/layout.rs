@@ -1,5 +1,5 @@
 //! Laying a tree of rooms out on a map with the guess-and-test stack
-//! (RULES.md section 4): the root anywhere, each child in a free cell next
+//! (docs/rules.md, Rooms): the root anywhere, each child in a free cell next
 //! to its parent, no two rooms in one cell.
 
 use rand::rngs::StdRng;

@@ -1,5 +1,5 @@
 //! Rooms: a tree of rooms laid out on a map by the guess-and-test stack
-//! (RULES.md section 4).
+//! (docs/rules.md, Rooms).
 
 pub mod layout;
 pub mod tree;

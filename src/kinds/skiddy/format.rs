@@ -1,4 +1,4 @@
-//! Skiddy's file formats: the ASCII text of RULES.md (one character a cell)
+//! Skiddy's file formats: the ASCII text of docs/rules.md (one character a cell)
 //! and the complete JSON level format, which can also say that a piece
 //! starts inside a pit.
 

@@ -1,5 +1,5 @@
 //! Skiddy, the slippery puzzle: every piece slides until it hits something
-//! (RULES.md section 1).
+//! (docs/rules.md, Skiddy).
 
 pub mod canonical;
 pub mod format;

@@ -1,4 +1,4 @@
-//! Skiddy's star rating (RULES.md, "Star rating"): each rule is checked only
+//! Skiddy's star rating (docs/rules.md, "Star rating"): each rule is checked only
 //! if the previous one holds, and the rating says why it stopped.
 
 use serde::{Deserialize, Serialize};

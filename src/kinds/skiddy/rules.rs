@@ -1,4 +1,4 @@
-//! The compiled Skiddy level and its move simulation (RULES.md section 1).
+//! The compiled Skiddy level and its move simulation (docs/rules.md, Skiddy).
 //!
 //! One definition of the rules, [`Rules::simulate`], is generic over a
 //! [`TickObserver`]: the solver's fast step passes an observer that does
@@ -476,7 +476,7 @@ impl Rules {
     }
 
     /// Applies one move to `positions` (one cell index or [`GONE`] per
-    /// piece) tick by tick, exactly as RULES.md describes it; returns whether
+    /// piece) tick by tick, exactly as docs/rules.md describes it; returns whether
     /// anything changed. `observer` sees every tick and every exit.
     pub fn simulate<O: TickObserver>(
         &self,

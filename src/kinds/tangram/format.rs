@@ -1,6 +1,6 @@
 //! Tangram's file formats: the original game's text format and our JSON.
 //!
-//! # The original text format (RULES.md section 3)
+//! # The original text format (docs/rules.md, Tangram)
 //!
 //! ```text
 //! 4          <- line 1: the board side N

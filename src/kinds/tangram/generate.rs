@@ -1,4 +1,4 @@
-//! The original game's generator (RULES.md section 3): every shape gets one
+//! The original game's generator (docs/rules.md, Tangram): every shape gets one
 //! random seed triangle; then, while triangles are unowned, a random shape
 //! that can still grow takes a random unowned neighbour of its own. Shapes
 //! end edge-connected. Everything follows from the seed (a
@@ -79,6 +79,15 @@ pub struct GenerateOptions {
     /// With `unique`: the node budget of each solution count (a growth
     /// whose count runs out of budget is treated as not unique).
     pub budget: u64,
+}
+
+impl Default for GenerateOptions {
+    /// The Easy preset, seed 0, any number of solutions: so that
+    /// `GenerateOptions { size, shapes, unique, seed, ..Default::default() }`
+    /// takes the default limits.
+    fn default() -> GenerateOptions {
+        GenerateOptions::preset(Preset::Easy, 0)
+    }
 }
 
 impl GenerateOptions {
@@ -185,11 +194,16 @@ pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, S
 }
 
 /// One growth: `size x size` cut into `shapes` shapes by the original's
-/// rule. `shapes` must be between 1 and `4·size²`, `size` between 1 and 16.
+/// rule. With `shapes` more than the `4·size²` triangles, as many shapes as
+/// triangles; with no shapes (or a board of size 0), a level without shapes.
+/// `size` should be at most 16 (see [`GenerateOptions::check`]).
 pub fn grow(size: usize, shapes: usize, rng: &mut StdRng) -> Level {
     const NONE: usize = usize::MAX;
     let n = size;
     let total = 4 * n * n;
+    if shapes == 0 || total == 0 {
+        return Level::new(n);
+    }
     let mut owner = vec![NONE; total];
     let mut pieces: Vec<Vec<Triangle>> = Vec::with_capacity(shapes);
     // Unowned neighbours of each shape (may hold stale or repeated entries,
@@ -269,12 +283,35 @@ mod tests {
     }
 
     #[test]
+    fn options_by_fields() {
+        let options = GenerateOptions {
+            size: 5,
+            shapes: 9,
+            unique: true,
+            seed: 7,
+            ..Default::default()
+        };
+        assert_eq!(
+            options,
+            GenerateOptions::preset(Preset::Medium, 7).unique(true)
+        );
+    }
+
+    #[test]
     fn any_size_and_shape_count() {
         for (n, k) in [(1, 1), (1, 4), (2, 16), (3, 1), (7, 20), (16, 30)] {
             let g = generate(GenerateOptions::new(n, k, 9)).unwrap();
             assert!(g.level.is_valid(), "{n} {k}");
             assert_eq!(g.level.shapes.len(), k);
         }
+    }
+
+    #[test]
+    fn a_growth_without_shapes_is_empty() {
+        let mut rng = StdRng::seed_from_u64(1);
+        assert_eq!(grow(3, 0, &mut rng).shapes.len(), 0);
+        assert_eq!(grow(0, 3, &mut rng).shapes.len(), 0);
+        assert_eq!(grow(1, 9, &mut rng).shapes.len(), 4);
     }
 
     #[test]

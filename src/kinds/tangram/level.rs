@@ -1,6 +1,6 @@
 //! The Tangram level as the designer edits it: an `N x N` board of squares,
 //! each cut by its diagonals into four triangles, and the shapes that
-//! partition those triangles (RULES.md section 3).
+//! partition those triangles (docs/rules.md, Tangram).
 //!
 //! Coordinates are the original game's: `x` grows to the right and **`y`
 //! grows upward**, `(0, 0)` is the bottom-left square. A triangle is
@@ -74,7 +74,7 @@ impl std::fmt::Display for Triangle {
     }
 }
 
-/// The edge-neighbours of triangle `t` on an `n x n` board, as RULES.md's
+/// The edge-neighbours of triangle `t` on an `n x n` board, as docs/rules.md's
 /// table gives them: the two other triangles of its square that share an
 /// edge with it, `(x, y, (z+1)%4)` and `(x, y, (z+3)%4)`, then, when it is
 /// inside the board, the triangle across the square's edge: `z=0 → (x-1,
@@ -181,7 +181,8 @@ impl Level {
     }
 
     /// Everything that makes the level invalid, each problem naming its
-    /// square (in `cell`, y-down: `(x, N-1-y)`) and its triangle (in the
+    /// square (in `cell`, y-down: `(x, N-1-y)`; no cell for a triangle off
+    /// the board, an empty shape or a bad size) and its triangle (in the
     /// message, in the original `(x,y,z)`): a board size out of range, a
     /// triangle off the board, a triangle in two shapes (or twice in one),
     /// triangles in no shape (one problem per square), a shape that is not

@@ -1,4 +1,4 @@
-//! Tangram, the triangle tiling puzzle (RULES.md section 3): an `N x N`
+//! Tangram, the triangle tiling puzzle (docs/rules.md, Tangram): an `N x N`
 //! board of squares, each cut by its diagonals into four triangles, and
 //! shapes that partition the triangles; the player puts the shapes back by
 //! translation only. The question a designer asks is how many ways the

@@ -17,35 +17,34 @@
 //! # Identical shapes: symmetry breaking, and why the count is right
 //!
 //! Let the shapes fall into classes of identical forms, of sizes
-//! `k_1, …, k_r`. Number the placements of a form `0..m` (row by row, from
-//! the bottom-left). In a labelled solution the `k` shapes of one class sit
-//! at `k` *different* placements: two placements of one form at the same
-//! place cover the same triangles, which a cover cannot do twice. So:
+//! `k_1, …, k_r`. In a labelled solution the `k` shapes of one class sit at
+//! `k` *different* places (two shapes of one form at the same place would
+//! cover the same triangles twice). So:
 //!
 //! 1. Every solution (by form) comes from exactly `k_1!·…·k_r!` labelled
 //!    solutions: the shapes of a class can be given its `k` places in any of
 //!    `k!` orders, all of them covers, all different as labelled covers.
 //!    (This is the division test: `count_labelled = count · Π k_i!`.)
-//! 2. Exactly one of those orders puts the class's shapes, taken in a fixed
-//!    order `s_1, …, s_k`, at increasing placement numbers (the `k` numbers
-//!    are different, so they sort one way only).
+//! 2. The columns of a class's shapes are declared interchangeable to the
+//!    engine ([`ExactCover::interchangeable`]): swapping two shapes of one
+//!    form maps rows to rows, every row also meets triangles, the search
+//!    never branches on such a shape's column, and it only tries a row of
+//!    the class's `j`-th shape once the `(j-1)`-th is placed. Follow the
+//!    search along one solution `S` by form: wherever it branches, on a
+//!    triangle or on the column of a shape without twins, `S` covers that
+//!    column with one form at one place, and of the rows that put that form
+//!    there only one may be tried, the one of the class's first shape not
+//!    placed yet. So exactly one path of the search ends in `S`, and
+//!    different paths end in different solutions by form (where they part,
+//!    they put different forms or places on the same column). The search
+//!    counts the solutions by form, each once. (Were it to branch on the
+//!    column of a shape with twins, two places of that form in `S` would
+//!    both be tried: that is why it does not.)
 //!
-//! So the labelled covers in which every class is at increasing placement
-//! numbers are in one-to-one correspondence with the solutions, and that is
-//! what the instance counts. The order `a < b` between consecutive shapes
-//! `s_j` (at `a`) and `s_{j+1}` (at `b`) is enforced with secondary columns:
-//! picture the numbers `0..2^D` as the leaves of a binary trie of depth `D`
-//! (`2^D ≥ m`); give each internal node `t` one secondary column per pair of
-//! consecutive shapes. The row "`s_j` at `a`" takes the column of every
-//! ancestor of `a` where `a` turns right (bit 1); the row "`s_{j+1}` at `b`"
-//! takes the column of every ancestor of `b` where `b` turns left (bit 0).
-//! Both rows meet a common column exactly at a common ancestor where `a`
-//! turns right and `b` turns left, which is their lowest common ancestor
-//! when `a > b`, and which never happens when `a ≤ b`. As a secondary
-//! column is covered at most once, the two rows together are forbidden
-//! exactly when `a > b`. Each row gets at most `D = ⌈log2 m⌉` extra columns.
-//! The class's shapes are ordered by their own placement in the level, so
-//! the level's own arrangement is always among the counted solutions.
+//! The shapes of a class are ordered by their own place in the level, and a
+//! listed solution gives the class's shapes back their own places where the
+//! solution has a shape of that form there, so the level's own arrangement
+//! lists as all zeros.
 //!
 //! # Offsets
 //!
@@ -147,19 +146,11 @@ fn form_placements(form: &[Triangle], n: usize) -> Vec<(i32, i32)> {
     out
 }
 
-/// The number of binary digits that number `m` placements.
-fn trie_depth(m: usize) -> usize {
-    let mut d = 0;
-    while (1usize << d) < m {
-        d += 1;
-    }
-    d
-}
-
 impl Instance {
     /// Builds the instance of a valid level; with `break_symmetry`, the
-    /// shapes of each class of identical forms are ordered (see the module
-    /// docs), so covers are solutions by form; without, covers are labelled.
+    /// shapes of each class of identical forms are interchangeable (see the
+    /// module docs), so covers are solutions by form; without, covers are
+    /// labelled.
     fn build(level: &Level, break_symmetry: bool) -> Result<Instance, SolveError> {
         let problems = level.problems();
         if !problems.is_empty() {
@@ -190,38 +181,17 @@ impl Instance {
         }
         let placements: Vec<Vec<(i32, i32)>> =
             forms.iter().map(|f| form_placements(f, n)).collect();
-        // Order each class by the shapes' own placement numbers, and give
-        // each consecutive pair its trie of secondary columns.
-        // chain[s] = (class position j, placement count m, trie depth D,
-        // first column of the pair below (s_{j-1}, s_j), of the pair above).
-        let mut secondary = 0;
-        let mut below: Vec<Option<usize>> = vec![None; shapes];
-        let mut above: Vec<Option<usize>> = vec![None; shapes];
-        let mut depth: Vec<usize> = vec![0; shapes];
+        // Each class in the order of its shapes' own places.
         for class in &mut classes {
             let places = &placements[class[0]];
             class.sort_by_key(|&s| places.iter().position(|&p| p == corners[s]));
-            if !break_symmetry || class.len() < 2 {
-                continue;
-            }
-            let d = trie_depth(places.len());
-            let per_pair = (1usize << d) - 1;
-            for pair in class.windows(2) {
-                above[pair[0]] = Some(secondary);
-                below[pair[1]] = Some(secondary);
-                secondary += per_pair;
-            }
-            for &s in class.iter() {
-                depth[s] = d;
-            }
         }
-        let mut cover = ExactCover::new(triangles + shapes, secondary);
+        let mut cover = ExactCover::new(triangles + shapes, 0);
         let mut rows = Vec::new();
         let mut row_of = HashMap::new();
         let mut columns = Vec::new();
         for s in 0..shapes {
-            let d = depth[s];
-            for (a, &(px, py)) in placements[s].iter().enumerate() {
+            for &(px, py) in &placements[s] {
                 columns.clear();
                 columns.extend(
                     forms[s]
@@ -229,22 +199,16 @@ impl Instance {
                         .map(|t| Triangle::new(t.x + px as u8, t.y + py as u8, t.z).index(n)),
                 );
                 columns.push(triangles + s);
-                // Trie node at level l on the way to leaf a: (1 << l) +
-                // (a >> (d - l)), numbered from 1; column base + node - 1.
-                for l in 0..d {
-                    let node = (1usize << l) + (a >> (d - l));
-                    let bit = (a >> (d - 1 - l)) & 1;
-                    if let (Some(base), 1) = (above[s], bit) {
-                        columns.push(triangles + shapes + base + node - 1);
-                    }
-                    if let (Some(base), 0) = (below[s], bit) {
-                        columns.push(triangles + shapes + base + node - 1);
-                    }
-                }
                 let offset = (px - corners[s].0, py - corners[s].1);
                 let row = cover.add_row(&columns);
                 rows.push((s, offset));
                 row_of.insert((s, offset), row);
+            }
+        }
+        if break_symmetry {
+            for class in classes.iter().filter(|c| c.len() > 1) {
+                let columns: Vec<usize> = class.iter().map(|&s| triangles + s).collect();
+                cover.interchangeable(&columns);
             }
         }
         Ok(Instance {
@@ -298,7 +262,7 @@ pub fn solve(
     budget: u64,
 ) -> Result<SolveReport, SolveError> {
     let instance = Instance::build(level, true)?;
-    // Two more than asked, so that one differing from the level's own
+    // At least two listed, so that one differing from the level's own
     // arrangement is among them whenever there are two solutions.
     let result = instance.cover.run(
         &CoverQuery {
@@ -479,7 +443,10 @@ pub fn difference(other: &Placement) -> String {
 /// the shapes" or "2 solutions: shapes 4 and 9 can trade places: shape 4
 /// moves one square left and shape 9 one square right".
 pub fn verdict(level: &Level, report: &SolveReport) -> String {
-    let _ = level;
+    debug_assert!(report
+        .other
+        .as_ref()
+        .is_none_or(|o| o.offsets.len() == level.shapes.len()));
     let how = report.other.as_ref().map(difference);
     match (report.solutions, how) {
         (Some(0), _) => "no solution: the shapes cannot cover the board".to_string(),
@@ -953,15 +920,5 @@ mod tests {
             hint(&level, &[(1, (0, 0)), (1, (0, 0))]),
             Hint::Invalid(_)
         ));
-    }
-
-    #[test]
-    fn trie_depths() {
-        assert_eq!(trie_depth(1), 0);
-        assert_eq!(trie_depth(2), 1);
-        assert_eq!(trie_depth(3), 2);
-        assert_eq!(trie_depth(4), 2);
-        assert_eq!(trie_depth(5), 3);
-        assert_eq!(trie_depth(256), 8);
     }
 }
