@@ -9,6 +9,7 @@
 pub mod canonical;
 pub mod format;
 pub mod level;
+pub mod picture;
 pub mod puzzle;
 pub mod rating;
 pub mod rules;
