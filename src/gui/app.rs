@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use super::document::{Document, Origin};
 use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
-use super::play::PlayState;
-use super::replay::Replay;
-use super::tools::{self, Tile, Tool};
+use super::kinds::skiddy::play::PlayState;
+use super::kinds::skiddy::replay::Replay;
+use super::kinds::skiddy::tools::{self, Tile, Tool};
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
 use crate::kinds::skiddy::Dir;
@@ -192,11 +192,11 @@ pub struct EditorApp {
     /// The context, for repaint requests from other threads.
     pub ctx: egui::Context,
     /// The state graph view.
-    pub graph_view: super::state_graph::StateGraphView,
+    pub graph_view: super::views::state_graph::StateGraphView,
     /// The state selected in the graph and the way to it.
     pub graph_selection: Option<(u32, Vec<u32>)>,
     /// The pack panel.
-    pub pack_panel: super::pack_panel::PackPanel,
+    pub pack_panel: super::views::pack_panel::PackPanel,
     /// The Rooms view.
     pub rooms: super::rooms_view::RoomsView,
     /// The Generate dialog.
@@ -204,7 +204,7 @@ pub struct EditorApp {
     /// Whether the Generate dialog is open.
     pub generate_open: bool,
     /// Where the editing board's cells were drawn in the last frame.
-    pub board_geometry: Option<super::board::BoardGeometry>,
+    pub board_geometry: Option<super::views::board::BoardGeometry>,
 }
 
 impl EditorApp {
@@ -808,7 +808,8 @@ impl EditorApp {
             }
         }
         let analysis = self.analysis.skiddy()?;
-        let flags = super::dead_end::trapped_skiddies(&analysis.rules, dead_end, 200_000);
+        let flags =
+            super::kinds::skiddy::dead_end::trapped_skiddies(&analysis.rules, dead_end, 200_000);
         self.analysis.trapped = Some((index, flags.clone()));
         flags
     }
@@ -818,7 +819,7 @@ impl EditorApp {
         let Some(analysis) = self.analysis.ready().cloned() else {
             return;
         };
-        let Some(dirs) = super::replay::parse_moves(moves) else {
+        let Some(dirs) = super::kinds::skiddy::replay::parse_moves(moves) else {
             return;
         };
         let Some(skiddy) = analysis.as_skiddy() else {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use egui::{Color32, DragValue, ProgressBar, Sense, Ui};
 use rayon::prelude::*;
 
-use crate::gui::board::{paint_level, BoardGeometry};
+use crate::gui::views::board::{paint_level, BoardGeometry};
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };

@@ -42,7 +42,7 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         if self.prefs.show_pack && self.pack.is_some() {
             egui::Panel::left("pack")
-                .default_size(super::pack_panel::PREFERRED_WIDTH)
+                .default_size(super::views::pack_panel::PREFERRED_WIDTH)
                 .show(ui, |ui| self.pack_side(ui));
         }
         if matches!(self.view, CentralView::Edit | CentralView::Play) {
@@ -182,5 +182,5 @@ fn mark(ui: &mut Ui, verdict: Option<bool>) {
         Some(false) => FAIL,
         None => Color32::GRAY,
     };
-    super::board::paint_mark(ui.painter(), rect, verdict, colour);
+    super::views::board::paint_mark(ui.painter(), rect, verdict, colour);
 }

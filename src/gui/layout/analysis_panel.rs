@@ -59,7 +59,7 @@ impl EditorApp {
                 match self.tab {
                     AnalysisTab::Solutions => self.solutions_tab(ui),
                     AnalysisTab::Traps => self.traps_tab(ui, &analysis),
-                    AnalysisTab::Histogram => crate::gui::histogram::show(ui, &analysis),
+                    AnalysisTab::Histogram => crate::gui::views::histogram::show(ui, &analysis),
                 }
             }
         }
@@ -167,7 +167,7 @@ fn rating_card(
         let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 32.0), egui::Sense::hover());
         for i in 0..3u8 {
             let centre = rect.left_center() + egui::vec2(16.0 + 32.0 * i as f32, 0.0);
-            crate::gui::board::paint_star(
+            crate::gui::views::board::paint_star(
                 ui.painter(),
                 centre,
                 14.0,

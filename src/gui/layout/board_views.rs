@@ -3,8 +3,8 @@
 
 use crate::engine::Label;
 use crate::gui::app::{EditorApp, Showing};
-use crate::gui::canvas::{self, BoardContent, BoardMarks};
-use crate::gui::tools::Tool;
+use crate::gui::kinds::skiddy::tools::Tool;
+use crate::gui::views::canvas::{self, BoardContent, BoardMarks};
 use crate::kinds::skiddy::Dir;
 use egui::{Color32, RichText, Ui};
 
@@ -194,7 +194,7 @@ impl EditorApp {
                 .iter()
                 .zip(flags)
                 .filter(|(_, t)| **t)
-                .map(|(&p, _)| crate::gui::board::cell_xy(p, width))
+                .map(|(&p, _)| crate::gui::views::board::cell_xy(p, width))
                 .collect(),
             None => Vec::new(),
         };
@@ -259,9 +259,9 @@ impl EditorApp {
         };
         let dt = ui.input(|i| i.stable_dt).min(0.1);
         let speed = self.prefs.ticks_per_second * 2.0;
-        let game = self
-            .play
-            .get_or_insert_with(|| crate::gui::play::PlayState::new(&analysis.rules));
+        let game = self.play.get_or_insert_with(|| {
+            crate::gui::kinds::skiddy::play::PlayState::new(&analysis.rules)
+        });
         if let Some(anim) = &mut game.animation {
             if anim.advance(dt * speed) {
                 ui.ctx().request_repaint();

@@ -3,7 +3,7 @@
 
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
 use crate::gui::files::DialogPurpose;
-use crate::gui::tools::{Tile, Tool};
+use crate::gui::kinds::skiddy::tools::{Tile, Tool};
 use crate::kinds::skiddy::Dir;
 use egui::{Key, Modifiers};
 

@@ -3,7 +3,7 @@
 
 use super::{mark, FAIL, PASS};
 use crate::gui::app::{CentralView, EditorApp};
-use crate::gui::tools::{Tile, Tool};
+use crate::gui::kinds::skiddy::tools::{Tile, Tool};
 use crate::kinds::skiddy::level::{MAX_SIDE, MIN_SIDE};
 use egui::{RichText, Ui};
 
@@ -25,17 +25,19 @@ impl EditorApp {
         let actions = self.pack_panel.show(ui, &mut open.pack, current);
         for action in actions {
             match action {
-                crate::gui::pack_panel::PackAction::Open(i) => {
+                crate::gui::views::pack_panel::PackAction::Open(i) => {
                     self.view = CentralView::Edit;
                     self.open_pack_entry(i);
                 }
-                crate::gui::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
-                crate::gui::pack_panel::PackAction::Edited => {
+                crate::gui::views::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
+                crate::gui::views::pack_panel::PackAction::Edited => {
                     if let Some(open) = self.pack.as_mut() {
                         open.dirty = true;
                     }
                 }
-                crate::gui::pack_panel::PackAction::Renumbered(map) => self.pack_renumbered(&map),
+                crate::gui::views::pack_panel::PackAction::Renumbered(map) => {
+                    self.pack_renumbered(&map)
+                }
             }
         }
     }
@@ -199,8 +201,8 @@ fn paint_tile_icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
         Tile::Goal(c) => Floor::Goal(c),
         _ => Floor::Empty,
     };
-    crate::gui::board::paint_floor(painter, rect, floor);
+    crate::gui::views::board::paint_floor(painter, rect, floor);
     if let Some(piece) = tile.piece() {
-        crate::gui::board::paint_piece(painter, rect, piece, false, 1.0);
+        crate::gui::views::board::paint_piece(painter, rect, piece, false, 1.0);
     }
 }

@@ -5,7 +5,7 @@ use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextSty
 
 use super::view::{compact_count, perfect_length, SortColumn};
 use super::ROW_HEIGHT;
-use crate::gui::board::{paint_level, BoardGeometry};
+use crate::gui::views::board::{paint_level, BoardGeometry};
 use crate::kinds::skiddy::Level;
 use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{counted, elide};
@@ -72,7 +72,7 @@ pub fn paint_thumbnail(painter: &Painter, rect: Rect, level: &Level) {
     paint_level(&painter, &geo, level);
 }
 
-pub(super) use crate::gui::board::paint_star;
+pub(super) use crate::gui::views::board::paint_star;
 
 /// A level's name as the panel shows it.
 pub(super) fn display_name(entry: &PackEntry, index: usize) -> String {

@@ -4,7 +4,7 @@
 use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
-use crate::gui::count_axis::{count_axis, count_grid};
+use crate::gui::views::count_axis::{count_axis, count_grid};
 use crate::kinds::skiddy::Analysis;
 use crate::words::counted;
 

@@ -1,0 +1,4 @@
+//! The GUI's twin of [`crate::kinds`]: the match over the kinds for the
+//! editor.
+
+pub mod skiddy;
