@@ -3,7 +3,11 @@
 //! the board's Skiddy drawing. The rest of the GUI reaches these through
 //! [`super`], the match over kinds.
 
+pub mod board;
+pub mod board_views;
 pub mod dead_end;
+pub mod palette;
 pub mod play;
 pub mod replay;
+pub mod report_card;
 pub mod tools;
