@@ -15,8 +15,8 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use egui::{vec2, CentralPanel, Context, Pos2, RawInput, Rect};
 use levelscope::engine::Job;
-use levelscope::gui::graph_layout::GraphLayout;
-use levelscope::gui::state_graph::StateGraphView;
+use levelscope::gui::views::graph_layout::GraphLayout;
+use levelscope::gui::views::state_graph::StateGraphView;
 use levelscope::kinds::skiddy::{self, Analysis};
 
 const LEVEL: &str = include_str!("../assets/bench/skiddy_100k.txt");

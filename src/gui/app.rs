@@ -9,12 +9,11 @@ use std::time::Duration;
 
 use super::document::{Document, Origin};
 use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
-use super::play::PlayState;
-use super::replay::Replay;
-use super::tools::{self, Tile, Tool};
+use super::kinds::skiddy::play::PlayState;
+use super::kinds::skiddy::replay::Replay;
+use super::kinds::skiddy::tools::{Tile, Tool};
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
-use crate::kinds::skiddy::Dir;
 use crate::kinds::{Analysis, Kind, Level, TextFormat};
 use crate::pack::{self, Pack, PackEntry};
 
@@ -192,11 +191,11 @@ pub struct EditorApp {
     /// The context, for repaint requests from other threads.
     pub ctx: egui::Context,
     /// The state graph view.
-    pub graph_view: super::state_graph::StateGraphView,
+    pub graph_view: super::views::state_graph::StateGraphView,
     /// The state selected in the graph and the way to it.
     pub graph_selection: Option<(u32, Vec<u32>)>,
     /// The pack panel.
-    pub pack_panel: super::pack_panel::PackPanel,
+    pub pack_panel: super::views::pack_panel::PackPanel,
     /// The Rooms view.
     pub rooms: super::rooms_view::RoomsView,
     /// The Generate dialog.
@@ -204,7 +203,7 @@ pub struct EditorApp {
     /// Whether the Generate dialog is open.
     pub generate_open: bool,
     /// Where the editing board's cells were drawn in the last frame.
-    pub board_geometry: Option<super::board::BoardGeometry>,
+    pub board_geometry: Option<super::views::board::BoardGeometry>,
 }
 
 impl EditorApp {
@@ -338,39 +337,7 @@ impl EditorApp {
     /// Paints with the current tool at `(x, y)` as part of the open stroke;
     /// `erase` is the right button.
     pub fn paint_at(&mut self, x: usize, y: usize, erase: bool) {
-        let tool = self.prefs.tool;
-        let tile = self.prefs.tile;
-        let Some(level) = self.doc().level.as_skiddy() else {
-            return;
-        };
-        if tool == Tool::Pick && !erase {
-            let picked = tools::pick(level, x, y);
-            self.prefs.tile = picked;
-            self.prefs.tool = Tool::Paint;
-            self.say(format!("Picked {} from ({x}, {y})", picked.name()));
-            return;
-        }
-        let doc = &mut self.docs[self.active];
-        let name = if erase { "Erase" } else { tool.name() };
-        doc.history.begin(&doc.level, name);
-        let Some(level) = doc.level.as_skiddy_mut() else {
-            return;
-        };
-        let result = if erase {
-            Ok(usize::from(tools::erase(level, x, y)))
-        } else if tool == Tool::Fill {
-            tools::fill(level, x, y, tile)
-        } else {
-            tools::paint(level, x, y, tile).map(usize::from)
-        };
-        match result {
-            Ok(changed) => {
-                if changed > 0 {
-                    self.level_changed();
-                }
-            }
-            Err(refused) => self.warn(refused.0),
-        }
+        super::kinds::paint_at(self, x, y, erase);
     }
 
     /// Closes the open paint stroke: it becomes one undo step.
@@ -404,9 +371,7 @@ impl EditorApp {
     /// Resizes the active level as one undo step.
     pub fn resize(&mut self, width: usize, height: usize) {
         if self.doc_mut().edit("Resize", |l| {
-            if let Some(l) = l.as_skiddy_mut() {
-                *l = tools::resized(l, width, height)
-            }
+            *l = super::kinds::resized(l, width, height);
         }) {
             self.level_changed();
         }
@@ -797,84 +762,6 @@ impl EditorApp {
                 .get_or_insert_with(|| Arc::new(analysis.traps()))
                 .clone(),
         )
-    }
-
-    /// Which Skiddies the dead end of trap `index` traps for good, computed
-    /// once per trap.
-    pub fn trapped_in(&mut self, index: usize, dead_end: &[u8]) -> Option<Vec<bool>> {
-        if let Some((i, flags)) = &self.analysis.trapped {
-            if *i == index {
-                return flags.clone();
-            }
-        }
-        let analysis = self.analysis.skiddy()?;
-        let flags = super::dead_end::trapped_skiddies(&analysis.rules, dead_end, 200_000);
-        self.analysis.trapped = Some((index, flags.clone()));
-        flags
-    }
-
-    /// Replays a move string from the start on the board.
-    pub fn replay(&mut self, moves: &str, title: String) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
-            return;
-        };
-        let Some(dirs) = super::replay::parse_moves(moves) else {
-            return;
-        };
-        let Some(skiddy) = analysis.as_skiddy() else {
-            return;
-        };
-        let rules = &skiddy.rules;
-        let replay = Replay::new(rules, rules.start_positions(), &dirs, title);
-        self.showing = Some(Showing::Replay(replay));
-        self.view = CentralView::Edit;
-    }
-
-    /// Shows state `id` of the analysis: its way from the start as a replay
-    /// stopped at the end.
-    pub fn show_state(&mut self, id: u32) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
-            return;
-        };
-        let Some(skiddy) = analysis.as_skiddy() else {
-            return;
-        };
-        let path = analysis.graph().path_to(id);
-        let moves = analysis.move_string(&path);
-        let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
-        let rules = &skiddy.rules;
-        let mut replay = Replay::new(
-            rules,
-            rules.start_positions(),
-            &dirs,
-            format!(
-                "State {id} (depth {}): {}",
-                path.len(),
-                if moves.is_empty() {
-                    "the start"
-                } else {
-                    &moves
-                }
-            ),
-        );
-        replay.at = replay.len();
-        self.graph_selection = Some((id, analysis.graph().states_along(&path)));
-        self.showing = Some(Showing::Replay(replay));
-    }
-
-    /// Plays a move in play mode.
-    pub fn play_move(&mut self, dir: Dir) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
-            self.warn("play needs a finished analysis of a valid level");
-            return;
-        };
-        let Some(skiddy) = analysis.as_skiddy() else {
-            return;
-        };
-        let game = self
-            .play
-            .get_or_insert_with(|| PlayState::new(&skiddy.rules));
-        game.play(&skiddy.rules, dir);
     }
 
     /// Whether any document or the pack has unsaved changes.

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use egui::{Color32, DragValue, ProgressBar, Sense, Ui};
 use rayon::prelude::*;
 
-use crate::gui::board::{paint_level, BoardGeometry};
+use crate::gui::kinds::skiddy::board::paint_level;
+use crate::gui::views::board::BoardGeometry;
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };

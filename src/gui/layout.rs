@@ -12,6 +12,7 @@ mod side_panels;
 use egui::{Color32, Ui};
 
 use super::app::{CentralView, EditorApp};
+use super::kinds;
 
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
@@ -42,7 +43,7 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         if self.prefs.show_pack && self.pack.is_some() {
             egui::Panel::left("pack")
-                .default_size(super::pack_panel::PREFERRED_WIDTH)
+                .default_size(super::views::pack_panel::PREFERRED_WIDTH)
                 .show(ui, |ui| self.pack_side(ui));
         }
         if matches!(self.view, CentralView::Edit | CentralView::Play) {
@@ -113,7 +114,7 @@ impl EditorApp {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let level = &self.doc().level;
                 let (w, h) = level.size();
-                let pieces = level.as_skiddy().map_or(0, |l| l.pieces().count());
+                let pieces = kinds::piece_count(level);
                 ui.label(format!("{w}x{h}  ·  {pieces} pieces"));
             });
         });
@@ -134,53 +135,9 @@ impl EditorApp {
         ui.separator();
         match self.view {
             CentralView::Edit => self.edit_view(ui),
-            CentralView::Play => self.play_view(ui),
-            CentralView::Graph => self.graph_central(ui),
+            CentralView::Play => kinds::play_view(self, ui),
+            CentralView::Graph => kinds::state_graph_view(self, ui),
             CentralView::Rooms => self.rooms.show(ui),
         }
     }
-
-    fn graph_central(&mut self, ui: &mut Ui) {
-        let Some(analysis) = self.analysis.skiddy() else {
-            ui.label("The state graph appears when the analysis is done.");
-            return;
-        };
-        let highlight = self
-            .graph_selection
-            .as_ref()
-            .map(|(_, p)| p.clone())
-            .unwrap_or_default();
-        if let Some((id, _)) = &self.graph_selection {
-            let id = *id;
-            ui.horizontal(|ui| {
-                ui.label(format!(
-                    "Selected state {id}: {} at depth {}",
-                    crate::kinds::skiddy::label_name(analysis.label(id)),
-                    analysis.depth(id)
-                ));
-                if ui.button("Show on the board").clicked() {
-                    self.show_state(id);
-                    self.view = CentralView::Edit;
-                }
-            });
-        }
-        let response = self.graph_view.show(ui, &analysis, &highlight);
-        if let Some(id) = response.clicked {
-            self.show_state(id);
-        }
-    }
-}
-
-const PASS: Color32 = Color32::from_rgb(0, 150, 90);
-const FAIL: Color32 = Color32::from_rgb(220, 40, 40);
-
-/// A tick, cross or dash the size of a line of text.
-fn mark(ui: &mut Ui, verdict: Option<bool>) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-    let colour = match verdict {
-        Some(true) => PASS,
-        Some(false) => FAIL,
-        None => Color32::GRAY,
-    };
-    super::board::paint_mark(ui.painter(), rect, verdict, colour);
 }

@@ -3,27 +3,15 @@
 //! thread.
 
 pub mod app;
-pub mod board;
-pub mod canvas;
-pub mod count_axis;
-pub mod dead_end;
-pub mod difficulty_curve;
 pub mod document;
 pub mod files;
 pub mod generate_dialog;
-pub mod graph_layout;
-pub mod histogram;
 pub mod history;
+pub mod kinds;
 pub mod layout;
-pub mod pack_check;
-pub mod pack_panel;
-pub mod picture_painter;
-pub mod play;
 pub mod pool;
-pub mod replay;
 pub mod rooms_view;
-pub mod state_graph;
-pub mod tools;
+pub mod views;
 pub mod worker;
 
 pub use app::EditorApp;

@@ -3,7 +3,7 @@
 //! A kind turns its board into a [`Picture`]: polygons, circles, lines and
 //! text in *board units* (one grid cell is 1.0 x 1.0, (0, 0) is the top-left
 //! corner, y grows down). The editor paints a picture with egui's painter
-//! (`gui::picture_painter`); the contact sheet renders one to PNG
+//! (`gui::views::picture_painter`); the contact sheet renders one to PNG
 //! ([`png`]). This module knows no kind and no back end.
 //!
 //! What every back end agrees on:

@@ -1,10 +1,10 @@
-//! The analysis panel: the rating card, the solutions and the traps.
+//! The analysis panel: the kind's report card, the solutions, the traps
+//! and the depth histogram.
 
-use super::mark;
 use crate::engine::{Phase, Route};
-use crate::gui::app::{AnalysisTab, CentralView, EditorApp, Showing};
-use crate::kinds::skiddy::{Dir, Verdict};
-use crate::words::counted;
+use crate::gui::app::{AnalysisTab, EditorApp};
+use crate::gui::kinds;
+use crate::gui::views::histogram;
 use egui::{Color32, RichText, Ui};
 
 impl EditorApp {
@@ -45,10 +45,7 @@ impl EditorApp {
                 ui.colored_label(Color32::from_rgb(220, 60, 40), text);
             }
             Some(Ok(analysis)) => {
-                let Some(analysis) = analysis.as_skiddy().cloned() else {
-                    return;
-                };
-                rating_card(ui, &analysis, self.analysis.elapsed);
+                kinds::report_card(ui, &analysis, self.analysis.elapsed);
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
@@ -58,8 +55,8 @@ impl EditorApp {
                 ui.separator();
                 match self.tab {
                     AnalysisTab::Solutions => self.solutions_tab(ui),
-                    AnalysisTab::Traps => self.traps_tab(ui, &analysis),
-                    AnalysisTab::Histogram => crate::gui::histogram::show(ui, &analysis),
+                    AnalysisTab::Traps => kinds::traps_tab(self, ui, &analysis),
+                    AnalysisTab::Histogram => histogram::show(ui, analysis.summary()),
                 }
             }
         }
@@ -101,122 +98,8 @@ impl EditorApp {
             }
         });
         if let Some((moves, title)) = chosen {
-            self.replay(&moves, title);
+            kinds::replay(self, &moves, title);
         }
-    }
-
-    pub(super) fn traps_tab(&mut self, ui: &mut Ui, analysis: &crate::kinds::skiddy::Analysis) {
-        let Some(traps) = self.trap_list() else {
-            return;
-        };
-        if traps.is_empty() {
-            ui.label("No traps: every move keeps the level winnable.");
-            return;
-        }
-        ui.label(format!(
-            "{}, {}. Shallowest first:",
-            counted(traps.len() as u64, "trap", "traps"),
-            counted(analysis.summary.dead_ends, "dead end", "dead ends")
-        ));
-        let selected = match &self.showing {
-            Some(Showing::Trap { index, .. }) => Some(*index),
-            _ => None,
-        };
-        let mut chosen = None;
-        egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
-            for i in rows {
-                let (trap, depth) = traps[i];
-                let way = analysis.move_string(&analysis.path_to(trap.from));
-                let mv = Dir::ALL[trap.mv as usize].letter();
-                let text = format!(
-                    "depth {:>2}: {}{mv} -> dead end",
-                    depth,
-                    if way.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{way} ")
-                    }
-                );
-                if ui
-                    .selectable_label(selected == Some(i), RichText::new(text).monospace())
-                    .clicked()
-                {
-                    chosen = Some(i);
-                }
-            }
-        });
-        if let Some(index) = chosen {
-            self.showing = Some(Showing::Trap {
-                index,
-                dead_end_shown: true,
-            });
-            self.view = CentralView::Edit;
-        }
-    }
-}
-
-/// The rating card: stars, each rule with a tick or a cross and its reason,
-/// the medals' numbers and the counts.
-fn rating_card(
-    ui: &mut Ui,
-    analysis: &crate::kinds::skiddy::Analysis,
-    elapsed: Option<std::time::Duration>,
-) {
-    let rating = &analysis.rating;
-    ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 32.0), egui::Sense::hover());
-        for i in 0..3u8 {
-            let centre = rect.left_center() + egui::vec2(16.0 + 32.0 * i as f32, 0.0);
-            crate::gui::board::paint_star(
-                ui.painter(),
-                centre,
-                14.0,
-                i < rating.stars,
-                Color32::GRAY,
-            );
-        }
-        ui.label(RichText::new(format!("{} of 3 stars", rating.stars)).strong());
-    });
-    for rule in &rating.rules {
-        let verdict = match rule.verdict {
-            Verdict::Pass => Some(true),
-            Verdict::Fail => Some(false),
-            Verdict::NotChecked => None,
-        };
-        ui.horizontal_wrapped(|ui| {
-            mark(ui, verdict);
-            ui.label(RichText::new(&rule.rule).strong());
-        });
-        ui.label(RichText::new(&rule.reason).weak());
-    }
-    let s = &analysis.summary;
-    let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-    egui::Grid::new("medals").num_columns(2).show(ui, |ui| {
-        ui.label("Shortest");
-        ui.label(len(s.any.shortest));
-        ui.end_row();
-        ui.label("Perfect (max-combo)");
-        ui.label(len(s.preferred.shortest));
-        ui.end_row();
-        ui.label("No-combo");
-        ui.label(len(s.mixed.shortest));
-        ui.end_row();
-        ui.label("States");
-        ui.label(s.states.to_string());
-        ui.end_row();
-        ui.label("Dead ends");
-        ui.label(s.dead_ends.to_string());
-        ui.end_row();
-        ui.label("Traps");
-        ui.label(s.traps.to_string());
-        ui.end_row();
-    });
-    if let Some(t) = elapsed {
-        ui.label(
-            RichText::new(format!("analysed in {:.0} ms", t.as_secs_f64() * 1000.0))
-                .weak()
-                .small(),
-        );
     }
 }
 

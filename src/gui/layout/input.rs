@@ -3,8 +3,8 @@
 
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
 use crate::gui::files::DialogPurpose;
-use crate::gui::tools::{Tile, Tool};
-use crate::kinds::skiddy::Dir;
+use crate::gui::kinds;
+use crate::gui::kinds::skiddy::tools::{Tile, Tool};
 use egui::{Key, Modifiers};
 
 impl EditorApp {
@@ -95,34 +95,9 @@ impl EditorApp {
             }
         }
         match self.view {
-            CentralView::Play => self.play_keys(ctx),
+            CentralView::Play => kinds::play_keys(self, ctx),
             CentralView::Edit => self.replay_keys(ctx),
             _ => {}
-        }
-    }
-
-    pub(super) fn play_keys(&mut self, ctx: &egui::Context) {
-        let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
-        let moves = [
-            (Dir::Up, [Key::ArrowUp, Key::W]),
-            (Dir::Right, [Key::ArrowRight, Key::D]),
-            (Dir::Down, [Key::ArrowDown, Key::S]),
-            (Dir::Left, [Key::ArrowLeft, Key::A]),
-        ];
-        for (dir, keys) in moves {
-            if pressed(&keys) {
-                self.play_move(dir);
-            }
-        }
-        if pressed(&[Key::Backspace]) {
-            if let Some(game) = &mut self.play {
-                game.undo();
-            }
-        }
-        if pressed(&[Key::R]) {
-            if let (Some(game), Some(a)) = (&mut self.play, self.analysis.skiddy()) {
-                game.restart(&a.rules);
-            }
         }
     }
 

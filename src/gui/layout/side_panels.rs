@@ -1,10 +1,9 @@
 //! The left side: the pack panel with levels taken from the generator, and
-//! the tool panel with its palette.
+//! the tool panel with the kind's palette.
 
-use super::{mark, FAIL, PASS};
 use crate::gui::app::{CentralView, EditorApp};
-use crate::gui::tools::{Tile, Tool};
-use crate::kinds::skiddy::level::{MAX_SIDE, MIN_SIDE};
+use crate::gui::kinds;
+use crate::gui::views::board::{mark, FAIL, PASS};
 use egui::{RichText, Ui};
 
 impl EditorApp {
@@ -25,17 +24,19 @@ impl EditorApp {
         let actions = self.pack_panel.show(ui, &mut open.pack, current);
         for action in actions {
             match action {
-                crate::gui::pack_panel::PackAction::Open(i) => {
+                crate::gui::views::pack_panel::PackAction::Open(i) => {
                     self.view = CentralView::Edit;
                     self.open_pack_entry(i);
                 }
-                crate::gui::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
-                crate::gui::pack_panel::PackAction::Edited => {
+                crate::gui::views::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
+                crate::gui::views::pack_panel::PackAction::Edited => {
                     if let Some(open) = self.pack.as_mut() {
                         open.dirty = true;
                     }
                 }
-                crate::gui::pack_panel::PackAction::Renumbered(map) => self.pack_renumbered(&map),
+                crate::gui::views::pack_panel::PackAction::Renumbered(map) => {
+                    self.pack_renumbered(&map)
+                }
             }
         }
     }
@@ -98,43 +99,7 @@ impl EditorApp {
             }
         });
         ui.separator();
-        ui.strong("Tool");
-        ui.horizontal(|ui| {
-            for tool in Tool::ALL {
-                ui.selectable_value(&mut self.prefs.tool, tool, tool.name())
-                    .on_hover_text(format!("shortcut {}", tool.shortcut()));
-            }
-        });
-        ui.label(
-            RichText::new("Left button: tool · right button: erase")
-                .weak()
-                .small(),
-        );
-        ui.separator();
-        ui.strong("Palette");
-        for &tile in Tile::palette() {
-            let selected = self.prefs.tile == tile;
-            let response = ui
-                .horizontal(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
-                    paint_tile_icon(ui.painter(), rect, tile);
-                    let response = ui.selectable_label(selected, tile.name());
-                    ui.label(
-                        RichText::new(tile.shortcut().to_string())
-                            .monospace()
-                            .weak(),
-                    );
-                    response
-                })
-                .inner;
-            if response.clicked() {
-                self.prefs.tile = tile;
-                if self.prefs.tool == Tool::Pick {
-                    self.prefs.tool = Tool::Paint;
-                }
-            }
-        }
+        kinds::palette(self, ui);
         ui.separator();
         ui.strong("Level");
         let mut name = self.doc().level.name().to_string();
@@ -149,12 +114,13 @@ impl EditorApp {
             }
         });
         let (mut w, mut h) = self.doc().level.size();
+        let sides = kinds::side_range(self.doc().level.kind());
         ui.horizontal(|ui| {
             let label = ui.label("Width");
-            ui.add(egui::DragValue::new(&mut w).range(MIN_SIDE..=MAX_SIDE))
+            ui.add(egui::DragValue::new(&mut w).range(sides.clone()))
                 .labelled_by(label.id);
             let label = ui.label("Height");
-            ui.add(egui::DragValue::new(&mut h).range(MIN_SIDE..=MAX_SIDE))
+            ui.add(egui::DragValue::new(&mut h).range(sides))
                 .labelled_by(label.id);
         });
         if (w, h) != self.doc().level.size() {
@@ -187,20 +153,5 @@ impl EditorApp {
                 });
             }
         }
-    }
-}
-
-/// The palette's small picture of a tile.
-fn paint_tile_icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
-    use crate::kinds::skiddy::Floor;
-    let floor = match tile {
-        Tile::Block => Floor::Block,
-        Tile::Pit => Floor::Pit,
-        Tile::Goal(c) => Floor::Goal(c),
-        _ => Floor::Empty,
-    };
-    crate::gui::board::paint_floor(painter, rect, floor);
-    if let Some(piece) = tile.piece() {
-        crate::gui::board::paint_piece(painter, rect, piece, false, 1.0);
     }
 }

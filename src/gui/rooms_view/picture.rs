@@ -8,7 +8,7 @@ use egui::{
 };
 
 use crate::engine::stack::Entry;
-use crate::gui::board::BoardGeometry;
+use crate::gui::views::board::BoardGeometry;
 use crate::kinds::rooms::{MapCell, RoomLayout, RoomTree};
 
 /// Colours by depth, repeating after the last.

@@ -1,32 +1,14 @@
-//! The board widget: draws a level or a position scaled to the space it has,
+//! The board widget: draws a kind's picture of a level or a position (one
+//! board unit a cell) scaled to the space it has,
 //! highlights the cell under the pointer with its coordinates, marks cells
 //! with problems and pieces worth a look, and reports the pointer so the
 //! editor can paint.
 
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Ui};
 
-use super::board::{self, BoardGeometry};
+use super::board::BoardGeometry;
 use super::picture_painter;
-use crate::kinds::skiddy::picture as skiddy_picture;
-use crate::kinds::skiddy::{Level, Rules};
-
-/// What the board shows.
-pub enum BoardContent<'a> {
-    /// A level as the designer edits it.
-    Level(&'a Level),
-    /// A position of a compiled level, pieces at fractional cells (for
-    /// animation; `None` for a piece that left).
-    Places(&'a Rules, &'a [Option<(f32, f32)>]),
-}
-
-impl BoardContent<'_> {
-    fn size(&self) -> (usize, usize) {
-        match self {
-            BoardContent::Level(l) => (l.width(), l.height()),
-            BoardContent::Places(r, _) => (r.width(), r.height()),
-        }
-    }
-}
+use crate::picture::Picture;
 
 /// Marks drawn over the board.
 #[derive(Default)]
@@ -48,11 +30,11 @@ pub struct BoardOutput {
     pub hovered: Option<(usize, usize)>,
 }
 
-/// Shows the board in `rect`'s worth of space (all that is available), with
-/// the accessible name `label`.
+/// Shows `picture`, a board in cells, in `size` (all that is available),
+/// with the accessible name `label`.
 pub fn show_board(
     ui: &mut Ui,
-    content: BoardContent<'_>,
+    picture: &Picture,
     marks: &BoardMarks<'_>,
     size: egui::Vec2,
     label: &str,
@@ -60,7 +42,10 @@ pub fn show_board(
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     let label_owned = label.to_string();
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label_owned));
-    let (w, h) = content.size();
+    let (w, h) = (
+        picture.width.round() as usize,
+        picture.height.round() as usize,
+    );
     // Leave a margin for the coordinate ruler.
     let ruler = 14.0;
     let inner = Rect::from_min_max(rect.min + egui::vec2(ruler, ruler), rect.max);
@@ -68,11 +53,7 @@ pub fn show_board(
     let painter = ui.painter_at(rect);
     // The board itself is the kind's picture; the marks below are the
     // editor's own overlays.
-    let picture = match content {
-        BoardContent::Level(level) => skiddy_picture::level_picture(level),
-        BoardContent::Places(rules, places) => skiddy_picture::places_picture(rules, places),
-    };
-    picture_painter::paint(&painter, geometry.rect(), &picture);
+    picture_painter::paint(&painter, geometry.rect(), picture);
     paint_rulers(&painter, &geometry, ui.visuals().weak_text_color());
     for &(x, y) in marks.problems {
         let r = geometry.cell_rect(x, y).shrink(1.0);
@@ -149,56 +130,4 @@ fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
             colour,
         );
     }
-}
-
-/// Where each piece stands, in whole cells, for [`BoardContent::Places`];
-/// `None` for a piece that has left.
-pub fn places_of(rules: &Rules, positions: &[u8]) -> Vec<Option<(f32, f32)>> {
-    positions
-        .iter()
-        .map(|&p| {
-            (p != crate::kinds::skiddy::rules::GONE).then(|| {
-                let (x, y) = board::cell_xy(p, rules.width());
-                (x as f32, y as f32)
-            })
-        })
-        .collect()
-}
-
-/// Shows pieces at `places` (cells, fractional while they slide) on the
-/// level's floor, in all the space available, without marks.
-pub fn show_places(ui: &mut Ui, rules: &Rules, places: &[Option<(f32, f32)>], label: &str) {
-    let size = ui.available_size();
-    show_board(
-        ui,
-        BoardContent::Places(rules, places),
-        &BoardMarks::default(),
-        size,
-        label,
-    );
-}
-
-/// Draws a small board (a thumbnail or a side-by-side view) of a position
-/// at whole cells, with marked cells.
-pub fn show_position(
-    ui: &mut Ui,
-    rules: &Rules,
-    positions: &[u8],
-    attention: &[(usize, usize)],
-    size: egui::Vec2,
-    label: &str,
-) -> egui::Response {
-    let places = places_of(rules, positions);
-    let marks = BoardMarks {
-        problems: &[],
-        attention,
-    };
-    show_board(
-        ui,
-        BoardContent::Places(rules, &places),
-        &marks,
-        size,
-        label,
-    )
-    .response
 }

@@ -4,8 +4,8 @@
 use egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, Legend, Plot, VLine};
 
-use crate::gui::count_axis::{count_axis, count_grid};
-use crate::kinds::skiddy::Analysis;
+use crate::engine::Summary;
+use crate::gui::views::count_axis::{count_axis, count_grid};
 use crate::words::counted;
 
 /// The bars of a histogram: `(live, dead ends)` per depth.
@@ -25,9 +25,9 @@ pub fn bars(histogram: &[[u64; 2]]) -> (Vec<Bar>, Vec<Bar>) {
     (live, dead)
 }
 
-/// Shows the histogram of `analysis`.
-pub fn show(ui: &mut Ui, analysis: &Analysis) {
-    let histogram = &analysis.summary.depth_histogram;
+/// Shows the depth histogram of an analysis's `summary`.
+pub fn show(ui: &mut Ui, summary: &Summary) {
+    let histogram = &summary.depth_histogram;
     let (live, dead) = bars(histogram);
     let live_chart = BarChart::new("Winnable", live)
         .color(Color32::from_rgb(60, 130, 220))
@@ -54,7 +54,7 @@ pub fn show(ui: &mut Ui, analysis: &Analysis) {
         counted(total, "state", "states"),
         counted(histogram.len() as u64, "depth", "depths")
     ));
-    let shortest = analysis.summary.any.shortest;
+    let shortest = summary.any.shortest;
     Plot::new("depth histogram")
         .legend(Legend::default())
         .custom_x_axes(vec![count_axis("depth (moves from the start)", 0.0)])

@@ -5,8 +5,9 @@ use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextSty
 
 use super::view::{compact_count, perfect_length, SortColumn};
 use super::ROW_HEIGHT;
-use crate::gui::board::{paint_level, BoardGeometry};
-use crate::kinds::skiddy::Level;
+use crate::gui::views::board::BoardGeometry;
+use crate::gui::views::picture_painter;
+use crate::kinds::Level;
 use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{counted, elide};
 
@@ -65,14 +66,15 @@ impl Columns {
 }
 
 /// Paints a level as a thumbnail filling as much of `rect` as its shape
-/// allows (with the editor's board painter).
+/// allows (the level's picture, with the editor's board painter).
 pub fn paint_thumbnail(painter: &Painter, rect: Rect, level: &Level) {
     let painter = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
-    let geo = BoardGeometry::fit(rect, level.width(), level.height());
-    paint_level(&painter, &geo, level);
+    let (width, height) = level.size();
+    let geo = BoardGeometry::fit(rect, width, height);
+    picture_painter::paint(&painter, geo.rect(), &level.picture());
 }
 
-pub(super) use crate::gui::board::paint_star;
+pub(super) use crate::gui::views::board::paint_star;
 
 /// A level's name as the panel shows it.
 pub(super) fn display_name(entry: &PackEntry, index: usize) -> String {
@@ -166,9 +168,7 @@ pub(super) fn paint_row(
         );
     };
     right(&painter, cells[0], format!("{}", i + 1), &body, weak);
-    if let Some(level) = entry.level.as_skiddy() {
-        paint_thumbnail(&painter, cells[1].shrink(2.0), level);
-    }
+    paint_thumbnail(&painter, cells[1].shrink(2.0), &entry.level);
 
     let name_cell = cells[2];
     let name_painter = painter.with_clip_rect(name_cell.intersect(painter.clip_rect()));

@@ -1,15 +1,7 @@
-//! Drawing a Skiddy board with egui's painter: the geometry that fits a grid
-//! into a rectangle, and the board's tiles and pieces, which are Skiddy's
-//! picture (`kinds::skiddy::picture`, every tile with a shape of its own as
-//! well as a colour) painted by [`picture_painter`]. Stars and verdict marks
-//! for the panels too.
+//! The board's geometry, which fits a grid into a rectangle, and the small
+//! marks the panels draw for every kind: stars and verdict marks.
 
-use egui::{pos2, vec2, Color32, Painter, Pos2, Rect, Shape, Stroke};
-
-use super::picture_painter;
-use crate::kinds::skiddy::picture as skiddy_picture;
-use crate::kinds::skiddy::{Colour, Floor, Level, Piece, Rules};
-use crate::picture::Picture;
+use egui::{pos2, vec2, Color32, Painter, Pos2, Rect, Shape, Stroke, Ui};
 
 /// Where a `width x height` grid sits in a rectangle: square cells, centred.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,78 +66,6 @@ impl BoardGeometry {
     }
 }
 
-/// The fill colour of a Skiddy colour (Okabe–Ito, safe for colour-blind
-/// eyes), as the board's picture draws it.
-pub fn colour_fill(colour: Colour) -> Color32 {
-    picture_painter::colour(skiddy_picture::colour_fill(colour))
-}
-
-/// Paints a picture of one cell into `rect`.
-fn paint_cell(painter: &Painter, rect: Rect, picture: &Picture) {
-    picture_painter::paint(painter, rect, picture);
-}
-
-/// Paints a floor tile.
-pub fn paint_floor(painter: &Painter, rect: Rect, floor: Floor) {
-    paint_cell(
-        painter,
-        rect,
-        &skiddy_picture::cell_picture(Some(floor), None),
-    );
-}
-
-/// Paints a piece in its cell rectangle; `in_pit` draws it sunk into a pit
-/// (smaller, with a dark ring), `alpha` fades it (1.0 opaque).
-pub fn paint_piece(painter: &Painter, rect: Rect, piece: Piece, in_pit: bool, alpha: f32) {
-    let mut picture = Picture::new(1.0, 1.0);
-    skiddy_picture::push_piece(&mut picture, 0.0, 0.0, piece, in_pit);
-    if alpha < 1.0 {
-        picture = picture.faded(alpha);
-    }
-    paint_cell(painter, rect, &picture);
-}
-
-/// Paints a level as the designer edits it: floors, then pieces (a piece on
-/// a pit floor starts inside the pit).
-pub fn paint_level(painter: &Painter, geo: &BoardGeometry, level: &Level) {
-    picture_painter::paint(painter, geo.rect(), &skiddy_picture::level_picture(level));
-}
-
-/// Paints the fixed floor of compiled rules.
-pub fn paint_rules_floor(painter: &Painter, geo: &BoardGeometry, rules: &Rules) {
-    picture_painter::paint(painter, geo.rect(), &skiddy_picture::floor_picture(rules));
-}
-
-/// Paints one state: the floor of `rules` and every piece still on the board
-/// at `positions` (cell indices; `GONE` for a piece that left).
-pub fn paint_state(painter: &Painter, geo: &BoardGeometry, rules: &Rules, positions: &[u8]) {
-    picture_painter::paint(
-        painter,
-        geo.rect(),
-        &skiddy_picture::position_picture(rules, positions),
-    );
-}
-
-/// Paints pieces at fractional cell coordinates (one entry per piece of
-/// `rules`; `None` for a piece that has left), over the floor of `rules`.
-pub fn paint_moving(
-    painter: &Painter,
-    geo: &BoardGeometry,
-    rules: &Rules,
-    places: &[Option<(f32, f32)>],
-) {
-    picture_painter::paint(
-        painter,
-        geo.rect(),
-        &skiddy_picture::places_picture(rules, places),
-    );
-}
-
-/// Cell `(x, y)` of a cell index on a board `width` wide.
-pub fn cell_xy(cell: u8, width: usize) -> (usize, usize) {
-    (cell as usize % width, cell as usize / width)
-}
-
 /// The colour of an earned star.
 pub const STAR: Color32 = Color32::from_rgb(240, 180, 0);
 
@@ -196,6 +116,22 @@ pub fn paint_mark(painter: &Painter, rect: Rect, verdict: Option<bool>, colour: 
             );
         }
     }
+}
+
+/// The colour of a rule passed.
+pub const PASS: Color32 = Color32::from_rgb(0, 150, 90);
+/// The colour of a rule failed or a problem.
+pub const FAIL: Color32 = Color32::from_rgb(220, 40, 40);
+
+/// A tick, cross or dash the size of a line of text.
+pub fn mark(ui: &mut Ui, verdict: Option<bool>) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let colour = match verdict {
+        Some(true) => PASS,
+        Some(false) => FAIL,
+        None => Color32::GRAY,
+    };
+    paint_mark(ui.painter(), rect, verdict, colour);
 }
 
 #[cfg(test)]

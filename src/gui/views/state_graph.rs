@@ -18,9 +18,10 @@ use egui::{
     vec2, Color32, Mesh, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
 };
 
-use super::board::{self, BoardGeometry};
+use super::board::BoardGeometry;
 use super::graph_layout::{Bin, GraphLayout, LabelCounts, LABELS};
 use crate::engine::{Label, Route};
+use crate::gui::kinds::skiddy::board as skiddy_board;
 use crate::kinds::skiddy::{label_name, Analysis, ExploredView};
 use crate::words::counted;
 
@@ -754,7 +755,7 @@ fn state_tooltip(ui: &mut Ui, analysis: &Analysis, layout: &GraphLayout, camera:
     let size = vec2(cell * rules.width() as f32, cell * rules.height() as f32);
     let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
     let geo = BoardGeometry::fit(rect, rules.width(), rules.height());
-    board::paint_state(ui.painter(), &geo, rules, &analysis.positions(id));
+    skiddy_board::paint_state(ui.painter(), &geo, rules, &analysis.positions(id));
     let depth = layout.depth(id);
     let label = layout.label(id);
     ui.label(format!("State {id} · depth {depth}"));

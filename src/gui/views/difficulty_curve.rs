@@ -14,8 +14,8 @@ use egui_plot::{
     Corner, GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points,
 };
 
-use crate::gui::count_axis::{count_axis, count_grid};
-use crate::gui::pack_panel::view::{compact_count, perfect_length};
+use crate::gui::views::count_axis::{count_axis, count_grid};
+use crate::gui::views::pack_panel::view::{compact_count, perfect_length};
 use crate::pack::Pack;
 use crate::words::{agreeing, counted};
 

@@ -126,7 +126,7 @@ impl PackCheck {
         std::thread::Builder::new()
             .name("pack check".into())
             .spawn(move || {
-                let checks = super::pool::on_own_pool(|| {
+                let checks = crate::gui::pool::on_own_pool(|| {
                     entries
                         .par_iter()
                         .enumerate()
@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_check_returns_nothing() {
-        let big = include_str!("../../assets/bench/skiddy_1m.txt");
+        let big = include_str!("../../../assets/bench/skiddy_1m.txt");
         let p = pack(&[big, big]);
         let mut check = PackCheck::start(
             &p,

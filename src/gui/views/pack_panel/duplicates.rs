@@ -113,9 +113,7 @@ impl DuplicateFinder {
                             ui.set_width(THUMBNAIL + 24.0);
                             let (rect, _) =
                                 ui.allocate_exact_size(vec2(THUMBNAIL, THUMBNAIL), Sense::hover());
-                            if let Some(level) = level.as_skiddy() {
-                                paint_thumbnail(ui.painter(), rect, level);
-                            }
+                            paint_thumbnail(ui.painter(), rect, level);
                             ui.add(
                                 egui::Label::new(format!("#{} {}", i + 1, level.name())).truncate(),
                             );

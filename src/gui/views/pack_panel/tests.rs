@@ -51,15 +51,18 @@ fn level(text: &str, name: &str) -> Level {
 /// The Skiddy levels of `assets/*.txt`, in file-name order, unanalysed.
 fn assets_pack() -> Pack {
     let files = [
-        (include_str!("../../../assets/1-1.txt"), "1-1"),
-        (include_str!("../../../assets/crate-push.txt"), "crate-push"),
-        (include_str!("../../../assets/dead-end.txt"), "dead-end"),
+        (include_str!("../../../../assets/1-1.txt"), "1-1"),
         (
-            include_str!("../../../assets/four-colours.txt"),
+            include_str!("../../../../assets/crate-push.txt"),
+            "crate-push",
+        ),
+        (include_str!("../../../../assets/dead-end.txt"), "dead-end"),
+        (
+            include_str!("../../../../assets/four-colours.txt"),
             "four-colours",
         ),
         (
-            include_str!("../../../assets/ice-and-pits.txt"),
+            include_str!("../../../../assets/ice-and-pits.txt"),
             "ice-and-pits",
         ),
     ];
@@ -305,7 +308,7 @@ fn check_pack_flags_the_level_with_a_dead_end() {
 fn a_cancelled_check_changes_nothing() {
     let mut pack = assets_pack();
     pack.levels.push(PackEntry::new(level(
-        include_str!("../../../assets/bench/skiddy_1m.txt"),
+        include_str!("../../../../assets/bench/skiddy_1m.txt"),
         "big",
     )));
     let mut harness = harness(pack);

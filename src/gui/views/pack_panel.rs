@@ -34,8 +34,8 @@ use self::view::{
     SortColumn,
 };
 use crate::engine::DEFAULT_MAX_STATES;
-use crate::gui::difficulty_curve::show_difficulty_curve;
-use crate::gui::pack_check::{CheckProgress, PackCheck};
+use crate::gui::views::difficulty_curve::show_difficulty_curve;
+use crate::gui::views::pack_check::{CheckProgress, PackCheck};
 use crate::kinds::Level;
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;

@@ -1,0 +1,15 @@
+//! The editor's views that work for every kind: the board canvas a kind's
+//! picture is painted on, the histogram, the state graph, the pack panel
+//! with its check and difficulty curve. A view that needs a kind's own
+//! drawing gets it through [`crate::gui::kinds`].
+
+pub mod board;
+pub mod canvas;
+pub mod count_axis;
+pub mod difficulty_curve;
+pub mod graph_layout;
+pub mod histogram;
+pub mod pack_check;
+pub mod pack_panel;
+pub mod picture_painter;
+pub mod state_graph;
