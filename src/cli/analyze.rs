@@ -1,5 +1,8 @@
-//! `levelscope analyze FILE... [--json] [--kind K] [--max-states N]`: every
-//! level of every file, of any kind, one report (or JSON row) each.
+//! `levelscope analyze FILE... [--json] [--kind K] [--max-states N]
+//! [--max-memory SIZE]`: every level of every file, of any kind, one report
+//! (or JSON row) each, in the order of the files and of the levels in them.
+//! Levels are analysed in parallel, a batch at a time, so that the reports
+//! of a long run appear as it goes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,7 +10,9 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::engine::{Job, DEFAULT_MAX_STATES};
+use rayon::prelude::*;
+
+use crate::engine::{parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
 use crate::pack::Opened;
 
@@ -28,6 +33,10 @@ pub struct AnalyzeArgs {
     /// Stop exploring a level after this many states.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
     pub max_states: u64,
+    /// Stop exploring a level when its search would need more memory than
+    /// this (`512M`, `2G`; default: half the memory available).
+    #[arg(long, value_parser = parse_memory_size)]
+    pub max_memory: Option<u64>,
     /// Also list up to this many solutions of each kind, shortest first.
     #[arg(long, default_value_t = 0)]
     pub solutions: usize,
@@ -93,53 +102,101 @@ pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions:
     )
 }
 
+/// How many levels are analysed side by side before their reports are
+/// written.
+const BATCH: usize = 256;
+
+/// The report of one level: its text (or JSON line) and whether it failed.
+struct Report {
+    text: String,
+    failed: bool,
+}
+
+/// Reports `message` as the error of `file`: a JSON row, or a line for the
+/// error stream.
+fn error_report(file: &str, message: &str, as_json: bool) -> Report {
+    let text = if as_json {
+        format!("{}\n", json!({ "file": file, "error": message }))
+    } else {
+        format!("{file}: error: {message}\n")
+    };
+    Report { text, failed: true }
+}
+
+/// Analyses one level and reports it.
+fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) -> Report {
+    let job = match args.max_memory {
+        Some(bytes) => Job::new(args.max_states).with_max_memory(bytes),
+        None => Job::new(args.max_states),
+    };
+    let started = Instant::now();
+    let result = level.and_then(|l| l.analyze(&job));
+    let elapsed_ms = started.elapsed().as_millis();
+    match result {
+        Ok(analysis) => Report {
+            text: if args.json {
+                format!(
+                    "{}\n",
+                    report_json(file, &analysis, elapsed_ms, args.solutions)
+                )
+            } else {
+                report_text(file, &analysis, elapsed_ms, args.solutions)
+            },
+            failed: false,
+        },
+        Err(message) => error_report(file, &message, args.json),
+    }
+}
+
 /// Runs `analyze`; returns the exit code.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut failed = false;
-    let mut report_error = |file: &str, message: &str, out: &mut dyn Write| {
-        if args.json {
-            let _ = writeln!(out, "{}", json!({ "file": file, "error": message }));
+    let mut write = |report: Report, out: &mut dyn Write, err: &mut dyn Write| {
+        failed |= report.failed;
+        let sink: &mut dyn Write = if report.failed && !args.json {
+            err
         } else {
-            let _ = writeln!(err, "{file}: error: {message}");
+            out
+        };
+        let _ = sink.write_all(report.text.as_bytes());
+        let _ = sink.flush();
+    };
+    let mut pending: Vec<NamedLevel> = Vec::new();
+    let flush = |pending: &mut Vec<NamedLevel>,
+                 out: &mut dyn Write,
+                 err: &mut dyn Write,
+                 write: &mut dyn FnMut(Report, &mut dyn Write, &mut dyn Write)| {
+        let reports: Vec<Report> = std::mem::take(pending)
+            .into_par_iter()
+            .map(|(file, level)| report_level(args, &file, level))
+            .collect();
+        for report in reports {
+            write(report, out, err);
         }
     };
     for path in &args.files {
-        let levels = match levels_of(path, args.kind) {
-            Ok(levels) => levels,
+        match levels_of(path, args.kind) {
+            Ok(levels) => {
+                for named in levels {
+                    pending.push(named);
+                    if pending.len() == BATCH {
+                        flush(&mut pending, out, err, &mut write);
+                    }
+                }
+            }
             Err(message) => {
-                failed = true;
-                report_error(&path.display().to_string(), &message, out);
-                continue;
+                // Reports keep the order of the files: what waits goes
+                // first.
+                flush(&mut pending, out, err, &mut write);
+                write(
+                    error_report(&path.display().to_string(), &message, args.json),
+                    out,
+                    err,
+                );
             }
-        };
-        for (file, level) in levels {
-            let started = Instant::now();
-            let result = level.and_then(|l| l.analyze(&Job::new(args.max_states)));
-            let elapsed_ms = started.elapsed().as_millis();
-            match result {
-                Ok(analysis) => {
-                    let _ = if args.json {
-                        writeln!(
-                            out,
-                            "{}",
-                            report_json(&file, &analysis, elapsed_ms, args.solutions)
-                        )
-                    } else {
-                        write!(
-                            out,
-                            "{}",
-                            report_text(&file, &analysis, elapsed_ms, args.solutions)
-                        )
-                    };
-                }
-                Err(message) => {
-                    failed = true;
-                    report_error(&file, &message, out);
-                }
-            }
-            let _ = out.flush();
         }
     }
+    flush(&mut pending, out, err, &mut write);
     if failed {
         super::EXIT_FAILED
     } else {

@@ -29,16 +29,19 @@ pub use text::{detect, read_levels, ReadError, TextFormat};
 pub enum Kind {
     /// Every piece slides until it hits something.
     Skiddy,
+    /// A colour-switch maze, some with enemies.
+    Prism,
 }
 
 impl Kind {
     /// Every kind, in menu order.
-    pub const ALL: [Kind; 1] = [Kind::Skiddy];
+    pub const ALL: [Kind; 2] = [Kind::Skiddy, Kind::Prism];
 
     /// The name used in files and on the command line: `"skiddy"`.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Skiddy => "skiddy",
+            Kind::Prism => "prism",
         }
     }
 
@@ -46,6 +49,7 @@ impl Kind {
     pub fn title(self) -> &'static str {
         match self {
             Kind::Skiddy => "Skiddy",
+            Kind::Prism => "Prism",
         }
     }
 
@@ -61,6 +65,11 @@ impl Kind {
     pub fn formats(self) -> &'static [TextFormat] {
         match self {
             Kind::Skiddy => &[TextFormat::Json, TextFormat::SkiddyAscii],
+            Kind::Prism => &[
+                TextFormat::Json,
+                TextFormat::Prism2016,
+                TextFormat::Prism2017,
+            ],
         }
     }
 
@@ -68,6 +77,7 @@ impl Kind {
     pub fn blank(self, width: usize, height: usize) -> Level {
         match self {
             Kind::Skiddy => Level::Skiddy(skiddy::Level::new(width, height)),
+            Kind::Prism => Level::Prism(prism::Level::new(width, height)),
         }
     }
 }
@@ -83,6 +93,8 @@ impl std::fmt::Display for Kind {
 pub enum Level {
     /// A Skiddy level.
     Skiddy(skiddy::Level),
+    /// A Prism level.
+    Prism(prism::Level),
 }
 
 impl From<skiddy::Level> for Level {
@@ -91,11 +103,18 @@ impl From<skiddy::Level> for Level {
     }
 }
 
+impl From<prism::Level> for Level {
+    fn from(level: prism::Level) -> Level {
+        Level::Prism(level)
+    }
+}
+
 impl Level {
     /// Its kind.
     pub fn kind(&self) -> Kind {
         match self {
             Level::Skiddy(_) => Kind::Skiddy,
+            Level::Prism(_) => Kind::Prism,
         }
     }
 
@@ -103,6 +122,7 @@ impl Level {
     pub fn name(&self) -> &str {
         match self {
             Level::Skiddy(l) => &l.name,
+            Level::Prism(l) => &l.name,
         }
     }
 
@@ -110,6 +130,7 @@ impl Level {
     pub fn set_name(&mut self, name: impl Into<String>) {
         match self {
             Level::Skiddy(l) => l.name = name.into(),
+            Level::Prism(l) => l.name = name.into(),
         }
     }
 
@@ -117,6 +138,7 @@ impl Level {
     pub fn size(&self) -> (usize, usize) {
         match self {
             Level::Skiddy(l) => (l.width(), l.height()),
+            Level::Prism(l) => (l.width(), l.height()),
         }
     }
 
@@ -124,6 +146,7 @@ impl Level {
     pub fn as_skiddy(&self) -> Option<&skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
+            _ => None,
         }
     }
 
@@ -131,6 +154,23 @@ impl Level {
     pub fn as_skiddy_mut(&mut self) -> Option<&mut skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The Prism level, if it is one.
+    pub fn as_prism(&self) -> Option<&prism::Level> {
+        match self {
+            Level::Prism(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The Prism level to edit, if it is one.
+    pub fn as_prism_mut(&mut self) -> Option<&mut prism::Level> {
+        match self {
+            Level::Prism(l) => Some(l),
+            _ => None,
         }
     }
 
@@ -139,6 +179,7 @@ impl Level {
     pub fn problems(&self) -> Vec<Problem> {
         match self {
             Level::Skiddy(l) => l.problems(),
+            Level::Prism(l) => l.problems(),
         }
     }
 
@@ -151,6 +192,9 @@ impl Level {
     pub fn is_blank(&self) -> bool {
         match self {
             Level::Skiddy(l) => l.pieces().next().is_none(),
+            Level::Prism(l) => {
+                l.enemies.is_empty() && l.cells().iter().all(|&c| c == prism::Cell::Empty)
+            }
         }
     }
 
@@ -158,6 +202,7 @@ impl Level {
     pub fn to_json_value(&self) -> Value {
         match self {
             Level::Skiddy(l) => skiddy::format::to_json_value(l),
+            Level::Prism(l) => prism::to_json_value(l),
         }
     }
 
@@ -178,6 +223,7 @@ impl Level {
     pub fn canonical_key(&self) -> String {
         let key = match self {
             Level::Skiddy(l) => skiddy::canonical::canonical_key(l),
+            Level::Prism(l) => prism::canonical_key(l),
         };
         format!("{}:{key}", self.kind().name())
     }
@@ -187,6 +233,7 @@ impl Level {
     pub fn picture(&self) -> crate::picture::Picture {
         match self {
             Level::Skiddy(l) => skiddy::picture::level_picture(l),
+            Level::Prism(l) => prism::picture::level_picture(l),
         }
     }
 
@@ -197,6 +244,9 @@ impl Level {
             Level::Skiddy(l) => skiddy::analyze(l, job)
                 .map(|a| Analysis::Skiddy(Arc::new(a)))
                 .map_err(|e| e.to_string()),
+            Level::Prism(l) => prism::analyze(l, job)
+                .map(|a| Analysis::Prism(Arc::new(a)))
+                .map_err(|e| e.to_string()),
         }
     }
 }
@@ -206,6 +256,8 @@ impl Level {
 pub enum Analysis {
     /// A Skiddy level's analysis (shared: the views hold on to it).
     Skiddy(Arc<skiddy::Analysis>),
+    /// A Prism level's analysis.
+    Prism(Arc<prism::Analysis>),
 }
 
 impl Analysis {
@@ -213,6 +265,7 @@ impl Analysis {
     pub fn kind(&self) -> Kind {
         match self {
             Analysis::Skiddy(_) => Kind::Skiddy,
+            Analysis::Prism(_) => Kind::Prism,
         }
     }
 
@@ -220,6 +273,7 @@ impl Analysis {
     pub fn summary(&self) -> &Summary {
         match self {
             Analysis::Skiddy(a) => &a.summary,
+            Analysis::Prism(a) => &a.summary,
         }
     }
 
@@ -227,6 +281,7 @@ impl Analysis {
     pub fn graph(&self) -> &dyn GraphView {
         match self {
             Analysis::Skiddy(a) => a.view(),
+            Analysis::Prism(a) => a.graph.as_ref(),
         }
     }
 
@@ -234,6 +289,7 @@ impl Analysis {
     pub fn verdict(&self) -> &str {
         match self {
             Analysis::Skiddy(a) => &a.rating.reason,
+            Analysis::Prism(a) => &a.rating.verdict,
         }
     }
 
@@ -241,6 +297,7 @@ impl Analysis {
     pub fn level_summary(&self) -> LevelSummary {
         match self {
             Analysis::Skiddy(a) => LevelSummary::of_skiddy(a),
+            Analysis::Prism(a) => LevelSummary::of_prism(a),
         }
     }
 
@@ -248,6 +305,7 @@ impl Analysis {
     pub fn move_string(&self, moves: &[u8]) -> String {
         match self {
             Analysis::Skiddy(a) => a.move_string(moves),
+            Analysis::Prism(a) => a.move_string(moves),
         }
     }
 
@@ -274,6 +332,15 @@ impl Analysis {
     pub fn as_skiddy(&self) -> Option<&Arc<skiddy::Analysis>> {
         match self {
             Analysis::Skiddy(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The Prism analysis, if it is one.
+    pub fn as_prism(&self) -> Option<&Arc<prism::Analysis>> {
+        match self {
+            Analysis::Prism(a) => Some(a),
+            _ => None,
         }
     }
 
@@ -283,6 +350,7 @@ impl Analysis {
     pub fn report_fields(&self, solutions: usize) -> serde_json::Map<String, Value> {
         match self {
             Analysis::Skiddy(a) => skiddy::report::json_fields(a, solutions),
+            Analysis::Prism(a) => prism::report::json_fields(a, solutions),
         }
     }
 
@@ -291,6 +359,7 @@ impl Analysis {
     pub fn report_lines(&self, solutions: usize) -> String {
         match self {
             Analysis::Skiddy(a) => skiddy::report::text_lines(a, solutions),
+            Analysis::Prism(a) => prism::report::text_lines(a, solutions),
         }
     }
 
@@ -299,6 +368,7 @@ impl Analysis {
     pub fn headline(&self) -> String {
         match self {
             Analysis::Skiddy(a) => skiddy::report::headline(a),
+            Analysis::Prism(a) => prism::report::headline(a),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::skiddy;
+use super::{prism, skiddy};
 
 /// The numbers of a level's latest analysis, kept in the pack.
 ///
@@ -39,6 +39,10 @@ pub struct LevelSummary {
     /// Traps.
     #[serde(default)]
     pub traps: u64,
+    /// Prism: the difficulty score of the shortest solution (absent when
+    /// the level cannot be solved).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<u32>,
 }
 
 impl LevelSummary {
@@ -58,6 +62,23 @@ impl LevelSummary {
             states: s.states,
             dead_ends: s.dead_ends,
             traps: s.traps,
+            difficulty: None,
+        }
+    }
+
+    /// The summary of a Prism analysis.
+    pub fn of_prism(analysis: &prism::Analysis) -> LevelSummary {
+        let s = &analysis.summary;
+        LevelSummary {
+            stars: None,
+            verdict: analysis.rating.verdict.clone(),
+            shortest: s.any.shortest,
+            shortest_max_combo: None,
+            shortest_no_combo: None,
+            states: s.states,
+            dead_ends: s.dead_ends,
+            traps: s.traps,
+            difficulty: analysis.rating.difficulty,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{skiddy, Kind, Level};
+use super::{prism, skiddy, Kind, Level};
 
 /// The `format` field of a JSON level.
 pub const LEVEL_FORMAT: &str = "levelscope-level";
@@ -18,17 +18,28 @@ pub enum TextFormat {
     Json,
     /// Skiddy's ASCII board, one character a cell.
     SkiddyAscii,
+    /// Prism's 2016 text: one level, with enemies and a background.
+    Prism2016,
+    /// Prism's 2017 text: several levels, without enemies, on black.
+    Prism2017,
 }
 
 impl TextFormat {
     /// Every format, in the order `--to` lists them.
-    pub const ALL: [TextFormat; 2] = [TextFormat::Json, TextFormat::SkiddyAscii];
+    pub const ALL: [TextFormat; 4] = [
+        TextFormat::Json,
+        TextFormat::Prism2016,
+        TextFormat::Prism2017,
+        TextFormat::SkiddyAscii,
+    ];
 
     /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
     pub fn name(self) -> &'static str {
         match self {
             TextFormat::Json => "json",
             TextFormat::SkiddyAscii => "skiddy-ascii",
+            TextFormat::Prism2016 => "prism-2016",
+            TextFormat::Prism2017 => "prism-2017",
         }
     }
 
@@ -44,6 +55,7 @@ impl TextFormat {
         match self {
             TextFormat::Json => None,
             TextFormat::SkiddyAscii => Some(Kind::Skiddy),
+            TextFormat::Prism2016 | TextFormat::Prism2017 => Some(Kind::Prism),
         }
     }
 
@@ -51,13 +63,13 @@ impl TextFormat {
     pub fn extension(self) -> &'static str {
         match self {
             TextFormat::Json => "json",
-            TextFormat::SkiddyAscii => "txt",
+            TextFormat::SkiddyAscii | TextFormat::Prism2016 | TextFormat::Prism2017 => "txt",
         }
     }
 
     /// Whether one file in this format can hold several levels.
     pub fn holds_several(self) -> bool {
-        false
+        self == TextFormat::Prism2017
     }
 }
 
@@ -123,6 +135,12 @@ pub fn detect(text: &str) -> Option<TextFormat> {
     if trimmed.starts_with('{') {
         return Some(TextFormat::Json);
     }
+    if prism::looks_like_2017(trimmed) {
+        return Some(TextFormat::Prism2017);
+    }
+    if prism::looks_like_2016(trimmed) {
+        return Some(TextFormat::Prism2016);
+    }
     if skiddy::format::looks_like_ascii(trimmed) {
         return Some(TextFormat::SkiddyAscii);
     }
@@ -149,8 +167,13 @@ pub fn read_levels(
             let as_skiddy = skiddy::format::parse_ascii(text)
                 .err()
                 .map_or_else(String::new, |e| format!("as a Skiddy board: {e}"));
+            let as_prism = prism::read_2016(text)
+                .err()
+                .map_or_else(String::new, |e| format!("as a Prism 2016 level: {e}"));
             return Err(ReadError::Unknown(match kind {
-                Some(Kind::Skiddy) | None => as_skiddy,
+                Some(Kind::Skiddy) => as_skiddy,
+                Some(Kind::Prism) => as_prism,
+                None => format!("{as_skiddy}; {as_prism}"),
             }));
         }
     };
@@ -198,6 +221,12 @@ pub fn read_levels(
         TextFormat::SkiddyAscii => skiddy::format::parse_ascii(text)
             .map(|l| vec![Level::Skiddy(l)])
             .map_err(|e| ReadError::Bad(e.to_string())),
+        TextFormat::Prism2016 => prism::read_2016(text)
+            .map(|l| vec![Level::Prism(l)])
+            .map_err(|e| ReadError::Bad(e.to_string())),
+        TextFormat::Prism2017 => prism::read_2017(text)
+            .map(|ls| ls.into_iter().map(Level::Prism).collect())
+            .map_err(|e| ReadError::Bad(e.to_string())),
     }
 }
 
@@ -226,6 +255,9 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
                 .map(Level::Skiddy)
                 .map_err(|e| e.to_string())
         }
+        Kind::Prism => prism::from_json_value(value)
+            .map(Level::Prism)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -260,6 +292,19 @@ pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, Stri
         (TextFormat::SkiddyAscii, Level::Skiddy(l)) => {
             skiddy::format::to_ascii(l).map_err(|e| e.to_string())
         }
+        (TextFormat::Prism2016, Level::Prism(l)) => prism::write_2016(l).map_err(|e| e.to_string()),
+        (TextFormat::Prism2017, _) => {
+            let prisms: Vec<prism::Level> = levels
+                .iter()
+                .filter_map(|l| l.as_prism().cloned())
+                .collect();
+            prism::write_2017(&prisms).map_err(|e| e.to_string())
+        }
+        (format, level) => Err(format!(
+            "the {} format cannot hold a {} level",
+            format.name(),
+            level.kind().title()
+        )),
     }
 }
 

@@ -24,6 +24,7 @@ fn active_kind(app: &EditorApp) -> Kind {
 pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::show(app, ui),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -32,6 +33,7 @@ pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
 pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::paint_at(app, x, y, erase),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -40,6 +42,7 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
 pub fn resized(level: &Level, width: usize, height: usize) -> Level {
     match level {
         Level::Skiddy(l) => Level::Skiddy(skiddy::tools::resized(l, width, height)),
+        Level::Prism(_) => level.clone(), // PRISM-GUI
     }
 }
 
@@ -49,6 +52,7 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
         Kind::Skiddy => {
             crate::kinds::skiddy::level::MIN_SIDE..=crate::kinds::skiddy::level::MAX_SIDE
         }
+        Kind::Prism => crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE, // PRISM-GUI
     }
 }
 
@@ -56,6 +60,7 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
 pub fn piece_count(level: &Level) -> usize {
     match level {
         Level::Skiddy(l) => l.pieces().count(),
+        Level::Prism(l) => l.enemies.len(), // PRISM-GUI
     }
 }
 
@@ -64,6 +69,7 @@ pub fn piece_count(level: &Level) -> usize {
 pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
     match level {
         Level::Skiddy(l) => skiddy::board::describe_cell(l, x, y),
+        Level::Prism(_) => String::new(), // PRISM-GUI
     }
 }
 
@@ -72,6 +78,7 @@ pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
 pub fn report_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<Duration>) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::rating_card(ui, a, elapsed),
+        Analysis::Prism(_) => {} // PRISM-GUI
     }
 }
 
@@ -79,6 +86,7 @@ pub fn report_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<Duration>) 
 pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::traps_tab(app, ui, a),
+        Analysis::Prism(_) => {} // PRISM-GUI
     }
 }
 
@@ -87,6 +95,7 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
 pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay(app, moves, title),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -94,6 +103,7 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
 pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay_view(app, ui),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -103,6 +113,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
 pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown: bool) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::trap_view(app, ui, index, dead_end_shown),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -110,6 +121,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
 pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_view(app, ui),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -117,6 +129,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
 pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_keys(app, ctx),
+        Kind::Prism => {} // PRISM-GUI
     }
 }
 
@@ -124,5 +137,6 @@ pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
 pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::state_graph_view(app, ui),
+        Kind::Prism => {} // PRISM-GUI
     }
 }

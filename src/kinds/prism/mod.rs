@@ -12,6 +12,7 @@ pub mod level;
 pub mod picture;
 pub mod puzzle;
 pub mod rating;
+pub mod report;
 pub mod rules;
 
 use std::fmt;
