@@ -3,14 +3,20 @@
 //! ([`Rules::turn`]) and by the solver's packed step ([`PrismPuzzle`]) ends
 //! the same way and in the same position. And the engine's graph has
 //! exactly the positions the trace reaches.
+//!
+//! The hand-worked cases of docs/rules.md, Prism, "A turn, step by step"
+//! are unit tests in `src/kinds/prism/rules.rs`; the ones here cover the
+//! rest of the enemies' step: they reverse at a closed block as at the
+//! board's edge, act on the background the player's step left, never toggle
+//! a switch and ignore each other.
 
 use std::collections::{HashMap, VecDeque};
 
 use levelscope::engine::{Job, Outcome, PackedState, Puzzle};
 use levelscope::kinds::prism::rules::Mover;
 use levelscope::kinds::prism::{
-    analyze, Axis, Cell, Colour, Dir, Enemy, Level, PlayState, PrismPuzzle, Rules, StateLayout,
-    TurnEnd,
+    analyze, read_2016, Axis, Cell, Colour, Dir, Enemy, EnemyStep, Level, PlayState, PrismPuzzle,
+    Rules, StateLayout, TurnEnd,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -165,4 +171,86 @@ fn a_level_too_big_for_256_bits_is_refused_by_analyze() {
         err.starts_with("the level is too big for the solver: a state needs"),
         "{err}"
     );
+}
+
+/// The rules of a level written as rows of 2016 tokens (`s` start, `f`
+/// exit, `h` and `v` enemies) on starting background `background`.
+fn rules_of(rows: &[&str], background: u8) -> Rules {
+    let text = format!(
+        "{} {}\n{background}\n{}\n",
+        rows[0].split_whitespace().count(),
+        rows.len(),
+        rows.join("\n")
+    );
+    Rules::compile(&read_2016(&text).expect("a 2016 level")).expect("a valid level")
+}
+
+#[test]
+fn an_enemy_reverses_at_a_closed_block_as_at_the_edge() {
+    // The h enemy at (1,1) faces the red block at (2,1), closed on black:
+    // it turns round and steps left.
+    let r = rules_of(&["s e e e", "e h r f"], 0);
+    let t = r.turn(&r.start_state(), Dir::Right);
+    assert_eq!(t.end, TurnEnd::Moved);
+    assert_eq!(
+        t.enemy_steps,
+        vec![EnemyStep {
+            index: 0,
+            from: (1, 1),
+            to: (0, 1),
+            reversed: true,
+            destroyed: false
+        }]
+    );
+    assert!(!t.after.enemies[0].forward);
+}
+
+#[test]
+fn enemies_act_on_the_background_the_players_step_left() {
+    // The player enters the red switch: the background turns red, and in
+    // the same turn the h enemy walks on into the red block at (2,1).
+    let r = rules_of(&["s R e", "e h r", "e e f"], 0);
+    let t = r.turn(&r.start_state(), Dir::Right);
+    assert_eq!(t.after.background, Colour::RED);
+    assert_eq!(
+        t.enemy_steps,
+        vec![EnemyStep {
+            index: 0,
+            from: (1, 1),
+            to: (2, 1),
+            reversed: false,
+            destroyed: false
+        }]
+    );
+}
+
+#[test]
+fn an_enemy_never_toggles_a_switch() {
+    // The h enemy steps onto the red switch at (2,1); the background stays
+    // black.
+    let r = rules_of(&["s e e e", "e h R f"], 0);
+    let t = r.turn(&r.start_state(), Dir::Right);
+    assert_eq!(t.enemy_steps[0].to, (2, 1));
+    assert_eq!(t.toggled, None);
+    assert_eq!(t.after.background, Colour::BLACK);
+}
+
+#[test]
+fn enemies_ignore_each_other() {
+    // Both h enemies step onto (1,1): the left one going right, the right
+    // one turning round at the edge. Neither stops the other.
+    let r = rules_of(&["s e e", "h e h", "e e f"], 0);
+    let t = r.turn(&r.start_state(), Dir::Right);
+    assert_eq!(t.end, TurnEnd::Moved);
+    let cells: Vec<_> = t
+        .after
+        .enemies
+        .iter()
+        .map(|e| (e.x, e.y, e.alive))
+        .collect();
+    assert_eq!(cells, vec![(1, 1, true), (1, 1, true)]);
+    // Next turn they pass through each other.
+    let t = r.turn(&t.after, Dir::Right);
+    let cells: Vec<_> = t.after.enemies.iter().map(|e| (e.x, e.y)).collect();
+    assert_eq!(cells, vec![(2, 1), (0, 1)]);
 }
