@@ -1,6 +1,7 @@
 //! The headless command line: one file per subcommand.
 
 pub mod analyze;
+pub mod convert;
 pub mod generate;
 pub mod pack;
 pub mod play;
@@ -37,6 +38,8 @@ pub struct Cli {
 pub enum Command {
     /// Analyse levels: states, dead ends, traps, solutions and stars.
     Analyze(analyze::AnalyzeArgs),
+    /// Convert a level file (or a pack) to another format.
+    Convert(convert::ConvertArgs),
     /// Play a move string on a level and print the board after each move.
     Play(play::PlayArgs),
     /// Curate packs: add, check, dedupe, stats, export.
@@ -98,6 +101,7 @@ where
     let mut err = std::io::stderr().lock();
     let code = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
+        Some(Command::Convert(args)) => convert::run(&args, &mut out, &mut err),
         Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),

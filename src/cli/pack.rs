@@ -93,8 +93,9 @@ pub enum PackCommand {
     Export {
         /// The pack file.
         pack: PathBuf,
-        /// Write one ASCII file per level into this folder (levels that
-        /// ASCII cannot say, with pieces in pits, are written as JSON).
+        /// Write one text file per level into this folder, in its kind's
+        /// own text format (Skiddy ASCII, Prism 2016); a level that format
+        /// cannot say (a Skiddy with pieces in pits) is written as JSON.
         #[arg(long)]
         ascii: Option<PathBuf>,
         /// Write a PNG contact sheet of thumbnails with names, stars and
@@ -417,6 +418,9 @@ fn stats(
         .collect();
     perfect.sort_unstable();
     let median = |v: &[u32]| v.get(v.len() / 2).copied();
+    let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty).collect();
+    difficulty.sort_unstable();
+    let has_stars = known.iter().any(|s| s.stars.is_some());
     let with_dead_ends = known.iter().filter(|s| s.dead_ends > 0).count();
     let total_traps: u64 = known.iter().map(|s| s.traps).sum();
     let max_states_seen = known.iter().map(|s| s.states).max();
@@ -433,6 +437,7 @@ fn stats(
                 "unanalysable": unanalysable,
                 "stars": stars,
                 "perfect_length": {"min": perfect.first(), "median": median(&perfect), "max": perfect.last()},
+                "difficulty": {"min": difficulty.first(), "median": median(&difficulty), "max": difficulty.last()},
                 "levels_with_dead_ends": with_dead_ends,
                 "traps": total_traps,
                 "max_states": max_states_seen,
@@ -440,21 +445,32 @@ fn stats(
         );
     } else {
         let _ = writeln!(out, "{}: {}", read.pack.name, levels_word(levels.len()));
-        let _ = writeln!(
-            out,
-            "  stars: 3★ {}  2★ {}  1★ {}  0★ {}",
-            stars[3], stars[2], stars[1], stars[0]
-        );
-        match (perfect.first(), median(&perfect), perfect.last()) {
-            (Some(lo), Some(mid), Some(hi)) => {
-                let _ = writeln!(
-                    out,
-                    "  Perfect length of 3-star levels: {lo} to {hi}, median {mid}"
-                );
+        if kinds.len() > 1 {
+            let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(out, "  kinds: {}", counts.join(", "));
+        }
+        if has_stars {
+            let _ = writeln!(
+                out,
+                "  stars: 3★ {}  2★ {}  1★ {}  0★ {}",
+                stars[3], stars[2], stars[1], stars[0]
+            );
+            match (perfect.first(), median(&perfect), perfect.last()) {
+                (Some(lo), Some(mid), Some(hi)) => {
+                    let _ = writeln!(
+                        out,
+                        "  Perfect length of 3-star levels: {lo} to {hi}, median {mid}"
+                    );
+                }
+                _ => {
+                    let _ = writeln!(out, "  no 3-star level");
+                }
             }
-            _ => {
-                let _ = writeln!(out, "  no 3-star level");
-            }
+        }
+        if let (Some(lo), Some(mid), Some(hi)) =
+            (difficulty.first(), median(&difficulty), difficulty.last())
+        {
+            let _ = writeln!(out, "  difficulty: {lo} to {hi}, median {mid}");
         }
         let _ = writeln!(
             out,
@@ -493,11 +509,13 @@ fn stats(
 }
 
 /// A level's verdict in a word or two: its stars where its kind gives
-/// stars, else its verdict.
+/// stars, its difficulty where it gives one, else its verdict.
 fn verdict_word(s: &LevelSummary) -> String {
-    match s.stars {
-        Some(n) => counted(n, "star", "stars"),
-        None => s.verdict.clone(),
+    match (s.stars, s.difficulty) {
+        (Some(n), _) => counted(n, "star", "stars"),
+        (None, Some(d)) => format!("difficulty {d}"),
+        (None, None) if s.shortest.is_none() => "no solution".to_string(),
+        (None, None) => s.verdict.clone(),
     }
 }
 

@@ -213,15 +213,22 @@ pub fn sheet_png(cards: &[SheetCard]) -> Vec<u8> {
     render_png(&sheet_picture(cards), 1.0, BACKGROUND)
 }
 
-/// The verdict line of a level: for a kind with stars, the Perfect's
-/// length when it has them all, else the shortest solution's; for other
-/// kinds, the kind's verdict in words.
-fn card_verdict(s: &LevelSummary) -> String {
-    match (s.stars, s.shortest_max_combo, s.shortest) {
-        (Some(3), Some(n), _) => format!("Perfect {n}"),
-        (Some(_), _, Some(n)) => format!("best {n}"),
-        (Some(_), _, None) => "no solution".to_string(),
-        (None, _, _) => s.verdict.clone(),
+/// The verdict lines of a level: for a kind with stars, the Perfect's
+/// length when it has them all, else the shortest solution's; for a kind
+/// with a difficulty, the difficulty and the shortest length, then the
+/// verdict in words; else the verdict.
+fn card_lines(s: &LevelSummary) -> Vec<String> {
+    let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
+    match (s.stars, s.difficulty) {
+        (Some(3), _) if s.shortest_max_combo.is_some() => {
+            vec![format!("Perfect {}", s.shortest_max_combo.unwrap_or(0))]
+        }
+        (Some(_), _) => vec![best(s.shortest)],
+        (None, Some(d)) => vec![
+            format!("difficulty {d}, {}", best(s.shortest)),
+            s.verdict.clone(),
+        ],
+        (None, None) => vec![s.verdict.clone()],
     }
 }
 
@@ -238,7 +245,7 @@ pub fn pack_cards(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Vec<SheetC
             SheetCard {
                 picture: entry.level.picture(),
                 title: entry.level.name().to_string(),
-                lines: vec![summary.map_or_else(|| "not analysed".to_string(), card_verdict)],
+                lines: summary.map_or_else(|| vec!["not analysed".to_string()], card_lines),
                 stars: summary.and_then(|s| s.stars).map(|n| (n.min(3), 3)),
             }
         })

@@ -1,0 +1,125 @@
+//! `levelscope convert IN --to FORMAT --out OUT [--kind K]`: a level file
+//! (or a file or pack holding several levels) written in another format.
+//!
+//! The write is atomic: OUT is either the whole conversion or untouched.
+//! When the target format cannot say a level (enemies in Prism's 2017
+//! format, a name in Skiddy's ASCII, several levels in a one-level
+//! format), nothing is written and the reason is the error.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::kinds::{Kind, Level, TextFormat};
+use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
+
+/// Arguments of `convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The file to convert: a level file of any kind and format, or a pack.
+    pub input: PathBuf,
+    /// The format to write: json, prism-2016, prism-2017 or skiddy-ascii.
+    #[arg(long, value_parser = parse_format)]
+    pub to: TextFormat,
+    /// Where to write it.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Read the input as this kind instead of telling it from its content.
+    #[arg(long, value_parser = super::parse_kind)]
+    pub kind: Option<Kind>,
+}
+
+/// Parses a `--to` value: a format's name.
+fn parse_format(name: &str) -> Result<TextFormat, String> {
+    TextFormat::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown format {name:?} (known: {})",
+            TextFormat::ALL.map(|f| f.name()).join(", ")
+        )
+    })
+}
+
+/// The text of `levels` in `format`. Several levels go to JSON as a pack
+/// (named `pack_name`), since a JSON level holds one.
+fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<String, String> {
+    if format == TextFormat::Json && levels.len() > 1 {
+        let pack = Pack {
+            name: pack_name.to_string(),
+            levels: levels.iter().cloned().map(PackEntry::new).collect(),
+        };
+        return Ok(pack_to_json(&pack));
+    }
+    crate::kinds::text::write_levels(levels, format)
+}
+
+/// Runs `convert`; returns the exit code.
+pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let input = args.input.display().to_string();
+    let fail = |err: &mut dyn Write, message: String| {
+        let _ = writeln!(err, "error: {message}");
+        super::EXIT_FAILED
+    };
+    let stem = args
+        .input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (levels, pack_name) = match crate::pack::open_file(&args.input, args.kind) {
+        Ok(Opened::Levels(mut levels, _)) => {
+            // Formats without names: a pack names its levels after the
+            // file, as `pack add` does.
+            if args.to == TextFormat::Json && levels.len() > 1 {
+                for (i, level) in levels.iter_mut().enumerate() {
+                    if level.name().is_empty() {
+                        level.set_name(format!("{stem} {}", i + 1));
+                    }
+                }
+            }
+            (levels, stem)
+        }
+        Ok(Opened::Pack(read)) => {
+            if !read.damaged.is_empty() {
+                let which: Vec<String> = read
+                    .damaged
+                    .iter()
+                    .map(|d| format!("entry {} ({})", d.index, d.error))
+                    .collect();
+                return fail(
+                    err,
+                    format!(
+                        "{input}: not converted, because the pack has entries that cannot be read, which the conversion would lose: {}",
+                        which.join("; ")
+                    ),
+                );
+            }
+            let name = read.pack.name.clone();
+            (
+                read.pack.levels.into_iter().map(|e| e.level).collect(),
+                name,
+            )
+        }
+        Err(message) => return fail(err, format!("{input}: {message}")),
+    };
+    let text = match converted(&levels, args.to, &pack_name) {
+        Ok(text) => text,
+        Err(reason) => {
+            return fail(
+                err,
+                format!(
+                    "{input} cannot be written as {}: {reason}; nothing was written",
+                    args.to.name()
+                ),
+            )
+        }
+    };
+    if let Err(e) = crate::atomic::write_atomic(&args.out, text.as_bytes()) {
+        return fail(err, format!("cannot write {}: {e}", args.out.display()));
+    }
+    let _ = writeln!(
+        out,
+        "wrote {} ({}) to {}",
+        crate::words::counted(levels.len() as u64, "level", "levels"),
+        args.to.name(),
+        args.out.display()
+    );
+    0
+}
