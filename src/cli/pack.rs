@@ -147,14 +147,8 @@ fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
 /// Refuses to overwrite a pack that has entries this program cannot read,
 /// which writing would lose.
 fn writable(read: &ReadPack, path: &Path) -> Result<(), String> {
-    if read.damaged.is_empty() && !read.truncated {
-        Ok(())
-    } else {
-        Err(format!(
-            "{}: the pack has levels that cannot be read; nothing was written, so that they are not lost (fix them, or save elsewhere)",
-            path.display()
-        ))
-    }
+    read.check_writable()
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn file_stem(path: &Path) -> String {
@@ -341,6 +335,7 @@ fn dedupe(
         }
     }
     if let Some(path) = write {
+        writable(&read, path)?;
         let drop: std::collections::HashSet<usize> =
             groups.iter().flat_map(|g| g[1..].iter().copied()).collect();
         let kept = Pack {
@@ -584,6 +579,9 @@ fn export(
         return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
     }
     let read = load(pack_path, err)?;
+    if let Some(path) = json_path {
+        writable(&read, path)?;
+    }
     if let Some(path) = sheet {
         let summaries = summaries(&read.pack, max_states);
         let cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);

@@ -176,18 +176,70 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
             }
             Ok(read)
         }
-        Err(e) => recover(text).ok_or_else(|| PackError::NotAPack(e.to_string())),
+        Err(e) => recover(text).unwrap_or_else(|| Err(PackError::NotAPack(e.to_string()))),
     }
 }
 
+impl ReadPack {
+    /// Whether the pack may be written: refused, with a message naming
+    /// every entry that could not be read, when writing it would lose them.
+    /// Every command that writes a pack read from a file asks this first.
+    pub fn check_writable(&self) -> Result<(), String> {
+        if self.damaged.is_empty() && !self.truncated {
+            return Ok(());
+        }
+        let mut lost: Vec<String> = self
+            .damaged
+            .iter()
+            .map(|d| format!("entry {} ({})", d.index, d.error))
+            .collect();
+        if self.truncated && lost.is_empty() {
+            lost.push("the end of the file, which is broken".into());
+        }
+        Err(format!(
+            "the pack has entries that cannot be read: {}; nothing was written, so that they are not lost (repair the file, or save the readable levels under another name)",
+            lost.join("; ")
+        ))
+    }
+}
+
+/// The number value of the field `key` in the broken header `head`.
+fn header_number(head: &str, key: &str) -> Option<Result<u64, ()>> {
+    let i = head.find(&format!("\"{key}\""))?;
+    let rest = head[i + key.len() + 2..].trim_start().strip_prefix(':')?;
+    Some(
+        serde_json::Deserializer::from_str(rest.trim_start())
+            .into_iter::<u64>()
+            .next()
+            .and_then(Result::ok)
+            .ok_or(()),
+    )
+}
+
 /// Reads what can be read of a pack whose JSON is broken: the header fields
-/// before `"levels"` and every complete entry of the list.
-fn recover(text: &str) -> Option<ReadPack> {
+/// before `"levels"` and every complete entry of the list. `None` when the
+/// text is not a pack at all; a version that is missing, not a number or
+/// newer than this program's is refused as for a whole file.
+fn recover(text: &str) -> Option<Result<ReadPack, PackError>> {
     let levels_at = text.find("\"levels\"")?;
     let head = &text[..levels_at];
     let format_ok = head.contains(&format!("\"{PACK_FORMAT}\""));
     if !format_ok {
         return None;
+    }
+    match header_number(head, "version") {
+        None => {
+            return Some(Err(PackError::NotAPack(
+                "the version is missing (and the file is broken)".into(),
+            )))
+        }
+        Some(Err(())) => {
+            return Some(Err(PackError::NotAPack(
+                "the version is not a number (and the file is broken)".into(),
+            )))
+        }
+        Some(Ok(v)) if v > PACK_VERSION as u64 => return Some(Err(PackError::NewerVersion(v))),
+        Some(Ok(_)) => {}
     }
     let name = head
         .find("\"name\"")
@@ -226,21 +278,32 @@ fn recover(text: &str) -> Option<ReadPack> {
                 rest = rest[stream.byte_offset()..].trim_start();
                 match rest.chars().next() {
                     Some(',') => rest = &rest[1..],
-                    _ => break,
+                    Some(']') => break,
+                    _ => {
+                        read.damaged.push(cut_short(index));
+                        break;
+                    }
                 }
             }
             _ => {
-                if !rest.trim().is_empty() && !rest.trim_start().starts_with(']') {
-                    read.damaged.push(DamagedEntry {
-                        index,
-                        error: "the entry is cut short or broken".into(),
-                    });
+                if !rest.trim_start().starts_with(']') {
+                    read.damaged.push(cut_short(index));
                 }
                 break;
             }
         }
     }
-    Some(read)
+    Some(Ok(read))
+}
+
+/// The damage of a pack file that ends, or breaks, where entry `index`
+/// should begin: whatever followed is unknown.
+fn cut_short(index: usize) -> DamagedEntry {
+    DamagedEntry {
+        index,
+        error: "the file is cut short or broken here; the entries from here on cannot be read"
+            .into(),
+    }
 }
 
 /// The JSON text of a pack (pretty-printed).

@@ -1,0 +1,129 @@
+//! A damaged pack is never written back without its broken entries, its
+//! damage is reported (a row per unreadable entry, exit code 1), and a
+//! version this program does not understand is refused even when the file
+//! is broken.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use levelscope::kinds::skiddy::format::parse_ascii;
+use levelscope::pack::{pack_to_json, parse_pack, Pack, PackEntry, PackError};
+use serde_json::Value;
+
+fn levelscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levelscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A pack of three small Skiddy levels, as text.
+fn three_levels() -> String {
+    let boards = [
+        "#####\n#R.R#\n#...#\n#r###\n",
+        "#####\n#B..#\n#...#\n#b###\n",
+        "######\n#R..R#\n#....#\n#r####\n",
+    ];
+    let levels = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let mut e = PackEntry::new(parse_ascii(b).unwrap().into());
+            e.level.set_name(format!("level {i}"));
+            e
+        })
+        .collect();
+    pack_to_json(&Pack {
+        name: "three".into(),
+        levels,
+    })
+}
+
+/// The pack with its second entry's level made unreadable.
+fn with_a_broken_entry() -> String {
+    let mut value: Value = serde_json::from_str(&three_levels()).unwrap();
+    value["levels"][1]["level"]["kind"] = Value::String("no such kind".into());
+    serde_json::to_string_pretty(&value).unwrap()
+}
+
+/// The pack cut short right after its first complete entry.
+fn cut_after_the_first_entry() -> String {
+    let text = three_levels();
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let first = serde_json::to_string_pretty(&value["levels"][0]).unwrap();
+    // Find where the first entry ends in the pretty text: its last line.
+    let end = text.find("\n    },").expect("entries are separated") + "\n    },".len();
+    assert!(first.len() < end);
+    text[..end].to_string()
+}
+
+#[test]
+fn dedupe_and_export_refuse_to_drop_a_broken_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("p.json");
+    let text = with_a_broken_entry();
+    std::fs::write(&pack, &text).unwrap();
+    for args in [
+        vec!["pack", "dedupe", path(&pack), "--write", path(&pack)],
+        vec!["pack", "export", path(&pack), "--json", path(&pack)],
+        vec!["convert", path(&pack), "--to", "json", "--out", path(&pack)],
+    ] {
+        let out = levelscope(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("entry 1"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&pack).unwrap(), text, "{args:?}");
+    }
+}
+
+#[test]
+fn a_pack_cut_short_after_a_complete_entry_says_so_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("cut.json");
+    std::fs::write(&pack, cut_after_the_first_entry()).unwrap();
+    let out = levelscope(&["analyze", "--json", path(&pack)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].get("states").is_some());
+    assert_eq!(rows[1]["file"], format!("{}#1", path(&pack)));
+    assert!(rows[1]["error"].as_str().unwrap().contains("cut short"));
+    // Nor may it be written back over itself.
+    let out = levelscope(&["pack", "dedupe", path(&pack), "--write", path(&pack)]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_broken_pack_of_an_unknown_version_is_refused() {
+    let cut = cut_after_the_first_entry();
+    let newer = cut.replacen("\"version\": 1", "\"version\": 99", 1);
+    assert!(matches!(
+        parse_pack(&newer),
+        Err(PackError::NewerVersion(99))
+    ));
+    let missing = cut.replacen("\"version\": 1,", "", 1);
+    let err = parse_pack(&missing).unwrap_err().to_string();
+    assert!(err.contains("version is missing"), "{err}");
+    let word = cut.replacen("\"version\": 1", "\"version\": \"one\"", 1);
+    let err = parse_pack(&word).unwrap_err().to_string();
+    assert!(err.contains("version is not a number"), "{err}");
+    // The same pack with its known version reads what it can.
+    let read = parse_pack(&cut).unwrap();
+    assert_eq!(read.pack.levels.len(), 1);
+    assert_eq!(read.damaged.len(), 1);
+    assert!(read.check_writable().is_err());
+}
