@@ -78,7 +78,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Follows `path` while it is a symbolic link; returns the final path
 /// (which need not exist).
-fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+pub(crate) fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
     let mut here = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match std::fs::symlink_metadata(&here) {

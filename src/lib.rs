@@ -12,6 +12,7 @@ pub mod cli;
 pub mod engine;
 pub mod gui;
 pub mod kinds;
+pub mod lock;
 pub mod pack;
 pub mod picture;
 pub mod words;

@@ -144,6 +144,12 @@ fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
     Ok(read)
 }
 
+/// Takes the lock of the pack file `path` for a read-modify-write: another
+/// levelscope writing it waits until this one has written.
+fn lock(path: &Path) -> Result<crate::lock::FileLock, String> {
+    crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Refuses to overwrite a pack that has entries this program cannot read,
 /// which writing would lose.
 fn writable(read: &ReadPack, path: &Path) -> Result<(), String> {
@@ -165,6 +171,7 @@ fn add(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
+    let _lock = lock(pack_path)?;
     let mut read = if pack_path.exists() {
         load(pack_path, err)?
     } else {
@@ -178,6 +185,7 @@ fn add(
     };
     writable(&read, pack_path)?;
     let mut failed = false;
+    let mut added = Vec::new();
     for path in levels {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
@@ -225,16 +233,19 @@ fn add(
                 }
                 Err(e) => format!("not analysed: {e}"),
             };
-            let _ = writeln!(
-                out,
+            added.push(format!(
                 "added {} as level {} ({note})",
                 path.display(),
                 read.pack.levels.len()
-            );
+            ));
             read.pack.levels.push(entry);
         }
     }
     write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
+    // Said only once it is true: the pack with the new levels is written.
+    for line in added {
+        let _ = writeln!(out, "{line}");
+    }
     Ok(if failed { super::EXIT_FAILED } else { 0 })
 }
 
@@ -248,6 +259,7 @@ fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
+    let _lock = if update { Some(lock(pack_path)?) } else { None };
     let mut read = load(pack_path, err)?;
     if update {
         writable(&read, pack_path)?;
@@ -318,6 +330,10 @@ fn dedupe(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
+    let _lock = match write {
+        Some(path) => Some(lock(path)?),
+        None => None,
+    };
     let read = load(pack_path, err)?;
     let levels: Vec<_> = read.pack.levels.iter().map(|e| e.level.clone()).collect();
     let groups = duplicate_groups(&levels);
@@ -578,6 +594,10 @@ fn export(
     if ascii.is_none() && json_path.is_none() && sheet.is_none() {
         return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
     }
+    let _lock = match json_path {
+        Some(path) => Some(lock(path)?),
+        None => None,
+    };
     let read = load(pack_path, err)?;
     if let Some(path) = json_path {
         writable(&read, path)?;

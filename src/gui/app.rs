@@ -556,7 +556,12 @@ impl EditorApp {
             return;
         };
         match open.path.clone() {
-            Some(path) => match pack::write_pack(&path, &open.pack) {
+            // Under the pack's lock, so that a command-line writer of the
+            // same pack waits for this write (and this one for it).
+            Some(path) => match crate::lock::FileLock::exclusive(&path)
+                .map_err(pack::PackError::Io)
+                .and_then(|_lock| pack::write_pack(&path, &open.pack))
+            {
                 Ok(()) => {
                     open.dirty = false;
                     files::push_recent(&mut self.prefs.recent, &path);

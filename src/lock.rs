@@ -1,0 +1,133 @@
+//! Locks that keep two writers of one file from losing each other's work.
+//!
+//! A command that reads a file, changes it and writes it back (adding a
+//! level to a pack) holds a [`FileLock`] on that file from before the read
+//! until after the write, so that a second writer waits instead of writing
+//! over the first one's change. Every file write is atomic (a new file
+//! renamed over the old one), so the lock cannot be taken on the file
+//! itself, whose inode changes with each write: it is taken on a small
+//! companion file beside it, `.NAME.lock`, which stays (empty) after use.
+//! The lock is advisory (`flock` on Unix, `LockFileEx` on Windows): every
+//! levelscope process honours it.
+
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+/// An exclusive lock on a file, held until it is dropped.
+#[derive(Debug)]
+pub struct FileLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl FileLock {
+    /// Waits until no other process holds the lock of `path`, then takes
+    /// it. A `path` that is a symbolic link is locked as the file it points
+    /// to, so that writers through the link and to the file itself agree.
+    pub fn exclusive(path: &Path) -> std::io::Result<FileLock> {
+        let target = crate::atomic::resolve_links(path)?;
+        let lock_path = lock_path_of(&target)?;
+        let mut options = OpenOptions::new();
+        options.create(true).write(true).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            // A link planted at the lock's name is not followed.
+            options.custom_flags(libc_no_follow());
+        }
+        let file = options.open(&lock_path).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot open the lock file {}: {e}", lock_path.display()),
+            )
+        })?;
+        file.lock()?;
+        Ok(FileLock {
+            file,
+            path: lock_path,
+        })
+    }
+
+    /// The companion file the lock is held on.
+    pub fn lock_file(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
+    }
+}
+
+/// `.NAME.lock` beside `target`.
+fn lock_path_of(target: &Path) -> std::io::Result<PathBuf> {
+    let name = target
+        .file_name()
+        .ok_or_else(|| std::io::Error::other(format!("{}: not a file name", target.display())))?;
+    let mut lock_name = std::ffi::OsString::from(".");
+    lock_name.push(name);
+    lock_name.push(".lock");
+    Ok(target.with_file_name(lock_name))
+}
+
+/// `O_NOFOLLOW`, whose value differs between Unix systems.
+#[cfg(unix)]
+fn libc_no_follow() -> i32 {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        0o400000
+    }
+    #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+    {
+        0x0100
+    }
+    #[cfg(not(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "freebsd"
+    )))]
+    {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    #[test]
+    fn a_second_holder_waits_for_the_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = dir.path().join("p.json");
+        let first = FileLock::exclusive(&pack).unwrap();
+        assert_eq!(first.lock_file(), dir.path().join(".p.json.lock"));
+        let released = Arc::new(AtomicBool::new(false));
+        let seen = released.clone();
+        let waiter = std::thread::spawn(move || {
+            let _second = FileLock::exclusive(&pack).unwrap();
+            // The second lock is only had once the first is let go.
+            seen.load(Ordering::SeqCst)
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        released.store(true, Ordering::SeqCst);
+        drop(first);
+        assert!(waiter.join().unwrap());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_at_the_lock_name_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, "keep").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.path().join(".p.json.lock")).unwrap();
+        assert!(FileLock::exclusive(&dir.path().join("p.json")).is_err());
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+    }
+}
