@@ -31,7 +31,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = super::parse_kind)]
     pub kind: Option<Kind>,
     /// Stop exploring a level after this many states.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
     pub max_states: u64,
     /// Stop exploring a level when its search would need more memory than
     /// this (`512M`, `2G`; default: half the memory available).
@@ -60,11 +60,14 @@ fn levels_of(path: &Path, kind: Option<Kind>) -> Result<Vec<NamedLevel>, String>
                 .map(|d| (d.index, d.error))
                 .collect();
             let total = read.pack.levels.len() + damaged.len();
+            if total == 0 {
+                return Err("the pack holds no levels".into());
+            }
             let mut readable = read.pack.levels.into_iter();
             let mut levels = Vec::with_capacity(total);
             for i in 0..total {
                 let level = match damaged.get(&i) {
-                    Some(error) => Err(format!("cannot read the level: {error}")),
+                    Some(error) => Err(format!("levels[{i}] cannot be read: {error}")),
                     None => Ok(readable.next().expect("one readable entry per place").level),
                 };
                 levels.push((format!("{file}#{i}"), level));

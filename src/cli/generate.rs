@@ -82,7 +82,7 @@ pub struct SkiddyArgs {
     pub min_stars: u8,
     /// The state budget of each candidate's analysis (bigger candidates are
     /// rejected).
-    #[arg(long, default_value_t = 50_000)]
+    #[arg(long, default_value_t = 50_000, value_parser = super::parse_max_states)]
     pub max_states: u64,
     /// Candidates to try for one level before giving up on it.
     #[arg(long, default_value_t = 100_000)]

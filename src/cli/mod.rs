@@ -50,6 +50,16 @@ pub enum Command {
     Generate(generate::GenerateArgs),
 }
 
+/// Parses a `--max-states` value: a whole number of states, at least 1 (a
+/// search needs the start state).
+pub fn parse_max_states(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("0 is not allowed: a search needs at least the start state".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number of states")),
+    }
+}
+
 /// Parses a `--kind` value: a kind's name.
 pub fn parse_kind(name: &str) -> Result<crate::kinds::Kind, String> {
     crate::kinds::Kind::from_name(name).ok_or_else(|| {

@@ -42,7 +42,7 @@ pub enum PackCommand {
         #[arg(long, value_parser = super::parse_kind)]
         kind: Option<Kind>,
         /// Stop analysing a level after this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
     },
     /// Re-analyse every level on all cores; exit 1 when any level fails
@@ -55,7 +55,7 @@ pub enum PackCommand {
         #[arg(long, default_value_t = 1)]
         min_stars: u8,
         /// Stop analysing a level after this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
         /// Store the fresh analyses in the pack.
         #[arg(long)]
@@ -85,7 +85,7 @@ pub enum PackCommand {
         json: bool,
         /// Stop analysing a level without a stored analysis after this many
         /// states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
     },
     /// Export the pack as a folder of ASCII levels, a PNG contact sheet
@@ -107,7 +107,7 @@ pub enum PackCommand {
         json: Option<PathBuf>,
         /// Stop analysing a level without a stored analysis after this many
         /// states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
     },
 }
@@ -135,7 +135,7 @@ fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
     for d in &read.damaged {
         let _ = writeln!(
             err,
-            "{}: warning: level {} cannot be read: {}",
+            "{}: warning: levels[{}] cannot be read: {}",
             path.display(),
             d.index,
             d.error
@@ -187,10 +187,10 @@ fn add(
     let mut failed = false;
     let mut added = Vec::new();
     for path in levels {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::pack::read_text_file(path) {
             Ok(t) => t,
             Err(e) => {
-                let _ = writeln!(err, "{}: error: cannot read the file: {e}", path.display());
+                let _ = writeln!(err, "{}: error: {e}", path.display());
                 failed = true;
                 continue;
             }
@@ -593,6 +593,12 @@ fn export(
     } = targets;
     if ascii.is_none() && json_path.is_none() && sheet.is_none() {
         return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
+    }
+    if let Some(dir) = ascii.filter(|d| d.exists() && !d.is_dir()) {
+        return Err(format!(
+            "{}: --ascii needs a folder, and this is a file",
+            dir.display()
+        ));
     }
     let _lock = match json_path {
         Some(path) => Some(lock(path)?),

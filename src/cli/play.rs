@@ -35,8 +35,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     let file = args.file.display();
-    let level = match std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read the file: {e}"))
+    let level = match crate::pack::read_text_file(&args.file)
         .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
         .and_then(|levels| {
             let level = levels.into_iter().next().ok_or("the file holds no level")?;

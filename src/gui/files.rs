@@ -38,8 +38,7 @@ pub fn open_text(text: &str) -> Result<Opened, String> {
 
 /// Reads a level or pack file.
 pub fn open_file(path: &Path) -> Result<Opened, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = crate::pack::read_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Opened::Pack(read) = &mut opened {
         if read.pack.name.is_empty() {

@@ -230,6 +230,20 @@ pub fn read_levels(
     }
 }
 
+/// Reads `value` as a `T`; an error names the field path where the value
+/// does not fit (`rows[1]: invalid type: integer `65536`, expected a
+/// string`).
+pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.inner().to_string()
+        } else {
+            format!("{path}: {}", e.inner())
+        }
+    })
+}
+
 /// Reads a level from its JSON form, dispatching on its `kind` field; a
 /// level without one is a Skiddy level.
 pub fn level_from_json_value(value: &Value) -> Result<Level, String> {

@@ -93,7 +93,7 @@ pub struct ReadPack {
 fn entry_from_value(value: &Value) -> Result<PackEntry, String> {
     let object = value.as_object().ok_or("the entry is not a JSON object")?;
     let level_value = object.get("level").ok_or("the entry has no \"level\"")?;
-    let mut level = Level::from_json_value(level_value)?;
+    let mut level = Level::from_json_value(level_value).map_err(|e| format!("level: {e}"))?;
     match object.get("name") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) => level.set_name(s.clone()),
@@ -140,15 +140,22 @@ fn check_header(value: &Value) -> Result<(), PackError> {
             "the format is {format:?}, expected \"{PACK_FORMAT}\""
         )));
     }
-    match value.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if v > PACK_VERSION as u64 => Err(PackError::NewerVersion(v)),
-        Some(_) => Ok(()),
+    match value.get("version") {
         None => Err(PackError::NotAPack("the version is missing".into())),
+        Some(v) => match v.as_u64() {
+            Some(n) if n > PACK_VERSION as u64 => Err(PackError::NewerVersion(n)),
+            Some(_) => Ok(()),
+            None => Err(PackError::NotAPack(format!(
+                "the version is {v}, not a whole number (this levelscope reads up to {PACK_VERSION})"
+            ))),
+        },
     }
 }
 
-/// Reads a pack from its JSON text.
+/// Reads a pack from its JSON text (a byte-order mark before it is
+/// accepted).
 pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
+    let text = text.trim_start_matches('\u{feff}');
     match serde_json::from_str::<Value>(text) {
         Ok(value) => {
             check_header(&value)?;
@@ -319,8 +326,19 @@ pub fn pack_to_json(pack: &Pack) -> String {
 
 /// Reads a pack file.
 pub fn read_pack(path: &Path) -> Result<ReadPack, PackError> {
-    let text = std::fs::read_to_string(path)?;
+    let text = read_text_file(path).map_err(PackError::NotAPack)?;
     parse_pack(&text)
+}
+
+/// The text of the file at `path`; when it is not UTF-8, an error that
+/// gives the offset of the first byte that is not.
+pub fn read_text_file(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes()[at];
+        format!("not UTF-8 text: the byte 0x{byte:02x} at offset {at} is not valid UTF-8")
+    })
 }
 
 /// Writes a pack file atomically.
@@ -371,7 +389,7 @@ pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
 
 /// Reads a level or pack file (see [`open_text`]).
 pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let text = read_text_file(path)?;
     open_text(&text, kind)
 }
 

@@ -813,8 +813,7 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
             ))
         }
     }
-    let body: JsonLevel =
-        JsonLevel::deserialize(value).map_err(|e| FormatError::Json(e.to_string()))?;
+    let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     let json = |message: String| FormatError::Json(message);
     let (width, height) = (body.width, body.height);
     if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {

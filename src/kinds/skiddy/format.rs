@@ -276,8 +276,7 @@ pub fn from_json_value(value: &serde_json::Value) -> Result<Level, FormatError> 
             return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32));
         }
     }
-    let file: LevelFile =
-        serde_json::from_value(value.clone()).map_err(|e| FormatError::Json(e.to_string()))?;
+    let file: LevelFile = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     if file.kind != "skiddy" {
         return Err(FormatError::WrongKind(file.kind));
     }
