@@ -37,6 +37,9 @@ pub struct StateGraph<S> {
     flags: Vec<u8>,
     move_count: usize,
     layer_start: Vec<u32>,
+    /// Every id, ordered by its state: built on the first [`StateGraph::find`]
+    /// (4 bytes a state), so that looking states up is a binary search.
+    by_state: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl<S: PackedState> StateGraph<S> {
@@ -63,6 +66,20 @@ impl<S: PackedState> StateGraph<S> {
     /// All states, by id.
     pub fn states(&self) -> &[S] {
         &self.states
+    }
+
+    /// The id of `state`, if it was reached. The first call orders the ids
+    /// by state (O(n log n)); every call is then a binary search.
+    pub fn find(&self, state: &S) -> Option<u32> {
+        let by_state = self.by_state.get_or_init(|| {
+            let mut ids: Vec<u32> = (0..self.states.len() as u32).collect();
+            ids.sort_unstable_by_key(|&id| self.states[id as usize]);
+            ids
+        });
+        by_state
+            .binary_search_by(|&id| self.states[id as usize].cmp(state))
+            .ok()
+            .map(|at| by_state[at])
     }
 
     /// The successor of `id` by move `mv`: a state id, [`NO_EDGE`] or
@@ -278,6 +295,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         flags,
         move_count: moves,
         layer_start,
+        by_state: std::sync::OnceLock::new(),
     })
 }
 
@@ -317,6 +335,18 @@ mod tests {
         fn is_preferred(&self, _: &u64) -> bool {
             true
         }
+    }
+
+    #[test]
+    fn every_state_is_found_by_its_value_and_no_other() {
+        let graph = explore(&Pairs, &Job::default()).unwrap();
+        for id in 0..graph.len() as u32 {
+            assert_eq!(graph.find(&graph.state(id)), Some(id));
+        }
+        // Pairs hold values below 60 * 60: 3600 and beyond were never
+        // reached.
+        assert_eq!(graph.find(&3600), None);
+        assert_eq!(graph.find(&u64::MAX), None);
     }
 
     #[test]

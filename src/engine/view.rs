@@ -134,12 +134,7 @@ impl<S: PackedState> GraphView for Explored<S> {
         self.graph.state(id).to_words()
     }
     fn find_word(&self, word: [u64; 4]) -> Option<u32> {
-        let packed = S::from_words(word);
-        self.graph
-            .states()
-            .iter()
-            .position(|s| *s == packed)
-            .map(|i| i as u32)
+        self.graph.find(&S::from_words(word))
     }
     fn loss_count(&self) -> u64 {
         (0..self.graph.len() as u32)

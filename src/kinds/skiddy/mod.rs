@@ -138,12 +138,7 @@ impl Analysis {
         let mut canonical = positions.to_vec();
         self.rules.canonicalise(&mut canonical);
         with_word!(&self.graph, &self.rules, |e, p| {
-            let packed = p.pack(&canonical);
-            e.graph
-                .states()
-                .iter()
-                .position(|s| *s == packed)
-                .map(|i| i as u32)
+            e.graph.find(&p.pack(&canonical))
         })
     }
 
