@@ -1,32 +1,10 @@
 //! Bad input is answered with an error that says where and what.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{json_lines, levelscope, path, stderr};
 
 use serde_json::Value;
-
-fn levelscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_levelscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn rows(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 fn sample_pack() -> Value {
     serde_json::from_str(include_str!("../assets/sample-pack.json")).unwrap()
@@ -41,7 +19,7 @@ fn a_json_type_error_names_the_entry_and_the_field() {
     std::fs::write(&file, pack.to_string()).unwrap();
     let out = levelscope(&["analyze", "--json", path(&file)]);
     assert_eq!(out.status.code(), Some(1));
-    let rows = rows(&out);
+    let rows = json_lines(&out);
     let error = rows[3]["error"].as_str().unwrap();
     assert!(error.contains("levels[3]"), "{error}");
     assert!(error.contains("rows[1]"), "{error}");
@@ -57,7 +35,7 @@ fn a_version_of_the_wrong_type_says_what_was_found() {
     std::fs::write(&file, pack.to_string()).unwrap();
     let out = levelscope(&["analyze", "--json", path(&file)]);
     assert_eq!(out.status.code(), Some(1));
-    let error = rows(&out)[0]["error"].as_str().unwrap().to_string();
+    let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
     assert!(error.contains("the version is \"1\""), "{error}");
     assert!(!error.contains("missing"), "{error}");
 }
@@ -70,7 +48,7 @@ fn a_byte_order_mark_is_accepted_before_a_pack() {
     std::fs::write(&file, text).unwrap();
     let out = levelscope(&["analyze", "--json", path(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(rows(&out).len(), 9);
+    assert_eq!(json_lines(&out).len(), 9);
 }
 
 #[test]
@@ -123,7 +101,7 @@ fn an_empty_pack_says_it_holds_no_levels() {
     std::fs::write(&file, pack.to_string()).unwrap();
     let out = levelscope(&["analyze", "--json", path(&file)]);
     assert_eq!(out.status.code(), Some(1));
-    let rows = rows(&out);
+    let rows = json_lines(&out);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["error"], "the pack holds no levels");
 }

@@ -3,27 +3,13 @@
 //! version this program does not understand is refused even when the file
 //! is broken.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{levelscope, path, stderr};
 
 use levelscope::kinds::skiddy::format::parse_ascii;
 use levelscope::pack::{pack_to_json, parse_pack, Pack, PackEntry, PackError};
 use serde_json::Value;
-
-fn levelscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_levelscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// A pack of three small Skiddy levels, as text.
 fn three_levels() -> String {

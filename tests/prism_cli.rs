@@ -1,33 +1,12 @@
 //! Prism through the command line: `analyze --json` rows, `convert` between
 //! the formats (and its refusals), and packs that mix kinds.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{json_lines, levelscope, path, stderr};
+use std::process::Output;
 
 use serde_json::Value;
-
-fn levelscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_levelscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 const ENEMY_LEVEL: &str = "tests/fixtures/prism/12x12_hard/level1.txt";
 const EMPTY_LEVEL: &str = "tests/fixtures/prism/4x4_easy/level77.txt";

@@ -1,0 +1,36 @@
+//! What the command-line tests share: running the binary and reading what
+//! it says.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs levelscope with `args` in the project's folder.
+pub fn levelscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levelscope"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// What the run wrote to its error stream.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The JSON rows the run printed, one a line.
+pub fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// A path as an argument.
+pub fn path(p: &Path) -> &str {
+    p.to_str().expect("test paths are UTF-8")
+}
