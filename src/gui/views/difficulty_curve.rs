@@ -262,6 +262,7 @@ mod tests {
             states,
             dead_ends: 0,
             traps,
+            difficulty: None,
         };
         let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));

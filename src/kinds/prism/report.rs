@@ -116,7 +116,7 @@ mod tests {
     fn the_row_has_every_field_the_designer_reads() {
         // A 3x1 corridor: start, a red switch, the exit; red blocks nothing.
         let level = read_2016("3 1\n0\ns R f\n").unwrap();
-        let a = analyze(&level, &Job::new()).unwrap();
+        let a = analyze(&level, &Job::default()).unwrap();
         let row = json_fields(&a, 2);
         assert_eq!(row["shortest"], json!(2));
         assert_eq!(row["solution"], json!("R R"));

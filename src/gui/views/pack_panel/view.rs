@@ -353,6 +353,7 @@ mod tests {
             states,
             dead_ends: 0,
             traps: 3 - stars as u64,
+            difficulty: None,
         }
     }
 
