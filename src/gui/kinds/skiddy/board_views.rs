@@ -10,6 +10,7 @@ use super::play::PlayState;
 use super::replay::{parse_moves, Replay};
 use crate::engine::Label;
 use crate::gui::app::{CentralView, EditorApp, Showing};
+use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::skiddy::{label_name, Dir};
 
 /// The board replaying a move sequence (the [`Showing::Replay`] on show),
@@ -401,7 +402,10 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
             }
         });
     }
-    let response = app.graph_view.show(ui, &analysis, &highlight);
+    let shown = analysis.clone();
+    let board = move |id| board::state_picture(&shown, id);
+    let source = GraphSource::new(&analysis, analysis.view(), &board);
+    let response = app.graph_view.show(ui, &source, &highlight);
     if let Some(id) = response.clicked {
         show_state(app, id);
     }
