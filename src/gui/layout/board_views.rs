@@ -3,7 +3,7 @@
 
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::kinds;
-use crate::gui::kinds::skiddy::tools::Tool;
+use crate::gui::kinds::tool::Tool;
 use crate::gui::views::canvas::{self, BoardMarks};
 use egui::Ui;
 
