@@ -212,6 +212,8 @@ pub struct EditorApp {
     pub generate_open: bool,
     /// Where the editing board's cells were drawn in the last frame.
     pub board_geometry: Option<super::views::board::BoardGeometry>,
+    /// The raster of a big board, kept while it does not change.
+    pub board_raster: Option<super::views::canvas::RasterCache>,
 }
 
 impl EditorApp {
@@ -246,6 +248,7 @@ impl EditorApp {
             generate: Default::default(),
             generate_open: false,
             board_geometry: None,
+            board_raster: None,
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {

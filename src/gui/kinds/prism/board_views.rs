@@ -258,7 +258,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
             ui.label(
                 RichText::new(caught_sentence(x, y, axis))
                     .color(CAUGHT_RED)
-                    .size(18.0),
+                    .size(16.0),
             );
         }
         (_, Some(v)) => {
@@ -292,12 +292,35 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
             }
         }
     });
-    let picture = match &game.animation {
-        Some(anim) if anim.playing => anim.picture(rules.level()),
-        _ => position_picture(rules.level(), &game.state, game.caught_at().is_some()),
-    };
+    let level = rules.level();
+    let cells = (level.width(), level.height());
     let size = ui.available_size();
-    canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Play board");
+    let caught = game.caught_at().is_some();
+    match &game.animation {
+        // A big board is drawn from a raster: each move is shown at once.
+        Some(anim) if anim.playing && cells.0 * cells.1 <= canvas::RASTER_CELLS => {
+            canvas::show_board(
+                ui,
+                &anim.picture(level),
+                &BoardMarks::default(),
+                size,
+                "Play board",
+            );
+        }
+        _ => {
+            let key = canvas::hash_of(&(Arc::as_ptr(&analysis) as usize, &game.state, caught));
+            canvas::show_board_cached(
+                ui,
+                &mut app.board_raster,
+                key,
+                || position_picture(level, &game.state, caught),
+                cells,
+                &BoardMarks::default(),
+                size,
+                "Play board",
+            );
+        }
+    }
 }
 
 /// Plays a move in play mode.

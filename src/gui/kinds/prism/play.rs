@@ -183,9 +183,9 @@ impl Game {
 }
 
 /// The status sentence of a catch, e.g. "Caught by the h enemy at (3, 2)
-/// — press Backspace to take the move back".
+/// — Backspace takes the move back".
 pub fn caught_sentence(x: usize, y: usize, axis: char) -> String {
-    format!("Caught by the {axis} enemy at ({x}, {y}) — press Backspace (or Take back) to take the move back")
+    format!("Caught by the {axis} enemy at ({x}, {y}) — Backspace takes the move back")
 }
 
 /// The direction as a word, e.g. "Up".
