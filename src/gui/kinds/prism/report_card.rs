@@ -124,6 +124,9 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     };
     let mut chosen = None;
     egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
+        // One line a trap (long ways are cut, whole on hover): the rows
+        // must keep the height the scroll area counts on.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         for i in rows {
             let (trap, depth) = traps[i];
             let way = analysis.move_string(&analysis.graph.path_to(trap.from));
@@ -138,7 +141,8 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
                 }
             );
             if ui
-                .selectable_label(selected == Some(i), RichText::new(text).monospace())
+                .selectable_label(selected == Some(i), RichText::new(&text).monospace())
+                .on_hover_text(text)
                 .clicked()
             {
                 chosen = Some(i);
