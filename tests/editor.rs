@@ -438,6 +438,14 @@ fn prism_files_open_as_a_level_a_pack_and_json() {
     open_file(&mut harness, "two.txt", &text);
     let pack = &harness.state().pack.as_ref().unwrap().pack;
     assert_eq!(pack.levels.len(), 2);
+    // The state graph and the histogram show for a Prism level too.
+    harness.get_by_label("State graph").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Fit");
+    harness.get_by_label("Histogram").click();
+    harness.step();
+    harness.get_by_label_contains("states over");
     assert!(harness.state().doc().level.as_prism().is_some());
     let json = levelscope::kinds::prism::write_json(&levels[0]);
     open_file(&mut harness, "one.json", &json);
