@@ -15,8 +15,9 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use egui::{vec2, CentralPanel, Context, Pos2, RawInput, Rect};
 use levelscope::engine::Job;
+use levelscope::gui::kinds::skiddy::board::state_picture;
 use levelscope::gui::views::graph_layout::GraphLayout;
-use levelscope::gui::views::state_graph::StateGraphView;
+use levelscope::gui::views::state_graph::{GraphSource, StateGraphView};
 use levelscope::kinds::skiddy::{self, Analysis};
 
 const LEVEL: &str = include_str!("../assets/bench/skiddy_100k.txt");
@@ -32,7 +33,10 @@ fn input() -> RawInput {
 fn frame(ctx: &Context, view: &mut StateGraphView, analysis: &Arc<Analysis>, way: &[u32]) -> usize {
     let output = ctx.run_ui(input(), |ui| {
         CentralPanel::default().show(ui, |ui| {
-            view.show(ui, analysis, way);
+            let shown = analysis.clone();
+            let board = move |id| state_picture(&shown, id);
+            let source = GraphSource::new(analysis, analysis.view(), &board);
+            view.show(ui, &source, way);
         });
     });
     let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
@@ -48,7 +52,7 @@ fn frame(ctx: &Context, view: &mut StateGraphView, analysis: &Arc<Analysis>, way
 fn graph_view(c: &mut Criterion) {
     let level = skiddy::parse_level(LEVEL).expect("the benchmark level parses");
     let analysis = Arc::new(skiddy::analyze(&level, &Job::default()).expect("it analyses"));
-    let layout = GraphLayout::of(&analysis);
+    let layout = GraphLayout::of(analysis.view());
     let widest = (0..layout.depth_count())
         .max_by_key(|&d| layout.layer_order(d).len())
         .expect("a layer");
@@ -65,7 +69,9 @@ fn graph_view(c: &mut Criterion) {
     );
 
     let mut group = c.benchmark_group("graph_view");
-    group.bench_function("layout_100k", |b| b.iter(|| GraphLayout::of(&analysis)));
+    group.bench_function("layout_100k", |b| {
+        b.iter(|| GraphLayout::of(analysis.view()))
+    });
 
     let cases: [(&str, Option<egui::Vec2>); 3] = [
         ("frame_fit_100k", None),

@@ -57,3 +57,13 @@ key Escape
 click 1527 418; away; shot histogram 1.5
 click 1414 418; click 1340 475; away; shot trap 1.5
 stop
+
+# Prism (assets/prism-demo.txt, 7x7 with an h enemy): the editor with the
+# Prism palette and the report card, Play after Up walks the player into
+# the enemy's way (caught at (1, 2)), and the first trap from the "Traps
+# and dead ends" tab.
+start assets/prism-demo.txt
+away; shot prism-editor 2
+key F2; key Up; away; shot prism-play 1.5
+key F1; click 1414 457; click 1429 522; away; shot prism-report 1.5
+stop

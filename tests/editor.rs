@@ -8,6 +8,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use levelscope::gui::app::{CentralView, Showing};
+use levelscope::gui::kinds::Replay;
 use levelscope::gui::EditorApp;
 use levelscope::kinds::skiddy::{Dir, Floor, Piece};
 
@@ -173,7 +174,7 @@ fn pick_a_solution_and_step_through_it() {
     // "L D" is both the shortest and the max-combo solution; take the first.
     harness.get_all_by_label("  2  L D").next().unwrap().click();
     harness.step();
-    let Some(Showing::Replay(replay)) = &harness.state().showing else {
+    let Some(Showing::Replay(Replay::Skiddy(replay))) = &harness.state().showing else {
         panic!("the solution is replayed on the board");
     };
     assert_eq!(replay.moves, vec![Dir::Left, Dir::Down]);
@@ -184,7 +185,7 @@ fn pick_a_solution_and_step_through_it() {
     harness.get_by_label("Step forward").click();
     harness.step();
     let app = harness.state();
-    let Some(Showing::Replay(replay)) = &app.showing else {
+    let Some(Showing::Replay(Replay::Skiddy(replay))) = &app.showing else {
         panic!("still replaying");
     };
     assert_eq!(replay.at, 2);
@@ -195,7 +196,7 @@ fn pick_a_solution_and_step_through_it() {
     );
     harness.get_by_label("Step back").click();
     harness.step();
-    let Some(Showing::Replay(replay)) = &harness.state().showing else {
+    let Some(Showing::Replay(Replay::Skiddy(replay))) = &harness.state().showing else {
         panic!("still replaying");
     };
     assert_eq!(replay.at, 1);
@@ -344,4 +345,113 @@ fn a_level_over_the_state_budget_says_so() {
     wait_for_analysis(&mut harness);
     harness.get_by_label_contains("too big: stopped after");
     harness.get_by_label_contains("Raise the state budget");
+}
+
+/// A 4x2 Prism level in the 2016 format: the start top-left, an `h` enemy
+/// at (2, 0) that runs to the right wall and back along the top row, and
+/// the exit bottom-right. Going right twice walks into the enemy coming
+/// back.
+const PRISM_WITH_ENEMY: &str = "4 2\n0\ns e h e\ne e e f\n";
+
+/// Opens `text` as a file named `name`, through File → Open's code path.
+fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    wait_for_analysis(harness);
+}
+
+#[test]
+fn prism_play_a_move_into_an_enemy_and_take_it_back() {
+    let mut harness = editor();
+    open_file(&mut harness, "enemy.txt", PRISM_WITH_ENEMY);
+    assert!(harness.state().doc().level.as_prism().is_some());
+    harness.get_by_label("Difficulty 4");
+    harness.get_by_label("Play").click();
+    harness.step();
+    assert_eq!(harness.state().view, CentralView::Play);
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    harness.get_by_label_contains("can be won");
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    let game = harness.state().prism_play.as_ref().unwrap();
+    assert_eq!(game.caught_at(), Some((2, 0)));
+    harness.get_by_label_contains("Caught by the h enemy at (2, 0)");
+    harness.key_press(Key::Backspace);
+    harness.step();
+    assert_eq!(
+        harness.query_all_by_label_contains("Caught").count(),
+        0,
+        "the catch is taken back"
+    );
+    let game = harness.state().prism_play.as_ref().unwrap();
+    assert_eq!(game.state.player, (1, 0), "the player is back");
+    assert_eq!(game.moves.len(), 1);
+    harness.get_by_label_contains("to the nearest win");
+}
+
+#[test]
+fn prism_paint_a_red_block_from_the_palette() {
+    let mut harness = editor();
+    open_file(&mut harness, "enemy.txt", PRISM_WITH_ENEMY);
+    harness.get_by_label("Red block").click();
+    harness.step();
+    click_cell(&mut harness, 1, 1, PointerButton::Primary);
+    let level = harness.state().doc().level.as_prism().unwrap().clone();
+    assert_eq!(
+        level.cell(1, 1),
+        levelscope::kinds::prism::Cell::Block(levelscope::kinds::prism::Colour::RED)
+    );
+    // The start refuses a block, with a word in the status line.
+    click_cell(&mut harness, 0, 0, PointerButton::Primary);
+    assert!(harness.state().status.1, "{}", harness.state().status.0);
+    assert_eq!(
+        harness.state().doc().level.as_prism().unwrap().cell(0, 0),
+        levelscope::kinds::prism::Cell::Empty
+    );
+    // The shortcut picks the green switch.
+    harness.event(Event::Text("G".into()));
+    harness.step();
+    click_cell(&mut harness, 2, 1, PointerButton::Primary);
+    assert_eq!(
+        harness.state().doc().level.as_prism().unwrap().cell(2, 1),
+        levelscope::kinds::prism::Cell::Switch(levelscope::kinds::prism::Colour::GREEN)
+    );
+}
+
+#[test]
+fn prism_files_open_as_a_level_a_pack_and_json() {
+    let mut harness = editor();
+    let levels: Vec<_> = ["s e e\ne r f\n", "s g\ne f\n"]
+        .iter()
+        .map(|rows| {
+            let rows: &str = rows;
+            let w = rows.lines().next().unwrap().split_whitespace().count();
+            let h = rows.lines().count();
+            levelscope::kinds::prism::read_2016(&format!("{w} {h}\n0\n{rows}")).unwrap()
+        })
+        .collect();
+    let text = levelscope::kinds::prism::write_2017(&levels).unwrap();
+    open_file(&mut harness, "two.txt", &text);
+    let pack = &harness.state().pack.as_ref().unwrap().pack;
+    assert_eq!(pack.levels.len(), 2);
+    // The state graph and the histogram show for a Prism level too.
+    harness.get_by_label("State graph").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Fit");
+    harness.get_by_label("Histogram").click();
+    harness.step();
+    harness.get_by_label_contains("states over");
+    assert!(harness.state().doc().level.as_prism().is_some());
+    let json = levelscope::kinds::prism::write_json(&levels[0]);
+    open_file(&mut harness, "one.json", &json);
+    assert_eq!(harness.state().doc().level.as_prism(), Some(&levels[0]));
+    // File → New makes a Prism level when one is active.
+    harness.state_mut().new_level();
+    harness.step();
+    assert!(harness.state().doc().level.as_prism().is_some());
 }

@@ -9,9 +9,12 @@ use std::time::Duration;
 
 use super::document::{Document, Origin};
 use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
+use super::kinds::prism::play::Game as PrismGame;
+use super::kinds::prism::tools::Tile as PrismTile;
 use super::kinds::skiddy::play::PlayState;
-use super::kinds::skiddy::replay::Replay;
-use super::kinds::skiddy::tools::{Tile, Tool};
+use super::kinds::skiddy::tools::Tile;
+use super::kinds::tool::Tool;
+use super::kinds::Replay;
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level, TextFormat};
@@ -32,8 +35,10 @@ pub struct Prefs {
     pub recent: Vec<PathBuf>,
     /// The selected tool.
     pub tool: Tool,
-    /// The selected tile.
+    /// The selected Skiddy tile.
     pub tile: Tile,
+    /// The selected Prism tile.
+    pub prism_tile: PrismTile,
     /// The state budget of an analysis.
     pub max_states: u64,
     /// Replay speed in ticks per second.
@@ -52,6 +57,7 @@ impl Default for Prefs {
             recent: Vec::new(),
             tool: Tool::Paint,
             tile: Tile::Block,
+            prism_tile: PrismTile::Block(crate::kinds::prism::Colour::RED),
             max_states: DEFAULT_MAX_STATES,
             ticks_per_second: 12.0,
             side_by_side: true,
@@ -136,7 +142,7 @@ impl AnalysisState {
 /// What the board shows instead of the level being edited.
 #[derive(Clone, Debug)]
 pub enum Showing {
-    /// A move sequence replayed.
+    /// A move sequence replayed, in the level's kind.
     Replay(Replay),
     /// A trap: the way in, the last winnable state and the dead end.
     Trap {
@@ -178,8 +184,10 @@ pub struct EditorApp {
     pub tab: AnalysisTab,
     /// What the board shows besides the level.
     pub showing: Option<Showing>,
-    /// The game in play mode.
+    /// The game in play mode, on a Skiddy level.
     pub play: Option<PlayState>,
+    /// The game in play mode, on a Prism level.
+    pub prism_play: Option<PrismGame>,
     /// The last status message and whether it is a warning.
     pub status: (String, bool),
     /// File dialogs.
@@ -204,6 +212,8 @@ pub struct EditorApp {
     pub generate_open: bool,
     /// Where the editing board's cells were drawn in the last frame.
     pub board_geometry: Option<super::views::board::BoardGeometry>,
+    /// The raster of a big board, kept while it does not change.
+    pub board_raster: Option<super::views::canvas::RasterCache>,
 }
 
 impl EditorApp {
@@ -225,6 +235,7 @@ impl EditorApp {
             tab: AnalysisTab::Solutions,
             showing: None,
             play: None,
+            prism_play: None,
             status: (String::new(), false),
             dialogs: FileDialogs::default(),
             confirm: None,
@@ -237,6 +248,7 @@ impl EditorApp {
             generate: Default::default(),
             generate_open: false,
             board_geometry: None,
+            board_raster: None,
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
@@ -296,6 +308,7 @@ impl EditorApp {
     pub fn level_changed(&mut self) {
         self.showing = None;
         self.play = None;
+        self.prism_play = None;
         self.graph_selection = None;
     }
 
@@ -368,20 +381,35 @@ impl EditorApp {
         }
     }
 
-    /// Resizes the active level as one undo step.
+    /// Resizes the active level as one undo step; says in the status line
+    /// what fell off, or why the kind refused the size.
     pub fn resize(&mut self, width: usize, height: usize) {
-        if self.doc_mut().edit("Resize", |l| {
-            *l = super::kinds::resized(l, width, height);
-        }) {
-            self.level_changed();
+        match super::kinds::resized(&self.doc().level, width, height) {
+            Ok((resized, note)) => {
+                if self.doc_mut().edit("Resize", |l| *l = resized) {
+                    self.level_changed();
+                }
+                if let Some(note) = note {
+                    self.warn(note);
+                }
+            }
+            Err(why) => self.warn(why),
         }
     }
 
-    /// A new empty level in a new document.
+    /// A new empty level of the active level's kind in a new document.
     pub fn new_level(&mut self) {
-        let level = Kind::Skiddy.blank(8, 7);
+        self.new_level_of(self.doc().level.kind());
+    }
+
+    /// A new empty level of `kind` in a new document.
+    pub fn new_level_of(&mut self, kind: Kind) {
+        let level = match kind {
+            Kind::Skiddy => kind.blank(8, 7),
+            Kind::Prism => kind.blank(10, 8),
+        };
         self.add_document(Document::new(level));
-        self.say("New level");
+        self.say(format!("New {} level", kind.title()));
     }
 
     /// A copy of the active level in a new document.

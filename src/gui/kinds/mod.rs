@@ -1,10 +1,12 @@
 //! The GUI's twin of [`crate::kinds`]: the one place in the editor that
 //! matches over the kinds. The panels and views call these functions, never
 //! a kind's module directly; each function has one arm per kind, which hands
-//! the work to that kind's folder (`skiddy/`). A new kind is a new folder
-//! and one more arm in each function here.
+//! the work to that kind's folder (`skiddy/`, `prism/`). A new kind is a
+//! new folder and one more arm in each function here.
 
+pub mod prism;
 pub mod skiddy;
+pub mod tool;
 
 use std::ops::RangeInclusive;
 use std::time::Duration;
@@ -24,7 +26,7 @@ fn active_kind(app: &EditorApp) -> Kind {
 pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::show(app, ui),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::palette::show(app, ui),
     }
 }
 
@@ -33,16 +35,122 @@ pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
 pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::paint_at(app, x, y, erase),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::palette::paint_at(app, x, y, erase),
     }
 }
 
 /// `level` resized to `width` x `height`, cut or extended as its kind's
-/// rules say.
-pub fn resized(level: &Level, width: usize, height: usize) -> Level {
+/// rules say, with a note of what was lost (for the status line); or why
+/// the kind refuses that size (Prism will not cut off the start or the
+/// exit).
+pub fn resized(
+    level: &Level,
+    width: usize,
+    height: usize,
+) -> Result<(Level, Option<String>), String> {
     match level {
-        Level::Skiddy(l) => Level::Skiddy(skiddy::tools::resized(l, width, height)),
-        Level::Prism(_) => level.clone(), // PRISM-GUI
+        Level::Skiddy(l) => Ok((
+            Level::Skiddy(skiddy::tools::resized(l, width, height)),
+            None,
+        )),
+        Level::Prism(l) => {
+            let out = prism::tools::resized(l, width, height).map_err(|r| r.0)?;
+            let note = (out.enemies_dropped > 0).then(|| {
+                format!(
+                    "Resized; {} fell off the board",
+                    crate::words::counted(out.enemies_dropped as u64, "enemy", "enemies")
+                )
+            });
+            Ok((Level::Prism(out.level), note))
+        }
+    }
+}
+
+/// Selects the palette entry or tool whose shortcut is `ch`, in the
+/// active level's kind; returns whether `ch` was one.
+pub fn shortcut(app: &mut EditorApp, ch: char) -> bool {
+    match active_kind(app) {
+        Kind::Skiddy => {
+            if let Some(tile) = skiddy::tools::Tile::from_shortcut(ch) {
+                app.prefs.tile = tile;
+                if app.prefs.tool == tool::Tool::Pick {
+                    app.prefs.tool = tool::Tool::Paint;
+                }
+                return true;
+            }
+        }
+        Kind::Prism => {
+            if let Some(tile) = prism::tools::Tile::from_shortcut(ch) {
+                prism::palette::select(app, tile);
+                return true;
+            }
+        }
+    }
+    match tool::Tool::ALL.into_iter().find(|t| t.shortcut() == ch) {
+        Some(t) => {
+            app.prefs.tool = t;
+            true
+        }
+        None => false,
+    }
+}
+
+/// A move sequence replayed on the board, in the active level's kind.
+#[derive(Clone, Debug)]
+pub enum Replay {
+    /// Skiddy's replay, tick by tick.
+    Skiddy(skiddy::replay::Replay),
+    /// Prism's replay, turn by turn.
+    Prism(prism::replay::Replay),
+}
+
+impl Replay {
+    /// Skiddy's replay, if it is one.
+    pub fn as_skiddy(&self) -> Option<&skiddy::replay::Replay> {
+        match self {
+            Replay::Skiddy(r) => Some(r),
+            Replay::Prism(_) => None,
+        }
+    }
+
+    /// Prism's replay, if it is one.
+    pub fn as_prism(&self) -> Option<&prism::replay::Replay> {
+        match self {
+            Replay::Prism(r) => Some(r),
+            Replay::Skiddy(_) => None,
+        }
+    }
+
+    /// Starts or pauses playing.
+    pub fn toggle_play(&mut self) {
+        match self {
+            Replay::Skiddy(r) => r.toggle_play(),
+            Replay::Prism(r) => r.toggle_play(),
+        }
+    }
+
+    /// Jumps to the end of the next move.
+    pub fn step_forward(&mut self) {
+        match self {
+            Replay::Skiddy(r) => r.step_forward(),
+            Replay::Prism(r) => r.step_forward(),
+        }
+    }
+
+    /// Jumps back to the start of the current or previous move.
+    pub fn step_back(&mut self) {
+        match self {
+            Replay::Skiddy(r) => r.step_back(),
+            Replay::Prism(r) => r.step_back(),
+        }
+    }
+
+    /// Back to the start.
+    pub fn restart(&mut self) {
+        match self {
+            Replay::Skiddy(r) => r.restart(),
+            Replay::Prism(r) => r.restart(),
+        }
     }
 }
 
@@ -52,15 +160,16 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
         Kind::Skiddy => {
             crate::kinds::skiddy::level::MIN_SIDE..=crate::kinds::skiddy::level::MAX_SIDE
         }
-        Kind::Prism => crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE, // PRISM-GUI
+        Kind::Prism => crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE,
     }
 }
 
-/// How many pieces `level` has, for the status line.
+/// How many pieces `level` has, for the status line: Skiddies, crates and
+/// ice; Prism's enemies and switches.
 pub fn piece_count(level: &Level) -> usize {
     match level {
         Level::Skiddy(l) => l.pieces().count(),
-        Level::Prism(l) => l.enemies.len(), // PRISM-GUI
+        Level::Prism(l) => prism::tools::piece_count(l),
     }
 }
 
@@ -69,16 +178,17 @@ pub fn piece_count(level: &Level) -> usize {
 pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
     match level {
         Level::Skiddy(l) => skiddy::board::describe_cell(l, x, y),
-        Level::Prism(_) => String::new(), // PRISM-GUI
+        Level::Prism(l) => prism::tools::describe_cell(l, x, y),
     }
 }
 
 /// The report card at the top of the analysis panel: the kind's verdict
-/// and numbers; `elapsed` is how long the analysis took.
-pub fn report_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<Duration>) {
+/// and numbers (Prism's with a button that replays the shortest solution).
+pub fn report_card(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+    let elapsed: Option<Duration> = app.analysis.elapsed;
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::rating_card(ui, a, elapsed),
-        Analysis::Prism(_) => {} // PRISM-GUI
+        Analysis::Prism(a) => prism::report_card::report_card(app, ui, a, elapsed),
     }
 }
 
@@ -86,7 +196,7 @@ pub fn report_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<Duration>) 
 pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::traps_tab(app, ui, a),
-        Analysis::Prism(_) => {} // PRISM-GUI
+        Analysis::Prism(a) => prism::report_card::traps_tab(app, ui, a),
     }
 }
 
@@ -95,7 +205,7 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
 pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay(app, moves, title),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::replay(app, moves, title),
     }
 }
 
@@ -103,7 +213,7 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
 pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay_view(app, ui),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::replay_view(app, ui),
     }
 }
 
@@ -113,7 +223,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
 pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown: bool) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::trap_view(app, ui, index, dead_end_shown),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::trap_view(app, ui, index, dead_end_shown),
     }
 }
 
@@ -121,7 +231,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
 pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_view(app, ui),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::play_view(app, ui),
     }
 }
 
@@ -129,7 +239,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
 pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_keys(app, ctx),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::play_keys(app, ctx),
     }
 }
 
@@ -137,6 +247,6 @@ pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
 pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::state_graph_view(app, ui),
-        Kind::Prism => {} // PRISM-GUI
+        Kind::Prism => prism::board_views::state_graph_view(app, ui),
     }
 }

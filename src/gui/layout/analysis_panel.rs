@@ -45,7 +45,7 @@ impl EditorApp {
                 ui.colored_label(Color32::from_rgb(220, 60, 40), text);
             }
             Some(Ok(analysis)) => {
-                kinds::report_card(ui, &analysis, self.analysis.elapsed);
+                kinds::report_card(self, ui, &analysis);
                 ui.separator();
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");

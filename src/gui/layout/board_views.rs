@@ -3,7 +3,7 @@
 
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::kinds;
-use crate::gui::kinds::skiddy::tools::Tool;
+use crate::gui::kinds::tool::Tool;
 use crate::gui::views::canvas::{self, BoardMarks};
 use egui::Ui;
 
@@ -33,7 +33,22 @@ impl EditorApp {
             problems: &problems,
             attention: &[],
         };
-        let out = canvas::show_board(ui, &level.picture(), &marks, size, "Board");
+        let cells = level.size();
+        let key = if cells.0 * cells.1 > canvas::RASTER_CELLS {
+            canvas::hash_of(&level)
+        } else {
+            0
+        };
+        let out = canvas::show_board_cached(
+            ui,
+            &mut self.board_raster,
+            key,
+            || level.picture(),
+            cells,
+            &marks,
+            size,
+            "Board",
+        );
         self.board_geometry = Some(out.geometry);
         let (primary, secondary) =
             ui.input(|i| (i.pointer.primary_down(), i.pointer.secondary_down()));

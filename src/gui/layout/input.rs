@@ -4,7 +4,6 @@
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
 use crate::gui::files::DialogPurpose;
 use crate::gui::kinds;
-use crate::gui::kinds::skiddy::tools::{Tile, Tool};
 use egui::{Key, Modifiers};
 
 impl EditorApp {
@@ -68,16 +67,7 @@ impl EditorApp {
                 egui::Event::Paste(text) => self.paste_level(&text),
                 egui::Event::Text(text) if self.view == CentralView::Edit => {
                     for ch in text.chars() {
-                        if let Some(tile) = Tile::from_shortcut(ch) {
-                            self.prefs.tile = tile;
-                            if self.prefs.tool == Tool::Pick {
-                                self.prefs.tool = Tool::Paint;
-                            }
-                        } else if let Some(tool) =
-                            Tool::ALL.into_iter().find(|t| t.shortcut() == ch)
-                        {
-                            self.prefs.tool = tool;
-                        }
+                        kinds::shortcut(self, ch);
                     }
                 }
                 _ => {}

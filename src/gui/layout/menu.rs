@@ -2,6 +2,7 @@
 
 use crate::gui::app::{CentralView, EditorApp};
 use crate::gui::files::DialogPurpose;
+use crate::kinds::Kind;
 use egui::{RichText, Ui};
 
 impl EditorApp {
@@ -10,6 +11,13 @@ impl EditorApp {
             if ui.button("New level\tCtrl+N").clicked() {
                 self.new_level();
             }
+            ui.menu_button("New level of kind", |ui| {
+                for kind in [Kind::Skiddy, Kind::Prism] {
+                    if ui.button(format!("New {} level", kind.title())).clicked() {
+                        self.new_level_of(kind);
+                    }
+                }
+            });
             if ui.button("Open…\tCtrl+O").clicked() {
                 self.show_dialog(DialogPurpose::Open);
             }

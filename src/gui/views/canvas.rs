@@ -30,6 +30,28 @@ pub struct BoardOutput {
     pub hovered: Option<(usize, usize)>,
 }
 
+/// Boards with more cells than this are painted from a raster of their
+/// picture, drawn once and kept while the board does not change: painting
+/// and tessellating every shape of a 1000x1000 board takes most of a second
+/// a frame, its raster a millisecond.
+pub const RASTER_CELLS: usize = 128 * 128;
+/// The most pixels a side of a board's raster has.
+const RASTER_MAX_SIDE: f32 = 2048.0;
+
+/// A board's raster kept between frames, with the key of what it shows.
+pub struct RasterCache {
+    key: u64,
+    texture: egui::TextureHandle,
+}
+
+/// How the board is painted.
+enum BoardImage<'a> {
+    /// The picture, shape by shape.
+    Shapes(&'a Picture),
+    /// A raster of the picture, stretched over the board.
+    Raster(&'a egui::TextureHandle),
+}
+
 /// Shows `picture`, a board in cells, in `size` (all that is available),
 /// with the accessible name `label`.
 pub fn show_board(
@@ -39,13 +61,72 @@ pub fn show_board(
     size: egui::Vec2,
     label: &str,
 ) -> BoardOutput {
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
-    let label_owned = label.to_string();
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label_owned));
-    let (w, h) = (
+    let cells = (
         picture.width.round() as usize,
         picture.height.round() as usize,
     );
+    show_image(ui, BoardImage::Shapes(picture), cells, marks, size, label)
+}
+
+/// Shows a board of `cells` (width, height) as [`show_board`] does, its
+/// picture made by `build` only when needed: a board of at most
+/// [`RASTER_CELLS`] cells is painted shape by shape; a bigger one from the
+/// raster in `cache`, drawn again only when `key` (a hash of what the
+/// picture shows) changes.
+#[allow(clippy::too_many_arguments)]
+pub fn show_board_cached(
+    ui: &mut Ui,
+    cache: &mut Option<RasterCache>,
+    key: u64,
+    build: impl FnOnce() -> Picture,
+    cells: (usize, usize),
+    marks: &BoardMarks<'_>,
+    size: egui::Vec2,
+    label: &str,
+) -> BoardOutput {
+    if cells.0.saturating_mul(cells.1) <= RASTER_CELLS {
+        return show_board(ui, &build(), marks, size, label);
+    }
+    if cache.as_ref().is_none_or(|c| c.key != key) {
+        let texture = rasterise(ui.ctx(), &build());
+        *cache = Some(RasterCache { key, texture });
+    }
+    let texture = &cache.as_ref().expect("the raster was just made").texture;
+    show_image(ui, BoardImage::Raster(texture), cells, marks, size, label)
+}
+
+/// A key for [`show_board_cached`]: the hash of what the board shows.
+pub fn hash_of(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Draws `picture` into a texture at most [`RASTER_MAX_SIDE`] pixels a
+/// side, at least a pixel a cell.
+fn rasterise(ctx: &egui::Context, picture: &Picture) -> egui::TextureHandle {
+    let side = picture.width.max(picture.height).max(1.0);
+    let ppu = (RASTER_MAX_SIDE / side).floor().max(1.0);
+    let pixmap = crate::picture::png::render_pixmap(picture, ppu, crate::picture::Rgba::WHITE);
+    let image = egui::ColorImage::from_rgba_premultiplied(
+        [pixmap.width() as usize, pixmap.height() as usize],
+        pixmap.data(),
+    );
+    ctx.load_texture("board raster", image, egui::TextureOptions::LINEAR)
+}
+
+fn show_image(
+    ui: &mut Ui,
+    image: BoardImage<'_>,
+    (w, h): (usize, usize),
+    marks: &BoardMarks<'_>,
+    size: egui::Vec2,
+    label: &str,
+) -> BoardOutput {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    let label_owned = label.to_string();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &label_owned));
     // Leave a margin for the coordinate ruler.
     let ruler = 14.0;
     let inner = Rect::from_min_max(rect.min + egui::vec2(ruler, ruler), rect.max);
@@ -53,7 +134,13 @@ pub fn show_board(
     let painter = ui.painter_at(rect);
     // The board itself is the kind's picture; the marks below are the
     // editor's own overlays.
-    picture_painter::paint(&painter, geometry.rect(), picture);
+    match image {
+        BoardImage::Shapes(picture) => picture_painter::paint(&painter, geometry.rect(), picture),
+        BoardImage::Raster(texture) => {
+            let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+            painter.image(texture.id(), geometry.rect(), uv, Color32::WHITE);
+        }
+    }
     paint_rulers(&painter, &geometry, ui.visuals().weak_text_color());
     for &(x, y) in marks.problems {
         let r = geometry.cell_rect(x, y).shrink(1.0);
@@ -106,11 +193,13 @@ pub fn show_board(
     }
 }
 
-/// Column numbers above the board and row numbers on its left.
+/// Column numbers above the board and row numbers on its left; on a
+/// board whose cells are too small for a number each, every `step`th.
 fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
     let font = egui::FontId::monospace((geo.cell * 0.3).clamp(8.0, 11.0));
     let board = geo.rect();
-    for x in 0..geo.width {
+    let step = ruler_step(geo.cell);
+    for x in (0..geo.width).step_by(step) {
         let r = geo.cell_rect(x, 0);
         painter.text(
             egui::pos2(r.center().x, board.top() - 2.0),
@@ -120,7 +209,7 @@ fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
             colour,
         );
     }
-    for y in 0..geo.height {
+    for y in (0..geo.height).step_by(step) {
         let r = geo.cell_rect(0, y);
         painter.text(
             egui::pos2(board.left() - 3.0, r.center().y),
@@ -129,5 +218,28 @@ fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
             font.clone(),
             colour,
         );
+    }
+}
+
+/// Every how many cells the rulers write a number, for cells `cell` points
+/// wide: 1, 2, 5, 10, 20, 50, … so that numbers stand 16 points apart or
+/// more.
+fn ruler_step(cell: f32) -> usize {
+    [1, 2, 5, 10, 20, 50, 100, 200, 500]
+        .into_iter()
+        .find(|&step| cell * step as f32 >= 16.0)
+        .unwrap_or(1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruler_numbers_thin_out_on_small_cells() {
+        assert_eq!(ruler_step(40.0), 1);
+        assert_eq!(ruler_step(10.0), 2);
+        assert_eq!(ruler_step(0.8), 20);
+        assert_eq!(ruler_step(0.01), 1000);
     }
 }

@@ -26,8 +26,8 @@
 
 use std::ops::Range;
 
+use crate::engine::GraphView;
 use crate::engine::Label;
-use crate::kinds::skiddy::{Analysis, ExploredView};
 
 /// The parent entry of a state without one (the start).
 pub const NO_PARENT: u32 = u32::MAX;
@@ -215,13 +215,8 @@ impl Sweep<'_> {
 }
 
 impl GraphLayout {
-    /// The layout of an analysed level.
-    pub fn of(analysis: &Analysis) -> GraphLayout {
-        analysis.with_explored(GraphLayout::compute)
-    }
-
-    /// The layout of an explored graph.
-    pub fn compute(view: &dyn ExploredView) -> GraphLayout {
+    /// The layout of an explored graph, whatever its kind.
+    pub fn of(view: &dyn GraphView) -> GraphLayout {
         let n = view.len();
         let depths = view.depth_count();
         let mut layer_start: Vec<u32> = (0..depths).map(|d| view.layer(d).start).collect();
@@ -439,7 +434,7 @@ impl GraphLayout {
 mod tests {
     use super::*;
     use crate::engine::{Job, Route};
-    use crate::kinds::skiddy::{analyze, parse_level};
+    use crate::kinds::skiddy::{analyze, parse_level, Analysis};
 
     fn analysis_of(name: &str) -> Analysis {
         let path = format!("{}/assets/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -484,7 +479,7 @@ mod tests {
     fn every_state_is_placed_in_its_layer_within_the_bounds() {
         for name in LEVELS {
             let analysis = analysis_of(name);
-            let layout = GraphLayout::of(&analysis);
+            let layout = GraphLayout::of(analysis.view());
             assert_eq!(layout.len(), analysis.state_count(), "{name}");
             let (lo, hi) = layout.x_range();
             analysis.with_explored(|view| {
@@ -511,7 +506,7 @@ mod tests {
     fn the_primary_parent_is_one_layer_up_and_the_path_matches_the_engine() {
         for name in LEVELS {
             let analysis = analysis_of(name);
-            let layout = GraphLayout::of(&analysis);
+            let layout = GraphLayout::of(analysis.view());
             assert_eq!(layout.parent(0), None);
             analysis.with_explored(|view| {
                 for id in 1..layout.len() as u32 {
@@ -539,7 +534,7 @@ mod tests {
     #[test]
     fn tree_edges_of_one_layer_do_not_cross() {
         for name in LEVELS {
-            let layout = GraphLayout::of(&analysis_of(name));
+            let layout = GraphLayout::of(analysis_of(name).view());
             for d in 1..layout.depth_count() {
                 let parents_x: Vec<f32> = layout
                     .layer_order(d)
@@ -557,7 +552,7 @@ mod tests {
     fn bins_cover_each_layer_and_count_its_labels() {
         for name in LEVELS {
             let analysis = analysis_of(name);
-            let layout = GraphLayout::of(&analysis);
+            let layout = GraphLayout::of(analysis.view());
             let (lo, hi) = layout.x_range();
             for d in 0..layout.depth_count() {
                 let mut bins = Vec::new();
@@ -588,7 +583,7 @@ mod tests {
 
     #[test]
     fn the_nearest_state_is_found_on_either_side() {
-        let layout = GraphLayout::of(&analysis_of("crate-push.txt"));
+        let layout = GraphLayout::of(analysis_of("crate-push.txt").view());
         let d = (0..layout.depth_count())
             .max_by_key(|&d| layout.layer_order(d).len())
             .unwrap();

@@ -11,6 +11,7 @@
 //! nodes, bins and edges go into two meshes built here, so that egui does not
 //! tessellate thousands of shapes.
 
+use std::any::Any;
 use std::ops::Range;
 use std::sync::{Arc, Weak};
 
@@ -18,11 +19,11 @@ use egui::{
     vec2, Color32, Mesh, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
 };
 
-use super::board::BoardGeometry;
 use super::graph_layout::{Bin, GraphLayout, LabelCounts, LABELS};
-use crate::engine::{Label, Route};
-use crate::gui::kinds::skiddy::board as skiddy_board;
-use crate::kinds::skiddy::{label_name, Analysis, ExploredView};
+use super::picture_painter;
+use crate::engine::{GraphView, Label, Route};
+use crate::kinds::skiddy::label_name;
+use crate::picture::Picture;
 use crate::words::counted;
 
 /// States closer than this many pixels are drawn as bins, not one by one.
@@ -45,6 +46,40 @@ const ZOOM_PER_POINT: f32 = 1.0 / 240.0;
 const MAX_OTHER_EDGES: usize = 20_000;
 /// The least pick distance, in pixels.
 const PICK_PX: f32 = 5.0;
+
+/// The graph the view shows, whatever the kind: the explored states, the
+/// allocation that owns them (it tells one analysis from the next, so the
+/// layout is computed once per analysis) and the kind's picture of a
+/// state's board for the tooltip.
+pub struct GraphSource<'a> {
+    /// The allocation holding the graph, e.g. the analysis's `Arc`.
+    pub owner: Weak<dyn Any + Send + Sync>,
+    /// The explored and labelled states.
+    pub graph: &'a dyn GraphView,
+    /// The board of state `id`, in cells.
+    pub board: &'a dyn Fn(u32) -> Picture,
+}
+
+impl<'a> GraphSource<'a> {
+    /// The graph `graph` held by `owner`, its states drawn by `board`.
+    pub fn new<T: Any + Send + Sync>(
+        owner: &Arc<T>,
+        graph: &'a dyn GraphView,
+        board: &'a dyn Fn(u32) -> Picture,
+    ) -> GraphSource<'a> {
+        let owner: Weak<T> = Arc::downgrade(owner);
+        GraphSource {
+            owner,
+            graph,
+            board,
+        }
+    }
+}
+
+/// Whether two owners are the same allocation.
+fn same_owner(a: &Weak<dyn Any + Send + Sync>, b: &Weak<dyn Any + Send + Sync>) -> bool {
+    std::ptr::addr_eq(a.as_ptr(), b.as_ptr())
+}
 
 /// What the user did in the view this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -210,7 +245,7 @@ impl Camera {
 /// the allocation alive, so its address cannot be reused by another
 /// analysis while it is cached.
 struct CachedLayout {
-    analysis: Weak<Analysis>,
+    owner: Weak<dyn Any + Send + Sync>,
     layout: Arc<GraphLayout>,
 }
 
@@ -332,14 +367,14 @@ impl StateGraphView {
         })
     }
 
-    /// The layout of `analysis`, computed once and cached.
-    fn layout_for(&mut self, analysis: &Arc<Analysis>) -> Arc<GraphLayout> {
+    /// The layout of `source`, computed once per owner and cached.
+    fn layout_for(&mut self, source: &GraphSource<'_>) -> Arc<GraphLayout> {
         match &self.cache {
-            Some(c) if Weak::as_ptr(&c.analysis) == Arc::as_ptr(analysis) => c.layout.clone(),
+            Some(c) if same_owner(&c.owner, &source.owner) => c.layout.clone(),
             _ => {
-                let layout = Arc::new(GraphLayout::of(analysis));
+                let layout = Arc::new(GraphLayout::of(source.graph));
                 self.cache = Some(CachedLayout {
-                    analysis: Arc::downgrade(analysis),
+                    owner: source.owner.clone(),
                     layout: layout.clone(),
                 });
                 self.camera = None;
@@ -355,10 +390,10 @@ impl StateGraphView {
     pub fn show(
         &mut self,
         ui: &mut Ui,
-        analysis: &Arc<Analysis>,
+        source: &GraphSource<'_>,
         highlight: &[u32],
     ) -> GraphResponse {
-        let layout = self.layout_for(analysis);
+        let layout = self.layout_for(source);
         ui.horizontal_wrapped(|ui| self.bar(ui));
         ui.weak(format!(
             "{} in {} · scroll to zoom, drag to pan, click to select",
@@ -395,9 +430,7 @@ impl StateGraphView {
         let painter = ui.painter_at(canvas);
         painter.rect_filled(canvas, 0.0, ui.visuals().extreme_bg_color);
         let palette = Palette::of(ui);
-        let drawn = analysis.with_explored(|view| {
-            self.paint_graph(&painter, &layout, view, camera, canvas, &palette)
-        });
+        let drawn = self.paint_graph(&painter, &layout, source.graph, camera, canvas, &palette);
         paint_path(&painter, &layout, camera, canvas, highlight, &palette);
         if let Some(id) = hovered {
             let (x, y) = layout.position(id);
@@ -431,7 +464,7 @@ impl StateGraphView {
         }
         if let Some(id) = hovered {
             response.on_hover_ui_at_pointer(|ui| {
-                state_tooltip(ui, analysis, &layout, camera, id);
+                state_tooltip(ui, source, &layout, camera, id);
             });
         }
         GraphResponse { clicked, hovered }
@@ -503,7 +536,7 @@ impl StateGraphView {
         &mut self,
         painter: &egui::Painter,
         layout: &GraphLayout,
-        view: &dyn ExploredView,
+        view: &dyn GraphView,
         camera: Camera,
         canvas: Rect,
         palette: &Palette,
@@ -749,18 +782,23 @@ fn paint_path(
 
 /// The tooltip of a state: its board, id, depth, label and distance to a
 /// win, and the label mix of its bin when its layer is drawn as bins.
-fn state_tooltip(ui: &mut Ui, analysis: &Analysis, layout: &GraphLayout, camera: Camera, id: u32) {
-    let rules = &analysis.rules;
-    let cell = (160.0 / rules.width().max(rules.height()) as f32).min(20.0);
-    let size = vec2(cell * rules.width() as f32, cell * rules.height() as f32);
-    let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-    let geo = BoardGeometry::fit(rect, rules.width(), rules.height());
-    skiddy_board::paint_state(ui.painter(), &geo, rules, &analysis.positions(id));
+fn state_tooltip(
+    ui: &mut Ui,
+    source: &GraphSource<'_>,
+    layout: &GraphLayout,
+    camera: Camera,
+    id: u32,
+) {
+    let board = (source.board)(id);
+    let (w, h) = (board.width.max(1.0), board.height.max(1.0));
+    let cell = (160.0 / w.max(h)).min(20.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(cell * w, cell * h), Sense::hover());
+    picture_painter::paint(ui.painter(), rect, &board);
     let depth = layout.depth(id);
     let label = layout.label(id);
     ui.label(format!("State {id} · depth {depth}"));
     ui.colored_label(label_colour(label), label_name(label));
-    let distance = analysis.with_explored(|view| view.distance(Route::Any, id));
+    let distance = source.graph.distance(Route::Any, id);
     ui.label(match distance {
         Some(0) => "Won".to_owned(),
         Some(1) => "1 move to a win".to_owned(),
@@ -790,7 +828,8 @@ fn state_tooltip(ui: &mut Ui, analysis: &Analysis, layout: &GraphLayout, camera:
 mod tests {
     use super::*;
     use crate::engine::Job;
-    use crate::kinds::skiddy::{analyze, parse_level};
+    use crate::gui::kinds::skiddy::board::state_picture;
+    use crate::kinds::skiddy::{analyze, parse_level, Analysis};
     use egui::pos2;
     use egui_kittest::{kittest::Queryable, Harness};
 
@@ -819,7 +858,10 @@ mod tests {
             .with_size(vec2(900.0, 600.0))
             .build_ui_state(
                 |ui, state: &mut State| {
-                    let response = state.view.show(ui, &state.analysis, &state.highlight);
+                    let analysis = state.analysis.clone();
+                    let board = move |id| state_picture(&analysis, id);
+                    let source = GraphSource::new(&state.analysis, state.analysis.view(), &board);
+                    let response = state.view.show(ui, &source, &state.highlight);
                     if let Some(id) = response.clicked {
                         state.highlight = state.view.layout().unwrap().path_from_start(id);
                     }
@@ -940,7 +982,7 @@ mod plan_tests {
     fn four_colours() -> GraphLayout {
         let path = format!("{}/assets/four-colours.txt", env!("CARGO_MANIFEST_DIR"));
         let level = parse_level(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        GraphLayout::of(&analyze(&level, &Job::default()).unwrap())
+        GraphLayout::of(analyze(&level, &Job::default()).unwrap().view())
     }
 
     #[test]

@@ -114,18 +114,19 @@ mod tests {
 
     #[test]
     fn the_row_has_every_field_the_designer_reads() {
-        // A corridor: start, a red switch, the exit; red blocks nothing.
-        let level = read_2016("3 2\n0\ns R f\ne e e\n").unwrap();
-        let a = analyze(&level, &Job::new(100_000)).unwrap();
+        // A 3x1 corridor (the board's least height is 2: the row below is
+        // blue blocks, never open): start, a red switch, the exit; red
+        // blocks nothing.
+        let level = read_2016("3 2\n0\ns R f\nb b b\n").unwrap();
+        let a = analyze(&level, &Job::default()).unwrap();
         let row = json_fields(&a, 2);
         assert_eq!(row["shortest"], json!(2));
         assert_eq!(row["solution"], json!("R R"));
         assert_eq!(row["solvable"], json!(true));
         assert_eq!(row["deaths"], json!(0));
         assert_eq!(row["difficulty_parts"]["switches_pressed"], json!(1));
-        // Solutions listed in order of length, the shortest first.
-        assert_eq!(row["solution_lists"]["shortest"][0], json!("R R"));
-        assert_eq!(row["solution_lists"]["shortest"][1], json!("R D U R"));
+        // Two asked for: the shortest, then the way back over the switch.
+        assert_eq!(row["solution_lists"]["shortest"], json!(["R R", "R L R R"]));
         assert!(row["verdict"]
             .as_str()
             .unwrap()

@@ -79,6 +79,12 @@ pub fn paint_moving(
     );
 }
 
+/// The board of state `id` of `analysis`, as the state graph's tooltip
+/// shows it.
+pub fn state_picture(analysis: &crate::kinds::skiddy::Analysis, id: u32) -> Picture {
+    skiddy_picture::position_picture(&analysis.rules, &analysis.positions(id))
+}
+
 /// Cell `(x, y)` of a cell index on a board `width` wide.
 pub fn cell_xy(cell: u8, width: usize) -> (usize, usize) {
     (cell as usize % width, cell as usize / width)

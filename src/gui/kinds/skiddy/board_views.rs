@@ -10,6 +10,8 @@ use super::play::PlayState;
 use super::replay::{parse_moves, Replay};
 use crate::engine::Label;
 use crate::gui::app::{CentralView, EditorApp, Showing};
+use crate::gui::kinds::Replay as KindReplay;
+use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::skiddy::{label_name, Dir};
 
 /// The board replaying a move sequence (the [`Showing::Replay`] on show),
@@ -21,7 +23,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     };
     let dt = ui.input(|i| i.stable_dt).min(0.1);
     let speed = app.prefs.ticks_per_second;
-    let Some(Showing::Replay(replay)) = &mut app.showing else {
+    let Some(Showing::Replay(KindReplay::Skiddy(replay))) = &mut app.showing else {
         return;
     };
     if replay.advance(dt * speed) {
@@ -36,7 +38,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
         app.showing = None;
         return;
     }
-    let Some(Showing::Replay(replay)) = &mut app.showing else {
+    let Some(Showing::Replay(KindReplay::Skiddy(replay))) = &mut app.showing else {
         return;
     };
     ui.horizontal(|ui| {
@@ -297,7 +299,7 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
     };
     let rules = &skiddy.rules;
     let replay = Replay::new(rules, rules.start_positions(), &dirs, title);
-    app.showing = Some(Showing::Replay(replay));
+    app.showing = Some(Showing::Replay(KindReplay::Skiddy(replay)));
     app.view = CentralView::Edit;
 }
 
@@ -330,7 +332,7 @@ pub fn show_state(app: &mut EditorApp, id: u32) {
     );
     replay.at = replay.len();
     app.graph_selection = Some((id, analysis.graph().states_along(&path)));
-    app.showing = Some(Showing::Replay(replay));
+    app.showing = Some(Showing::Replay(KindReplay::Skiddy(replay)));
 }
 
 /// Plays a move in play mode.
@@ -401,7 +403,10 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
             }
         });
     }
-    let response = app.graph_view.show(ui, &analysis, &highlight);
+    let shown = analysis.clone();
+    let board = move |id| board::state_picture(&shown, id);
+    let source = GraphSource::new(&analysis, analysis.view(), &board);
+    let response = app.graph_view.show(ui, &source, &highlight);
     if let Some(id) = response.clicked {
         show_state(app, id);
     }

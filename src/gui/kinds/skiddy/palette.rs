@@ -6,23 +6,12 @@ use egui::{RichText, Ui};
 use super::board::{paint_floor, paint_piece};
 use super::tools::{self, Tile, Tool};
 use crate::gui::app::EditorApp;
+use crate::gui::kinds::tool::tool_row;
 use crate::kinds::skiddy::Floor;
 
 /// The tool row and the palette of tiles, each with its shortcut.
 pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    ui.strong("Tool");
-    ui.horizontal(|ui| {
-        for tool in Tool::ALL {
-            ui.selectable_value(&mut app.prefs.tool, tool, tool.name())
-                .on_hover_text(format!("shortcut {}", tool.shortcut()));
-        }
-    });
-    ui.label(
-        RichText::new("Left button: tool · right button: erase")
-            .weak()
-            .small(),
-    );
-    ui.separator();
+    tool_row(ui, &mut app.prefs.tool);
     ui.strong("Palette");
     for &tile in Tile::palette() {
         let selected = app.prefs.tile == tile;

@@ -2,6 +2,7 @@
 //! flood-fill and pick, with the border rule enforced (the border holds only
 //! blocks and goals; goals belong on the border).
 
+pub use crate::gui::kinds::tool::{Refused, Tool};
 use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
 
 /// One entry of the palette: what a paint puts on a cell.
@@ -101,44 +102,6 @@ fn capitalised(word: &str) -> String {
         None => String::new(),
     }
 }
-
-/// The drawing tool in use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Tool {
-    /// Paint the selected tile under the pointer (click or drag).
-    Paint,
-    /// Fill the region of identical cells under the pointer.
-    Fill,
-    /// Read the tile under the pointer into the palette.
-    Pick,
-}
-
-impl Tool {
-    /// Every tool.
-    pub const ALL: [Tool; 3] = [Tool::Paint, Tool::Fill, Tool::Pick];
-
-    /// The tool's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Paint => "Paint",
-            Tool::Fill => "Fill",
-            Tool::Pick => "Pick",
-        }
-    }
-
-    /// The tool's keyboard shortcut.
-    pub fn shortcut(self) -> char {
-        match self {
-            Tool::Paint => 'p',
-            Tool::Fill => 'f',
-            Tool::Pick => 'k',
-        }
-    }
-}
-
-/// Why a paint was refused, in a short sentence for the status line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused(pub String);
 
 /// The cell that painting `tile` onto `old` at a border or inner position
 /// gives, or why that is not allowed.

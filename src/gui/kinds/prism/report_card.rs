@@ -1,0 +1,159 @@
+//! Prism's report in the analysis panel: the report card (difficulty and
+//! its parts, the verdict in words, the counts, the shortest solution with a
+//! Replay button) and the list of traps.
+
+use egui::{RichText, Ui};
+
+use crate::gui::app::{CentralView, EditorApp, Showing};
+use crate::kinds::prism::{Analysis, Dir};
+use crate::words::counted;
+
+/// The report card: the difficulty with what it is made of, the verdict,
+/// the numbers and the shortest solution with a button that replays it.
+pub fn report_card(
+    app: &mut EditorApp,
+    ui: &mut Ui,
+    analysis: &Analysis,
+    elapsed: Option<std::time::Duration>,
+) {
+    let rating = &analysis.rating;
+    let parts = &rating.parts;
+    match rating.difficulty {
+        Some(d) => {
+            ui.label(RichText::new(format!("Difficulty {d}")).strong().size(18.0));
+            ui.label(
+                RichText::new(format!(
+                    "length {} + 3 × {} + 2 × {} + 4 × {}",
+                    parts.length,
+                    counted(
+                        u64::from(parts.switches_pressed),
+                        "switch pressed",
+                        "switches pressed"
+                    ),
+                    counted(
+                        u64::from(parts.background_changes),
+                        "background",
+                        "backgrounds"
+                    ),
+                    counted(
+                        u64::from(parts.enemies_dodged),
+                        "enemy dodged",
+                        "enemies dodged"
+                    ),
+                ))
+                .weak(),
+            );
+        }
+        None => {
+            ui.label(RichText::new("Unsolvable").strong().size(18.0));
+        }
+    }
+    ui.label(&rating.verdict);
+    let s = &analysis.summary;
+    let solution = s.any.solution.clone();
+    egui::Grid::new("prism-numbers")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Shortest");
+            ui.label(s.any.shortest.map_or("none".to_string(), |n| n.to_string()));
+            ui.end_row();
+            ui.label("States");
+            ui.label(s.states.to_string());
+            ui.end_row();
+            ui.label("Won states");
+            ui.label(s.won_states.to_string());
+            ui.end_row();
+            ui.label("Dead ends");
+            ui.label(s.dead_ends.to_string());
+            ui.end_row();
+            ui.label("Deadly moves");
+            ui.label(analysis.deaths.to_string());
+            ui.end_row();
+            ui.label("Traps");
+            ui.label(match s.first_trap_depth {
+                Some(d) => format!("{} (first at move {d})", s.traps),
+                None => s.traps.to_string(),
+            });
+            ui.end_row();
+        });
+    if let Some(moves) = solution {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Solution");
+            ui.label(RichText::new(&moves).monospace());
+        });
+        if ui
+            .button("Replay")
+            .on_hover_text("Replay the shortest solution on the board")
+            .clicked()
+        {
+            super::board_views::replay(app, &moves, format!("Shortest: {moves}"));
+        }
+    }
+    if let Some(t) = elapsed {
+        ui.label(
+            RichText::new(format!(
+                "analysed in {:.0} ms · {} bits a state",
+                t.as_secs_f64() * 1000.0,
+                analysis.state_bits()
+            ))
+            .weak()
+            .small(),
+        );
+    }
+}
+
+/// The traps tab: every trap, shallowest first, as the way in and the
+/// move into the dead end; a click shows the trap on the board.
+pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+    let Some(traps) = app.trap_list() else {
+        return;
+    };
+    if traps.is_empty() {
+        ui.label("No traps: every move keeps the level winnable.");
+        return;
+    }
+    ui.label(format!(
+        "{}, {}, {}. Shallowest first:",
+        counted(traps.len() as u64, "trap", "traps"),
+        counted(analysis.summary.dead_ends, "dead end", "dead ends"),
+        counted(analysis.deaths, "deadly move", "deadly moves")
+    ));
+    let selected = match &app.showing {
+        Some(Showing::Trap { index, .. }) => Some(*index),
+        _ => None,
+    };
+    let mut chosen = None;
+    egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
+        // One line a trap (long ways are cut, whole on hover): the rows
+        // must keep the height the scroll area counts on.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        for i in rows {
+            let (trap, depth) = traps[i];
+            let way = analysis.move_string(&analysis.graph.path_to(trap.from));
+            let mv = Dir::from_index(trap.mv as usize).map_or("?", Dir::name);
+            let text = format!(
+                "depth {:>2}: {}{mv} -> dead end",
+                depth,
+                if way.is_empty() {
+                    String::new()
+                } else {
+                    format!("{way} ")
+                }
+            );
+            if ui
+                .selectable_label(selected == Some(i), RichText::new(&text).monospace())
+                .on_hover_text(text)
+                .clicked()
+            {
+                chosen = Some(i);
+            }
+        }
+    });
+    if let Some(index) = chosen {
+        app.showing = Some(Showing::Trap {
+            index,
+            dead_end_shown: true,
+        });
+        app.view = CentralView::Edit;
+    }
+}

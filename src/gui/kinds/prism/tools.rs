@@ -1,0 +1,456 @@
+//! Prism's painting tools as pure functions on a level: paint a tile, erase,
+//! flood-fill, pick, resize, and the words for a cell.
+//!
+//! The rules they keep (docs/rules.md, Prism, "The board"): the start and
+//! the exit stand on floor, on different cells; an enemy stands alone on
+//! floor, neither on the start nor on the exit. So painting a block or a
+//! switch onto the start or the exit is refused, moving the start onto the
+//! exit (or back) is refused, and whatever lands on an enemy's cell other
+//! than another enemy sweeps the enemy away.
+
+use crate::gui::kinds::tool::Refused;
+use crate::kinds::prism::{Axis, Cell, Colour, Enemy, Level};
+
+/// One entry of Prism's palette: what a paint puts on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Tile {
+    /// Floor (clears the cell and any enemy on it).
+    Empty,
+    /// A block of a colour from red to white.
+    Block(Colour),
+    /// A switch of red, green or blue.
+    Switch(Colour),
+    /// The player's start (moved here).
+    Start,
+    /// The exit (moved here).
+    Exit,
+    /// An enemy patrolling its row (`h`) or column (`v`).
+    Enemy(Axis),
+}
+
+impl Tile {
+    /// Every tile in palette order.
+    pub const ALL: [Tile; 15] = [
+        Tile::Empty,
+        Tile::Block(Colour::RED),
+        Tile::Block(Colour::GREEN),
+        Tile::Block(Colour::YELLOW),
+        Tile::Block(Colour::BLUE),
+        Tile::Block(Colour::MAGENTA),
+        Tile::Block(Colour::CYAN),
+        Tile::Block(Colour::WHITE),
+        Tile::Switch(Colour::RED),
+        Tile::Switch(Colour::GREEN),
+        Tile::Switch(Colour::BLUE),
+        Tile::Start,
+        Tile::Exit,
+        Tile::Enemy(Axis::Horizontal),
+        Tile::Enemy(Axis::Vertical),
+    ];
+
+    /// The tile's name as the palette shows it, e.g. "Red block".
+    pub fn name(self) -> String {
+        match self {
+            Tile::Empty => "Empty".to_string(),
+            Tile::Block(c) => format!("{} block", capitalised(c.name())),
+            Tile::Switch(c) => format!("{} switch", capitalised(c.name())),
+            Tile::Start => "Start".to_string(),
+            Tile::Exit => "Exit".to_string(),
+            Tile::Enemy(a) => format!("Enemy {}", a.letter()),
+        }
+    }
+
+    /// The keyboard shortcut that selects the tile. They follow the 2016
+    /// file's tokens (`r g y b m w` blocks, `R G B` switches, `s` start,
+    /// `h v` enemies, `e` empty) except where a token's letter is taken by
+    /// a tool (`f` is Fill, so the exit is `x`) or by a Skiddy tile (`c` is
+    /// Skiddy's crate, so cyan is `a`, for aqua).
+    pub fn shortcut(self) -> char {
+        match self {
+            Tile::Empty => 'e',
+            Tile::Block(Colour::CYAN) => 'a',
+            Tile::Block(c) => c.letter(),
+            Tile::Switch(c) => c.letter().to_ascii_uppercase(),
+            Tile::Start => 's',
+            Tile::Exit => 'x',
+            Tile::Enemy(a) => a.letter(),
+        }
+    }
+
+    /// The tile whose shortcut is `ch`.
+    pub fn from_shortcut(ch: char) -> Option<Tile> {
+        Self::ALL.into_iter().find(|t| t.shortcut() == ch)
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Removes the enemy standing at `(x, y)`, if any; returns whether there
+/// was one.
+fn remove_enemy(level: &mut Level, x: usize, y: usize) -> bool {
+    match level.enemy_at(x, y) {
+        Some(i) => {
+            level.enemies.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Paints `tile` at `(x, y)`; returns whether the level changed, or why
+/// the paint is not allowed there.
+pub fn paint(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<bool, Refused> {
+    let here = (x, y);
+    let before = level.clone();
+    match tile {
+        Tile::Empty => {
+            level.set_cell(x, y, Cell::Empty);
+            remove_enemy(level, x, y);
+        }
+        Tile::Block(c) | Tile::Switch(c) => {
+            if here == level.start || here == level.exit {
+                let which = if here == level.start { "start" } else { "exit" };
+                return Err(Refused(format!(
+                    "the {which} stands on floor: move it before painting a {} here",
+                    tile.name().to_lowercase()
+                )));
+            }
+            let cell = match tile {
+                Tile::Block(_) => Cell::Block(c),
+                _ => Cell::Switch(c),
+            };
+            level.set_cell(x, y, cell);
+            remove_enemy(level, x, y);
+        }
+        Tile::Start | Tile::Exit => {
+            let (moving, other) = match tile {
+                Tile::Start => ("start", level.exit),
+                _ => ("exit", level.start),
+            };
+            if here == other {
+                return Err(Refused(format!(
+                    "the start and the exit need cells of their own: the {moving} cannot go on the {}",
+                    if moving == "start" { "exit" } else { "start" }
+                )));
+            }
+            level.set_cell(x, y, Cell::Empty);
+            remove_enemy(level, x, y);
+            match tile {
+                Tile::Start => level.start = here,
+                _ => level.exit = here,
+            }
+        }
+        Tile::Enemy(axis) => {
+            if here == level.start || here == level.exit {
+                return Err(Refused(
+                    "an enemy cannot start on the start or on the exit".to_string(),
+                ));
+            }
+            level.set_cell(x, y, Cell::Empty);
+            match level.enemy_at(x, y) {
+                Some(i) => level.enemies[i].axis = axis,
+                None => level.enemies.push(Enemy { x, y, axis }),
+            }
+        }
+    }
+    Ok(*level != before)
+}
+
+/// Erases `(x, y)`: floor, and no enemy. The start and the exit stay (a
+/// level always has both). Returns whether the level changed.
+pub fn erase(level: &mut Level, x: usize, y: usize) -> bool {
+    paint(level, x, y, Tile::Empty).unwrap_or(false)
+}
+
+/// Fills the 4-connected region of cells identical to `(x, y)` (the cell
+/// alone; start, exit and enemies do not split a region) with `tile`. The
+/// start, the exit and an enemy are one cell each, so for them this is a
+/// paint. Cells where the tile is refused are skipped. Returns how many
+/// cells changed, or why nothing could be painted.
+pub fn fill(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<usize, Refused> {
+    if matches!(tile, Tile::Start | Tile::Exit | Tile::Enemy(_)) {
+        return paint(level, x, y, tile).map(usize::from);
+    }
+    let target = level.cell(x, y);
+    let (w, h) = (level.width(), level.height());
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![(x, y)];
+    seen[y * w + x] = true;
+    let mut region = Vec::new();
+    while let Some((cx, cy)) = stack.pop() {
+        region.push((cx, cy));
+        let neighbours = [
+            (cx.wrapping_sub(1), cy),
+            (cx + 1, cy),
+            (cx, cy.wrapping_sub(1)),
+            (cx, cy + 1),
+        ];
+        for (nx, ny) in neighbours {
+            if nx < w && ny < h && !seen[ny * w + nx] && level.cell(nx, ny) == target {
+                seen[ny * w + nx] = true;
+                stack.push((nx, ny));
+            }
+        }
+    }
+    let mut changed = 0;
+    let mut first_refusal = None;
+    for (cx, cy) in region {
+        match paint(level, cx, cy, tile) {
+            Ok(true) => changed += 1,
+            Ok(false) => {}
+            Err(refused) => {
+                first_refusal.get_or_insert(refused);
+            }
+        }
+    }
+    match (changed, first_refusal) {
+        (0, Some(refused)) => Err(refused),
+        _ => Ok(changed),
+    }
+}
+
+/// The tile that best describes `(x, y)`: an enemy, the start or the exit
+/// if one is there, else the cell.
+pub fn pick(level: &Level, x: usize, y: usize) -> Tile {
+    if let Some(i) = level.enemy_at(x, y) {
+        return Tile::Enemy(level.enemies[i].axis);
+    }
+    if (x, y) == level.start {
+        return Tile::Start;
+    }
+    if (x, y) == level.exit {
+        return Tile::Exit;
+    }
+    match level.cell(x, y) {
+        Cell::Empty => Tile::Empty,
+        Cell::Block(c) => Tile::Block(c),
+        Cell::Switch(c) => Tile::Switch(c),
+    }
+}
+
+/// What is at `(x, y)`, in a few words for the board's tooltip: the cell
+/// ("red block (R)" with the letter the board writes on it, "green switch
+/// (G)", "floor") and then "start", "exit" or "enemy h" when one stands
+/// there.
+pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
+    let mut parts = Vec::new();
+    match level.get(x, y) {
+        None => return String::new(),
+        Some(Cell::Empty) => {}
+        Some(cell @ (Cell::Block(c) | Cell::Switch(c))) => parts.push(format!(
+            "{} ({})",
+            cell.describe(),
+            c.letter().to_ascii_uppercase()
+        )),
+    }
+    if (x, y) == level.start {
+        parts.push("start".to_string());
+    }
+    if (x, y) == level.exit {
+        parts.push("exit".to_string());
+    }
+    if let Some(i) = level.enemy_at(x, y) {
+        parts.push(format!("enemy {}", level.enemies[i].axis.letter()));
+    }
+    if parts.is_empty() {
+        "floor".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The pieces the status line counts for a Prism level: its enemies and
+/// its switches, the things that change as the game goes.
+pub fn piece_count(level: &Level) -> usize {
+    let switches = level
+        .cells()
+        .iter()
+        .filter(|c| matches!(c, Cell::Switch(_)))
+        .count();
+    level.enemies.len() + switches
+}
+
+/// A level resized and what it lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resized {
+    /// The level at its new size.
+    pub level: Level,
+    /// How many enemies fell off the board and were dropped.
+    pub enemies_dropped: usize,
+}
+
+/// The level resized to `width x height`, cut or extended at the right and
+/// bottom: cells keep their place from the top-left, new cells are floor,
+/// enemies that fall off are dropped (and counted). A resize that would
+/// cut off the start or the exit is refused, since moving them silently
+/// would change the level's design: the designer moves them first.
+pub fn resized(level: &Level, width: usize, height: usize) -> Result<Resized, Refused> {
+    for (what, (x, y)) in [("start", level.start), ("exit", level.exit)] {
+        if x >= width || y >= height {
+            return Err(Refused(format!(
+                "a {width}x{height} board would cut off the {what} at ({x}, {y}): move it first"
+            )));
+        }
+    }
+    let mut out = Level::new(width, height);
+    out.name = level.name.clone();
+    out.start = level.start;
+    out.exit = level.exit;
+    out.background = level.background;
+    for y in 0..height.min(level.height()) {
+        for x in 0..width.min(level.width()) {
+            out.set_cell(x, y, level.cell(x, y));
+        }
+    }
+    out.enemies = level
+        .enemies
+        .iter()
+        .copied()
+        .filter(|e| e.x < width && e.y < height)
+        .collect();
+    let enemies_dropped = level.enemies.len() - out.enemies.len();
+    Ok(Resized {
+        level: out,
+        enemies_dropped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::kinds::skiddy::tools::Tile as SkiddyTile;
+    use crate::gui::kinds::tool::Tool;
+    use crate::kinds::prism::read_2016;
+
+    /// 4x3: start, a red block, floor, the exit; a green switch and an
+    /// `h` enemy on the second row.
+    fn level() -> Level {
+        read_2016("4 3\n0\ns r e f\ne G h e\ne e e e\n").unwrap()
+    }
+
+    #[test]
+    fn shortcuts_are_distinct_and_clash_with_no_tool_or_skiddy_tile() {
+        let mut seen = std::collections::HashSet::new();
+        for tile in Tile::ALL {
+            assert!(seen.insert(tile.shortcut()), "{tile:?}");
+            assert_eq!(Tile::from_shortcut(tile.shortcut()), Some(tile));
+            assert!(
+                SkiddyTile::from_shortcut(tile.shortcut()).is_none(),
+                "{tile:?}"
+            );
+        }
+        for tool in Tool::ALL {
+            assert!(seen.insert(tool.shortcut()), "{tool:?}");
+        }
+    }
+
+    #[test]
+    fn blocks_and_switches_sweep_enemies_but_spare_start_and_exit() {
+        let mut l = level();
+        assert_eq!(l.enemies.len(), 1);
+        assert_eq!(paint(&mut l, 2, 1, Tile::Block(Colour::BLUE)), Ok(true));
+        assert_eq!(l.cell(2, 1), Cell::Block(Colour::BLUE));
+        assert!(l.enemies.is_empty(), "the enemy stood on floor only");
+        let err = paint(&mut l, 0, 0, Tile::Switch(Colour::RED)).unwrap_err();
+        assert!(err.0.contains("start"), "{}", err.0);
+        let err = paint(&mut l, 3, 0, Tile::Block(Colour::RED)).unwrap_err();
+        assert!(err.0.contains("exit"), "{}", err.0);
+        assert_eq!(
+            paint(&mut l, 2, 1, Tile::Block(Colour::BLUE)),
+            Ok(false),
+            "painting the same again changes nothing"
+        );
+    }
+
+    #[test]
+    fn start_exit_and_enemies_move_onto_floor() {
+        let mut l = level();
+        assert_eq!(paint(&mut l, 1, 0, Tile::Start), Ok(true));
+        assert_eq!(l.start, (1, 0));
+        assert_eq!(l.cell(1, 0), Cell::Empty, "the red block gave way");
+        assert!(paint(&mut l, 3, 0, Tile::Start).is_err(), "not on the exit");
+        assert_eq!(paint(&mut l, 2, 1, Tile::Exit), Ok(true));
+        assert!(l.enemies.is_empty(), "the exit swept the enemy");
+        assert_eq!(paint(&mut l, 1, 1, Tile::Enemy(Axis::Vertical)), Ok(true));
+        assert_eq!(l.cell(1, 1), Cell::Empty, "the switch gave way");
+        assert_eq!(paint(&mut l, 1, 1, Tile::Enemy(Axis::Horizontal)), Ok(true));
+        assert_eq!(
+            l.enemies,
+            vec![Enemy {
+                x: 1,
+                y: 1,
+                axis: Axis::Horizontal
+            }]
+        );
+        assert!(paint(&mut l, 1, 0, Tile::Enemy(Axis::Vertical)).is_err());
+        assert!(l.is_valid(), "{:?}", l.problems());
+    }
+
+    #[test]
+    fn erase_clears_cells_and_enemies_but_keeps_start_and_exit() {
+        let mut l = level();
+        assert!(erase(&mut l, 1, 0));
+        assert_eq!(l.cell(1, 0), Cell::Empty);
+        assert!(erase(&mut l, 2, 1));
+        assert!(l.enemies.is_empty());
+        assert!(!erase(&mut l, 0, 0), "the start stays");
+        assert_eq!(l.start, (0, 0));
+    }
+
+    #[test]
+    fn fill_paints_the_region_and_skips_start_and_exit() {
+        let mut l = level();
+        let changed = fill(&mut l, 0, 2, Tile::Block(Colour::WHITE)).unwrap();
+        // Every floor cell but the start, the exit and the enemy's cell
+        // (its cell is floor too and is painted, sweeping the enemy).
+        assert_eq!(changed, 8);
+        assert_eq!(l.cell(2, 1), Cell::Block(Colour::WHITE));
+        assert_eq!(l.cell(0, 0), Cell::Empty);
+        assert_eq!(l.cell(3, 0), Cell::Empty);
+        assert_eq!(l.cell(1, 0), Cell::Block(Colour::RED), "not the region");
+        assert!(l.enemies.is_empty());
+    }
+
+    #[test]
+    fn pick_and_describe_read_what_stands_on_top() {
+        let l = level();
+        assert_eq!(pick(&l, 0, 0), Tile::Start);
+        assert_eq!(pick(&l, 3, 0), Tile::Exit);
+        assert_eq!(pick(&l, 2, 1), Tile::Enemy(Axis::Horizontal));
+        assert_eq!(pick(&l, 1, 1), Tile::Switch(Colour::GREEN));
+        assert_eq!(pick(&l, 1, 0), Tile::Block(Colour::RED));
+        assert_eq!(pick(&l, 0, 2), Tile::Empty);
+        assert_eq!(describe_cell(&l, 1, 0), "red block (R)");
+        assert_eq!(describe_cell(&l, 1, 1), "green switch (G)");
+        assert_eq!(describe_cell(&l, 2, 1), "enemy h");
+        assert_eq!(describe_cell(&l, 0, 0), "start");
+        assert_eq!(describe_cell(&l, 3, 0), "exit");
+        assert_eq!(describe_cell(&l, 0, 2), "floor");
+        assert_eq!(piece_count(&l), 2, "one enemy and one switch");
+    }
+
+    #[test]
+    fn resizing_keeps_what_fits_drops_enemies_and_refuses_to_cut_start_or_exit() {
+        let l = level();
+        let bigger = resized(&l, 6, 4).unwrap();
+        assert_eq!(bigger.enemies_dropped, 0);
+        assert_eq!(bigger.level.cell(1, 0), Cell::Block(Colour::RED));
+        assert_eq!(bigger.level.cell(5, 3), Cell::Empty);
+        assert_eq!(bigger.level.exit, (3, 0));
+        let err = resized(&l, 3, 3).unwrap_err();
+        assert!(err.0.contains("exit"), "{}", err.0);
+        let mut moved = l.clone();
+        moved.enemies[0].x = 3;
+        moved.enemies[0].y = 2;
+        let smaller = resized(&moved, 4, 2).unwrap();
+        assert_eq!(smaller.enemies_dropped, 1);
+        assert!(smaller.level.enemies.is_empty());
+        assert_eq!(smaller.level.cell(1, 1), Cell::Switch(Colour::GREEN));
+    }
+}
