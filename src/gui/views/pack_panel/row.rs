@@ -104,17 +104,25 @@ fn state_counts(s: &LevelSummary) -> String {
     )
 }
 
+/// The kind's verdict of a level in a few words: its stars where the kind
+/// gives stars, else its difficulty, else "no solution".
+fn verdict_words(s: &LevelSummary) -> String {
+    match (s.stars, s.difficulty) {
+        (Some(n), _) => counted(n, "star", "stars"),
+        (None, Some(d)) => format!("difficulty {d}"),
+        (None, None) => "no solution".to_string(),
+    }
+}
+
 /// The row's numbers in words, for screen readers.
 pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> String {
-    let mut text = match &entry.summary {
+    let mut text = format!("{} level, ", entry.level.kind().title());
+    text += &match &entry.summary {
         None => "not analysed".to_string(),
+        Some(s) if s.stars.is_none() => format!("{}, {}", verdict_words(s), state_counts(s)),
         Some(s) => {
             let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
-            format!(
-                "{}, {perfect}, {}",
-                counted(s.star_count(), "star", "stars"),
-                state_counts(s)
-            )
+            format!("{}, {perfect}, {}", verdict_words(s), state_counts(s))
         }
     };
     match failures {
@@ -172,12 +180,12 @@ pub(super) fn paint_row(
 
     let name_cell = cells[2];
     let name_painter = painter.with_clip_rect(name_cell.intersect(painter.clip_rect()));
-    let has_tags = !entry.tags.is_empty();
-    let name_y = if has_tags {
-        name_cell.center().y - 7.0
-    } else {
-        name_cell.center().y
-    };
+    // The second line: the level's kind, then its tags.
+    let kind_and_tags = std::iter::once(entry.level.kind().title().to_string())
+        .chain(entry.tags.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let name_y = name_cell.center().y - 7.0;
     // Long names end in "…" after a whole word instead of being cut
     // mid-letter by the column's edge.
     let fits = |font: &FontId| {
@@ -202,23 +210,38 @@ pub(super) fn paint_row(
             text
         },
     );
-    if has_tags {
-        name_painter.text(
-            Pos2::new(name_cell.left(), name_cell.center().y + 9.0),
-            Align2::LEFT_CENTER,
-            elide(&entry.tags.join(", "), fits(&small)),
-            small.clone(),
-            weak,
-        );
-    }
+    name_painter.text(
+        Pos2::new(name_cell.left(), name_cell.center().y + 9.0),
+        Align2::LEFT_CENTER,
+        elide(&kind_and_tags, fits(&small)),
+        small.clone(),
+        weak,
+    );
 
     match &entry.summary {
         None => right(&painter, cells[4], "not analysed".into(), &small, weak),
         Some(s) => {
             let stars = cells[3];
-            for k in 0..3 {
-                let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
-                paint_star(&painter, center, 6.0, k < s.star_count(), weak);
+            if s.stars.is_some() {
+                for k in 0..3 {
+                    let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
+                    paint_star(&painter, center, 6.0, k < s.star_count(), weak);
+                }
+            } else {
+                // A kind without stars: its difficulty (or that there is no
+                // solution), where the stars would be.
+                let verdict = match s.difficulty {
+                    Some(d) => format!("d {d}"),
+                    None => "none".to_string(),
+                };
+                let colour = if s.difficulty.is_some() { text } else { FAIL };
+                painter.text(
+                    stars.left_center(),
+                    Align2::LEFT_CENTER,
+                    verdict,
+                    small.clone(),
+                    colour,
+                );
             }
             let perfect = perfect_length(s).map_or("–".to_string(), |n| n.to_string());
             right(&painter, cells[4], perfect, &body, text);
@@ -255,16 +278,21 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
         Some(s) => {
             let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
             ui.label(format!(
-                "{}: {}",
-                counted(s.star_count(), "star", "stars"),
+                "{} — {}: {}",
+                entry.level.kind().title(),
+                verdict_words(s),
                 s.verdict
             ));
-            ui.label(format!(
-                "Shortest {}, max-combo {}, no-combo {}",
-                len(s.shortest),
-                len(s.shortest_max_combo),
-                len(s.shortest_no_combo)
-            ));
+            if s.stars.is_some() {
+                ui.label(format!(
+                    "Shortest {}, max-combo {}, no-combo {}",
+                    len(s.shortest),
+                    len(s.shortest_max_combo),
+                    len(s.shortest_no_combo)
+                ));
+            } else {
+                ui.label(format!("Shortest {}", len(s.shortest)));
+            }
             ui.label(state_counts(s));
         }
     }
@@ -282,5 +310,30 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
     }
     if !entry.notes.is_empty() {
         ui.weak(&entry.notes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::refresh_summary;
+
+    #[test]
+    fn a_row_says_its_kind_and_the_verdict_of_that_kind() {
+        let prism = crate::kinds::prism::read_2016("3 2\n0\ns R f\ne e e\n").unwrap();
+        let mut entry = PackEntry::new(prism.into());
+        assert_eq!(describe_row(&entry, None), "Prism level, not analysed");
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let said = describe_row(&entry, None);
+        assert!(said.starts_with("Prism level, difficulty "), "{said}");
+        assert!(!said.contains("star"), "{said}");
+        let skiddy = crate::kinds::skiddy::format::parse_ascii("#####\n#R.R#\n#...#\n#r###\n");
+        let mut entry = PackEntry::new(skiddy.unwrap().into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let said = describe_row(&entry, None);
+        assert!(
+            said.starts_with("Skiddy level, 3 stars, Perfect 2"),
+            "{said}"
+        );
     }
 }
