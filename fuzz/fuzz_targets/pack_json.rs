@@ -1,0 +1,36 @@
+//! Pack JSON: any text either is refused or reads as a pack; a pack read
+//! without damage is writable and round-trips through `pack_to_json`;
+//! `check_writable` answers for every pack read.
+#![no_main]
+
+use levelscope::pack::{pack_to_json, parse_pack};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(read) = parse_pack(text) else {
+        return;
+    };
+    let writable = read.check_writable();
+    let whole = read.damaged.is_empty() && !read.truncated;
+    assert_eq!(
+        writable.is_ok(),
+        whole,
+        "check_writable must refuse exactly the damaged packs"
+    );
+    if !whole {
+        return;
+    }
+    let json = pack_to_json(&read.pack);
+    let again = parse_pack(&json).expect("a written pack reads back");
+    assert!(again.damaged.is_empty(), "a written pack has no damage");
+    assert!(!again.truncated, "a written pack is whole");
+    assert_eq!(again.pack, read.pack, "pack round trip changed the pack");
+    assert_eq!(
+        pack_to_json(&again.pack),
+        json,
+        "pack writes the same twice"
+    );
+});
