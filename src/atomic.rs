@@ -4,8 +4,9 @@
 //!
 //! Every file the program writes goes through [`write_atomic`], which:
 //! - creates the temporary file exclusively, under an unpredictable name
-//!   (`.NAME.XXXXXXXXXX.tmp`) in the target's folder, so that nothing planted
-//!   in a shared folder (a symbolic link at a guessable name) is followed;
+//!   (`.NAME.`, ten random characters, `.tmp`) in the target's folder, so
+//!   that nothing planted in a shared folder (a symbolic link at a guessable
+//!   name) is followed;
 //! - gives it the permissions of the file it replaces;
 //! - writes through a target that is a symbolic link: the link's final
 //!   target is replaced and the link stays;

@@ -4,6 +4,7 @@
 //! the work to that kind's folder (`skiddy/`, `prism/`). A new kind is a
 //! new folder and one more arm in each function here.
 
+pub mod play_keys;
 pub mod prism;
 pub mod skiddy;
 pub mod tool;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, Key, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 
 use super::play::{caught_sentence, dir_word, Game, Over};
 use super::replay::Replay;
@@ -335,27 +335,19 @@ pub fn play_move(app: &mut EditorApp, dir: Dir) {
     game.play(&analysis.rules, dir);
 }
 
-/// The keys of Play: arrows or WASD move, Backspace takes back, R
-/// restarts (as Skiddy's Play).
+/// The keys of Play (the same for every kind: see
+/// [`crate::gui::kinds::play_keys`]).
 pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
-    let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
-    let moves = [
-        (Dir::Up, [Key::ArrowUp, Key::W]),
-        (Dir::Right, [Key::ArrowRight, Key::D]),
-        (Dir::Down, [Key::ArrowDown, Key::S]),
-        (Dir::Left, [Key::ArrowLeft, Key::A]),
-    ];
-    for (dir, keys) in moves {
-        if pressed(&keys) {
-            play_move(app, dir);
-        }
+    let keys = crate::gui::kinds::play_keys::read(ctx);
+    for dir in keys.moves.into_iter().filter_map(Dir::from_index) {
+        play_move(app, dir);
     }
-    if pressed(&[Key::Backspace]) {
+    if keys.take_back {
         if let Some(game) = &mut app.prism_play {
             game.undo();
         }
     }
-    if pressed(&[Key::R]) {
+    if keys.restart {
         let analysis = prism_analysis(app);
         if let (Some(game), Some(a)) = (&mut app.prism_play, analysis) {
             game.restart(&a.rules);

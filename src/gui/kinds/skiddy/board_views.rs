@@ -2,7 +2,7 @@
 //! replaying a solution, showing a trap with its trapped pieces, Play, and
 //! the state graph with a state shown on the board.
 
-use egui::{Color32, Key, RichText, Ui};
+use egui::{Color32, RichText, Ui};
 
 use super::board;
 use super::dead_end::trapped_skiddies;
@@ -353,24 +353,20 @@ pub fn play_move(app: &mut EditorApp, dir: Dir) {
 /// The keys of Play: arrows or WASD move, Backspace takes back, R
 /// restarts.
 pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
-    let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
-    let moves = [
-        (Dir::Up, [Key::ArrowUp, Key::W]),
-        (Dir::Right, [Key::ArrowRight, Key::D]),
-        (Dir::Down, [Key::ArrowDown, Key::S]),
-        (Dir::Left, [Key::ArrowLeft, Key::A]),
-    ];
-    for (dir, keys) in moves {
-        if pressed(&keys) {
-            play_move(app, dir);
-        }
+    let keys = crate::gui::kinds::play_keys::read(ctx);
+    for dir in keys
+        .moves
+        .into_iter()
+        .filter_map(|d| Dir::ALL.get(d).copied())
+    {
+        play_move(app, dir);
     }
-    if pressed(&[Key::Backspace]) {
+    if keys.take_back {
         if let Some(game) = &mut app.play {
             game.undo();
         }
     }
-    if pressed(&[Key::R]) {
+    if keys.restart {
         if let (Some(game), Some(a)) = (&mut app.play, app.analysis.skiddy()) {
             game.restart(&a.rules);
         }

@@ -1,0 +1,36 @@
+//! The keys of Play mode, the same for every kind: the arrows or WASD move,
+//! Backspace takes a move back, R restarts.
+
+use egui::Key;
+
+/// What the player asked for in one frame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayKeys {
+    /// Moves, in the order up, right, down, left: each an index into the
+    /// kind's own `Dir::ALL`.
+    pub moves: Vec<usize>,
+    /// Backspace: take the last move back.
+    pub take_back: bool,
+    /// R: back to the start.
+    pub restart: bool,
+}
+
+/// The keys of each direction, up, right, down, left.
+const MOVE_KEYS: [[Key; 2]; 4] = [
+    [Key::ArrowUp, Key::W],
+    [Key::ArrowRight, Key::D],
+    [Key::ArrowDown, Key::S],
+    [Key::ArrowLeft, Key::A],
+];
+
+/// Reads this frame's Play keys.
+pub fn read(ctx: &egui::Context) -> PlayKeys {
+    let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
+    PlayKeys {
+        moves: (0..MOVE_KEYS.len())
+            .filter(|&d| pressed(&MOVE_KEYS[d]))
+            .collect(),
+        take_back: pressed(&[Key::Backspace]),
+        restart: pressed(&[Key::R]),
+    }
+}
