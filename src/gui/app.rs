@@ -349,8 +349,8 @@ impl EditorApp {
 
     /// Paints with the current tool at `(x, y)` as part of the open stroke;
     /// `erase` is the right button.
-    pub fn paint_at(&mut self, x: usize, y: usize, erase: bool) {
-        super::kinds::paint_at(self, x, y, erase);
+    pub fn paint_at(&mut self, x: usize, y: usize, within: [f32; 2], erase: bool) {
+        super::kinds::paint_at(self, x, y, within, erase);
     }
 
     /// Closes the open paint stroke: it becomes one undo step.
@@ -407,6 +407,7 @@ impl EditorApp {
         let level = match kind {
             Kind::Skiddy => kind.blank(8, 7),
             Kind::Prism => kind.blank(10, 8),
+            Kind::Tangram => kind.blank(4, 4),
         };
         self.add_document(Document::new(level));
         self.say(format!("New {} level", kind.title()));

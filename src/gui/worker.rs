@@ -197,7 +197,7 @@ mod tests {
         assert_ne!(first, second);
         let f = wait(&mut worker);
         assert_eq!(f.id, second);
-        assert_eq!(f.result.unwrap().summary().states, 10);
+        assert_eq!(f.result.unwrap().summary().unwrap().states, 10);
     }
 
     #[test]

@@ -31,17 +31,20 @@ pub enum Kind {
     Skiddy,
     /// A colour-switch maze, some with enemies.
     Prism,
+    /// Triangle tiling: put the shapes back; how many ways are there?
+    Tangram,
 }
 
 impl Kind {
     /// Every kind, in menu order.
-    pub const ALL: [Kind; 2] = [Kind::Skiddy, Kind::Prism];
+    pub const ALL: [Kind; 3] = [Kind::Skiddy, Kind::Prism, Kind::Tangram];
 
     /// The name used in files and on the command line: `"skiddy"`.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Skiddy => "skiddy",
             Kind::Prism => "prism",
+            Kind::Tangram => "tangram",
         }
     }
 
@@ -50,6 +53,7 @@ impl Kind {
         match self {
             Kind::Skiddy => "Skiddy",
             Kind::Prism => "Prism",
+            Kind::Tangram => "Tangram",
         }
     }
 
@@ -70,15 +74,24 @@ impl Kind {
                 TextFormat::Prism2016,
                 TextFormat::Prism2017,
             ],
+            Kind::Tangram => &[TextFormat::Json, TextFormat::TangramText],
         }
     }
 
-    /// A new, blank level of this kind, `width` x `height`.
+    /// A new, blank level of this kind, `width` x `height` (Tangram's
+    /// board is square: `width` x `width`).
     pub fn blank(self, width: usize, height: usize) -> Level {
         match self {
             Kind::Skiddy => Level::Skiddy(skiddy::Level::new(width, height)),
             Kind::Prism => Level::Prism(prism::Level::new(width, height)),
+            Kind::Tangram => Level::Tangram(tangram::Level::new(width)),
         }
+    }
+
+    /// Whether levels of this kind are explored as a state graph (Tangram's
+    /// question is a solution count instead).
+    pub fn has_state_graph(self) -> bool {
+        self != Kind::Tangram
     }
 }
 
@@ -95,6 +108,8 @@ pub enum Level {
     Skiddy(skiddy::Level),
     /// A Prism level.
     Prism(prism::Level),
+    /// A Tangram level.
+    Tangram(tangram::Level),
 }
 
 impl From<skiddy::Level> for Level {
@@ -109,12 +124,19 @@ impl From<prism::Level> for Level {
     }
 }
 
+impl From<tangram::Level> for Level {
+    fn from(level: tangram::Level) -> Level {
+        Level::Tangram(level)
+    }
+}
+
 impl Level {
     /// Its kind.
     pub fn kind(&self) -> Kind {
         match self {
             Level::Skiddy(_) => Kind::Skiddy,
             Level::Prism(_) => Kind::Prism,
+            Level::Tangram(_) => Kind::Tangram,
         }
     }
 
@@ -123,6 +145,7 @@ impl Level {
         match self {
             Level::Skiddy(l) => &l.name,
             Level::Prism(l) => &l.name,
+            Level::Tangram(l) => &l.name,
         }
     }
 
@@ -131,6 +154,7 @@ impl Level {
         match self {
             Level::Skiddy(l) => l.name = name.into(),
             Level::Prism(l) => l.name = name.into(),
+            Level::Tangram(l) => l.name = name.into(),
         }
     }
 
@@ -139,6 +163,7 @@ impl Level {
         match self {
             Level::Skiddy(l) => (l.width(), l.height()),
             Level::Prism(l) => (l.width(), l.height()),
+            Level::Tangram(l) => (l.size, l.size),
         }
     }
 
@@ -174,12 +199,29 @@ impl Level {
         }
     }
 
+    /// The Tangram level, if it is one.
+    pub fn as_tangram(&self) -> Option<&tangram::Level> {
+        match self {
+            Level::Tangram(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The Tangram level to edit, if it is one.
+    pub fn as_tangram_mut(&mut self) -> Option<&mut tangram::Level> {
+        match self {
+            Level::Tangram(l) => Some(l),
+            _ => None,
+        }
+    }
+
     /// What makes it invalid, each problem naming its cell; empty when it
     /// is valid.
     pub fn problems(&self) -> Vec<Problem> {
         match self {
             Level::Skiddy(l) => l.problems(),
             Level::Prism(l) => l.problems(),
+            Level::Tangram(l) => l.problems(),
         }
     }
 
@@ -195,6 +237,7 @@ impl Level {
             Level::Prism(l) => {
                 l.enemies.is_empty() && l.cells().iter().all(|&c| c == prism::Cell::Empty)
             }
+            Level::Tangram(l) => l.shapes.is_empty(),
         }
     }
 
@@ -203,6 +246,7 @@ impl Level {
         match self {
             Level::Skiddy(l) => skiddy::format::to_json_value(l),
             Level::Prism(l) => prism::to_json_value(l),
+            Level::Tangram(l) => tangram::to_json_value(l),
         }
     }
 
@@ -224,6 +268,7 @@ impl Level {
         let key = match self {
             Level::Skiddy(l) => skiddy::canonical::canonical_key(l),
             Level::Prism(l) => prism::canonical_key(l),
+            Level::Tangram(l) => tangram::canonical_key(l),
         };
         format!("{}:{key}", self.kind().name())
     }
@@ -234,13 +279,31 @@ impl Level {
         match self {
             Level::Skiddy(l) => skiddy::picture::level_picture(l),
             Level::Prism(l) => prism::picture::level_picture(l),
+            Level::Tangram(l) => tangram::picture::level_picture(l),
         }
     }
 
     /// Analyses the level: its state graph, labels, solutions and the
-    /// kind's verdict. Cancellable through `job`.
+    /// kind's verdict (Tangram: its solution count). Cancellable through
+    /// `job`.
     pub fn analyze(&self, job: &Job) -> Result<Analysis, String> {
+        self.analyze_listing(job, 0)
+    }
+
+    /// [`Level::analyze`], keeping at least `solutions` listed solutions
+    /// where the kind lists them during the search (Tangram; the kinds with
+    /// a state graph list theirs from the graph on demand).
+    pub fn analyze_listing(&self, job: &Job, solutions: usize) -> Result<Analysis, String> {
         match self {
+            Level::Tangram(l) => {
+                let analysis = tangram::analyze(l, solutions, job).map_err(|e| e.to_string())?;
+                if let Some(why @ crate::engine::exact_cover::CoverStop::Cancelled { .. }) =
+                    &analysis.report.stopped
+                {
+                    return Err(why.to_string());
+                }
+                Ok(Analysis::Tangram(Arc::new(analysis)))
+            }
             Level::Skiddy(l) => skiddy::analyze(l, job)
                 .map(|a| Analysis::Skiddy(Arc::new(a)))
                 .map_err(|e| e.to_string()),
@@ -258,6 +321,8 @@ pub enum Analysis {
     Skiddy(Arc<skiddy::Analysis>),
     /// A Prism level's analysis.
     Prism(Arc<prism::Analysis>),
+    /// A Tangram level's solution count.
+    Tangram(Arc<tangram::Analysis>),
 }
 
 impl Analysis {
@@ -266,22 +331,27 @@ impl Analysis {
         match self {
             Analysis::Skiddy(_) => Kind::Skiddy,
             Analysis::Prism(_) => Kind::Prism,
+            Analysis::Tangram(_) => Kind::Tangram,
         }
     }
 
-    /// The engine's numbers: states, dead ends, traps, solutions, depths.
-    pub fn summary(&self) -> &Summary {
+    /// The engine's numbers: states, dead ends, traps, solutions, depths;
+    /// `None` for a kind without a state graph (Tangram).
+    pub fn summary(&self) -> Option<&Summary> {
         match self {
-            Analysis::Skiddy(a) => &a.summary,
-            Analysis::Prism(a) => &a.summary,
+            Analysis::Skiddy(a) => Some(&a.summary),
+            Analysis::Prism(a) => Some(&a.summary),
+            Analysis::Tangram(_) => None,
         }
     }
 
-    /// The explored state graph, seen without its word type.
-    pub fn graph(&self) -> &dyn GraphView {
+    /// The explored state graph, seen without its word type; `None` for a
+    /// kind without one (Tangram).
+    pub fn graph(&self) -> Option<&dyn GraphView> {
         match self {
-            Analysis::Skiddy(a) => a.view(),
-            Analysis::Prism(a) => a.graph.as_ref(),
+            Analysis::Skiddy(a) => Some(a.view()),
+            Analysis::Prism(a) => Some(a.graph.as_ref()),
+            Analysis::Tangram(_) => None,
         }
     }
 
@@ -290,6 +360,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => &a.rating.reason,
             Analysis::Prism(a) => &a.rating.verdict,
+            Analysis::Tangram(a) => &a.verdict,
         }
     }
 
@@ -298,21 +369,28 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => LevelSummary::of_skiddy(a),
             Analysis::Prism(a) => LevelSummary::of_prism(a),
+            Analysis::Tangram(a) => LevelSummary::of_tangram(a),
         }
     }
 
-    /// Move names of a move sequence, e.g. `"L D"`.
+    /// Move names of a move sequence, e.g. `"L D"` (empty for a kind
+    /// without moves).
     pub fn move_string(&self, moves: &[u8]) -> String {
         match self {
             Analysis::Skiddy(a) => a.move_string(moves),
             Analysis::Prism(a) => a.move_string(moves),
+            Analysis::Tangram(_) => String::new(),
         }
     }
 
     /// Up to `limit` solutions by `route` in order of length, as move
-    /// strings, and whether the search for them was cut short.
+    /// strings, and whether the search for them was cut short (none for a
+    /// kind without a state graph).
     pub fn solution_list(&self, route: crate::engine::Route, limit: usize) -> (Vec<String>, bool) {
-        let list = self.graph().solutions(route, limit);
+        let Some(graph) = self.graph() else {
+            return (Vec::new(), false);
+        };
+        let list = graph.solutions(route, limit);
         let strings = list.solutions.iter().map(|m| self.move_string(m)).collect();
         (strings, list.truncated)
     }
@@ -320,7 +398,9 @@ impl Analysis {
     /// Every trap with the number of moves from the start to its dead end,
     /// shallowest first.
     pub fn traps(&self) -> Vec<(crate::engine::Trap, usize)> {
-        let graph = self.graph();
+        let Some(graph) = self.graph() else {
+            return Vec::new();
+        };
         graph
             .traps()
             .iter()
@@ -344,6 +424,14 @@ impl Analysis {
         }
     }
 
+    /// The Tangram analysis, if it is one.
+    pub fn as_tangram(&self) -> Option<&Arc<tangram::Analysis>> {
+        match self {
+            Analysis::Tangram(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// The kind's fields of the `analyze --json` row (everything but
     /// `file`, `kind` and `elapsed_ms`), with up to `solutions` listed
     /// solutions of each route.
@@ -351,6 +439,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => skiddy::report::json_fields(a, solutions),
             Analysis::Prism(a) => prism::report::json_fields(a, solutions),
+            Analysis::Tangram(a) => tangram::report::json_fields(a, solutions),
         }
     }
 
@@ -360,6 +449,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => skiddy::report::text_lines(a, solutions),
             Analysis::Prism(a) => prism::report::text_lines(a, solutions),
+            Analysis::Tangram(a) => tangram::report::text_lines(a, solutions),
         }
     }
 
@@ -369,6 +459,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => skiddy::report::headline(a),
             Analysis::Prism(a) => prism::report::headline(a),
+            Analysis::Tangram(a) => tangram::report::headline(a),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{prism, skiddy};
+use super::{prism, skiddy, tangram};
 
 /// The numbers of a level's latest analysis, kept in the pack.
 ///
@@ -43,6 +43,10 @@ pub struct LevelSummary {
     /// the level cannot be solved).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<u32>,
+    /// Tangram: the exact number of solutions (absent when the search
+    /// stopped before it knew; the verdict says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
 }
 
 impl LevelSummary {
@@ -63,6 +67,7 @@ impl LevelSummary {
             dead_ends: s.dead_ends,
             traps: s.traps,
             difficulty: None,
+            solutions: None,
         }
     }
 
@@ -79,6 +84,19 @@ impl LevelSummary {
             dead_ends: s.dead_ends,
             traps: s.traps,
             difficulty: analysis.rating.difficulty,
+            solutions: None,
+        }
+    }
+
+    /// The summary of a Tangram analysis: its solution count and verdict.
+    pub fn of_tangram(analysis: &tangram::Analysis) -> LevelSummary {
+        LevelSummary {
+            verdict: analysis.verdict.clone(),
+            solutions: analysis
+                .report
+                .solutions
+                .and_then(|n| u64::try_from(n).ok()),
+            ..LevelSummary::default()
         }
     }
 

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{prism, skiddy, Kind, Level};
+use super::{prism, skiddy, tangram, Kind, Level};
 
 /// The `format` field of a JSON level.
 pub const LEVEL_FORMAT: &str = "levelscope-level";
@@ -22,15 +22,19 @@ pub enum TextFormat {
     Prism2016,
     /// Prism's 2017 text: several levels, without enemies, on black.
     Prism2017,
+    /// Tangram's original text: the board side, the shape count, then each
+    /// shape's triangles.
+    TangramText,
 }
 
 impl TextFormat {
     /// Every format, in the order `--to` lists them.
-    pub const ALL: [TextFormat; 4] = [
+    pub const ALL: [TextFormat; 5] = [
         TextFormat::Json,
         TextFormat::Prism2016,
         TextFormat::Prism2017,
         TextFormat::SkiddyAscii,
+        TextFormat::TangramText,
     ];
 
     /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
@@ -40,6 +44,7 @@ impl TextFormat {
             TextFormat::SkiddyAscii => "skiddy-ascii",
             TextFormat::Prism2016 => "prism-2016",
             TextFormat::Prism2017 => "prism-2017",
+            TextFormat::TangramText => "tangram-text",
         }
     }
 
@@ -56,6 +61,7 @@ impl TextFormat {
             TextFormat::Json => None,
             TextFormat::SkiddyAscii => Some(Kind::Skiddy),
             TextFormat::Prism2016 | TextFormat::Prism2017 => Some(Kind::Prism),
+            TextFormat::TangramText => Some(Kind::Tangram),
         }
     }
 
@@ -63,7 +69,10 @@ impl TextFormat {
     pub fn extension(self) -> &'static str {
         match self {
             TextFormat::Json => "json",
-            TextFormat::SkiddyAscii | TextFormat::Prism2016 | TextFormat::Prism2017 => "txt",
+            TextFormat::SkiddyAscii
+            | TextFormat::Prism2016
+            | TextFormat::Prism2017
+            | TextFormat::TangramText => "txt",
         }
     }
 
@@ -135,6 +144,9 @@ pub fn detect(text: &str) -> Option<TextFormat> {
     if trimmed.starts_with('{') {
         return Some(TextFormat::Json);
     }
+    if tangram::looks_like_tangram(trimmed) {
+        return Some(TextFormat::TangramText);
+    }
     if prism::looks_like_2017(trimmed) {
         return Some(TextFormat::Prism2017);
     }
@@ -170,9 +182,15 @@ pub fn read_levels(
             let as_prism = prism::read_2016(text)
                 .err()
                 .map_or_else(String::new, |e| format!("as a Prism 2016 level: {e}"));
+            let as_tangram = || {
+                tangram::parse_text(text)
+                    .err()
+                    .map_or_else(String::new, |e| format!("as a Tangram level: {e}"))
+            };
             return Err(ReadError::Unknown(match kind {
                 Some(Kind::Skiddy) => as_skiddy,
                 Some(Kind::Prism) => as_prism,
+                Some(Kind::Tangram) => as_tangram(),
                 None => format!("{as_skiddy}; {as_prism}"),
             }));
         }
@@ -227,6 +245,9 @@ pub fn read_levels(
         TextFormat::Prism2017 => prism::read_2017(text)
             .map(|ls| ls.into_iter().map(Level::Prism).collect())
             .map_err(|e| ReadError::Bad(e.to_string())),
+        TextFormat::TangramText => tangram::parse_text(text)
+            .map(|l| vec![Level::Tangram(l)])
+            .map_err(|e| ReadError::Bad(e.to_string())),
     }
 }
 
@@ -272,6 +293,9 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
         Kind::Prism => prism::from_json_value(value)
             .map(Level::Prism)
             .map_err(|e| e.to_string()),
+        Kind::Tangram => tangram::from_json_value(value)
+            .map(Level::Tangram)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -307,6 +331,15 @@ pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, Stri
             skiddy::format::to_ascii(l).map_err(|e| e.to_string())
         }
         (TextFormat::Prism2016, Level::Prism(l)) => prism::write_2016(l).map_err(|e| e.to_string()),
+        (TextFormat::TangramText, Level::Tangram(l)) => {
+            if !l.name.is_empty() {
+                return Err(format!(
+                    "the tangram-text format has no place for the level's name {:?}; write json to keep it",
+                    l.name
+                ));
+            }
+            Ok(tangram::to_text(l))
+        }
         (TextFormat::Prism2017, _) => {
             let prisms: Vec<prism::Level> = levels
                 .iter()

@@ -7,6 +7,7 @@
 pub mod play_keys;
 pub mod prism;
 pub mod skiddy;
+pub mod tangram;
 pub mod tool;
 
 use std::ops::RangeInclusive;
@@ -28,15 +29,19 @@ pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::show(app, ui),
         Kind::Prism => prism::palette::show(app, ui),
+        Kind::Tangram => tangram::palette::show(app, ui),
     }
 }
 
 /// Applies the selected tool at cell `(x, y)` of the active level as part
-/// of the open stroke; `erase` is the right button.
-pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
+/// of the open stroke; `within` is the pointer's place inside the cell (0
+/// to 1, y down: Tangram paints the triangle under it); `erase` is the
+/// right button.
+pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, within: [f32; 2], erase: bool) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::palette::paint_at(app, x, y, erase),
         Kind::Prism => prism::palette::paint_at(app, x, y, erase),
+        Kind::Tangram => tangram::palette::paint_at(app, x, y, within, erase),
     }
 }
 
@@ -64,6 +69,7 @@ pub fn resized(
             });
             Ok((Level::Prism(out.level), note))
         }
+        Level::Tangram(l) => Ok((Level::Tangram(tangram::tools::resized(l, width)), None)),
     }
 }
 
@@ -86,6 +92,7 @@ pub fn shortcut(app: &mut EditorApp, ch: char) -> bool {
                 return true;
             }
         }
+        Kind::Tangram => {}
     }
     match tool::Tool::ALL.into_iter().find(|t| t.shortcut() == ch) {
         Some(t) => {
@@ -162,6 +169,7 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
             crate::kinds::skiddy::level::MIN_SIDE..=crate::kinds::skiddy::level::MAX_SIDE
         }
         Kind::Prism => crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE,
+        Kind::Tangram => crate::kinds::tangram::MIN_SIZE..=crate::kinds::tangram::MAX_SIZE,
     }
 }
 
@@ -171,6 +179,7 @@ pub fn piece_count(level: &Level) -> usize {
     match level {
         Level::Skiddy(l) => l.pieces().count(),
         Level::Prism(l) => prism::tools::piece_count(l),
+        Level::Tangram(l) => tangram::tools::piece_count(l),
     }
 }
 
@@ -180,6 +189,7 @@ pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
     match level {
         Level::Skiddy(l) => skiddy::board::describe_cell(l, x, y),
         Level::Prism(l) => prism::tools::describe_cell(l, x, y),
+        Level::Tangram(l) => tangram::tools::describe_cell(l, x, y),
     }
 }
 
@@ -190,6 +200,7 @@ pub fn report_card(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::rating_card(ui, a, elapsed),
         Analysis::Prism(a) => prism::report_card::report_card(app, ui, a, elapsed),
+        Analysis::Tangram(a) => tangram::report_card::report_card(app, ui, a),
     }
 }
 
@@ -198,6 +209,9 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::traps_tab(app, ui, a),
         Analysis::Prism(a) => prism::report_card::traps_tab(app, ui, a),
+        Analysis::Tangram(_) => {
+            ui.label("A Tangram level has no moves, so no traps or dead ends.");
+        }
     }
 }
 
@@ -207,6 +221,7 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay(app, moves, title),
         Kind::Prism => prism::board_views::replay(app, moves, title),
+        Kind::Tangram => tangram::board_views::replay(app, moves, title),
     }
 }
 
@@ -215,6 +230,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::replay_view(app, ui),
         Kind::Prism => prism::board_views::replay_view(app, ui),
+        Kind::Tangram => tangram::board_views::replay_view(app, ui),
     }
 }
 
@@ -225,6 +241,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::trap_view(app, ui, index, dead_end_shown),
         Kind::Prism => prism::board_views::trap_view(app, ui, index, dead_end_shown),
+        Kind::Tangram => app.showing = None,
     }
 }
 
@@ -233,6 +250,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_view(app, ui),
         Kind::Prism => prism::board_views::play_view(app, ui),
+        Kind::Tangram => tangram::board_views::play_view(app, ui),
     }
 }
 
@@ -241,6 +259,7 @@ pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::play_keys(app, ctx),
         Kind::Prism => prism::board_views::play_keys(app, ctx),
+        Kind::Tangram => tangram::board_views::play_keys(app, ctx),
     }
 }
 
@@ -249,5 +268,8 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
     match active_kind(app) {
         Kind::Skiddy => skiddy::board_views::state_graph_view(app, ui),
         Kind::Prism => prism::board_views::state_graph_view(app, ui),
+        Kind::Tangram => {
+            ui.label("A Tangram level has no state graph: its question is how many ways the shapes cover the board. See the report card.");
+        }
     }
 }

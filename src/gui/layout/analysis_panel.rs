@@ -56,7 +56,12 @@ impl EditorApp {
                 match self.tab {
                     AnalysisTab::Solutions => self.solutions_tab(ui),
                     AnalysisTab::Traps => kinds::traps_tab(self, ui, &analysis),
-                    AnalysisTab::Histogram => histogram::show(ui, analysis.summary()),
+                    AnalysisTab::Histogram => match analysis.summary() {
+                        Some(summary) => histogram::show(ui, summary),
+                        None => {
+                            ui.label("A Tangram level has no moves, so no depths.");
+                        }
+                    },
                 }
             }
         }

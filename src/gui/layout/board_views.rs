@@ -55,10 +55,13 @@ impl EditorApp {
         let pos = out.response.interact_pointer_pos();
         let pressed_here = out.response.is_pointer_button_down_on();
         if pressed_here && (primary || secondary) {
-            if let Some((x, y)) = pos.and_then(|p| out.geometry.cell_at(p)) {
-                let fill_once = self.prefs.tool == Tool::Fill && self.doc().history.is_open();
-                if !fill_once {
-                    self.paint_at(x, y, secondary && !primary);
+            if let Some(p) = pos {
+                if let Some((x, y)) = out.geometry.cell_at(p) {
+                    let fill_once = self.prefs.tool == Tool::Fill && self.doc().history.is_open();
+                    if !fill_once {
+                        let within = out.geometry.within_cell(p, x, y);
+                        self.paint_at(x, y, within, secondary && !primary);
+                    }
                 }
             }
         } else {

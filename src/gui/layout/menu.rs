@@ -12,7 +12,7 @@ impl EditorApp {
                 self.new_level();
             }
             ui.menu_button("New level of kind", |ui| {
-                for kind in [Kind::Skiddy, Kind::Prism] {
+                for kind in Kind::ALL {
                     if ui.button(format!("New {} level", kind.title())).clicked() {
                         self.new_level_of(kind);
                     }

@@ -55,6 +55,13 @@ impl BoardGeometry {
         )
     }
 
+    /// Where `pos` lies inside cell `(x, y)`: `[0, 0]` its top-left
+    /// corner, `[1, 1]` its bottom-right (clamped).
+    pub fn within_cell(&self, pos: Pos2, x: usize, y: usize) -> [f32; 2] {
+        let local = (pos - self.cell_rect(x, y).min) / self.cell;
+        [local.x.clamp(0.0, 1.0), local.y.clamp(0.0, 1.0)]
+    }
+
     /// The cell under `pos`, if it is on the board.
     pub fn cell_at(&self, pos: Pos2) -> Option<(usize, usize)> {
         let local = (pos - self.origin) / self.cell;

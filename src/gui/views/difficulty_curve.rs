@@ -263,6 +263,7 @@ mod tests {
             dead_ends: 0,
             traps,
             difficulty: None,
+            solutions: None,
         };
         let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));

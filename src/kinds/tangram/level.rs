@@ -140,7 +140,7 @@ impl Shape {
 }
 
 /// A Tangram level: an `N x N` board and the shapes that cut it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Level {
     /// The level's name (not part of the original format).
     pub name: String,

@@ -6,12 +6,16 @@
 //!
 //! Coordinates are the original game's (`y` grows upward); see [`level`].
 
+pub mod analysis;
 pub mod canonical;
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod picture;
+pub mod report;
 pub mod solve;
 
+pub use analysis::{analyze, Analysis};
 pub use canonical::{canonical_key, transform, transformed};
 pub use format::{
     from_json_value, looks_like_tangram, parse_json, parse_level, parse_text, to_json,

@@ -312,7 +312,10 @@ pub fn show_state(app: &mut EditorApp, id: u32) {
     let Some(skiddy) = analysis.as_skiddy() else {
         return;
     };
-    let path = analysis.graph().path_to(id);
+    let Some(graph) = analysis.graph() else {
+        return;
+    };
+    let path = graph.path_to(id);
     let moves = analysis.move_string(&path);
     let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
     let rules = &skiddy.rules;
@@ -331,7 +334,7 @@ pub fn show_state(app: &mut EditorApp, id: u32) {
         ),
     );
     replay.at = replay.len();
-    app.graph_selection = Some((id, analysis.graph().states_along(&path)));
+    app.graph_selection = Some((id, graph.states_along(&path)));
     app.showing = Some(Showing::Replay(KindReplay::Skiddy(replay)));
 }
 

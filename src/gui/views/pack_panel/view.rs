@@ -354,6 +354,7 @@ mod tests {
             dead_ends: 0,
             traps: 3 - stars as u64,
             difficulty: None,
+            solutions: None,
         }
     }
 
