@@ -49,6 +49,9 @@ pub struct Prefs {
     pub show_pack: bool,
     /// How many solutions each list shows.
     pub solution_limit: usize,
+    /// The Tangram shape being painted (from 0; the number of shapes means
+    /// a new shape).
+    pub tangram_shape: usize,
 }
 
 impl Default for Prefs {
@@ -63,6 +66,7 @@ impl Default for Prefs {
             side_by_side: true,
             show_pack: true,
             solution_limit: 20,
+            tangram_shape: 0,
         }
     }
 }
@@ -188,6 +192,8 @@ pub struct EditorApp {
     pub play: Option<PlayState>,
     /// The game in play mode, on a Prism level.
     pub prism_play: Option<PrismGame>,
+    /// The Tangram game in Play mode.
+    pub tangram_play: Option<crate::gui::kinds::tangram::play::Game>,
     /// The last status message and whether it is a warning.
     pub status: (String, bool),
     /// File dialogs.
@@ -236,6 +242,7 @@ impl EditorApp {
             showing: None,
             play: None,
             prism_play: None,
+            tangram_play: None,
             status: (String::new(), false),
             dialogs: FileDialogs::default(),
             confirm: None,
@@ -309,6 +316,7 @@ impl EditorApp {
         self.showing = None;
         self.play = None;
         self.prism_play = None;
+        self.tangram_play = None;
         self.graph_selection = None;
     }
 

@@ -128,6 +128,14 @@ impl EditorApp {
                 (CentralView::Graph, "State graph", "F3"),
                 (CentralView::Rooms, "Rooms", "F4"),
             ] {
+                let has_graph = self.doc().level.kind().has_state_graph();
+                if view == CentralView::Graph && !has_graph {
+                    ui.add_enabled(false, egui::Button::selectable(false, name))
+                        .on_disabled_hover_text(
+                            "A Tangram level has no moves, so no state graph: its report card counts the solutions",
+                        );
+                    continue;
+                }
                 ui.selectable_value(&mut self.view, view, name)
                     .on_hover_text(key);
             }

@@ -69,7 +69,12 @@ pub fn resized(
             });
             Ok((Level::Prism(out.level), note))
         }
-        Level::Tangram(l) => Ok((Level::Tangram(tangram::tools::resized(l, width)), None)),
+        Level::Tangram(l) => {
+            // The board is square: the side is whichever of the two changed.
+            let side = if width != l.size { width } else { height };
+            let (level, note) = tangram::tools::resized(l, side);
+            Ok((Level::Tangram(level), note))
+        }
     }
 }
 
@@ -110,6 +115,8 @@ pub enum Replay {
     Skiddy(skiddy::replay::Replay),
     /// Prism's replay, turn by turn.
     Prism(prism::replay::Replay),
+    /// Tangram's solutions, one at a time.
+    Tangram(tangram::board_views::Stepper),
 }
 
 impl Replay {
@@ -117,7 +124,7 @@ impl Replay {
     pub fn as_skiddy(&self) -> Option<&skiddy::replay::Replay> {
         match self {
             Replay::Skiddy(r) => Some(r),
-            Replay::Prism(_) => None,
+            _ => None,
         }
     }
 
@@ -125,15 +132,16 @@ impl Replay {
     pub fn as_prism(&self) -> Option<&prism::replay::Replay> {
         match self {
             Replay::Prism(r) => Some(r),
-            Replay::Skiddy(_) => None,
+            _ => None,
         }
     }
 
-    /// Starts or pauses playing.
+    /// Starts or pauses playing (Tangram: shows the next solution).
     pub fn toggle_play(&mut self) {
         match self {
             Replay::Skiddy(r) => r.toggle_play(),
             Replay::Prism(r) => r.toggle_play(),
+            Replay::Tangram(r) => r.step_forward(),
         }
     }
 
@@ -142,6 +150,7 @@ impl Replay {
         match self {
             Replay::Skiddy(r) => r.step_forward(),
             Replay::Prism(r) => r.step_forward(),
+            Replay::Tangram(r) => r.step_forward(),
         }
     }
 
@@ -150,6 +159,7 @@ impl Replay {
         match self {
             Replay::Skiddy(r) => r.step_back(),
             Replay::Prism(r) => r.step_back(),
+            Replay::Tangram(r) => r.step_back(),
         }
     }
 
@@ -158,6 +168,7 @@ impl Replay {
         match self {
             Replay::Skiddy(r) => r.restart(),
             Replay::Prism(r) => r.restart(),
+            Replay::Tangram(r) => r.restart(),
         }
     }
 }
@@ -200,7 +211,7 @@ pub fn report_card(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
     match analysis {
         Analysis::Skiddy(a) => skiddy::report_card::rating_card(ui, a, elapsed),
         Analysis::Prism(a) => prism::report_card::report_card(app, ui, a, elapsed),
-        Analysis::Tangram(a) => tangram::report_card::report_card(app, ui, a),
+        Analysis::Tangram(a) => tangram::report_card::report_card(app, ui, a, elapsed),
     }
 }
 
@@ -212,6 +223,15 @@ pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
         Analysis::Tangram(_) => {
             ui.label("A Tangram level has no moves, so no traps or dead ends.");
         }
+    }
+}
+
+/// The analysis panel's solutions tab: the lists of the kinds with a state
+/// graph, Tangram's solutions as shapes moved.
+pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+    match analysis {
+        Analysis::Tangram(a) => tangram::report_card::solutions_tab(app, ui, a),
+        _ => app.solutions_tab(ui),
     }
 }
 

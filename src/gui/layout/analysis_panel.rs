@@ -47,14 +47,30 @@ impl EditorApp {
             Some(Ok(analysis)) => {
                 kinds::report_card(self, ui, &analysis);
                 ui.separator();
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
-                    ui.selectable_value(&mut self.tab, AnalysisTab::Traps, "Traps and dead ends");
-                    ui.selectable_value(&mut self.tab, AnalysisTab::Histogram, "Histogram");
-                });
+                let has_graph = analysis.kind().has_state_graph();
+                if has_graph {
+                    ui.horizontal(|ui| {
+                        ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
+                        ui.selectable_value(
+                            &mut self.tab,
+                            AnalysisTab::Traps,
+                            "Traps and dead ends",
+                        );
+                        ui.selectable_value(&mut self.tab, AnalysisTab::Histogram, "Histogram");
+                    });
+                } else {
+                    // Without moves there are no traps and no depths: the
+                    // solutions are the whole story.
+                    ui.strong("Solutions");
+                }
                 ui.separator();
-                match self.tab {
-                    AnalysisTab::Solutions => self.solutions_tab(ui),
+                let tab = if has_graph {
+                    self.tab
+                } else {
+                    AnalysisTab::Solutions
+                };
+                match tab {
+                    AnalysisTab::Solutions => kinds::solutions_tab(self, ui, &analysis),
                     AnalysisTab::Traps => kinds::traps_tab(self, ui, &analysis),
                     AnalysisTab::Histogram => match analysis.summary() {
                         Some(summary) => histogram::show(ui, summary),
@@ -67,7 +83,8 @@ impl EditorApp {
         }
     }
 
-    pub(super) fn solutions_tab(&mut self, ui: &mut Ui) {
+    /// The solution lists of a kind with a state graph, by route.
+    pub fn solutions_tab(&mut self, ui: &mut Ui) {
         let Some(lists) = self.solution_lists().cloned() else {
             return;
         };

@@ -116,12 +116,20 @@ impl EditorApp {
         let (mut w, mut h) = self.doc().level.size();
         let sides = kinds::side_range(self.doc().level.kind());
         ui.horizontal(|ui| {
-            let label = ui.label("Width");
-            ui.add(egui::DragValue::new(&mut w).range(sides.clone()))
-                .labelled_by(label.id);
-            let label = ui.label("Height");
-            ui.add(egui::DragValue::new(&mut h).range(sides))
-                .labelled_by(label.id);
+            if self.doc().level.kind() == crate::kinds::Kind::Tangram {
+                // A Tangram board is square: one side.
+                let label = ui.label("Side");
+                ui.add(egui::DragValue::new(&mut w).range(sides))
+                    .labelled_by(label.id);
+                h = w;
+            } else {
+                let label = ui.label("Width");
+                ui.add(egui::DragValue::new(&mut w).range(sides.clone()))
+                    .labelled_by(label.id);
+                let label = ui.label("Height");
+                ui.add(egui::DragValue::new(&mut h).range(sides))
+                    .labelled_by(label.id);
+            }
         });
         if (w, h) != self.doc().level.size() {
             self.resize(w, h);

@@ -95,22 +95,42 @@ fn centroid(points: &[[f32; 2]; 3]) -> [f32; 2] {
     ]
 }
 
-/// Where a shape's number goes: the centre of its triangle nearest to the
-/// mean of its triangles' centres (so it lies on the shape even when the
-/// shape is not convex), in board units for an `n x n` board.
+/// Where a shape's number goes: the centre of one of its triangles, so that
+/// it lies on the shape even when the shape is not convex. Triangles whose
+/// three neighbours are all in the shape come first (a number there is not
+/// cut by the board's edge or crowded by another shape), and among them
+/// the one nearest to the mean of the shape's triangle centres. In board
+/// units for an `n x n` board.
 pub fn label_point(triangles: &[Triangle], n: usize) -> Option<[f32; 2]> {
-    let centres: Vec<[f32; 2]> = triangles
+    let own: HashSet<Triangle> = triangles.iter().copied().collect();
+    let inner = |t: Triangle| {
+        let mates = [
+            across(t),
+            Some(Triangle::new(t.x, t.y, (t.z + 1) % 4)),
+            Some(Triangle::new(t.x, t.y, (t.z + 3) % 4)),
+        ];
+        mates
+            .iter()
+            .filter(|m| m.is_some_and(|m| own.contains(&m)))
+            .count()
+    };
+    let centres: Vec<(usize, [f32; 2])> = triangles
         .iter()
-        .map(|&t| centroid(&triangle_points(t, n, [0.0, 0.0])))
+        .map(|&t| (inner(t), centroid(&triangle_points(t, n, [0.0, 0.0]))))
         .collect();
     let count = centres.len() as f32;
-    let mean = centres.iter().fold([0.0, 0.0], |m, c| {
+    let mean = centres.iter().fold([0.0, 0.0], |m, (_, c)| {
         [m[0] + c[0] / count, m[1] + c[1] / count]
     });
-    centres.into_iter().min_by(|a, b| {
-        let d = |p: &[f32; 2]| (p[0] - mean[0]).powi(2) + (p[1] - mean[1]).powi(2);
-        d(a).total_cmp(&d(b))
-    })
+    let most = centres.iter().map(|(k, _)| *k).max()?;
+    centres
+        .into_iter()
+        .filter(|(k, _)| *k == most)
+        .map(|(_, c)| c)
+        .min_by(|a, b| {
+            let d = |p: &[f32; 2]| (p[0] - mean[0]).powi(2) + (p[1] - mean[1]).powi(2);
+            d(a).total_cmp(&d(b))
+        })
 }
 
 /// Draws one shape: its `triangles` (in the level's coordinates, on an

@@ -3,5 +3,6 @@
 
 pub mod board_views;
 pub mod palette;
+pub mod play;
 pub mod report_card;
 pub mod tools;

@@ -1,11 +1,113 @@
-//! Tangram's report card.
+//! Tangram's report in the analysis panel: the solution count as the
+//! headline, the verdict that says how other solutions differ, the numbers
+//! of the search, and the list of solutions, each shown on the board with a
+//! click.
 
-use egui::Ui;
+use egui::{Color32, RichText, Ui};
 
+use super::board_views::show_solution;
 use crate::gui::app::EditorApp;
+use crate::kinds::tangram::report::placement_words;
 use crate::kinds::tangram::Analysis;
+use crate::words::counted;
 
-/// The report card.
-pub fn report_card(_app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+/// The headline's colour: green for a unique level, amber for several
+/// solutions, red for none or an unknown count.
+fn headline_colour(analysis: &Analysis) -> Color32 {
+    match analysis.solutions() {
+        Some(1) => Color32::from_rgb(40, 150, 60),
+        Some(0) | None => Color32::from_rgb(200, 50, 40),
+        Some(_) => Color32::from_rgb(200, 130, 0),
+    }
+}
+
+/// The headline: "Unique", "3 solutions", "No solution" or "At least N
+/// solutions".
+pub fn headline(analysis: &Analysis) -> String {
+    match analysis.solutions() {
+        Some(0) => "No solution".into(),
+        Some(1) => "Unique".into(),
+        Some(n) => format!("{n} solutions"),
+        None => format!("At least {} solutions", analysis.report.at_least),
+    }
+}
+
+/// The report card: the count, the verdict, the search's numbers and a
+/// button that steps through the solutions on the board.
+pub fn report_card(
+    app: &mut EditorApp,
+    ui: &mut Ui,
+    analysis: &Analysis,
+    elapsed: Option<std::time::Duration>,
+) {
+    ui.label(
+        RichText::new(headline(analysis))
+            .strong()
+            .size(18.0)
+            .color(headline_colour(analysis)),
+    );
     ui.label(&analysis.verdict);
+    egui::Grid::new("tangram-numbers")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Board");
+            ui.label(format!("{n} x {n}", n = analysis.size));
+            ui.end_row();
+            ui.label("Shapes");
+            ui.label(analysis.shapes.to_string());
+            ui.end_row();
+            ui.label("Searched");
+            let mut searched = counted(analysis.report.nodes, "node", "nodes");
+            if let Some(t) = elapsed {
+                searched += &format!(" in {} ms", t.as_millis());
+            }
+            ui.label(searched);
+            ui.end_row();
+        });
+    if !analysis.listed().is_empty()
+        && ui
+            .button("Step through the solutions")
+            .on_hover_text("Show each solution on the board, the shapes that move bright")
+            .clicked()
+    {
+        show_solution(app, 0);
+    }
+}
+
+/// The analysis panel's list of solutions, each as the shapes that move
+/// from the level's own arrangement; a click shows it on the board.
+pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+    let listed = analysis.listed();
+    if listed.is_empty() {
+        ui.label("No solution to list.");
+        return;
+    }
+    let mut chosen = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (i, placement) in listed.iter().enumerate() {
+            let text = format!("Solution {}: {}", i + 1, placement_words(placement));
+            if ui
+                .add(egui::Button::new(text).wrap_mode(egui::TextWrapMode::Wrap))
+                .on_hover_text("Show it on the board")
+                .clicked()
+            {
+                chosen = Some(i);
+            }
+        }
+        let more = analysis
+            .solutions()
+            .map_or(true, |n| n > listed.len() as u128);
+        if more {
+            ui.label(
+                RichText::new(format!(
+                    "The first {} are listed.",
+                    counted(listed.len() as u64, "solution", "solutions")
+                ))
+                .weak(),
+            );
+        }
+    });
+    if let Some(i) = chosen {
+        show_solution(app, i);
+    }
 }

@@ -1,0 +1,489 @@
+//! Tangram's Play mode as a game, apart from how it is drawn: the shapes
+//! scattered in a tray beside the board, dropped by whole squares
+//! (translation only), the score (docs/rules.md, Tangram: it starts at
+//! twice the number of shapes, every drop costs 1, the hint costs `N` once
+//! per puzzle) and completion, which accepts *any* arrangement that covers
+//! every triangle exactly once.
+//!
+//! Positions are every shape's offset in whole squares from its place in
+//! the level, in screen directions (`dy` down); the play area is the board
+//! (squares `0..N`) and, one square to its right, the tray.
+
+use crate::engine::Job;
+use crate::kinds::tangram::picture::triangle_points;
+use crate::kinds::tangram::{hint_with, Hint, Level, Triangle};
+
+/// The margin round the play area, in squares, so that the tray has a
+/// margin all round: the area's squares start this far below the top of
+/// what is drawn.
+pub const MARGIN: f32 = 0.25;
+
+/// The search budget of one hint, in search nodes: a fraction of a second
+/// on the largest presets, so that the editor never waits long.
+pub const HINT_BUDGET: u64 = 20_000_000;
+
+/// A shape being dragged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    /// The shape.
+    pub shape: usize,
+    /// Its offset when the drag began.
+    pub from: (i32, i32),
+    /// How far the pointer has moved since, in squares.
+    pub moved: [f32; 2],
+}
+
+/// One game of a Tangram level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// Every shape's offset from its place in the level (squares, `dy`
+    /// down).
+    pub offsets: Vec<(i32, i32)>,
+    /// Shapes the hint placed: they stay where it put them.
+    pub locked: Vec<bool>,
+    /// The order shapes are drawn in, the last on top (a shape dropped
+    /// comes to the top).
+    pub order: Vec<usize>,
+    /// The score.
+    pub score: u32,
+    /// Drops so far.
+    pub drops: u32,
+    /// Whether the hint has been taken (it places a shape once a puzzle).
+    pub hint_used: bool,
+    /// The last thing the game has to say (a hint, a win), if any.
+    pub message: Option<String>,
+    /// The shape being dragged.
+    pub drag: Option<Drag>,
+    /// The play area's size in squares: the board, a gap, the tray.
+    pub area: (i32, i32),
+    /// Every shape's bounding box at its place in the level, in screen
+    /// squares: `(left, top, width, height)`.
+    boxes: Vec<(i32, i32, i32, i32)>,
+    /// The board side.
+    n: i32,
+    /// The shape of the view the tray was laid out for (width over
+    /// height).
+    aspect: f32,
+    /// Where the play area was last drawn: the screen point of the
+    /// drawing's top-left corner and the points a square spans.
+    pub view: Option<(egui::Pos2, f32)>,
+}
+
+impl Game {
+    /// A new game: every shape in the tray, the score at its start; the
+    /// tray is shaped so that the play area fills a view `aspect` times as
+    /// wide as it is high.
+    pub fn new(level: &Level, aspect: f32) -> Game {
+        let n = level.size as i32;
+        let boxes: Vec<(i32, i32, i32, i32)> = level
+            .shapes
+            .iter()
+            .map(|s| bounding_box(&s.triangles, n))
+            .collect();
+        let (offsets, area) = scatter(&boxes, n, aspect);
+        let shapes = level.shapes.len();
+        Game {
+            offsets,
+            locked: vec![false; shapes],
+            order: (0..shapes).collect(),
+            score: 2 * shapes as u32,
+            drops: 0,
+            hint_used: false,
+            message: None,
+            drag: None,
+            area,
+            boxes,
+            n,
+            aspect,
+            view: None,
+        }
+    }
+
+    /// The same game from its start, the tray laid out as it was.
+    pub fn restarted(&self, level: &Level) -> Game {
+        Game::new(level, self.aspect)
+    }
+
+    /// The score of perfect play: one drop a shape and no hint.
+    pub fn best_score(&self) -> u32 {
+        self.offsets.len() as u32
+    }
+
+    /// The bounding box `(left, top, width, height)` of shape `s` at
+    /// `offset`, in screen squares.
+    fn box_at(&self, s: usize, (dx, dy): (i32, i32)) -> (i32, i32, i32, i32) {
+        let (l, t, w, h) = self.boxes[s];
+        (l + dx, t + dy, w, h)
+    }
+
+    /// Whether every triangle of shape `s` lies on the board.
+    pub fn on_board(&self, s: usize) -> bool {
+        let (l, t, w, h) = self.box_at(s, self.offsets[s]);
+        l >= 0 && t >= 0 && l + w <= self.n && t + h <= self.n
+    }
+
+    /// Whether some triangle of shape `s` lies on the board.
+    fn touches_board(&self, s: usize) -> bool {
+        let (l, t, w, h) = self.box_at(s, self.offsets[s]);
+        l < self.n && t < self.n && l + w > 0 && t + h > 0
+    }
+
+    /// The shapes wholly on the board.
+    pub fn shapes_on_board(&self) -> usize {
+        (0..self.offsets.len())
+            .filter(|&s| self.on_board(s))
+            .count()
+    }
+
+    /// The shapes on the board (even partly), each with its offset in the
+    /// level's directions (`dy` upward), as the hint wants them.
+    pub fn placed(&self) -> Vec<(usize, (i32, i32))> {
+        (0..self.offsets.len())
+            .filter(|&s| self.touches_board(s))
+            .map(|s| (s, (self.offsets[s].0, -self.offsets[s].1)))
+            .collect()
+    }
+
+    /// How many shapes cover each triangle of the board (by index).
+    pub fn coverage(&self, level: &Level) -> Vec<u8> {
+        let n = level.size;
+        let mut cover = vec![0u8; level.triangle_count()];
+        for (s, shape) in level.shapes.iter().enumerate() {
+            let (dx, dy) = self.offsets[s];
+            for t in &shape.triangles {
+                if let Some(m) = moved(*t, (dx, -dy), n) {
+                    cover[m.index(n)] = cover[m.index(n)].saturating_add(1);
+                }
+            }
+        }
+        cover
+    }
+
+    /// Whether the level is solved: every shape on the board and every
+    /// triangle covered exactly once, in whatever arrangement.
+    pub fn solved(&self, level: &Level) -> bool {
+        (0..self.offsets.len()).all(|s| self.on_board(s))
+            && self.coverage(level).iter().all(|&c| c == 1)
+    }
+
+    /// Whether every shape sits where the level has it.
+    pub fn at_home(&self) -> bool {
+        self.offsets.iter().all(|&o| o == (0, 0))
+    }
+
+    /// `offset` for shape `s` moved as little as needed to keep the shape
+    /// inside the play area.
+    pub fn clamped(&self, s: usize, offset: (i32, i32)) -> (i32, i32) {
+        let (l, t, w, h) = self.boxes[s];
+        let (aw, ah) = self.area;
+        (
+            offset.0.clamp(-l, aw - w - l),
+            offset.1.clamp(-t, ah - h - t),
+        )
+    }
+
+    /// Drops shape `s` at `offset` (snapped to whole squares and kept in the
+    /// play area); a drop that moves the shape costs a point. Returns
+    /// whether the shape moved. A shape the hint placed does not move.
+    pub fn drop_shape(&mut self, level: &Level, s: usize, offset: (i32, i32)) -> bool {
+        if s >= self.offsets.len() || self.locked[s] {
+            return false;
+        }
+        let offset = self.clamped(s, offset);
+        self.order.retain(|&o| o != s);
+        self.order.push(s);
+        if offset == self.offsets[s] {
+            return false;
+        }
+        self.offsets[s] = offset;
+        self.drops += 1;
+        self.score = self.score.saturating_sub(1);
+        self.message = self.solved(level).then(|| self.won_words());
+        true
+    }
+
+    /// The words of a win.
+    fn won_words(&self) -> String {
+        let how = if self.at_home() {
+            "the level's own arrangement"
+        } else {
+            "an arrangement of your own, and every exact cover counts"
+        };
+        format!(
+            "Solved with a score of {} (perfect play ends at {}): {how}.",
+            self.score,
+            self.best_score()
+        )
+    }
+
+    /// Asks for the honest hint (see [`hint_with`]). When it places a
+    /// shape, the shape goes there and stays, and the first such hint
+    /// costs `N` points; when the placed shapes block every solution it
+    /// says which, free. Returns the hint.
+    pub fn hint(&mut self, level: &Level, job: &Job) -> Hint {
+        let hint = hint_with(level, &self.placed(), job, HINT_BUDGET);
+        if let Hint::Place { shape, offset } = hint {
+            if self.hint_used {
+                self.message = Some("The hint is used: one a puzzle.".into());
+                return hint;
+            }
+            self.hint_used = true;
+            self.score = self.score.saturating_sub(level.size as u32);
+            self.offsets[shape] = (offset.0, -offset.1);
+            self.locked[shape] = true;
+            self.order.retain(|&o| o != shape);
+            self.order.push(shape);
+            self.message = Some(if self.solved(level) {
+                self.won_words()
+            } else {
+                format!("Hint: {hint} (it stays there).")
+            });
+        } else {
+            self.message = Some(format!("Hint: {hint}."));
+        }
+        hint
+    }
+
+    /// Where the play area's point `p` (in squares) was last drawn on the
+    /// screen.
+    pub fn screen_point(&self, p: [f32; 2]) -> Option<egui::Pos2> {
+        let (origin, scale) = self.view?;
+        Some(egui::pos2(
+            origin.x + p[0] * scale,
+            origin.y + (p[1] + MARGIN) * scale,
+        ))
+    }
+
+    /// A point of the play area (in squares) that lies on shape `s` where
+    /// it is now: where its number is drawn.
+    pub fn point_on(&self, level: &Level, s: usize) -> [f32; 2] {
+        let at =
+            crate::kinds::tangram::picture::label_point(&level.shapes[s].triangles, level.size)
+                .unwrap_or([0.0, 0.0]);
+        let (dx, dy) = self.offsets[s];
+        [at[0] + dx as f32, at[1] + dy as f32]
+    }
+
+    /// The topmost shape with a triangle under `point` (in squares of the
+    /// play area, y down), if any.
+    pub fn shape_at(&self, level: &Level, point: [f32; 2]) -> Option<usize> {
+        let n = level.size;
+        self.order.iter().rev().copied().find(|&s| {
+            let (dx, dy) = self.offsets[s];
+            level.shapes[s]
+                .triangles
+                .iter()
+                .any(|&t| inside(point, &triangle_points(t, n, [dx as f32, dy as f32])))
+        })
+    }
+}
+
+/// Triangle `t` moved by `(dx, dy)` squares (`dy` upward), if it lands on
+/// an `n x n` board.
+fn moved(t: Triangle, (dx, dy): (i32, i32), n: usize) -> Option<Triangle> {
+    let x = t.x as i32 + dx;
+    let y = t.y as i32 + dy;
+    let inside = |v: i32| (0..n as i32).contains(&v);
+    (inside(x) && inside(y)).then(|| Triangle::new(x as u8, y as u8, t.z))
+}
+
+/// The bounding box `(left, top, width, height)` of triangles in screen
+/// squares on an `n x n` board.
+fn bounding_box(triangles: &[Triangle], n: i32) -> (i32, i32, i32, i32) {
+    let xs = triangles.iter().map(|t| t.x as i32);
+    let ys = triangles.iter().map(|t| n - 1 - t.y as i32);
+    let (l, r) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+    let (t, b) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+    (l, t, r - l + 1, b - t + 1)
+}
+
+/// Lays the shapes out in the tray, a square apart, in rows (shape order),
+/// the tray as wide as lets the whole play area be drawn largest in a view
+/// of `aspect` (width over height); returns every shape's offset and the
+/// play area's size.
+fn scatter(boxes: &[(i32, i32, i32, i32)], n: i32, aspect: f32) -> (Vec<(i32, i32)>, (i32, i32)) {
+    let widest = boxes.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+    let all_in_a_row: i32 = boxes.iter().map(|b| b.2 + 1).sum::<i32>().max(widest);
+    let tray_left = n + 1;
+    let mut best: Option<(f32, Vec<(i32, i32)>, (i32, i32))> = None;
+    for width in widest..=all_in_a_row {
+        let (offsets, height) = shelves(boxes, tray_left, width);
+        let area = (tray_left + width, height.max(n));
+        // The scale the area is drawn at in a view of height 1.
+        let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
+        if best.as_ref().is_none_or(|(s, _, _)| scale > *s) {
+            best = Some((scale, offsets, area));
+        }
+    }
+    let (_, offsets, area) = best.expect("at least one width is tried");
+    (offsets, area)
+}
+
+/// Shelf packing of the boxes into a tray `width` squares wide starting at
+/// column `left`: the offsets, and the tray's height.
+fn shelves(boxes: &[(i32, i32, i32, i32)], left: i32, width: i32) -> (Vec<(i32, i32)>, i32) {
+    let (mut x, mut y, mut row) = (0, 0, 0);
+    let mut offsets = Vec::with_capacity(boxes.len());
+    for &(l, t, w, h) in boxes {
+        if x > 0 && x + w > width {
+            x = 0;
+            y += row + 1;
+            row = 0;
+        }
+        offsets.push((left + x - l, y - t));
+        x += w + 1;
+        row = row.max(h);
+    }
+    (offsets, y + row)
+}
+
+/// Whether `p` lies inside the triangle `abc` (edges included).
+fn inside(p: [f32; 2], abc: &[[f32; 2]; 3]) -> bool {
+    let side =
+        |a: [f32; 2], b: [f32; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let d = [
+        side(abc[0], abc[1]),
+        side(abc[1], abc[2]),
+        side(abc[2], abc[0]),
+    ];
+    d.iter().all(|&v| v >= 0.0) || d.iter().all(|&v| v <= 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::tangram::parse_text;
+
+    /// A 2x1 strip of two squares would not be square; this 2x2 board has
+    /// four whole-square shapes, all of one form: any arrangement that
+    /// covers the board is a solution, and there are many orders.
+    fn four_squares() -> Level {
+        parse_text(
+            "2\n4\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\nshape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
+             shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn shapes_start_in_the_tray_and_the_score_at_twice_the_shapes() {
+        let level = four_squares();
+        let game = Game::new(&level, 1.6);
+        assert_eq!(game.score, 8);
+        assert_eq!(game.shapes_on_board(), 0);
+        assert!(game.placed().is_empty());
+        assert!(game.area.0 > 2, "the tray is right of the board");
+        for s in 0..4 {
+            let (l, t, w, h) = game.box_at(s, game.offsets[s]);
+            assert!(l >= 3 && t >= 0, "shape {s} is in the tray");
+            assert!(
+                l + w <= game.area.0 && t + h <= game.area.1,
+                "shape {s} fits"
+            );
+        }
+    }
+
+    #[test]
+    fn every_drop_costs_one_and_a_drop_in_place_costs_nothing() {
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        let home = (0, 0);
+        assert!(game.drop_shape(&level, 0, home));
+        assert_eq!(game.score, 7);
+        assert!(!game.drop_shape(&level, 0, home));
+        assert_eq!((game.score, game.drops), (7, 1));
+        assert!(game.on_board(0));
+    }
+
+    #[test]
+    fn any_arrangement_that_covers_the_board_wins() {
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        // Bottom-left goes top-right, bottom-right bottom-left, top-left
+        // bottom-right, top-right top-left: not the level's own
+        // arrangement.
+        let moves = [(0, (1, -1)), (1, (-1, 0)), (2, (1, 1)), (3, (-1, 0))];
+        for (s, o) in moves {
+            assert!(!game.solved(&level));
+            game.drop_shape(&level, s, o);
+        }
+        assert!(game.solved(&level), "{:?}", game.offsets);
+        assert!(!game.at_home());
+        assert_eq!(game.score, 4);
+        assert_eq!(game.score, game.best_score());
+        assert!(game
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("arrangement of your own"));
+    }
+
+    #[test]
+    fn overlapping_shapes_do_not_win() {
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        for s in 0..4 {
+            game.drop_shape(&level, s, (0, 0));
+        }
+        assert!(game.solved(&level));
+        game.drop_shape(&level, 3, (-1, 0));
+        assert!(!game.solved(&level));
+        assert!(game.coverage(&level).contains(&2));
+    }
+
+    #[test]
+    fn the_hint_places_a_consistent_shape_once_and_costs_n() {
+        let level = parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n").unwrap();
+        let mut game = Game::new(&level, 1.6);
+        let hint = game.hint(&level, &Job::default());
+        assert!(matches!(hint, Hint::Place { .. }), "{hint:?}");
+        assert!(game.hint_used);
+        assert_eq!(game.score, 4 - 1);
+        let placed = game.offsets.iter().position(|&o| o == (0, 0)).unwrap();
+        assert!(game.locked[placed]);
+        assert!(
+            !game.drop_shape(&level, placed, (1, 0)),
+            "a hinted shape stays"
+        );
+        // A second hint does not place anything and costs nothing.
+        game.hint(&level, &Job::default());
+        assert_eq!(game.score, 3);
+        assert_eq!(game.shapes_on_board(), 1);
+    }
+
+    #[test]
+    fn the_hint_names_a_shape_that_blocks_every_solution() {
+        // Shape 1 dropped on shape 2's square, shape 2 at home: the two
+        // overlap, and no completion keeps both.
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        game.drop_shape(&level, 0, (1, 0));
+        game.drop_shape(&level, 1, (0, 0));
+        let hint = game.hint(&level, &Job::default());
+        assert!(matches!(hint, Hint::Blocked { .. }), "{hint:?}");
+        assert!(!game.hint_used, "naming a blocking shape is free");
+    }
+
+    #[test]
+    fn the_shape_under_the_pointer_is_the_topmost() {
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        game.drop_shape(&level, 0, (0, 0));
+        // Shape 1 at home is the bottom-left square: screen square (0, 1).
+        assert_eq!(game.shape_at(&level, [0.5, 1.2]), Some(0));
+        assert_eq!(game.shape_at(&level, [0.5, 0.5]), None);
+        game.drop_shape(&level, 1, (-1, 0));
+        assert_eq!(game.shape_at(&level, [0.5, 1.2]), Some(1));
+    }
+
+    #[test]
+    fn drops_stay_inside_the_play_area() {
+        let level = four_squares();
+        let mut game = Game::new(&level, 1.6);
+        game.drop_shape(&level, 0, (-50, 50));
+        let (l, t, w, h) = game.box_at(0, game.offsets[0]);
+        assert_eq!(l, 0, "clamped to the left edge");
+        assert_eq!(t + h, game.area.1, "clamped to the bottom edge");
+        assert!(w == 1 && t >= 0);
+    }
+}

@@ -1,0 +1,234 @@
+//! Tangram in the editor, driven through real flows by label with
+//! egui_kittest: paint a triangle into a new shape, drag shapes in Play
+//! mode (the score drops by one a drop), finish in an arrangement other
+//! than the level's own and see it accepted, ask for the honest hint, and
+//! step through the solutions from the report card.
+
+use std::time::Duration;
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use levelscope::gui::app::{CentralView, Showing};
+use levelscope::gui::kinds::Replay;
+use levelscope::gui::EditorApp;
+
+/// A 2x2 board: shape 1 the bottom row (a domino), shapes 2 and 3 the top
+/// squares (one form). Two solutions: the domino below the squares, or
+/// above them.
+const TWO_WAYS: &str = "2\n3\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
+shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n";
+
+fn editor() -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 960.0])
+        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
+    wait_for_analysis(&mut harness);
+    harness
+}
+
+/// Steps the window until the worker has delivered the analysis of the
+/// level on screen.
+fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
+    for _ in 0..3000 {
+        harness.step();
+        let app = harness.state();
+        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
+        if current && !app.worker.is_running() && app.analysis.result.is_some() {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the analysis did not finish");
+}
+
+/// Opens `text` as a file named `name`, through File → Open's code path.
+fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    wait_for_analysis(harness);
+}
+
+/// Presses the primary button at `from`, moves to `to` in a few steps and
+/// lets go: a drag as a hand makes it.
+fn drag(harness: &mut Harness<'static, EditorApp>, from: Pos2, to: Pos2) {
+    let button = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    harness.event(Event::PointerMoved(from));
+    harness.step();
+    harness.event(button(from, true));
+    harness.step();
+    for k in 1..=4 {
+        let t = k as f32 / 4.0;
+        harness.event(Event::PointerMoved(from + (to - from) * t));
+        harness.step();
+    }
+    harness.event(button(to, false));
+    harness.step();
+    // The score is drawn above the play area: one more frame shows it.
+    harness.step();
+}
+
+/// Drags shape `s` (from 0) in Play mode so that it lands `by` squares
+/// (screen directions, y down) from where the level has it.
+fn drop_shape(harness: &mut Harness<'static, EditorApp>, s: usize, by: (i32, i32)) {
+    let (from, to) = {
+        let app = harness.state();
+        let level = app.doc().level.as_tangram().unwrap();
+        let game = app.tangram_play.as_ref().expect("Play mode is showing");
+        let here = game.point_on(level, s);
+        let (dx, dy) = game.offsets[s];
+        let there = [here[0] + (by.0 - dx) as f32, here[1] + (by.1 - dy) as f32];
+        (
+            game.screen_point(here).unwrap(),
+            game.screen_point(there).unwrap(),
+        )
+    };
+    drag(harness, from, to);
+}
+
+fn play(harness: &mut Harness<'static, EditorApp>) {
+    harness.get_by_label("Play").click();
+    harness.step();
+    harness.step();
+    assert_eq!(harness.state().view, CentralView::Play);
+}
+
+#[test]
+fn drag_a_shape_onto_the_board_and_the_score_drops_by_one() {
+    let mut harness = editor();
+    open_file(
+        &mut harness,
+        "hard1.txt",
+        include_str!("fixtures/tangram/hard1.txt"),
+    );
+    harness.get_by_label("Unique");
+    play(&mut harness);
+    harness.get_by_label("Score 24");
+    drop_shape(&mut harness, 0, (0, 0));
+    harness.get_by_label("Score 23");
+    let game = harness.state().tangram_play.as_ref().unwrap();
+    assert!(game.on_board(0), "shape 1 is on the board");
+    assert_eq!(game.offsets[0], (0, 0));
+    assert_eq!(game.drops, 1);
+    harness.get_by_label_contains("1 of 12 shapes on the board");
+}
+
+#[test]
+fn an_arrangement_other_than_the_levels_own_is_accepted() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-ways.txt", TWO_WAYS);
+    harness.get_by_label("2 solutions");
+    play(&mut harness);
+    harness.get_by_label("Score 6");
+    // The domino goes on top, the two squares below it.
+    drop_shape(&mut harness, 0, (0, -1));
+    drop_shape(&mut harness, 1, (0, 1));
+    drop_shape(&mut harness, 2, (0, 1));
+    let app = harness.state();
+    let game = app.tangram_play.as_ref().unwrap();
+    let level = app.doc().level.as_tangram().unwrap();
+    assert!(game.solved(level), "{:?}", game.offsets);
+    assert!(!game.at_home());
+    harness.get_by_label_contains("Solved with a score of 3");
+    harness.get_by_label_contains("an arrangement of your own");
+}
+
+#[test]
+fn the_hint_places_a_shape_that_fits_the_ones_already_placed() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-ways.txt", TWO_WAYS);
+    play(&mut harness);
+    // The domino on top: only the second solution is left, and the hint
+    // must follow it (the original would snap a square to its own place,
+    // under the domino).
+    drop_shape(&mut harness, 0, (0, -1));
+    harness.get_by_label("Score 5");
+    harness.get_by_label("Hint (costs 2)").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Score 3");
+    harness.get_by_label("Hint used");
+    let app = harness.state();
+    let game = app.tangram_play.as_ref().unwrap();
+    let hinted: Vec<usize> = (0..3).filter(|&s| game.locked[s]).collect();
+    assert_eq!(hinted.len(), 1);
+    assert_eq!(
+        game.offsets[hinted[0]].1, 1,
+        "the square goes below the domino"
+    );
+    let cover = game.coverage(app.doc().level.as_tangram().unwrap());
+    assert!(cover.iter().all(|&c| c <= 1), "nothing overlaps");
+    harness.get_by_label_contains("it stays there");
+}
+
+#[test]
+fn step_through_the_solutions_from_the_report_card() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-ways.txt", TWO_WAYS);
+    harness.get_by_label_contains("2 solutions:");
+    harness.get_by_label("Step through the solutions").click();
+    harness.step();
+    harness.get_by_label("Solution 1 of 2");
+    harness.get_by_label("Next solution").click();
+    harness.step();
+    harness.step();
+    harness.get_by_label("Solution 2 of 2");
+    match &harness.state().showing {
+        Some(Showing::Replay(Replay::Tangram(stepper))) => assert_eq!(stepper.at, 1),
+        other => panic!("not stepping through solutions: {other:?}"),
+    }
+    harness.get_by_label_contains("Shape 1 (+0, +1)");
+}
+
+#[test]
+fn paint_a_triangle_into_a_new_shape_and_undo_it() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-ways.txt", TWO_WAYS);
+    harness.get_by_label("New shape").click();
+    harness.step();
+    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    // The left triangle of the top-left square.
+    let rect = geometry.cell_rect(0, 0);
+    let pos = rect.left_center() + egui::vec2(rect.width() * 0.15, 0.0);
+    harness.event(Event::PointerMoved(pos));
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+    let level = harness.state().doc().level.as_tangram().unwrap().clone();
+    assert_eq!(level.shapes.len(), 4, "a fourth shape");
+    assert_eq!(
+        level.shapes[3].triangles,
+        [levelscope::kinds::tangram::Triangle::new(0, 1, 0)]
+    );
+    assert_eq!(level.shapes[1].triangles.len(), 3, "shape 2 gave it up");
+    harness.get_by_label_contains("Shape 4 · 1 triangle");
+    harness.get_by_label("Undo").click();
+    harness.step();
+    assert_eq!(
+        harness
+            .state()
+            .doc()
+            .level
+            .as_tangram()
+            .unwrap()
+            .shapes
+            .len(),
+        3
+    );
+}
