@@ -7,7 +7,7 @@ use super::view::{compact_count, perfect_length, SortColumn};
 use super::ROW_HEIGHT;
 use crate::gui::views::board::BoardGeometry;
 use crate::gui::views::picture_painter;
-use crate::kinds::Level;
+use crate::kinds::{Kind, Level};
 use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{counted, elide};
 
@@ -105,8 +105,17 @@ fn state_counts(s: &LevelSummary) -> String {
 }
 
 /// The kind's verdict of a level in a few words: its stars where the kind
-/// gives stars, else its difficulty, else "no solution".
-fn verdict_words(s: &LevelSummary) -> String {
+/// gives stars, Tangram's solution count, else its difficulty, else "no
+/// solution".
+fn verdict_words(kind: Kind, s: &LevelSummary) -> String {
+    if kind == Kind::Tangram {
+        return match s.solutions {
+            Some(0) => "no solution".to_string(),
+            Some(1) => "unique".to_string(),
+            Some(n) => format!("{n} solutions"),
+            None => "solutions not counted".to_string(),
+        };
+    }
     match (s.stars, s.difficulty) {
         (Some(n), _) => counted(n, "star", "stars"),
         (None, Some(d)) => format!("difficulty {d}"),
@@ -117,12 +126,14 @@ fn verdict_words(s: &LevelSummary) -> String {
 /// The row's numbers in words, for screen readers.
 pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> String {
     let mut text = format!("{} level, ", entry.level.kind().title());
+    let kind = entry.level.kind();
     text += &match &entry.summary {
         None => "not analysed".to_string(),
-        Some(s) if s.stars.is_none() => format!("{}, {}", verdict_words(s), state_counts(s)),
+        Some(s) if !kind.has_state_graph() => verdict_words(kind, s),
+        Some(s) if s.stars.is_none() => format!("{}, {}", verdict_words(kind, s), state_counts(s)),
         Some(s) => {
             let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
-            format!("{}, {perfect}, {}", verdict_words(s), state_counts(s))
+            format!("{}, {perfect}, {}", verdict_words(kind, s), state_counts(s))
         }
     };
     match failures {
@@ -228,13 +239,17 @@ pub(super) fn paint_row(
                     paint_star(&painter, center, 6.0, k < s.star_count(), weak);
                 }
             } else {
-                // A kind without stars: its difficulty (or that there is no
-                // solution), where the stars would be.
-                let verdict = match s.difficulty {
-                    Some(d) => format!("d {d}"),
-                    None => "none".to_string(),
+                // A kind without stars: its difficulty or solution count
+                // (or that there is no solution), where the stars would be.
+                let (verdict, good) = match (entry.level.kind(), s.difficulty, s.solutions) {
+                    (Kind::Tangram, _, Some(0)) => ("none".to_string(), false),
+                    (Kind::Tangram, _, Some(1)) => ("unique".to_string(), true),
+                    (Kind::Tangram, _, Some(n)) => (format!("{n} sol."), true),
+                    (Kind::Tangram, _, None) => ("?".to_string(), false),
+                    (_, Some(d), _) => (format!("d {d}"), true),
+                    (_, None, _) => ("none".to_string(), false),
                 };
-                let colour = if s.difficulty.is_some() { text } else { FAIL };
+                let colour = if good { text } else { FAIL };
                 painter.text(
                     stars.left_center(),
                     Align2::LEFT_CENTER,
@@ -245,10 +260,17 @@ pub(super) fn paint_row(
             }
             let perfect = perfect_length(s).map_or("–".to_string(), |n| n.to_string());
             right(&painter, cells[4], perfect, &body, text);
-            right(&painter, cells[5], compact_count(s.states), &body, text);
-            let dead = if s.dead_ends > 0 { FAIL } else { text };
-            right(&painter, cells[6], compact_count(s.dead_ends), &body, dead);
-            right(&painter, cells[7], compact_count(s.traps), &body, text);
+            if entry.level.kind().has_state_graph() {
+                right(&painter, cells[5], compact_count(s.states), &body, text);
+                let dead = if s.dead_ends > 0 { FAIL } else { text };
+                right(&painter, cells[6], compact_count(s.dead_ends), &body, dead);
+                right(&painter, cells[7], compact_count(s.traps), &body, text);
+            } else {
+                // No moves: no states, dead ends or traps to count.
+                for cell in &cells[5..8] {
+                    right(&painter, *cell, "–".into(), &body, weak);
+                }
+            }
         }
     }
 
@@ -277,23 +299,28 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
         }
         Some(s) => {
             let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
+            let kind = entry.level.kind();
             ui.label(format!(
                 "{} — {}: {}",
-                entry.level.kind().title(),
-                verdict_words(s),
+                kind.title(),
+                verdict_words(kind, s),
                 s.verdict
             ));
-            if s.stars.is_some() {
-                ui.label(format!(
-                    "Shortest {}, max-combo {}, no-combo {}",
-                    len(s.shortest),
-                    len(s.shortest_max_combo),
-                    len(s.shortest_no_combo)
-                ));
-            } else {
-                ui.label(format!("Shortest {}", len(s.shortest)));
+            // A kind without moves (Tangram) has no lengths or states: its
+            // verdict says it all.
+            if kind.has_state_graph() {
+                if s.stars.is_some() {
+                    ui.label(format!(
+                        "Shortest {}, max-combo {}, no-combo {}",
+                        len(s.shortest),
+                        len(s.shortest_max_combo),
+                        len(s.shortest_no_combo)
+                    ));
+                } else {
+                    ui.label(format!("Shortest {}", len(s.shortest)));
+                }
+                ui.label(state_counts(s));
             }
-            ui.label(state_counts(s));
         }
     }
     match failures {
@@ -335,5 +362,12 @@ mod tests {
             said.starts_with("Skiddy level, 3 stars, Perfect 2"),
             "{said}"
         );
+        // A 1x1 board cut into two halves of different forms: one
+        // solution, and no states to count.
+        let tangram =
+            crate::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n");
+        let mut entry = PackEntry::new(tangram.unwrap().into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        assert_eq!(describe_row(&entry, None), "Tangram level, unique");
     }
 }
