@@ -1,13 +1,16 @@
-//! The Generate dialog: the Skiddy generator's parameters, a batch run on a
-//! background thread (rayon across the levels, as `levelscope generate`
-//! does) with progress and Cancel, and the levels it kept, which the
-//! designer opens as new documents or adds to the current pack.
+//! The Generate dialog: a tab for each kind that has a generator (Skiddy,
+//! Tangram) with its parameters, a batch run on a background thread (rayon
+//! across the levels, as `levelscope generate` does) with progress and
+//! Cancel, and the levels it kept, which the designer opens as new
+//! documents or adds to the current pack.
 //!
 //! Level `i` of a batch from seed `s` is the level `levelscope generate
-//! skiddy --seed s` writes as level `i` (named `gen-s-i`): the same
+//! KIND --seed s` writes as level `i` (named `gen-s-i`): the same
 //! parameters and seed give the same levels.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+pub mod tangram;
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -16,14 +19,15 @@ use std::time::{Duration, Instant};
 use egui::{Color32, DragValue, ProgressBar, Sense, Ui};
 use rayon::prelude::*;
 
-use crate::gui::kinds::skiddy::board::paint_level;
-use crate::gui::views::board::BoardGeometry;
+use crate::engine::Job;
+use crate::gui::views::picture_painter;
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };
-use crate::kinds::skiddy::Level;
+use crate::kinds::{Kind, Level};
 use crate::pack::LevelSummary;
 use crate::words::counted;
+use tangram::TangramParams;
 
 /// The most levels one batch may ask for.
 pub const MAX_COUNT: usize = 1000;
@@ -55,7 +59,7 @@ pub struct GeneratedLevels {
 }
 
 /// What a finished (or cancelled) batch produced.
-struct Outcome {
+pub struct Outcome {
     levels: Vec<Level>,
     summaries: Vec<LevelSummary>,
     wanted: usize,
@@ -63,13 +67,19 @@ struct Outcome {
     failed: usize,
     first_error: Option<String>,
     cancelled: bool,
+    /// Candidates analysed (Skiddy) or growths (Tangram).
     candidates: u64,
     elapsed: Duration,
 }
 
 /// A batch running on its thread.
 struct Run {
+    kind: Kind,
     control: Arc<GenerateControl>,
+    /// Cancels the searches of kinds that run on an engine job (Tangram).
+    job: Job,
+    /// Tangram's growths so far.
+    growths: Arc<AtomicU64>,
     kept: Arc<AtomicUsize>,
     wanted: usize,
     started: Instant,
@@ -80,7 +90,10 @@ struct Run {
 /// The Generate dialog's state: the parameters, the batch running, the
 /// levels of the last batch.
 pub struct GenerateDialog {
+    /// The kind whose tab is showing.
+    pub kind: Kind,
     params: GenerateParams,
+    tangram: TangramParams,
     count: usize,
     seed: u64,
     run: Option<Run>,
@@ -99,7 +112,9 @@ impl GenerateDialog {
     /// meeting `params` from `seed`.
     pub fn with_params(params: GenerateParams, count: usize, seed: u64) -> GenerateDialog {
         GenerateDialog {
+            kind: Kind::Skiddy,
             params,
+            tangram: TangramParams::default(),
             count: count.clamp(1, MAX_COUNT),
             seed,
             run: None,
@@ -107,9 +122,27 @@ impl GenerateDialog {
         }
     }
 
-    /// The parameters as set.
+    /// A dialog on the Tangram tab, set to generate `count` levels
+    /// (clamped to 1..=[`MAX_COUNT`]) meeting `params` from `seed`.
+    pub fn with_tangram(params: TangramParams, count: usize, seed: u64) -> GenerateDialog {
+        let mut dialog = GenerateDialog::with_params(GenerateParams::default(), count, seed);
+        dialog.kind = Kind::Tangram;
+        dialog.tangram = params;
+        dialog
+    }
+
+    /// The Skiddy parameters as set.
     pub fn params(&self) -> &GenerateParams {
         &self.params
+    }
+
+    /// Why the current tab's parameters cannot give a level, if they
+    /// cannot.
+    fn problem(&self) -> Option<String> {
+        match self.kind {
+            Kind::Tangram => self.tangram.check().err(),
+            _ => self.params.check().err().map(|e| e.to_string()),
+        }
     }
 
     /// Whether a batch is running.
@@ -124,17 +157,29 @@ impl GenerateDialog {
         self.cancel();
         self.outcome = None;
         let control = Arc::new(GenerateControl::new());
+        let job = Job::default();
+        let growths = Arc::new(AtomicU64::new(0));
         let kept = Arc::new(AtomicUsize::new(0));
         let (sender, result) = channel();
         let (params, count, seed) = (self.params.clone(), self.count, self.seed);
+        let (kind, tangram_params) = (self.kind, self.tangram);
         let (thread_control, thread_kept) = (Arc::clone(&control), Arc::clone(&kept));
+        let (thread_job, thread_growths) = (job.clone(), Arc::clone(&growths));
         let ctx = ctx.clone();
         let started = Instant::now();
         let thread = std::thread::Builder::new()
             .name("generate".into())
             .spawn(move || {
-                let outcome = super::pool::on_own_pool(|| {
-                    generate_batch(&params, count, seed, &thread_control, &thread_kept)
+                let outcome = super::pool::on_own_pool(|| match kind {
+                    Kind::Tangram => tangram::generate_batch(
+                        &tangram_params,
+                        count,
+                        seed,
+                        &thread_job,
+                        &thread_kept,
+                        &thread_growths,
+                    ),
+                    _ => generate_batch(&params, count, seed, &thread_control, &thread_kept),
                 });
                 // The dialog may be gone: nobody to tell.
                 let _ = sender.send(Outcome {
@@ -145,7 +190,10 @@ impl GenerateDialog {
             })
             .expect("the system can start a thread");
         self.run = Some(Run {
+            kind,
             control,
+            job,
+            growths,
             kept,
             wanted: count,
             started,
@@ -158,6 +206,7 @@ impl GenerateDialog {
     pub fn cancel(&mut self) {
         if let Some(run) = &self.run {
             run.control.cancel();
+            run.job.cancel();
         }
     }
 
@@ -177,7 +226,7 @@ impl GenerateDialog {
     pub fn show(&mut self, ctx: &egui::Context, open: &mut bool) -> Option<GeneratedLevels> {
         self.poll();
         let mut picked = None;
-        egui::Window::new("Generate Skiddy levels")
+        egui::Window::new("Generate levels")
             .open(open)
             .default_width(460.0)
             .pivot(egui::Align2::CENTER_TOP)
@@ -196,9 +245,29 @@ impl GenerateDialog {
 
     fn contents(&mut self, ui: &mut Ui) -> Option<GeneratedLevels> {
         let running = self.run.is_some();
-        ui.add_enabled_ui(!running, |ui| self.parameters(ui));
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal(|ui| {
+                for kind in [Kind::Skiddy, Kind::Tangram] {
+                    if ui
+                        .selectable_label(self.kind == kind, kind.title())
+                        .clicked()
+                        && self.kind != kind
+                    {
+                        self.kind = kind;
+                        self.outcome = None;
+                    }
+                }
+            });
+            ui.separator();
+            match self.kind {
+                Kind::Tangram => {
+                    tangram::parameters(ui, &mut self.tangram, &mut self.count, &mut self.seed)
+                }
+                _ => self.parameters(ui),
+            }
+        });
         ui.separator();
-        let problem = self.params.check().err();
+        let problem = self.problem();
         ui.horizontal(|ui| {
             let generate = ui
                 .add_enabled(!running && problem.is_none(), egui::Button::new("Generate"))
@@ -214,7 +283,7 @@ impl GenerateDialog {
             }
         });
         if let Some(problem) = problem {
-            ui.colored_label(Color32::from_rgb(215, 40, 40), problem.to_string());
+            ui.colored_label(Color32::from_rgb(215, 40, 40), problem);
         }
         if let Some(run) = &self.run {
             progress(ui, run);
@@ -337,7 +406,7 @@ fn generate_batch(
             Ok(g) => {
                 let mut level = g.level;
                 level.name = format!("gen-{seed}-{i}");
-                outcome.levels.push(level);
+                outcome.levels.push(level.into());
                 outcome
                     .summaries
                     .push(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
@@ -361,7 +430,13 @@ fn progress(ui: &mut Ui, run: &Run) {
             .text(format!("{kept} / {} levels", run.wanted)),
     );
     ui.label(format!("Levels kept: {kept} of {}", run.wanted));
-    ui.label(format!("Candidates tried: {}", run.control.candidates()));
+    match run.kind {
+        Kind::Tangram => ui.label(format!(
+            "Growths tried: {}",
+            run.growths.load(Ordering::Relaxed)
+        )),
+        _ => ui.label(format!("Candidates tried: {}", run.control.candidates())),
+    };
     ui.label(format!(
         "{}: {:.1} s",
         if cancelling {
@@ -382,8 +457,12 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
     } else {
         "Done"
     };
+    let tried = match outcome.levels.first().map(Level::kind) {
+        Some(Kind::Tangram) => "growths",
+        _ => "candidates",
+    };
     ui.strong(format!(
-        "{verb}: kept {kept} of {} levels in {:.1} s, {} candidates tried",
+        "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried} tried",
         outcome.wanted,
         outcome.elapsed.as_secs_f64(),
         outcome.candidates
@@ -426,23 +505,33 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
     picked
 }
 
-/// A small picture of a generated level with its name, stars and Perfect.
+/// A small picture of a generated level with its name and the kind's
+/// verdict in a few words (stars and Perfect; the solution count).
 fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
     ui.vertical(|ui| {
         let (response, painter) = ui.allocate_painter(egui::vec2(96.0, 80.0), Sense::hover());
-        let geo = BoardGeometry::fit(response.rect, level.width(), level.height());
-        paint_level(&painter, &geo, level);
-        ui.small(&level.name);
-        let perfect = summary
-            .shortest_max_combo
-            .or(summary.shortest)
-            .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
-        ui.small(format!("{} stars, {perfect}", summary.star_count()));
+        picture_painter::paint(&painter, response.rect, &level.picture());
+        ui.small(level.name());
+        let verdict = match level.kind() {
+            Kind::Tangram => match summary.solutions {
+                Some(1) => "unique".to_owned(),
+                Some(n) => format!("{n} solutions"),
+                None => "solutions not counted".to_owned(),
+            },
+            _ => {
+                let perfect = summary
+                    .shortest_max_combo
+                    .or(summary.shortest)
+                    .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
+                format!("{} stars, {perfect}", summary.star_count())
+            }
+        };
+        ui.small(verdict);
     });
 }
 
 /// A labelled number in a two-column grid.
-fn number_row<T: egui::emath::Numeric>(
+pub(crate) fn number_row<T: egui::emath::Numeric>(
     ui: &mut Ui,
     name: &str,
     value: &mut T,
@@ -532,15 +621,50 @@ mod tests {
         assert_eq!(returned.summaries.len(), 2);
         for (i, level) in returned.levels.iter().enumerate() {
             assert!(level.is_valid(), "{:?}", level.problems());
-            assert_eq!(level.name, format!("gen-7-{i}"));
+            assert_eq!(level.name(), format!("gen-7-{i}"));
             let mut alone = generate(&tiny(), batch_seed(7, i as u64)).unwrap().level;
-            alone.name = level.name.clone();
-            assert_eq!(&alone, level, "the batch gives the command line's levels");
+            alone.name = level.name().to_string();
+            assert_eq!(
+                Some(&alone),
+                level.as_skiddy(),
+                "the batch gives the command line's levels"
+            );
             let perfect = returned.summaries[i]
                 .shortest_max_combo
                 .or(returned.summaries[i].shortest);
             assert!(perfect.is_some_and(|p| (2..=30).contains(&p)));
         }
+    }
+
+    #[test]
+    fn the_tangram_tab_grows_unique_levels() {
+        let mut harness = harness(GenerateDialog::default());
+        harness.get_by_label("Tangram").click();
+        harness.run();
+        harness.get_by_label("Only levels with exactly one solution");
+        assert_eq!(harness.state().dialog.kind, Kind::Tangram);
+        let mut harness = harness_with_tangram();
+        harness.get_by_label("Generate").click();
+        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        harness.get_by_label_contains("Done: kept 2 of 2 levels");
+        harness.get_by_label_contains("growths tried");
+        harness.get_by_label("Open as new levels").click();
+        harness.run();
+        let returned = harness.state().returned.as_ref().expect("levels returned");
+        assert_eq!(returned.levels.len(), 2);
+        for (level, summary) in returned.levels.iter().zip(&returned.summaries) {
+            let tangram = level.as_tangram().expect("a Tangram level");
+            assert_eq!((tangram.size, tangram.shapes.len()), (4, 6), "Easy");
+            assert_eq!(summary.solutions, Some(1), "unique as asked");
+        }
+    }
+
+    fn harness_with_tangram() -> Harness<'static, State> {
+        harness(GenerateDialog::with_tangram(
+            tangram::TangramParams::default(),
+            2,
+            7,
+        ))
     }
 
     #[test]

@@ -49,7 +49,7 @@ impl EditorApp {
         match generated.destination {
             crate::gui::generate_dialog::Destination::NewDocuments => {
                 for level in generated.levels {
-                    self.add_document(crate::gui::document::Document::new(level.into()));
+                    self.add_document(crate::gui::document::Document::new(level));
                 }
                 self.view = CentralView::Edit;
                 self.say(format!("Opened {count} generated levels"));
@@ -70,7 +70,7 @@ impl EditorApp {
                         .map(Some)
                         .chain(std::iter::repeat(None)),
                 ) {
-                    let mut entry = crate::pack::PackEntry::new(level.into());
+                    let mut entry = crate::pack::PackEntry::new(level);
                     entry.summary = summary;
                     open.pack.levels.push(entry);
                 }

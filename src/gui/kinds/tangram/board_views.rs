@@ -418,15 +418,11 @@ pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
         return;
     };
     let keys = crate::gui::kinds::play_keys::read(ctx);
-    if keys.restart {
-        if app.tangram_play.is_some() {
-            app.tangram_play = Some(game_restarted(app, &level));
-        }
+    if keys.restart && app.tangram_play.is_some() {
+        app.tangram_play = Some(game_restarted(app, &level));
     }
     let hint_key = ctx.input(|i| i.key_pressed(egui::Key::H));
-    if hint_key && level.is_valid() {
-        if app.tangram_play.as_ref().is_some_and(|g| !g.hint_used) {
-            take_hint(app, &level);
-        }
+    if hint_key && level.is_valid() && app.tangram_play.as_ref().is_some_and(|g| !g.hint_used) {
+        take_hint(app, &level);
     }
 }

@@ -297,26 +297,28 @@ fn bounding_box(triangles: &[Triangle], n: i32) -> (i32, i32, i32, i32) {
     (l, t, r - l + 1, b - t + 1)
 }
 
+/// Every shape's offset and the play area's size.
+type Layout = (Vec<(i32, i32)>, (i32, i32));
+
 /// Lays the shapes out in the tray, a square apart, in rows (shape order),
 /// the tray as wide as lets the whole play area be drawn largest in a view
 /// of `aspect` (width over height); returns every shape's offset and the
 /// play area's size.
-fn scatter(boxes: &[(i32, i32, i32, i32)], n: i32, aspect: f32) -> (Vec<(i32, i32)>, (i32, i32)) {
+fn scatter(boxes: &[(i32, i32, i32, i32)], n: i32, aspect: f32) -> Layout {
     let widest = boxes.iter().map(|b| b.2).max().unwrap_or(1).max(1);
     let all_in_a_row: i32 = boxes.iter().map(|b| b.2 + 1).sum::<i32>().max(widest);
     let tray_left = n + 1;
-    let mut best: Option<(f32, Vec<(i32, i32)>, (i32, i32))> = None;
+    let mut best: Option<(f32, Layout)> = None;
     for width in widest..=all_in_a_row {
         let (offsets, height) = shelves(boxes, tray_left, width);
         let area = (tray_left + width, height.max(n));
         // The scale the area is drawn at in a view of height 1.
         let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
-        if best.as_ref().is_none_or(|(s, _, _)| scale > *s) {
-            best = Some((scale, offsets, area));
+        if best.as_ref().is_none_or(|(s, _)| scale > *s) {
+            best = Some((scale, (offsets, area)));
         }
     }
-    let (_, offsets, area) = best.expect("at least one width is tried");
-    (offsets, area)
+    best.expect("at least one width is tried").1
 }
 
 /// Shelf packing of the boxes into a tray `width` squares wide starting at

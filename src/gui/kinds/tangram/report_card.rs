@@ -96,7 +96,7 @@ pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
         }
         let more = analysis
             .solutions()
-            .map_or(true, |n| n > listed.len() as u128);
+            .is_none_or(|n| n > listed.len() as u128);
         if more {
             ui.label(
                 RichText::new(format!(
