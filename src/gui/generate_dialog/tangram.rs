@@ -63,14 +63,14 @@ pub fn parameters(ui: &mut Ui, p: &mut TangramParams, count: &mut usize, seed: &
         .num_columns(2)
         .show(ui, |ui| {
             let label = ui.label("Preset");
-            let name = p.preset.map_or("Custom", |p| p.name());
+            let name = p.preset.map_or_else(|| "Custom".to_string(), preset_title);
             egui::ComboBox::from_id_salt("tangram preset")
                 .selected_text(name)
                 .show_ui(ui, |ui| {
                     for preset in Preset::ALL {
                         let text = format!(
                             "{} ({n} x {n}, {} shapes)",
-                            preset.name(),
+                            preset_title(preset),
                             preset.shapes(),
                             n = preset.size()
                         );
@@ -108,6 +108,12 @@ pub fn parameters(ui: &mut Ui, p: &mut TangramParams, count: &mut usize, seed: &
             number_row(ui, "Levels", count, 1..=super::MAX_COUNT);
             number_row(ui, "Seed", seed, 0..=u64::MAX);
         });
+}
+
+/// A preset's name as the dialog shows it: `"Easy"`.
+fn preset_title(preset: Preset) -> String {
+    let name = preset.name();
+    name[..1].to_uppercase() + &name[1..]
 }
 
 /// Grows `count` levels from `seed` on rayon's threads, each analysed for
