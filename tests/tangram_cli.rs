@@ -366,6 +366,10 @@ fn generate_refuses_what_it_cannot_write() {
         ),
         (vec!["--out", "l.png"], "--out must end in .txt"),
         (
+            vec!["--count", "0", "--out", "l.json"],
+            "--count 0 asks for no level",
+        ),
+        (
             vec!["--size", "2", "--shapes", "17", "--out", "l.txt"],
             "cannot be cut into 17 shapes",
         ),

@@ -69,26 +69,29 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
 
 /// What `--out` asks for, from its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Output {
+enum OutFile {
     /// One level in the original text format.
     Text,
     /// A pack.
     Pack,
 }
 
-impl Output {
+impl OutFile {
     /// The output `path` asks for, or why it asks for none.
-    fn of(path: &Path, count: usize) -> Result<Output, String> {
+    fn of(path: &Path, count: usize) -> Result<OutFile, String> {
+        if count == 0 {
+            return Err("--count 0 asks for no level; give at least 1".to_string());
+        }
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
         match extension.as_deref() {
-            Some("txt") if count == 1 => Ok(Output::Text),
+            Some("txt") if count == 1 => Ok(OutFile::Text),
             Some("txt") => Err(format!(
                 "{}: a .txt file holds one level in the original format, and --count asks for {count}; write a pack (.json) instead",
                 path.display()
             )),
-            Some("json") => Ok(Output::Pack),
+            Some("json") => Ok(OutFile::Pack),
             _ => Err(format!(
                 "{}: --out must end in .txt (one level in the original format) or .json (a pack)",
                 path.display()
@@ -136,15 +139,15 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
 
 /// The text of the file: the one level in the original format, or the
 /// pack of every level.
-fn file_text(args: &TangramArgs, output: Output, kept: &[Kept]) -> String {
+fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
     match output {
-        Output::Text => {
+        OutFile::Text => {
             // The original format has no place for a name.
             let mut level = kept[0].level.clone();
             level.name.clear();
             tangram::to_text(&level)
         }
-        Output::Pack => {
+        OutFile::Pack => {
             let levels = kept
                 .iter()
                 .enumerate()
@@ -179,7 +182,7 @@ fn write_locked(path: &Path, text: &str) -> Result<(), String> {
 
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match Output::of(&args.out, args.count).and_then(|o| args.options(0).map(|_| o)) {
+    let output = match OutFile::of(&args.out, args.count).and_then(|o| args.options(0).map(|_| o)) {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");
