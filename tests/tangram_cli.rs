@@ -396,6 +396,37 @@ fn generate_refuses_what_it_cannot_write() {
 }
 
 #[test]
+fn a_unique_level_not_found_in_its_growths_is_an_error_and_nothing_is_written() {
+    let dir = workdir("give-up");
+    // 30 shapes on a 4x4 board: small shapes that move about, never one
+    // solution in 2 growths.
+    let out = run(
+        &dir,
+        &[
+            "generate",
+            "tangram",
+            "--size",
+            "4",
+            "--shapes",
+            "30",
+            "--unique",
+            "--max-growths",
+            "2",
+            "--out",
+            "l.txt",
+        ],
+    );
+    assert_exit(&out, 1);
+    assert!(
+        stderr(&out).contains("with exactly one solution in 2 growths"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("nothing was written"));
+    assert!(!dir.join("l.txt").exists());
+}
+
+#[test]
 fn convert_round_trips_both_ways() {
     let dir = workdir("convert");
     for name in ["aa", "as", "hard1", "hard2", "hjjh", "test"] {

@@ -101,8 +101,9 @@ pub enum PackCommand {
         /// as JSON.
         #[arg(long)]
         ascii: Option<PathBuf>,
-        /// Write a PNG contact sheet of thumbnails with names, stars and
-        /// Perfect lengths to this file.
+        /// Write a PNG contact sheet of thumbnails with names and verdicts
+        /// (stars and Perfect lengths, difficulties, Tangram solution
+        /// counts) to this file.
         #[arg(long)]
         sheet: Option<PathBuf>,
         /// Write the pack as JSON to this file.
