@@ -37,7 +37,9 @@ pub struct AnalyzeArgs {
     /// this (`512M`, `2G`; default: half the memory available).
     #[arg(long, value_parser = parse_memory_size)]
     pub max_memory: Option<u64>,
-    /// Also list up to this many solutions of each kind, shortest first.
+    /// Also list up to this many solutions of each level: for a kind with
+    /// moves, of each route, shortest first; for Tangram, the first this
+    /// many found, each as every shape's offset `[dx, dy]` (`dy` upward).
     #[arg(long, default_value_t = 0)]
     pub solutions: usize,
 }
@@ -133,7 +135,7 @@ fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) ->
         None => Job::new(args.max_states),
     };
     let started = Instant::now();
-    let result = level.and_then(|l| l.analyze(&job));
+    let result = level.and_then(|l| l.analyze_listing(&job, args.solutions));
     let elapsed_ms = started.elapsed().as_millis();
     match result {
         Ok(analysis) => Report {

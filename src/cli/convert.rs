@@ -3,8 +3,9 @@
 //!
 //! The write is atomic: OUT is either the whole conversion or untouched.
 //! When the target format cannot say a level (enemies in Prism's 2017
-//! format, a name in Skiddy's ASCII, several levels in a one-level
-//! format), nothing is written and the reason is the error.
+//! format, a name in tangram-text, several levels in a one-level format),
+//! nothing is written and the reason is the error. (Skiddy's ASCII drops a
+//! level's name.)
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,7 +18,8 @@ use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
 pub struct ConvertArgs {
     /// The file to convert: a level file of any kind and format, or a pack.
     pub input: PathBuf,
-    /// The format to write: json, prism-2016, prism-2017 or skiddy-ascii.
+    /// The format to write: json, prism-2016, prism-2017, skiddy-ascii or
+    /// tangram-text.
     #[arg(long, value_parser = parse_format)]
     pub to: TextFormat,
     /// Where to write it.

@@ -1,5 +1,6 @@
 //! `levelscope generate skiddy --count N --seed S [...] --out FILE`:
-//! generate levels on all cores and write them as a pack.
+//! generate levels on all cores and write them as a pack; `generate
+//! tangram` is in [`super::generate_tangram`].
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,6 +25,9 @@ pub struct GenerateArgs {
 pub enum GenerateKind {
     /// Skiddy levels.
     Skiddy(SkiddyArgs),
+    /// Tangram levels, by the original game's shape growth; with
+    /// --unique, only levels with exactly one solution.
+    Tangram(super::generate_tangram::TangramArgs),
 }
 
 /// The Skiddy generator's parameters.
@@ -116,7 +120,10 @@ impl SkiddyArgs {
 
 /// Runs `generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let GenerateKind::Skiddy(args) = &args.kind;
+    let args = match &args.kind {
+        GenerateKind::Skiddy(args) => args,
+        GenerateKind::Tangram(args) => return super::generate_tangram::run(args, out, err),
+    };
     let params = args.params();
     let started = Instant::now();
     let bar = ProgressBar::new(args.count as u64);

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod convert;
 pub mod generate;
+pub mod generate_tangram;
 pub mod pack;
 pub mod play;
 pub mod rooms;
@@ -36,7 +37,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Analyse levels: states, dead ends, traps, solutions and stars.
+    /// Analyse levels: states, dead ends, traps, solutions and stars
+    /// (Tangram: the exact number of solutions).
     Analyze(analyze::AnalyzeArgs),
     /// Convert a level file (or a pack) to another format.
     Convert(convert::ConvertArgs),
@@ -46,7 +48,8 @@ pub enum Command {
     Pack(pack::PackArgs),
     /// Generate a random tree of rooms and lay it out on a map.
     Rooms(rooms::RoomsArgs),
-    /// Generate levels on all cores and write them as a pack.
+    /// Generate levels on all cores: Skiddy as a pack, Tangram as a pack
+    /// or one level in the original format.
     Generate(generate::GenerateArgs),
 }
 

@@ -65,7 +65,7 @@ pub enum PackCommand {
         json: bool,
     },
     /// Find levels that are the same up to a rotation, a mirror and a
-    /// renaming of colours.
+    /// renaming of colours (Tangram: and an order of the shapes).
     Dedupe {
         /// The pack file.
         pack: PathBuf,
@@ -76,7 +76,8 @@ pub enum PackCommand {
         #[arg(long)]
         write: Option<PathBuf>,
     },
-    /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps.
+    /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps;
+    /// for Tangram levels, how many are unique.
     Stats {
         /// The pack file.
         pack: PathBuf,
@@ -94,12 +95,15 @@ pub enum PackCommand {
         /// The pack file.
         pack: PathBuf,
         /// Write one text file per level into this folder, in its kind's
-        /// own text format (Skiddy ASCII, Prism 2016); a level that format
-        /// cannot say (a Skiddy with pieces in pits) is written as JSON.
+        /// own text format (Skiddy ASCII, Prism 2016, tangram-text, the
+        /// last without the name, which the file's name keeps); a level
+        /// that format cannot say (a Skiddy with pieces in pits) is written
+        /// as JSON.
         #[arg(long)]
         ascii: Option<PathBuf>,
-        /// Write a PNG contact sheet of thumbnails with names, stars and
-        /// Perfect lengths to this file.
+        /// Write a PNG contact sheet of thumbnails with names and verdicts
+        /// (stars and Perfect lengths, difficulties, Tangram solution
+        /// counts) to this file.
         #[arg(long)]
         sheet: Option<PathBuf>,
         /// Write the pack as JSON to this file.
@@ -225,11 +229,7 @@ fn add(
             let note = match refresh_summary(&mut entry, max_states) {
                 Ok(()) => {
                     let s = entry.summary.as_ref().expect("refreshed");
-                    format!(
-                        "{}, shortest {}",
-                        verdict_word(s),
-                        s.shortest.map_or("none".into(), |n| n.to_string())
-                    )
+                    summary_words(entry.level.kind(), s, false)
                 }
                 Err(e) => format!("not analysed: {e}"),
             };
@@ -398,6 +398,38 @@ fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
     summaries
 }
 
+/// What `pack stats` says of a pack's Tangram levels: how many have exactly
+/// one solution, several, or a count not known (the search stopped, or the
+/// level cannot be analysed).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct SolutionCounts {
+    levels: usize,
+    unique: usize,
+    several: usize,
+    unknown: usize,
+}
+
+impl SolutionCounts {
+    /// The counts of the levels whose kind has no state graph (Tangram),
+    /// from their summaries.
+    fn of<'a>(levels: impl Iterator<Item = (Kind, Option<&'a LevelSummary>)>) -> SolutionCounts {
+        let mut counts = SolutionCounts::default();
+        for (kind, summary) in levels {
+            if kind.has_state_graph() {
+                continue;
+            }
+            counts.levels += 1;
+            match summary.and_then(|s| s.solutions) {
+                Some(1) => counts.unique += 1,
+                Some(n) if n > 1 => counts.several += 1,
+                Some(_) => {}
+                None => counts.unknown += 1,
+            }
+        }
+        counts
+    }
+}
+
 fn stats(
     pack_path: &Path,
     json_out: bool,
@@ -409,6 +441,19 @@ fn stats(
     let levels = &read.pack.levels;
     let summaries = summaries(&read.pack, max_states);
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
+    // The numbers of a state graph, from the levels whose kind has one.
+    let graphs: Vec<&LevelSummary> = levels
+        .iter()
+        .zip(&summaries)
+        .filter(|(e, _)| e.level.kind().has_state_graph())
+        .filter_map(|(_, s)| s.as_ref())
+        .collect();
+    let counts = SolutionCounts::of(
+        levels
+            .iter()
+            .zip(&summaries)
+            .map(|(e, s)| (e.level.kind(), s.as_ref())),
+    );
     let mut stars = [0u64; 4];
     for s in &known {
         if let Some(n) = s.stars {
@@ -432,28 +477,34 @@ fn stats(
     let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty).collect();
     difficulty.sort_unstable();
     let has_stars = known.iter().any(|s| s.stars.is_some());
-    let with_dead_ends = known.iter().filter(|s| s.dead_ends > 0).count();
-    let total_traps: u64 = known.iter().map(|s| s.traps).sum();
-    let max_states_seen = known.iter().map(|s| s.states).max();
+    let has_graphs = levels.iter().any(|e| e.level.kind().has_state_graph());
+    let with_dead_ends = graphs.iter().filter(|s| s.dead_ends > 0).count();
+    let total_traps: u64 = graphs.iter().map(|s| s.traps).sum();
+    let max_states_seen = graphs.iter().map(|s| s.states).max();
     let unanalysable = summaries.len() - known.len();
     if json_out {
-        let _ = writeln!(
-            out,
-            "{}",
-            json!({
-                "name": read.pack.name,
-                "levels": levels.len(),
-                "kinds": kinds,
-                "damaged": read.damaged.len(),
-                "unanalysable": unanalysable,
-                "stars": stars,
-                "perfect_length": {"min": perfect.first(), "median": median(&perfect), "max": perfect.last()},
-                "difficulty": {"min": difficulty.first(), "median": median(&difficulty), "max": difficulty.last()},
-                "levels_with_dead_ends": with_dead_ends,
-                "traps": total_traps,
-                "max_states": max_states_seen,
-            })
-        );
+        let mut row = json!({
+            "name": read.pack.name,
+            "levels": levels.len(),
+            "kinds": kinds,
+            "damaged": read.damaged.len(),
+            "unanalysable": unanalysable,
+            "stars": stars,
+            "perfect_length": {"min": perfect.first(), "median": median(&perfect), "max": perfect.last()},
+            "difficulty": {"min": difficulty.first(), "median": median(&difficulty), "max": difficulty.last()},
+            "levels_with_dead_ends": with_dead_ends,
+            "traps": total_traps,
+            "max_states": max_states_seen,
+        });
+        if counts.levels > 0 {
+            row["tangram"] = json!({
+                "levels": counts.levels,
+                "unique": counts.unique,
+                "several_solutions": counts.several,
+                "unknown": counts.unknown,
+            });
+        }
+        let _ = writeln!(out, "{row}");
     } else {
         let _ = writeln!(out, "{}: {}", read.pack.name, levels_word(levels.len()));
         if kinds.len() > 1 {
@@ -483,12 +534,24 @@ fn stats(
         {
             let _ = writeln!(out, "  difficulty: {lo} to {hi}, median {mid}");
         }
-        let _ = writeln!(
-            out,
-            "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
-        );
+        if has_graphs {
+            let _ = writeln!(
+                out,
+                "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
+            );
+        }
         if let Some(m) = max_states_seen {
             let _ = writeln!(out, "  largest state graph: {m} states");
+        }
+        if counts.levels > 0 {
+            let _ = writeln!(
+                out,
+                "  Tangram: {}: {} unique, {} with several solutions, {} not known",
+                levels_word(counts.levels),
+                counts.unique,
+                counts.several,
+                counts.unknown
+            );
         }
         if unanalysable > 0 {
             let _ = writeln!(
@@ -499,13 +562,7 @@ fn stats(
         }
         for (i, (e, s)) in levels.iter().zip(&summaries).enumerate() {
             let line = match s {
-                Some(s) => format!(
-                    "{}, shortest {}, states {}, traps {}",
-                    verdict_word(s),
-                    s.shortest.map_or("none".into(), |n| n.to_string()),
-                    s.states,
-                    s.traps
-                ),
+                Some(s) => summary_words(e.level.kind(), s, true),
                 None => "not analysed".into(),
             };
             let _ = writeln!(
@@ -520,13 +577,36 @@ fn stats(
 }
 
 /// A level's verdict in a word or two: its stars where its kind gives
-/// stars, its difficulty where it gives one, else its verdict.
-fn verdict_word(s: &LevelSummary) -> String {
+/// stars, its difficulty where it gives one, its solution count where its
+/// kind has no state graph (Tangram), else its verdict.
+fn verdict_word(kind: Kind, s: &LevelSummary) -> String {
+    if !kind.has_state_graph() {
+        return s.solution_count_words();
+    }
     match (s.stars, s.difficulty) {
         (Some(n), _) => counted(n, "star", "stars"),
         (None, Some(d)) => format!("difficulty {d}"),
         (None, None) if s.shortest.is_none() => "no solution".to_string(),
         (None, None) => s.verdict.clone(),
+    }
+}
+
+/// A level's summary on one line: its verdict in a word or two, and for a
+/// kind with a state graph its shortest solution (with `graph_numbers`,
+/// its states and traps too); a Tangram level's solution count alone.
+fn summary_words(kind: Kind, s: &LevelSummary, graph_numbers: bool) -> String {
+    let word = verdict_word(kind, s);
+    if !kind.has_state_graph() {
+        return word;
+    }
+    let shortest = s.shortest.map_or("none".into(), |n| n.to_string());
+    if graph_numbers {
+        format!(
+            "{word}, shortest {shortest}, states {}, traps {}",
+            s.states, s.traps
+        )
+    } else {
+        format!("{word}, shortest {shortest}")
     }
 }
 
@@ -555,14 +635,17 @@ fn export_name(index: usize, name: &str, ext: &str) -> String {
 }
 
 /// A level in the first of its kind's own text formats that can say it
-/// (Skiddy ASCII, Prism 2016, Tangram's format), else in JSON; with the
-/// file extension to use.
+/// (Skiddy ASCII, Prism 2016, tangram-text), else in JSON; with the file
+/// extension to use. A format without a place for the name (tangram-text)
+/// gets the level without it: the file's name keeps it.
 fn text_export(level: &Level) -> (&'static str, String) {
+    let mut unnamed = level.clone();
+    unnamed.set_name("");
     for &format in level.kind().formats() {
         if format == TextFormat::Json {
             continue;
         }
-        if let Ok(text) = level.write(format) {
+        if let Ok(text) = level.write(format).or_else(|_| unnamed.write(format)) {
             return (format.extension(), text);
         }
     }

@@ -104,6 +104,18 @@ impl LevelSummary {
     pub fn star_count(&self) -> u8 {
         self.stars.unwrap_or(0)
     }
+
+    /// Tangram's solution count in words: `"unique"`, `"N solutions"` or
+    /// `"no solution"`; the verdict when the summary holds no count (the
+    /// search stopped before it knew, and the verdict says so).
+    pub fn solution_count_words(&self) -> String {
+        match self.solutions {
+            Some(0) => "no solution".to_string(),
+            Some(1) => "unique".to_string(),
+            Some(n) => format!("{n} solutions"),
+            None => self.verdict.clone(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -121,5 +133,21 @@ mod tests {
         let again: LevelSummary =
             serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert_eq!(again, s);
+    }
+
+    #[test]
+    fn a_tangram_count_reads_in_words() {
+        let count = |solutions: Option<u64>| LevelSummary {
+            verdict: "not known: the search stopped".into(),
+            solutions,
+            ..LevelSummary::default()
+        };
+        assert_eq!(count(Some(1)).solution_count_words(), "unique");
+        assert_eq!(count(Some(6998)).solution_count_words(), "6998 solutions");
+        assert_eq!(count(Some(0)).solution_count_words(), "no solution");
+        assert_eq!(
+            count(None).solution_count_words(),
+            "not known: the search stopped"
+        );
     }
 }

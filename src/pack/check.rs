@@ -133,6 +133,8 @@ fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
         fresh.dead_ends.to_string(),
     );
     note("traps", stored.traps.to_string(), fresh.traps.to_string());
+    let count = |v: Option<u64>| v.map_or("not known".to_string(), |n| n.to_string());
+    note("solutions", count(stored.solutions), count(fresh.solutions));
     if changes.is_empty() {
         changes.push(format!(
             "reason \"{}\" → \"{}\"",
@@ -207,5 +209,30 @@ mod tests {
             check.failures
         );
         assert!(check_level(4, &entry, options, &Job::new(1000)).passes());
+    }
+
+    #[test]
+    fn a_tangram_level_is_judged_by_its_stored_count() {
+        // A 2x2 board: a bar in the left column and two squares on the
+        // right; the bar may stand in either column: 2 solutions.
+        let text = "2\n3\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\n0,1,0\n0,1,1\n0,1,2\n0,1,3\n\
+                    shape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n";
+        let level = Level::from(crate::kinds::tangram::parse_text(text).unwrap());
+        let mut entry = PackEntry::new(level);
+        refresh_summary(&mut entry, 1000).unwrap();
+        assert_eq!(entry.summary.as_ref().unwrap().solutions, Some(2));
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 1000,
+        };
+        // No stars and no state graph: a fresh, matching summary passes.
+        let check = check_level(0, &entry, options, &Job::new(1000));
+        assert!(check.passes(), "{:?}", check.failures);
+        entry.summary.as_mut().unwrap().solutions = Some(1);
+        let check = check_level(0, &entry, options, &Job::new(1000));
+        assert_eq!(
+            check.failures,
+            ["the stored analysis is out of date: solutions 1 → 2"]
+        );
     }
 }

@@ -9,6 +9,7 @@
 //! paints.
 
 use super::{LevelSummary, Pack};
+use crate::kinds::Kind;
 use crate::picture::png::{render_png, text_width};
 use crate::picture::{rect_points, star_points, Align, Picture, Rgba, Stroke};
 use crate::words::elide;
@@ -213,11 +214,16 @@ pub fn sheet_png(cards: &[SheetCard]) -> Vec<u8> {
     render_png(&sheet_picture(cards), 1.0, BACKGROUND)
 }
 
-/// The verdict lines of a level: for a kind with stars, the Perfect's
-/// length when it has them all, else the shortest solution's; for a kind
-/// with a difficulty, the difficulty and the shortest length, then the
-/// verdict in words; else the verdict.
-fn card_lines(s: &LevelSummary) -> Vec<String> {
+/// The verdict lines of a level of `kind`: for a kind without a state
+/// graph (Tangram), its solution count ("unique", "N solutions", or the
+/// verdict when the count is not known); for a kind with stars, the
+/// Perfect's length when it has them all, else the shortest solution's;
+/// for a kind with a difficulty, the difficulty and the shortest length,
+/// then the verdict in words; else the verdict.
+fn card_lines(kind: Kind, s: &LevelSummary) -> Vec<String> {
+    if !kind.has_state_graph() {
+        return vec![s.solution_count_words()];
+    }
     let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
     match (s.stars, s.difficulty) {
         (Some(3), _) if s.shortest_max_combo.is_some() => {
@@ -245,7 +251,10 @@ pub fn pack_cards(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Vec<SheetC
             SheetCard {
                 picture: entry.level.picture(),
                 title: entry.level.name().to_string(),
-                lines: summary.map_or_else(|| vec!["not analysed".to_string()], card_lines),
+                lines: summary.map_or_else(
+                    || vec!["not analysed".to_string()],
+                    |s| card_lines(entry.level.kind(), s),
+                ),
                 stars: summary.and_then(|s| s.stars).map(|n| (n.min(3), 3)),
             }
         })
@@ -429,5 +438,51 @@ mod tests {
             cards[0].lines
         );
         assert_eq!(cards[0].title, "level 0");
+    }
+
+    #[test]
+    fn a_tangram_card_shows_its_picture_and_its_solution_count() {
+        let unique = crate::kinds::tangram::parse_text(include_str!(
+            "../../tests/fixtures/tangram/hjjh.txt"
+        ))
+        .unwrap();
+        // A bar in the left column and two squares on the right: the bar
+        // may stand in either column, 2 solutions.
+        let two = crate::kinds::tangram::parse_text(
+            "2\n3\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\n0,1,0\n0,1,1\n0,1,2\n0,1,3\n\
+             shape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n",
+        )
+        .unwrap();
+        let mut levels = Vec::new();
+        for level in [unique, two] {
+            let mut e = PackEntry::new(level.into());
+            refresh_summary(&mut e, 1000).unwrap();
+            levels.push(e);
+        }
+        let summaries: Vec<_> = levels.iter().map(|e| e.summary.clone()).collect();
+        let pack = Pack {
+            name: "t".into(),
+            levels,
+        };
+        let cards = pack_cards(&pack, &summaries);
+        assert_eq!(cards[0].lines, ["unique"]);
+        assert_eq!(cards[1].lines, ["2 solutions"]);
+        assert!(cards.iter().all(|c| c.stars.is_none()));
+        assert_eq!(cards[0].picture, pack.levels[0].level.picture());
+        // The board is drawn: the thumbnail holds the shapes' colours, not
+        // only the card's white.
+        let pixmap = sheet(&pack, &summaries);
+        let layout = Layout::of(&cards);
+        let [x, y] = layout.card(0);
+        let mut coloured = 0;
+        for py in (y + PAD) as u32..(y + PAD + layout.thumb_h) as u32 {
+            for px in x as u32..(x + layout.card_w) as u32 {
+                let c = pixmap.pixel(px, py).unwrap();
+                if c.red().abs_diff(c.green()) > 40 || c.green().abs_diff(c.blue()) > 40 {
+                    coloured += 1;
+                }
+            }
+        }
+        assert!(coloured > 1000, "{coloured} coloured pixels");
     }
 }

@@ -1,0 +1,257 @@
+//! `levelscope generate tangram [--preset P | --size N --shapes K] --seed S
+//! [--count C] [--unique] --out FILE`: Tangram levels by the original
+//! game's shape growth, on all cores. `FILE.txt` gets one level in the
+//! original text format, `FILE.json` a pack whose entries hold each level's
+//! solution count.
+//!
+//! Level `i` is grown from its own seed, [`batch_seed`]`(S, i)`, so the
+//! output depends on the seed and the count alone, never on the number of
+//! threads.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::engine::Job;
+use crate::kinds::skiddy::generate::batch_seed;
+use crate::kinds::tangram::generate::DEFAULT_MAX_GROWTHS;
+use crate::kinds::tangram::{self, generate, GenerateOptions, Preset};
+use crate::kinds::LevelSummary;
+use crate::pack::{pack_to_json, Pack, PackEntry};
+use crate::words::counted;
+
+/// The Tangram generator's parameters.
+#[derive(Debug, clap::Args)]
+pub struct TangramArgs {
+    /// A preset of the original game: easy (4 x 4, 6 shapes), medium
+    /// (5 x 5, 9) or hard (6 x 6, 12). Without it and without --size and
+    /// --shapes: easy.
+    #[arg(long, value_parser = parse_preset, conflicts_with_all = ["size", "shapes"])]
+    pub preset: Option<Preset>,
+    /// The board side N (1 to 16); needs --shapes.
+    #[arg(long, requires = "shapes")]
+    pub size: Option<usize>,
+    /// The number of shapes (1 to 4·N²); needs --size.
+    #[arg(long, requires = "size")]
+    pub shapes: Option<usize>,
+    /// The seed; the same seed gives the same levels.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many levels to generate (a .txt file holds one).
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Keep only levels with exactly one solution: growths are retried
+    /// until one has.
+    #[arg(long)]
+    pub unique: bool,
+    /// With --unique: the most growths to try for one level before giving
+    /// up on it.
+    #[arg(long, default_value_t = DEFAULT_MAX_GROWTHS)]
+    pub max_growths: u64,
+    /// The file to write: FILE.txt (one level, the original text format) or
+    /// FILE.json (a pack).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Parses a `--preset` value: a preset's name.
+fn parse_preset(name: &str) -> Result<Preset, String> {
+    Preset::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown preset {name:?} (known: {})",
+            Preset::ALL.map(Preset::name).join(", ")
+        )
+    })
+}
+
+/// What `--out` asks for, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OutFile {
+    /// One level in the original text format.
+    Text,
+    /// A pack.
+    Pack,
+}
+
+impl OutFile {
+    /// The output `path` asks for, or why it asks for none.
+    fn of(path: &Path, count: usize) -> Result<OutFile, String> {
+        if count == 0 {
+            return Err("--count 0 asks for no level; give at least 1".to_string());
+        }
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match extension.as_deref() {
+            Some("txt") if count == 1 => Ok(OutFile::Text),
+            Some("txt") => Err(format!(
+                "{}: a .txt file holds one level in the original format, and --count asks for {count}; write a pack (.json) instead",
+                path.display()
+            )),
+            Some("json") => Ok(OutFile::Pack),
+            _ => Err(format!(
+                "{}: --out must end in .txt (one level in the original format) or .json (a pack)",
+                path.display()
+            )),
+        }
+    }
+}
+
+impl TangramArgs {
+    /// The generator's options for level `index`, or why the parameters
+    /// cannot give a level.
+    fn options(&self, index: u64) -> Result<GenerateOptions, String> {
+        let seed = batch_seed(self.seed, index);
+        let options = match (self.preset, self.size, self.shapes) {
+            (_, Some(size), Some(shapes)) => GenerateOptions::new(size, shapes, seed),
+            (preset, _, _) => GenerateOptions::preset(preset.unwrap_or(Preset::Easy), seed),
+        };
+        let options = GenerateOptions {
+            max_growths: self.max_growths,
+            ..options.unique(self.unique)
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+/// One generated level with its analysis's summary and the growths it took.
+struct Kept {
+    level: tangram::Level,
+    summary: LevelSummary,
+    growths: u64,
+}
+
+/// Generates level `index` and counts its solutions.
+fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
+    let generated = generate(args.options(index)?)?;
+    let analysis = tangram::analyze(&generated.level, 0, &Job::default())
+        .map_err(|e| format!("the generator made an invalid level: {e}"))?;
+    Ok(Kept {
+        level: generated.level,
+        summary: LevelSummary::of_tangram(&analysis),
+        growths: generated.growths,
+    })
+}
+
+/// The text of the file: the one level in the original format, or the
+/// pack of every level.
+fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
+    match output {
+        OutFile::Text => {
+            // The original format has no place for a name.
+            let mut level = kept[0].level.clone();
+            level.name.clear();
+            tangram::to_text(&level)
+        }
+        OutFile::Pack => {
+            let levels = kept
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let mut level = k.level.clone();
+                    level.name = format!("gen-{}-{i}", args.seed);
+                    let mut entry = PackEntry::new(level.into());
+                    entry.tags.push("generated".into());
+                    entry.summary = Some(k.summary.clone());
+                    entry
+                })
+                .collect();
+            pack_to_json(&Pack {
+                name: args
+                    .out
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                levels,
+            })
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically, under the file's lock.
+fn write_locked(path: &Path, text: &str) -> Result<(), String> {
+    let _lock =
+        crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::atomic::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `generate tangram`; returns the exit code.
+pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let output = match OutFile::of(&args.out, args.count).and_then(|o| args.options(0).map(|_| o)) {
+        Ok(output) => output,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            return super::EXIT_USAGE;
+        }
+    };
+    let started = Instant::now();
+    let bar = ProgressBar::new(args.count as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "generating {bar:40} {pos}/{len} [{elapsed_precise}, {eta} left]",
+        )
+        .expect("the template is valid"),
+    );
+    let results: Vec<Result<Kept, String>> = (0..args.count as u64)
+        .into_par_iter()
+        .map(|i| {
+            let r = generate_one(args, i);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut kept = Vec::with_capacity(results.len());
+    let mut failed = 0;
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(k) => kept.push(k),
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(err, "level {i}: {e}");
+            }
+        }
+    }
+    if kept.is_empty() {
+        let _ = writeln!(err, "error: no level was generated; nothing was written");
+        return super::EXIT_FAILED;
+    }
+    if let Err(message) = write_locked(&args.out, &file_text(args, output, &kept)) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_FAILED;
+    }
+    let _ = writeln!(
+        out,
+        "kept {} in {:.1} s ({:.2} per second on {} threads); wrote {}",
+        counted(kept.len() as u64, "level", "levels"),
+        seconds,
+        kept.len() as f64 / seconds.max(1e-9),
+        rayon::current_num_threads(),
+        args.out.display()
+    );
+    if args.unique {
+        let growths: Vec<String> = kept.iter().map(|k| k.growths.to_string()).collect();
+        let total: u64 = kept.iter().map(|k| k.growths).sum();
+        let _ = writeln!(
+            out,
+            "growths per unique level: {} (average {:.2})",
+            growths.join(", "),
+            total as f64 / kept.len() as f64
+        );
+    }
+    if failed > 0 {
+        let _ = writeln!(
+            err,
+            "{} could not be generated",
+            counted(failed as u64, "level", "levels")
+        );
+        return super::EXIT_FAILED;
+    }
+    0
+}
