@@ -513,11 +513,7 @@ fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
         picture_painter::paint(&painter, response.rect, &level.picture());
         ui.small(level.name());
         let verdict = match level.kind() {
-            Kind::Tangram => match summary.solutions {
-                Some(1) => "unique".to_owned(),
-                Some(n) => format!("{n} solutions"),
-                None => "solutions not counted".to_owned(),
-            },
+            Kind::Tangram => summary.solution_count_words(),
             _ => {
                 let perfect = summary
                     .shortest_max_combo

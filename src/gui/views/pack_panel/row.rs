@@ -109,12 +109,7 @@ fn state_counts(s: &LevelSummary) -> String {
 /// solution".
 fn verdict_words(kind: Kind, s: &LevelSummary) -> String {
     if kind == Kind::Tangram {
-        return match s.solutions {
-            Some(0) => "no solution".to_string(),
-            Some(1) => "unique".to_string(),
-            Some(n) => format!("{n} solutions"),
-            None => "solutions not counted".to_string(),
-        };
+        return s.solution_count_words();
     }
     match (s.stars, s.difficulty) {
         (Some(n), _) => counted(n, "star", "stars"),
