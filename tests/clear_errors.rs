@@ -1,6 +1,6 @@
 //! Bad input is answered with an error that says where and what.
 
-mod common;
+use crate::common;
 
 use common::{json_lines, levelscope, path, stderr};
 

@@ -3,7 +3,7 @@
 //! version this program does not understand is refused even when the file
 //! is broken.
 
-mod common;
+use crate::common;
 
 use common::{levelscope, path, stderr};
 

@@ -2,7 +2,7 @@
 //! `tests/reference`, on random small valid levels; and the per-tick trace
 //! against the fast step.
 
-mod reference;
+use crate::skiddy_reference as reference;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -1,7 +1,7 @@
 //! Prism through the command line: `analyze --json` rows, `convert` between
 //! the formats (and its refusals), and packs that mix kinds.
 
-mod common;
+use crate::common;
 
 use common::{json_lines, levelscope, path, stderr};
 use std::process::Output;

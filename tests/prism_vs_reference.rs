@@ -9,8 +9,7 @@
 //! to no state: the engine records it as a loss edge, the reference as
 //! [`Edge::Caught`], and both count it once per state and move.
 
-#[path = "prism_reference/mod.rs"]
-mod reference;
+use crate::prism_reference as reference;
 
 use std::collections::HashMap;
 

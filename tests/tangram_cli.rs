@@ -4,8 +4,7 @@
 //! dedupe of a turned copy, stats, check, export). Counts are checked
 //! against the plain backtracking reference in `tests/tangram_reference`.
 
-#[path = "tangram_reference/mod.rs"]
-mod reference;
+use crate::tangram_reference as reference;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -4,8 +4,7 @@
 //! counted once (and the labelled count is the count times the
 //! factorials), and the honest hint tells the truth.
 
-#[path = "tangram_reference/mod.rs"]
-mod reference;
+use crate::tangram_reference as reference;
 
 use std::collections::HashSet;
 

@@ -1,0 +1,38 @@
+//! Every integration test in one binary: one link instead of one per file,
+//! and the files' tests run side by side on every core (a file each used to
+//! run alone, one after another). Each file of `tests/` is a module here;
+//! run one with `cargo test --test integration NAME::`.
+
+mod atomic_writes;
+mod clear_errors;
+mod cli;
+mod common;
+mod concurrent_writers;
+mod damaged_packs;
+mod editor;
+mod engine_vs_reference;
+mod exact_cover;
+mod formats;
+mod generate_cli;
+mod largest_board;
+mod memory_budget;
+mod pack_cli;
+mod prism_analysis;
+mod prism_cli;
+mod prism_fixtures;
+mod prism_formats;
+#[path = "prism_reference/mod.rs"]
+mod prism_reference;
+mod prism_rules;
+mod prism_vs_reference;
+mod rooms;
+mod rules;
+mod sample_pack;
+#[path = "reference/mod.rs"]
+mod skiddy_reference;
+mod tangram_cli;
+mod tangram_editor;
+mod tangram_files;
+mod tangram_reference;
+mod tangram_vs_reference;
+mod words;
