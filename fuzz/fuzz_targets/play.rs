@@ -1,12 +1,15 @@
 //! Playing any level read: the input is a level's text, then a NUL byte,
 //! then a move string. A valid Skiddy level is played the way `levelscope
 //! play` plays it (its move parser, `Rules::trace`, `Rules::apply`,
-//! `Rules::render`); a valid Prism level through `Rules::turn`. Sizes are
-//! bounded so that one input runs quickly.
+//! `Rules::render`); a valid Prism level through `Rules::turn`; a valid
+//! Tangram level through the editor's Play game, every three bytes of the
+//! moves a drop (a shape, then its offset). Sizes are bounded so that one
+//! input runs quickly.
 #![no_main]
 
 use levelscope::cli::play::parse_moves;
-use levelscope::kinds::{prism, read_levels, skiddy, Level};
+use levelscope::gui::kinds::tangram::play::Game;
+use levelscope::kinds::{prism, read_levels, skiddy, tangram, Level};
 use libfuzzer_sys::fuzz_target;
 
 /// The most moves one input plays.
@@ -84,6 +87,28 @@ fn play_prism(level: &prism::Level, moves: &str) {
     }
 }
 
+/// Drops shapes of a valid Tangram level as `moves` say (three bytes a
+/// drop: the shape, then `dx` and `dy` as signed bytes) and checks the
+/// score and completion: a drop that moves a shape costs one point, and the
+/// level counts as solved exactly when every shape is on the board and
+/// every triangle is covered once.
+fn play_tangram(level: &tangram::Level, moves: &str) {
+    let mut game = Game::new(level, 1.6);
+    assert_eq!(game.score as usize, 2 * level.shapes.len());
+    for drop in moves.as_bytes().chunks_exact(3).take(MAX_MOVES) {
+        let shape = drop[0] as usize % level.shapes.len();
+        let offset = (drop[1] as i8 as i32, drop[2] as i8 as i32);
+        let before = game.score;
+        let moved = game.drop_shape(level, shape, offset);
+        let expected = if moved { before.saturating_sub(1) } else { before };
+        assert_eq!(game.score, expected, "a drop costs one point when it moves");
+        assert_eq!(game.offsets[shape], game.clamped(shape, game.offsets[shape]));
+        let covered_once = game.coverage(level).iter().all(|&c| c == 1);
+        let all_on_board = (0..level.shapes.len()).all(|s| game.on_board(s));
+        assert_eq!(game.solved(level), covered_once && all_on_board);
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (level_bytes, move_bytes) = match data.iter().position(|&b| b == 0) {
         Some(at) => (&data[..at], &data[at + 1..]),
@@ -106,6 +131,7 @@ fuzz_target!(|data: &[u8]| {
         match level {
             Level::Skiddy(l) => play_skiddy(l, moves),
             Level::Prism(l) => play_prism(l, moves),
+            Level::Tangram(l) => play_tangram(l, moves),
         }
     }
 });
