@@ -2,39 +2,15 @@
 //! window is the real `EditorApp` with the bundled sample pack, its first
 //! level (1-1 of docs/rules.md) loaded and analysed on the worker thread.
 
-use std::time::Duration;
-
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
+
+use crate::common::editor::{editor, open_file, wait_for_analysis};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
 use levelscope::gui::EditorApp;
 use levelscope::kinds::skiddy::{Dir, Floor, Piece};
-
-fn editor() -> Harness<'static, EditorApp> {
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 960.0])
-        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
-    wait_for_analysis(&mut harness);
-    harness
-}
-
-/// Steps the window until the worker has delivered the analysis of the
-/// level on screen.
-fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
-    for _ in 0..3000 {
-        harness.step();
-        let app = harness.state();
-        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
-        if current && !app.worker.is_running() && app.analysis.result.is_some() {
-            harness.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the analysis did not finish");
-}
 
 /// Clicks the board's cell `(x, y)` with `button`.
 fn click_cell(
@@ -352,16 +328,6 @@ fn a_level_over_the_state_budget_says_so() {
 /// the exit bottom-right. Going right twice walks into the enemy coming
 /// back.
 const PRISM_WITH_ENEMY: &str = "4 2\n0\ns e h e\ne e e f\n";
-
-/// Opens `text` as a file named `name`, through File → Open's code path.
-fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    harness.state_mut().open_path(&path);
-    harness.step();
-    wait_for_analysis(harness);
-}
 
 #[test]
 fn prism_play_a_move_into_an_enemy_and_take_it_back() {

@@ -4,6 +4,7 @@
 //! dedupe of a turned copy, stats, check, export). Counts are checked
 //! against the plain backtracking reference in `tests/tangram_reference`.
 
+use crate::common::tangram_puzzle;
 use crate::tangram_reference as reference;
 
 use std::collections::HashSet;
@@ -11,7 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use levelscope::kinds::tangram::{parse_text, to_text, transformed, Level};
-use reference::Puzzle;
 use serde_json::{json, Value};
 
 /// A 3x3 board cut into 10 shapes, with 36 solutions (the generator's
@@ -88,23 +88,6 @@ fn rows(out: &Output) -> Vec<Value> {
         .collect()
 }
 
-/// The level as the reference solver sees it.
-fn puzzle(level: &Level) -> Puzzle {
-    Puzzle {
-        n: level.size as i32,
-        shapes: level
-            .shapes
-            .iter()
-            .map(|s| {
-                s.triangles
-                    .iter()
-                    .map(|t| (t.x as i32, t.y as i32, t.z as i32))
-                    .collect()
-            })
-            .collect(),
-    }
-}
-
 /// The keys of a JSON object, sorted.
 fn keys(row: &Value) -> Vec<&str> {
     let mut keys: Vec<&str> = row
@@ -147,7 +130,7 @@ fn analyze_json_gives_exactly_the_tangram_fields() {
         assert_eq!(row["shapes"], json!(shapes));
         // The reference counts one solution for both shipped levels.
         let level = parse_text(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap();
-        assert_eq!(reference::count(&puzzle(&level), &[]), 1, "{name}");
+        assert_eq!(reference::count(&tangram_puzzle(&level), &[]), 1, "{name}");
         assert_eq!(row["solutions"], json!(1));
         assert_eq!(row["unique"], json!(true));
         assert_eq!(row["verdict"], json!("unique: one way to place the shapes"));
@@ -160,7 +143,7 @@ fn solutions_k_lists_k_different_covers_even_beyond_twenty() {
     let dir = workdir("list");
     std::fs::write(dir.join("level.txt"), THIRTY_SIX).unwrap();
     let level = parse_text(THIRTY_SIX).unwrap();
-    let count = reference::count(&puzzle(&level), &[]);
+    let count = reference::count(&tangram_puzzle(&level), &[]);
     assert_eq!(count, 36, "the reference's count");
     let out = run(
         &dir,
@@ -193,7 +176,7 @@ fn solutions_k_lists_k_different_covers_even_beyond_twenty() {
         assert_eq!(offsets.len(), 10, "one offset per shape");
         // [dx, dy] with dy upward, as the reference reads triangles.
         assert!(
-            reference::is_cover(&puzzle(&level), &offsets),
+            reference::is_cover(&tangram_puzzle(&level), &offsets),
             "{offsets:?}"
         );
         seen.insert(offsets);
@@ -282,7 +265,7 @@ fn generate_is_the_same_for_a_seed_on_any_number_of_threads() {
         let level = level.as_tangram().unwrap();
         assert_eq!((level.size, level.shapes.len()), (4, 10));
         assert!(level.is_valid());
-        let count = reference::count(&puzzle(level), &[]);
+        let count = reference::count(&tangram_puzzle(level), &[]);
         assert_eq!(entry["summary"]["solutions"], json!(count));
         assert_eq!(entry["tags"], json!(["generated"]));
     }
@@ -322,7 +305,7 @@ fn unique_levels_have_exactly_one_solution() {
     for entry in pack["levels"].as_array().unwrap() {
         let level = levelscope::kinds::Level::from_json_value(&entry["level"]).unwrap();
         assert_eq!(
-            reference::count(&puzzle(level.as_tangram().unwrap()), &[]),
+            reference::count(&tangram_puzzle(level.as_tangram().unwrap()), &[]),
             1
         );
         assert_eq!(entry["summary"]["solutions"], json!(1));

@@ -4,11 +4,11 @@
 //! than the level's own and see it accepted, ask for the honest hint, and
 //! step through the solutions from the report card.
 
-use std::time::Duration;
-
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
+
+use crate::common::editor::{editor, open_file};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
 use levelscope::gui::EditorApp;
@@ -18,40 +18,6 @@ use levelscope::gui::EditorApp;
 /// above them.
 const TWO_WAYS: &str = "2\n3\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
 shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n";
-
-fn editor() -> Harness<'static, EditorApp> {
-    let mut harness = Harness::builder()
-        .with_size([1600.0, 960.0])
-        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
-    wait_for_analysis(&mut harness);
-    harness
-}
-
-/// Steps the window until the worker has delivered the analysis of the
-/// level on screen.
-fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
-    for _ in 0..3000 {
-        harness.step();
-        let app = harness.state();
-        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
-        if current && !app.worker.is_running() && app.analysis.result.is_some() {
-            harness.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the analysis did not finish");
-}
-
-/// Opens `text` as a file named `name`, through File → Open's code path.
-fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    harness.state_mut().open_path(&path);
-    harness.step();
-    wait_for_analysis(harness);
-}
 
 /// Presses the primary button at `from`, moves to `to` in a few steps and
 /// lets go: a drag as a hand makes it.

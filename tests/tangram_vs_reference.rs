@@ -4,6 +4,7 @@
 //! counted once (and the labelled count is the count times the
 //! factorials), and the honest hint tells the truth.
 
+use crate::common::tangram_puzzle;
 use crate::tangram_reference as reference;
 
 use std::collections::HashSet;
@@ -16,7 +17,7 @@ use levelscope::kinds::tangram::{
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use reference::{Puzzle, Tri};
+use reference::Tri;
 
 /// A level's `Debug` is its text, so a failing case prints as a file.
 #[derive(Clone)]
@@ -25,22 +26,6 @@ struct TestLevel(Level);
 impl std::fmt::Debug for TestLevel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "\n{}", to_text(&self.0))
-    }
-}
-
-fn puzzle(level: &Level) -> Puzzle {
-    Puzzle {
-        n: level.size as i32,
-        shapes: level
-            .shapes
-            .iter()
-            .map(|s| {
-                s.triangles
-                    .iter()
-                    .map(|t| (t.x as i32, t.y as i32, t.z as i32))
-                    .collect()
-            })
-            .collect(),
     }
 }
 
@@ -97,7 +82,7 @@ fn moved(shape: &Shape, (dx, dy): (i32, i32)) -> Vec<Tri> {
 
 fn check(level: &Level) -> Result<(), TestCaseError> {
     prop_assert!(level.is_valid());
-    let p = puzzle(level);
+    let p = tangram_puzzle(level);
     let expected = reference::count(&p, &[]);
     let job = Job::default();
     let report = solve(level, usize::MAX, &job, u64::MAX).unwrap();
@@ -146,7 +131,7 @@ fn puzzle_shape(shape: &Shape) -> Vec<Tri> {
 
 /// The hint for `placed` tells the truth, as the reference sees it.
 fn check_hint(level: &Level, placed: &[(usize, (i32, i32))]) -> Result<(), TestCaseError> {
-    let p = puzzle(level);
+    let p = tangram_puzzle(level);
     let exists = |fixed: &[(usize, (i32, i32))]| reference::count(&p, fixed) > 0;
     let without = |i: usize| {
         let mut v = placed.to_vec();

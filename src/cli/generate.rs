@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::kinds::skiddy::generate::{batch_seed, generate, GenerateParams};
@@ -126,13 +125,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     };
     let params = args.params();
     let started = Instant::now();
-    let bar = ProgressBar::new(args.count as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "generating {bar:40} {pos}/{len} [{elapsed_precise}, {eta} left]",
-        )
-        .expect("the template is valid"),
-    );
+    let bar = super::generating_bar(args.count);
     let results: Vec<_> = (0..args.count as u64)
         .into_par_iter()
         .map(|i| {

@@ -12,7 +12,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::engine::Job;
@@ -190,13 +189,7 @@ pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     let started = Instant::now();
-    let bar = ProgressBar::new(args.count as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "generating {bar:40} {pos}/{len} [{elapsed_precise}, {eta} left]",
-        )
-        .expect("the template is valid"),
-    );
+    let bar = super::generating_bar(args.count);
     let results: Vec<Result<Kept, String>> = (0..args.count as u64)
         .into_par_iter()
         .map(|i| {

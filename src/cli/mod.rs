@@ -135,3 +135,15 @@ where
     };
     ExitCode::from(code)
 }
+
+/// The progress bar of a generator making `count` levels.
+pub fn generating_bar(count: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(count as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "generating {bar:40} {pos}/{len} [{elapsed_precise}, {eta} left]",
+        )
+        .expect("the template is valid"),
+    );
+    bar
+}

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod editor;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -33,4 +35,24 @@ pub fn json_lines(out: &Output) -> Vec<Value> {
 /// A path as an argument.
 pub fn path(p: &Path) -> &str {
     p.to_str().expect("test paths are UTF-8")
+}
+
+/// A Tangram level as the reference solver (`tests/tangram_reference/`)
+/// sees it: the board side and every shape's triangles.
+pub fn tangram_puzzle(
+    level: &levelscope::kinds::tangram::Level,
+) -> crate::tangram_reference::Puzzle {
+    crate::tangram_reference::Puzzle {
+        n: level.size as i32,
+        shapes: level
+            .shapes
+            .iter()
+            .map(|s| {
+                s.triangles
+                    .iter()
+                    .map(|t| (t.x as i32, t.y as i32, t.z as i32))
+                    .collect()
+            })
+            .collect(),
+    }
 }

@@ -1,0 +1,42 @@
+//! What the editor's kittest flows share: the editor with the bundled
+//! sample pack, waiting for the worker's analysis, opening a file.
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use levelscope::gui::EditorApp;
+
+/// The editor in a 1600x960 window, its first level analysed.
+pub fn editor() -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 960.0])
+        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
+    wait_for_analysis(&mut harness);
+    harness
+}
+
+/// Steps the window until the worker has delivered the analysis of the
+/// level on screen.
+pub fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
+    for _ in 0..3000 {
+        harness.step();
+        let app = harness.state();
+        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
+        if current && !app.worker.is_running() && app.analysis.result.is_some() {
+            harness.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the analysis did not finish");
+}
+
+/// Opens `text` as a file named `name`, through File → Open's code path.
+pub fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    wait_for_analysis(harness);
+}
