@@ -16,15 +16,29 @@ impl EditorApp {
                 Phase::Labelling => "labelling",
                 _ => "finishing",
             };
-            ui.label(format!(
-                "Analysing ({phase}): {} states, {:.0} states/s",
-                progress.states, progress.states_per_second
-            ));
-            let fraction = (progress.states as f32 / self.prefs.max_states as f32).min(1.0);
-            ui.add(egui::ProgressBar::new(fraction).text(format!(
-                "{} of at most {} states",
-                progress.states, self.prefs.max_states
-            )));
+            if self.doc().level.kind().has_state_graph() {
+                ui.label(format!(
+                    "Analysing ({phase}): {} states, {:.0} states/s",
+                    progress.states, progress.states_per_second
+                ));
+                let fraction = (progress.states as f32 / self.prefs.max_states as f32).min(1.0);
+                ui.add(egui::ProgressBar::new(fraction).text(format!(
+                    "{} of at most {} states",
+                    progress.states, self.prefs.max_states
+                )));
+            } else {
+                // Tangram's count reports the search nodes it has visited.
+                let budget = crate::kinds::tangram::DEFAULT_BUDGET;
+                ui.label(format!(
+                    "Counting solutions: {} search nodes, {:.0} nodes/s",
+                    progress.states, progress.states_per_second
+                ));
+                let fraction = (progress.states as f32 / budget as f32).min(1.0);
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .text(format!("{} of at most {budget} nodes", progress.states)),
+                );
+            }
             if ui.button("Cancel").clicked() {
                 self.cancel_analysis();
             }

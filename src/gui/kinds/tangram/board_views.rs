@@ -255,7 +255,7 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Play area"));
     let (w, h) = game.area;
-    let size = Picture::new(w as f32 + MARGIN, h as f32 + 2.0 * MARGIN);
+    let size = Picture::new(w as f32 + 2.0 * MARGIN, h as f32 + 2.0 * MARGIN);
     let at = ScreenPlacement::fit(rect, &size);
     if at.scale <= 0.0 {
         return;
@@ -263,7 +263,7 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
     game.view = Some((at.origin, at.scale));
     let to_squares = |p: egui::Pos2| {
         [
-            (p.x - at.origin.x) / at.scale,
+            (p.x - at.origin.x) / at.scale - MARGIN,
             (p.y - at.origin.y) / at.scale - MARGIN,
         ]
     };
@@ -322,14 +322,15 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
 /// The play area as a picture: the board, the tray, the shapes in drawing
 /// order (the dragged one where the pointer has it), and a red cross on
 /// every triangle covered twice. The play area's squares start
-/// [`MARGIN`] below the picture's top, so that the tray has a margin all
-/// round.
+/// [`MARGIN`] right of and below the picture's corner, so that the tray
+/// has a margin all round.
 pub fn play_picture(game: &Game, level: &Level) -> Picture {
     let n = level.size;
     let (w, h) = game.area;
-    let mut picture = Picture::new(w as f32 + MARGIN, h as f32 + 2.0 * MARGIN);
+    let mut picture = Picture::new(w as f32 + 2.0 * MARGIN, h as f32 + 2.0 * MARGIN);
+    let (tray_x, tray_y) = game.tray;
     picture.rounded_rect(
-        [n as f32 + 1.0 - MARGIN, -MARGIN],
+        [tray_x as f32 - MARGIN, tray_y as f32 - MARGIN],
         [w as f32 + MARGIN, h as f32 + MARGIN],
         0.3,
         Some(TRAY),
@@ -391,7 +392,7 @@ pub fn play_picture(game: &Game, level: &Level) -> Picture {
             );
         }
     }
-    let mut moved = picture.translated(0.0, MARGIN);
+    let mut moved = picture.translated(MARGIN, MARGIN);
     moved.width = picture.width;
     moved.height = picture.height;
     moved

@@ -7,15 +7,16 @@
 //!
 //! Positions are every shape's offset in whole squares from its place in
 //! the level, in screen directions (`dy` down); the play area is the board
-//! (squares `0..N`) and, one square to its right, the tray.
+//! (squares `0..N`) and, one square to its right or below it (whichever
+//! lets the view draw it larger), the tray.
 
 use crate::engine::Job;
 use crate::kinds::tangram::picture::triangle_points;
 use crate::kinds::tangram::{hint_with, Hint, Level, Triangle};
 
 /// The margin round the play area, in squares, so that the tray has a
-/// margin all round: the area's squares start this far below the top of
-/// what is drawn.
+/// margin all round: the area's squares start this far right of and below
+/// the corner of what is drawn.
 pub const MARGIN: f32 = 0.25;
 
 /// The search budget of one hint, in search nodes: a fraction of a second
@@ -56,6 +57,8 @@ pub struct Game {
     pub drag: Option<Drag>,
     /// The play area's size in squares: the board, a gap, the tray.
     pub area: (i32, i32),
+    /// The tray's top-left square: right of the board, or below it.
+    pub tray: (i32, i32),
     /// Every shape's bounding box at its place in the level, in screen
     /// squares: `(left, top, width, height)`.
     boxes: Vec<(i32, i32, i32, i32)>,
@@ -80,7 +83,7 @@ impl Game {
             .iter()
             .map(|s| bounding_box(&s.triangles, n))
             .collect();
-        let (offsets, area) = scatter(&boxes, n, aspect);
+        let (offsets, area, tray) = scatter(&boxes, n, aspect);
         let shapes = level.shapes.len();
         Game {
             offsets,
@@ -92,6 +95,7 @@ impl Game {
             message: None,
             drag: None,
             area,
+            tray,
             boxes,
             n,
             aspect,
@@ -249,7 +253,7 @@ impl Game {
     pub fn screen_point(&self, p: [f32; 2]) -> Option<egui::Pos2> {
         let (origin, scale) = self.view?;
         Some(egui::pos2(
-            origin.x + p[0] * scale,
+            origin.x + (p[0] + MARGIN) * scale,
             origin.y + (p[1] + MARGIN) * scale,
         ))
     }
@@ -297,33 +301,39 @@ fn bounding_box(triangles: &[Triangle], n: i32) -> (i32, i32, i32, i32) {
     (l, t, r - l + 1, b - t + 1)
 }
 
-/// Every shape's offset and the play area's size.
-type Layout = (Vec<(i32, i32)>, (i32, i32));
+/// Every shape's offset, the play area's size and the tray's top-left
+/// square.
+type Layout = (Vec<(i32, i32)>, (i32, i32), (i32, i32));
 
-/// Lays the shapes out in the tray, a square apart, in rows (shape order),
-/// the tray as wide as lets the whole play area be drawn largest in a view
-/// of `aspect` (width over height); returns every shape's offset and the
-/// play area's size.
+/// Lays the shapes out in the tray, a square apart, in rows (shape order):
+/// the tray right of the board or below it, and as wide, as lets the whole
+/// play area be drawn largest in a view of `aspect` (width over height).
 fn scatter(boxes: &[(i32, i32, i32, i32)], n: i32, aspect: f32) -> Layout {
     let widest = boxes.iter().map(|b| b.2).max().unwrap_or(1).max(1);
     let all_in_a_row: i32 = boxes.iter().map(|b| b.2 + 1).sum::<i32>().max(widest);
-    let tray_left = n + 1;
     let mut best: Option<(f32, Layout)> = None;
     for width in widest..=all_in_a_row {
-        let (offsets, height) = shelves(boxes, tray_left, width);
-        let area = (tray_left + width, height.max(n));
-        // The scale the area is drawn at in a view of height 1.
-        let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
-        if best.as_ref().is_none_or(|(s, _)| scale > *s) {
-            best = Some((scale, (offsets, area)));
+        for tray in [(n + 1, 0), (0, n + 1)] {
+            let (offsets, height) = shelves(boxes, tray, width);
+            let area = ((tray.0 + width).max(n), (tray.1 + height).max(n));
+            // The scale the area is drawn at in a view of height 1.
+            let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
+            if best.as_ref().is_none_or(|(s, _)| scale > *s) {
+                best = Some((scale, (offsets, area, tray)));
+            }
         }
     }
     best.expect("at least one width is tried").1
 }
 
-/// Shelf packing of the boxes into a tray `width` squares wide starting at
-/// column `left`: the offsets, and the tray's height.
-fn shelves(boxes: &[(i32, i32, i32, i32)], left: i32, width: i32) -> (Vec<(i32, i32)>, i32) {
+/// Shelf packing of the boxes into a tray `width` squares wide whose
+/// top-left square is `corner`: the offsets, and the tray's height.
+fn shelves(
+    boxes: &[(i32, i32, i32, i32)],
+    corner: (i32, i32),
+    width: i32,
+) -> (Vec<(i32, i32)>, i32) {
+    let (left, top) = corner;
     let (mut x, mut y, mut row) = (0, 0, 0);
     let mut offsets = Vec::with_capacity(boxes.len());
     for &(l, t, w, h) in boxes {
@@ -332,7 +342,7 @@ fn shelves(boxes: &[(i32, i32, i32, i32)], left: i32, width: i32) -> (Vec<(i32, 
             y += row + 1;
             row = 0;
         }
-        offsets.push((left + x - l, y - t));
+        offsets.push((left + x - l, top + y - t));
         x += w + 1;
         row = row.max(h);
     }
@@ -374,15 +384,29 @@ mod tests {
         assert_eq!(game.score, 8);
         assert_eq!(game.shapes_on_board(), 0);
         assert!(game.placed().is_empty());
-        assert!(game.area.0 > 2, "the tray is right of the board");
+        assert!(
+            game.tray == (3, 0) || game.tray == (0, 3),
+            "{:?}",
+            game.tray
+        );
         for s in 0..4 {
             let (l, t, w, h) = game.box_at(s, game.offsets[s]);
-            assert!(l >= 3 && t >= 0, "shape {s} is in the tray");
+            assert!(
+                l >= game.tray.0 && t >= game.tray.1,
+                "shape {s} is in the tray"
+            );
             assert!(
                 l + w <= game.area.0 && t + h <= game.area.1,
                 "shape {s} fits"
             );
         }
+    }
+
+    #[test]
+    fn the_tray_goes_beside_a_wide_view_and_below_a_tall_one() {
+        let level = four_squares();
+        assert_eq!(Game::new(&level, 3.0).tray, (3, 0));
+        assert_eq!(Game::new(&level, 0.3).tray, (0, 3));
     }
 
     #[test]
