@@ -421,3 +421,98 @@ fn prism_files_open_as_a_level_a_pack_and_json() {
     harness.step();
     assert!(harness.state().doc().level.as_prism().is_some());
 }
+
+/// The crate (if any) on cell `(x, y)` of the active Skiddy level.
+fn piece_at(harness: &Harness<'static, EditorApp>, x: usize, y: usize) -> Option<Piece> {
+    harness
+        .state()
+        .doc()
+        .level
+        .as_skiddy()
+        .unwrap()
+        .cell(x, y)
+        .piece
+}
+
+#[test]
+fn a_quick_click_paints_even_when_released_before_the_next_frame() {
+    let mut harness = editor();
+    harness.get_by_label("Crate").click();
+    harness.step();
+    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let pos: Pos2 = geometry.cell_rect(2, 2).center();
+    harness.event(Event::PointerMoved(pos));
+    harness.step();
+    // Press and release arrive between two frames, as a quick click does.
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.step();
+    assert_eq!(piece_at(&harness, 2, 2), Some(Piece::Crate));
+    // It was one stroke: one undo takes it back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(piece_at(&harness, 2, 2), None);
+}
+
+#[test]
+fn ctrl_shift_z_redoes_and_ctrl_z_undoes() {
+    let mut harness = editor();
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    assert_eq!(piece_at(&harness, 2, 2), Some(Piece::Crate));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(piece_at(&harness, 2, 2), None, "Ctrl+Z undoes");
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.step();
+    assert_eq!(
+        piece_at(&harness, 2, 2),
+        Some(Piece::Crate),
+        "Ctrl+Shift+Z redoes, not undoes"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.step();
+    assert_eq!(
+        piece_at(&harness, 2, 2),
+        Some(Piece::Crate),
+        "Ctrl+Y redoes"
+    );
+}
+
+#[test]
+fn ctrl_shift_s_does_not_save_over_the_open_file() {
+    let mut harness = editor();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.txt");
+    let text = "#####\n#R.R#\n#...#\n#r###\n";
+    std::fs::write(&path, text).unwrap();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    crate::common::editor::wait_for_analysis(&mut harness);
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    harness.step();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "Save as asks for a file; it does not write the open one"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.step();
+    assert_ne!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "Ctrl+S saves the open file"
+    );
+}

@@ -50,6 +50,36 @@ impl EditorApp {
             "Board",
         );
         self.board_geometry = Some(out.geometry);
+        // A press paints at once, even when the button is let go before the
+        // next frame (a quick click): each press on the board this frame is
+        // one paint, then a button still down keeps the stroke going.
+        let presses: Vec<(egui::Pos2, bool)> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::PointerButton {
+                        pos,
+                        button,
+                        pressed: true,
+                        ..
+                    } if matches!(
+                        button,
+                        egui::PointerButton::Primary | egui::PointerButton::Secondary
+                    ) =>
+                    {
+                        Some((*pos, *button == egui::PointerButton::Secondary))
+                    }
+                    _ => None,
+                })
+                .collect()
+        });
+        for (pos, erase) in presses {
+            let on_board = ui.ctx().layer_id_at(pos) == Some(ui.layer_id());
+            if let (true, Some((x, y))) = (on_board, out.geometry.cell_at(pos)) {
+                let within = out.geometry.within_cell(pos, x, y);
+                self.paint_at(x, y, within, erase);
+            }
+        }
         let (primary, secondary) =
             ui.input(|i| (i.pointer.primary_down(), i.pointer.secondary_down()));
         let pos = out.response.interact_pointer_pos();

@@ -4,7 +4,7 @@
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
 use crate::gui::files::DialogPurpose;
 use crate::gui::kinds;
-use egui::{Key, Modifiers};
+use egui::{Key, KeyboardShortcut, Modifiers};
 
 impl EditorApp {
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
@@ -26,21 +26,24 @@ impl EditorApp {
         if ctx.egui_wants_keyboard_input() || self.confirm.is_some() {
             return;
         }
-        let ctrl = Modifiers::COMMAND;
-        let ctrl_shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        let (undo, redo, redo_y, save, save_as, open, new, dup) = ctx.input_mut(|i| {
+        let ctrl = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        let ctrl_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
+        // The most specific shortcut is taken first: a plain Ctrl+Z also
+        // matches Ctrl+Shift+Z (egui ignores an extra Shift), so Ctrl+Shift+Z
+        // must be consumed before Ctrl+Z is looked for. The tuple is
+        // evaluated left to right.
+        let (redo, undo, redo_y, save_as, save, open, new, dup) = ctx.input_mut(|i| {
             (
-                i.consume_key(ctrl, Key::Z),
-                i.consume_key(ctrl_shift, Key::Z),
-                i.consume_key(ctrl, Key::Y),
-                i.consume_key(ctrl, Key::S),
-                i.consume_key(ctrl_shift, Key::S),
-                i.consume_key(ctrl, Key::O),
-                i.consume_key(ctrl, Key::N),
-                i.consume_key(ctrl, Key::D),
+                i.consume_shortcut(&ctrl_shift(Key::Z)),
+                i.consume_shortcut(&ctrl(Key::Z)),
+                i.consume_shortcut(&ctrl(Key::Y)),
+                i.consume_shortcut(&ctrl_shift(Key::S)),
+                i.consume_shortcut(&ctrl(Key::S)),
+                i.consume_shortcut(&ctrl(Key::O)),
+                i.consume_shortcut(&ctrl(Key::N)),
+                i.consume_shortcut(&ctrl(Key::D)),
             )
         });
-        // Shift+Ctrl+Z is checked first: consume_key ignores extra shift.
         if redo || redo_y {
             self.redo();
         } else if undo {
