@@ -516,3 +516,72 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
         "Ctrl+S saves the open file"
     );
 }
+
+#[test]
+fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(dir.path().to_path_buf()));
+    harness.state_mut().recovery.delay = std::time::Duration::ZERO;
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    harness.step();
+    let edited = harness.state().doc().level.clone();
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "the unsaved level has a recovery copy"
+    );
+    // The editor is killed: no quit, no save, the window just goes.
+    drop(harness);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(dir.path().to_path_buf()));
+    assert_eq!(harness.state().recovered.len(), 1, "the copy is offered");
+    harness.run();
+    harness.get_by_label_contains("did not close normally");
+    harness.get_by_label_contains("Skiddy level 1-1");
+    harness.get_by_label("Restore them").click();
+    harness.step();
+    let app = harness.state();
+    assert_eq!(
+        app.doc().level,
+        edited,
+        "the restored level is the edited one"
+    );
+    assert!(app.doc().is_dirty(), "and it is still unsaved");
+    harness.run();
+    assert!(harness
+        .query_by_label_contains("did not close normally")
+        .is_none());
+}
+
+#[test]
+fn recovered_work_can_be_discarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(dir.path().to_path_buf()));
+    harness.state_mut().recovery.delay = std::time::Duration::ZERO;
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    harness.step();
+    drop(harness);
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(dir.path().to_path_buf()));
+    harness.run();
+    harness.get_by_label("Discard them").click();
+    harness.step();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    assert_eq!(harness.state().docs.len(), 1, "nothing was opened");
+}

@@ -220,6 +220,10 @@ pub struct EditorApp {
     pub board_geometry: Option<super::views::board::BoardGeometry>,
     /// The raster of a big board, kept while it does not change.
     pub board_raster: Option<super::views::canvas::RasterCache>,
+    /// The recovery copies of unsaved documents.
+    pub recovery: super::recovery::Recovery,
+    /// Copies left by an editor that did not close, offered at start.
+    pub recovered: Vec<super::recovery::Recovered>,
 }
 
 impl EditorApp {
@@ -256,6 +260,8 @@ impl EditorApp {
             generate_open: false,
             board_geometry: None,
             board_raster: None,
+            recovery: super::recovery::Recovery::in_dir(None),
+            recovered: Vec::new(),
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
@@ -274,6 +280,35 @@ impl EditorApp {
             app.docs.push(Document::new(Kind::Skiddy.blank(7, 6)));
         }
         app
+    }
+
+    /// Keeps recovery copies in `dir` (none when `None`), and offers the
+    /// copies an editor that did not close left there.
+    pub fn keep_recovery_in(&mut self, dir: Option<PathBuf>) {
+        self.recovery = super::recovery::Recovery::in_dir(dir);
+        self.recovered = self.recovery.found();
+    }
+
+    /// Opens every recovered level as an unsaved document and deletes its
+    /// copy (the new documents get copies of their own).
+    pub fn restore_recovered(&mut self) {
+        let recovered = std::mem::take(&mut self.recovered);
+        let count = recovered.len();
+        for r in recovered {
+            self.add_document(r.document());
+            self.recovery.forget(&r);
+        }
+        self.say(format!(
+            "Restored {}",
+            crate::words::counted(count as u64, "unsaved level", "unsaved levels")
+        ));
+    }
+
+    /// Deletes the recovered copies without opening them.
+    pub fn discard_recovered(&mut self) {
+        for r in std::mem::take(&mut self.recovered) {
+            self.recovery.forget(&r);
+        }
     }
 
     /// The active document.

@@ -31,6 +31,9 @@ pub struct Document {
     pub saved: Option<Level>,
     /// Undo and redo.
     pub history: History<Level>,
+    /// A number naming this document among the open ones (its recovery
+    /// copy's name).
+    pub id: u64,
 }
 
 impl Document {
@@ -41,6 +44,7 @@ impl Document {
             origin: Origin::New,
             saved: None,
             history: History::new(HISTORY_LIMIT),
+            id: rand::random(),
         }
     }
 
@@ -51,6 +55,7 @@ impl Document {
             level,
             origin,
             history: History::new(HISTORY_LIMIT),
+            id: rand::random(),
         }
     }
 

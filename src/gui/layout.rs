@@ -22,9 +22,63 @@ impl eframe::App for EditorApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.save_prefs(storage);
     }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The window closes only once every change was saved or the
+        // designer chose to discard it: no copy is needed any more.
+        self.recovery.remove_all();
+    }
 }
 
 impl EditorApp {
+    /// Writes the recovery copies that are due, and wakes up when the next
+    /// one is.
+    fn keep_recovery_copies(&mut self, ctx: &egui::Context) {
+        let due = self.recovery.update(&self.docs, std::time::Instant::now());
+        if let Some(due) = due {
+            ctx.request_repaint_after(due);
+        }
+        if let Some(error) = self.recovery.take_error() {
+            self.warn(error);
+        }
+    }
+
+    /// The question at start when an editor that did not close left
+    /// unsaved levels: restore them or discard them.
+    fn recovery_window(&mut self, ctx: &egui::Context) {
+        let mut restore = false;
+        let mut discard = false;
+        egui::Window::new("Unsaved work was found")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                ui.label(
+                    "levelscope did not close normally last time. These levels had changes that were not saved:",
+                );
+                for r in &self.recovered {
+                    let name = match r.level.name() {
+                        "" => "(no name)",
+                        n => n,
+                    };
+                    let from = r
+                        .file
+                        .as_ref()
+                        .map_or_else(|| "not saved to a file".to_string(), |f| f.display().to_string());
+                    ui.label(format!("• {} level {name} — {from}", r.level.kind().title()));
+                }
+                ui.horizontal(|ui| {
+                    restore = ui.button("Restore them").clicked();
+                    discard = ui.button("Discard them").clicked();
+                });
+            });
+        if restore {
+            self.restore_recovered();
+        } else if discard {
+            self.discard_recovered();
+        }
+    }
+
     /// Runs one frame of the editor in `ui` (the whole window).
     pub fn frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
@@ -35,6 +89,10 @@ impl EditorApp {
         self.handle_dropped_files(&ctx);
         self.handle_close_request(&ctx);
         self.handle_shortcuts(&ctx);
+        self.keep_recovery_copies(&ctx);
+        if !self.recovered.is_empty() {
+            self.recovery_window(&ctx);
+        }
 
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| self.menu(ui));

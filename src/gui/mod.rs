@@ -10,6 +10,7 @@ pub mod history;
 pub mod kinds;
 pub mod layout;
 pub mod pool;
+pub mod recovery;
 pub mod rooms_view;
 pub mod views;
 pub mod worker;
@@ -33,6 +34,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> Result<(), String> {
         options,
         Box::new(move |cc| {
             let mut app = EditorApp::new(&cc.egui_ctx, cc.storage);
+            app.keep_recovery_in(recovery::Recovery::default_dir());
             if let Some(path) = open {
                 app.open_path(&path);
             }
