@@ -6,7 +6,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, open_file, wait_for_analysis};
+use crate::common::editor::{click_at, editor, open_file, wait_for_analysis};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
 use levelscope::gui::EditorApp;
@@ -20,18 +20,7 @@ fn click_cell(
     button: PointerButton,
 ) {
     let geometry = harness.state().board_geometry.expect("the board was drawn");
-    let pos: Pos2 = geometry.cell_rect(x, y).center();
-    harness.event(Event::PointerMoved(pos));
-    harness.step();
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.step();
-    }
+    click_at(harness, geometry.cell_rect(x, y).center(), button);
 }
 
 #[test]
@@ -497,7 +486,7 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
     std::fs::write(&path, text).unwrap();
     harness.state_mut().open_path(&path);
     harness.step();
-    crate::common::editor::wait_for_analysis(&mut harness);
+    wait_for_analysis(&mut harness);
     harness.get_by_label("Crate").click();
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
@@ -517,13 +506,14 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
     );
 }
 
-#[test]
-fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
-    let dir = tempfile::tempdir().unwrap();
+/// An editor keeping its recovery copies in `dir` at once (no delay), a
+/// crate painted at (2, 2) and left unsaved, then dropped as a killed
+/// editor is; returns the edited level.
+fn edit_then_kill(dir: &std::path::Path) -> levelscope::kinds::Level {
     let mut harness = editor();
     harness
         .state_mut()
-        .keep_recovery_in(Some(dir.path().to_path_buf()));
+        .keep_recovery_in(Some(dir.to_path_buf()));
     harness.state_mut().recovery.delay = std::time::Duration::ZERO;
     harness.get_by_label("Crate").click();
     harness.step();
@@ -531,18 +521,30 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
     harness.step();
     let edited = harness.state().doc().level.clone();
     assert_eq!(
-        std::fs::read_dir(dir.path()).unwrap().count(),
+        std::fs::read_dir(dir).unwrap().count(),
         1,
         "the unsaved level has a recovery copy"
     );
     // The editor is killed: no quit, no save, the window just goes.
     drop(harness);
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(dir).unwrap().count(), 1);
+    edited
+}
 
+/// The editor started again with its recovery copies in `dir`.
+fn restart(dir: &std::path::Path) -> Harness<'static, EditorApp> {
     let mut harness = editor();
     harness
         .state_mut()
-        .keep_recovery_in(Some(dir.path().to_path_buf()));
+        .keep_recovery_in(Some(dir.to_path_buf()));
+    harness
+}
+
+#[test]
+fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let edited = edit_then_kill(dir.path());
+    let mut harness = restart(dir.path());
     assert_eq!(harness.state().recovered.len(), 1, "the copy is offered");
     harness.run();
     harness.get_by_label_contains("did not close normally");
@@ -565,20 +567,8 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
 #[test]
 fn recovered_work_can_be_discarded() {
     let dir = tempfile::tempdir().unwrap();
-    let mut harness = editor();
-    harness
-        .state_mut()
-        .keep_recovery_in(Some(dir.path().to_path_buf()));
-    harness.state_mut().recovery.delay = std::time::Duration::ZERO;
-    harness.get_by_label("Crate").click();
-    harness.step();
-    click_cell(&mut harness, 2, 2, PointerButton::Primary);
-    harness.step();
-    drop(harness);
-    let mut harness = editor();
-    harness
-        .state_mut()
-        .keep_recovery_in(Some(dir.path().to_path_buf()));
+    edit_then_kill(dir.path());
+    let mut harness = restart(dir.path());
     harness.run();
     harness.get_by_label("Discard them").click();
     harness.step();

@@ -8,7 +8,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, open_file};
+use crate::common::editor::{click_at, editor, open_file};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
 use levelscope::gui::EditorApp;
@@ -165,17 +165,7 @@ fn paint_a_triangle_into_a_new_shape_and_undo_it() {
     // The left triangle of the top-left square.
     let rect = geometry.cell_rect(0, 0);
     let pos = rect.left_center() + egui::vec2(rect.width() * 0.15, 0.0);
-    harness.event(Event::PointerMoved(pos));
-    harness.step();
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        harness.step();
-    }
+    click_at(&mut harness, pos, PointerButton::Primary);
     let level = harness.state().doc().level.as_tangram().unwrap().clone();
     assert_eq!(level.shapes.len(), 4, "a fourth shape");
     assert_eq!(

@@ -72,6 +72,45 @@ pub struct Outcome {
     elapsed: Duration,
 }
 
+impl Outcome {
+    /// The outcome of a batch of `count` levels from `seed`: each result a
+    /// level and its summary (named `gen-SEED-INDEX` here), or why it could
+    /// not be made (`None`: it was cancelled, which is no failure).
+    pub fn of_batch(
+        results: impl Iterator<Item = Result<(Level, LevelSummary), Option<String>>>,
+        seed: u64,
+        count: usize,
+        cancelled: bool,
+        candidates: u64,
+    ) -> Outcome {
+        let mut outcome = Outcome {
+            levels: Vec::new(),
+            summaries: Vec::new(),
+            wanted: count,
+            failed: 0,
+            first_error: None,
+            cancelled,
+            candidates,
+            elapsed: Duration::ZERO,
+        };
+        for (i, result) in results.enumerate() {
+            match result {
+                Ok((mut level, summary)) => {
+                    level.set_name(format!("gen-{seed}-{i}"));
+                    outcome.levels.push(level);
+                    outcome.summaries.push(summary);
+                }
+                Err(None) => {}
+                Err(Some(e)) => {
+                    outcome.failed += 1;
+                    outcome.first_error.get_or_insert(e);
+                }
+            }
+        }
+        outcome
+    }
+}
+
 /// A batch running on its thread.
 struct Run {
     kind: Kind,
@@ -391,34 +430,21 @@ fn generate_batch(
             result
         })
         .collect();
-    let mut outcome = Outcome {
-        levels: Vec::new(),
-        summaries: Vec::new(),
-        wanted: count,
-        failed: 0,
-        first_error: None,
-        cancelled: control.is_cancelled(),
-        candidates: control.candidates(),
-        elapsed: Duration::ZERO,
-    };
-    for (i, result) in results.into_iter().enumerate() {
-        match result {
-            Ok(g) => {
-                let mut level = g.level;
-                level.name = format!("gen-{seed}-{i}");
-                outcome.levels.push(level.into());
-                outcome
-                    .summaries
-                    .push(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
-            }
-            Err(GenerateError::Cancelled(_)) => {}
-            Err(e) => {
-                outcome.failed += 1;
-                outcome.first_error.get_or_insert_with(|| e.to_string());
-            }
-        }
-    }
-    outcome
+    let results = results.into_iter().map(|result| match result {
+        Ok(g) => Ok((
+            Level::from(g.level),
+            LevelSummary::from_skiddy_parts(&g.summary, &g.rating),
+        )),
+        Err(GenerateError::Cancelled(_)) => Err(None),
+        Err(e) => Err(Some(e.to_string())),
+    });
+    Outcome::of_batch(
+        results,
+        seed,
+        count,
+        control.is_cancelled(),
+        control.candidates(),
+    )
 }
 
 /// The running batch's progress.

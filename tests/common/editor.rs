@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use levelscope::gui::EditorApp;
 
@@ -39,4 +40,20 @@ pub fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &s
     harness.state_mut().open_path(&path);
     harness.step();
     wait_for_analysis(harness);
+}
+
+/// Moves the pointer to `pos` and clicks `button` there, a frame for each
+/// of the move, the press and the release.
+pub fn click_at(harness: &mut Harness<'static, EditorApp>, pos: Pos2, button: PointerButton) {
+    harness.event(Event::PointerMoved(pos));
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
 }

@@ -137,32 +137,19 @@ pub fn generate_batch(
             Ok::<_, String>((generated.level, LevelSummary::of_tangram(&analysis)))
         })
         .collect();
-    let mut outcome = Outcome {
-        levels: Vec::new(),
-        summaries: Vec::new(),
-        wanted: count,
-        failed: 0,
-        first_error: None,
-        cancelled: job.is_cancelled(),
-        candidates: 0,
-        elapsed: std::time::Duration::ZERO,
-    };
-    for (i, result) in results.into_iter().enumerate() {
-        match result {
-            Ok((mut level, summary)) => {
-                level.name = format!("gen-{seed}-{i}");
-                outcome.levels.push(Level::Tangram(level));
-                outcome.summaries.push(summary);
-            }
-            Err(_) if job.is_cancelled() => {}
-            Err(e) => {
-                outcome.failed += 1;
-                outcome.first_error.get_or_insert(e);
-            }
-        }
-    }
-    outcome.candidates = growths.load(Ordering::Relaxed);
-    outcome
+    let cancelled = job.is_cancelled();
+    let results = results.into_iter().map(|result| match result {
+        Ok((level, summary)) => Ok((Level::Tangram(level), summary)),
+        Err(_) if cancelled => Err(None),
+        Err(e) => Err(Some(e)),
+    });
+    Outcome::of_batch(
+        results,
+        seed,
+        count,
+        cancelled,
+        growths.load(Ordering::Relaxed),
+    )
 }
 
 #[cfg(test)]

@@ -227,14 +227,26 @@ pub fn level_picture(level: &Level) -> Picture {
     let mark = Stroke::new(0.03, UNCOVERED_MARK);
     for (index, owner) in owners.iter().enumerate() {
         if owner.is_none() {
-            let p = triangle_points(Triangle::from_index(index, n), n, [0.0, 0.0]);
-            let c = centroid(&p);
-            let r = 0.08;
-            picture.line([c[0] - r, c[1] - r], [c[0] + r, c[1] + r], mark);
-            picture.line([c[0] - r, c[1] + r], [c[0] + r, c[1] - r], mark);
+            push_cross(&mut picture, Triangle::from_index(index, n), n, 0.08, mark);
         }
     }
     picture
+}
+
+/// Crosses triangle `t` of an `n x n` board at its centre: two strokes
+/// `2·half` squares long.
+pub fn push_cross(picture: &mut Picture, t: Triangle, n: usize, half: f32, stroke: Stroke) {
+    let c = centroid(&triangle_points(t, n, [0.0, 0.0]));
+    picture.line(
+        [c[0] - half, c[1] - half],
+        [c[0] + half, c[1] + half],
+        stroke,
+    );
+    picture.line(
+        [c[0] - half, c[1] + half],
+        [c[0] + half, c[1] - half],
+        stroke,
+    );
 }
 
 /// The owner of every triangle of an `n x n` board.

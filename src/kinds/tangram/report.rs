@@ -114,16 +114,17 @@ mod tests {
     use crate::kinds::tangram::analysis::analyze;
     use crate::kinds::tangram::parse_text;
 
+    /// A 2x2 board cut into its four squares, all of one form.
+    const FOUR_SQUARES: &str =
+        "2\n4\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\nshape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
+         shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n";
+
     /// A 1x2 board: the left square's 4 triangles are shape 1, the right
     /// square's are shape 2. Both shapes have the same form, so trading
     /// them is not a new solution: exactly one.
     #[test]
     fn two_identical_squares_have_one_solution_and_say_so() {
-        let level = parse_text(
-            "2\n4\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\nshape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
-             shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n",
-        )
-        .unwrap();
+        let level = parse_text(FOUR_SQUARES).unwrap();
         let a = analyze(&level, 0, &Job::default()).unwrap();
         let row = json_fields(&a, 3);
         assert_eq!(row["size"], json!(2));
@@ -149,11 +150,7 @@ mod tests {
 
     #[test]
     fn a_stopped_search_gives_null_and_a_lower_bound() {
-        let level = parse_text(
-            "2\n4\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\nshape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
-             shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\nshape\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n",
-        )
-        .unwrap();
+        let level = parse_text(FOUR_SQUARES).unwrap();
         let a = crate::kinds::tangram::analysis::analyze_with_budget(&level, 0, &Job::default(), 1)
             .unwrap();
         let row = json_fields(&a, 0);

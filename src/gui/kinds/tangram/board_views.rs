@@ -11,7 +11,7 @@ use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
-use crate::kinds::tangram::picture::{board_picture, push_shape, shape_colour, triangle_points};
+use crate::kinds::tangram::picture::{board_picture, push_cross, push_shape, shape_colour};
 use crate::kinds::tangram::report::placement_words;
 use crate::kinds::tangram::{Analysis, Level, Placement, Triangle};
 use crate::picture::{Picture, Rgba, Stroke};
@@ -374,22 +374,7 @@ pub fn play_picture(game: &Game, level: &Level) -> Picture {
     let mark = Stroke::new(0.05, OVERLAP);
     for (i, &c) in cover.iter().enumerate() {
         if c > 1 {
-            let p = triangle_points(Triangle::from_index(i, n), n, [0.0, 0.0]);
-            let centre = [
-                (p[0][0] + p[1][0] + p[2][0]) / 3.0,
-                (p[0][1] + p[1][1] + p[2][1]) / 3.0,
-            ];
-            let r = 0.1;
-            picture.line(
-                [centre[0] - r, centre[1] - r],
-                [centre[0] + r, centre[1] + r],
-                mark,
-            );
-            picture.line(
-                [centre[0] - r, centre[1] + r],
-                [centre[0] + r, centre[1] - r],
-                mark,
-            );
+            push_cross(&mut picture, Triangle::from_index(i, n), n, 0.1, mark);
         }
     }
     let mut moved = picture.translated(MARGIN, MARGIN);
