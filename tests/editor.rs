@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use crate::common::editor::{click_at, editor, open_file, wait_for_analysis};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
+use levelscope::gui::notices::Severity;
 use levelscope::gui::EditorApp;
 use levelscope::kinds::skiddy::{Dir, Floor, Piece};
 
@@ -115,8 +116,8 @@ fn a_paint_on_the_border_is_refused_with_a_message() {
         app.doc().level.as_skiddy().unwrap().cell(0, 1).floor,
         Floor::Block
     );
-    assert!(app.status.1, "a warning");
-    assert!(app.status.0.contains("border"), "{}", app.status.0);
+    let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
+    assert!(warning.text.contains("border"), "{}", warning.text);
     assert!(!app.doc().history.can_undo(), "a refused paint is no step");
 }
 
@@ -273,7 +274,11 @@ fn copy_gives_ascii_and_paste_opens_a_new_level() {
     harness.event(Event::Paste("hello".into()));
     harness.step();
     assert_eq!(harness.state().docs.len(), docs + 1);
-    assert!(harness.state().status.1);
+    assert!(harness
+        .state()
+        .notices
+        .latest_of(Severity::Error)
+        .is_some_and(|n| n.text.contains("does not hold a level")));
 }
 
 #[test]
@@ -362,7 +367,11 @@ fn prism_paint_a_red_block_from_the_palette() {
     );
     // The start refuses a block, with a word in the status line.
     click_cell(&mut harness, 0, 0, PointerButton::Primary);
-    assert!(harness.state().status.1, "{}", harness.state().status.0);
+    assert!(harness
+        .state()
+        .notices
+        .latest_of(Severity::Warning)
+        .is_some());
     assert_eq!(
         harness.state().doc().level.as_prism().unwrap().cell(0, 0),
         levelscope::kinds::prism::Cell::Empty

@@ -10,6 +10,7 @@ mod common;
 mod concurrent_writers;
 mod damaged_packs;
 mod editor;
+mod editor_files;
 mod engine_vs_reference;
 mod exact_cover;
 mod formats;

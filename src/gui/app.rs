@@ -15,6 +15,7 @@ use super::kinds::skiddy::play::PlayState;
 use super::kinds::skiddy::tools::Tile;
 use super::kinds::tool::Tool;
 use super::kinds::Replay;
+use super::notices::Severity;
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level, TextFormat};
@@ -52,6 +53,8 @@ pub struct Prefs {
     /// The Tangram shape being painted (from 0; the number of shapes means
     /// a new shape).
     pub tangram_shape: usize,
+    /// Use the system's file dialog (else levelscope's own).
+    pub system_file_dialog: bool,
 }
 
 impl Default for Prefs {
@@ -67,6 +70,7 @@ impl Default for Prefs {
             show_pack: true,
             solution_limit: 20,
             tangram_shape: 0,
+            system_file_dialog: true,
         }
     }
 }
@@ -166,6 +170,22 @@ pub enum Confirm {
     CloseDocument(usize),
     /// Replace the pack, which has unsaved changes, with another?
     ReplacePack(Box<OpenPack>),
+    /// Save to a text file that cannot hold all of the level?
+    TextDrops {
+        /// The file chosen.
+        path: PathBuf,
+        /// What it would leave out, in words.
+        drops: Vec<String>,
+    },
+}
+
+/// What to do once the Save dialog that was opened on the way has saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterSave {
+    /// Close the document with this id.
+    Close(u64),
+    /// Save the rest and quit.
+    Quit,
 }
 
 /// The editor.
@@ -194,12 +214,15 @@ pub struct EditorApp {
     pub prism_play: Option<PrismGame>,
     /// The Tangram game in Play mode.
     pub tangram_play: Option<crate::gui::kinds::tangram::play::Game>,
-    /// The last status message and whether it is a warning.
-    pub status: (String, bool),
+    /// The messages on screen: news and warnings that fade, errors that
+    /// stay until dismissed.
+    pub notices: super::notices::Notices,
     /// File dialogs.
     pub dialogs: FileDialogs,
     /// A pending question.
     pub confirm: Option<Confirm>,
+    /// What the open Save dialog was opened on the way to.
+    pub after_save: Option<AfterSave>,
     /// Set once the designer agreed to quit.
     pub quitting: bool,
     /// The context, for repaint requests from other threads.
@@ -247,9 +270,10 @@ impl EditorApp {
             play: None,
             prism_play: None,
             tangram_play: None,
-            status: (String::new(), false),
+            notices: Default::default(),
             dialogs: FileDialogs::default(),
             confirm: None,
+            after_save: None,
             quitting: false,
             ctx: ctx.clone(),
             graph_view: Default::default(),
@@ -274,7 +298,7 @@ impl EditorApp {
                 app.pack = Some(open);
                 app.open_pack_entry(0);
             }
-            Err(e) => app.warn(format!("the bundled sample pack cannot be read: {e}")),
+            Err(e) => app.fail(format!("the bundled sample pack cannot be read: {e}")),
         }
         if app.docs.is_empty() {
             app.docs.push(Document::new(Kind::Skiddy.blank(7, 6)));
@@ -321,14 +345,26 @@ impl EditorApp {
         &mut self.docs[self.active]
     }
 
-    /// Shows an informative status message.
+    /// Tells the designer something done; the message fades.
     pub fn say(&mut self, message: impl Into<String>) {
-        self.status = (message.into(), false);
+        self.post(message.into(), Severity::News);
     }
 
-    /// Shows a warning in the status line.
+    /// Warns about a refused edit or a result worth a look; the message
+    /// fades, later than news.
     pub fn warn(&mut self, message: impl Into<String>) {
-        self.status = (message.into(), true);
+        self.post(message.into(), Severity::Warning);
+    }
+
+    /// Reports something that failed; the message stays until the designer
+    /// dismisses it.
+    pub fn fail(&mut self, message: impl Into<String>) {
+        self.post(message.into(), Severity::Error);
+    }
+
+    fn post(&mut self, text: String, severity: Severity) {
+        self.notices.post(text, severity, std::time::Instant::now());
+        self.ctx.request_repaint();
     }
 
     /// Makes document `index` the active one.
@@ -499,7 +535,7 @@ impl EditorApp {
                 files::push_recent(&mut self.prefs.recent, path);
                 self.open_content(opened, Some(path.to_path_buf()));
             }
-            Err(e) => self.warn(e),
+            Err(e) => self.fail(e),
         }
     }
 
@@ -549,7 +585,7 @@ impl EditorApp {
                 }
                 let shown = path.map(|p| p.display().to_string()).unwrap_or_default();
                 if damaged {
-                    self.warn(format!(
+                    self.fail(format!(
                         "Opened pack {shown} with {count} levels; {}. Save it under a new name.",
                         notes.join("; ")
                     ));
@@ -585,7 +621,23 @@ impl EditorApp {
         }
     }
 
+    /// Saves the active level to `path`, first asking when the file's
+    /// format cannot hold all of it.
     fn save_level_to(&mut self, path: &Path) {
+        let drops = files::text_drops(&self.doc().level, path);
+        if drops.is_empty() {
+            self.write_level_to(path);
+        } else {
+            self.confirm = Some(Confirm::TextDrops {
+                path: path.to_path_buf(),
+                drops,
+            });
+        }
+    }
+
+    /// Writes the active level to `path` (leaving out what a text format
+    /// cannot hold) and marks it saved there.
+    pub fn write_level_to(&mut self, path: &Path) {
         let level = self.doc().level.clone();
         match files::save_level(&level, path) {
             Ok(()) => {
@@ -593,7 +645,7 @@ impl EditorApp {
                 files::push_recent(&mut self.prefs.recent, path);
                 self.say(format!("Saved {}", path.display()));
             }
-            Err(e) => self.warn(e),
+            Err(e) => self.fail(e),
         }
     }
 
@@ -639,7 +691,7 @@ impl EditorApp {
                     files::push_recent(&mut self.prefs.recent, &path);
                     self.say(format!("Saved pack {}", path.display()));
                 }
-                Err(e) => self.warn(format!("cannot save the pack: {e}")),
+                Err(e) => self.fail(format!("cannot save the pack: {e}")),
             },
             None => self.show_dialog(DialogPurpose::SavePackAs),
         }
@@ -670,7 +722,8 @@ impl EditorApp {
         self.say(format!("Added as level {} of the pack", index + 1));
     }
 
-    /// Opens a native file dialog for `purpose`.
+    /// Opens a file dialog for `purpose`: the system's, or levelscope's own
+    /// when the designer prefers it or the system's cannot open.
     pub fn show_dialog(&mut self, purpose: DialogPurpose) {
         let folder = self
             .prefs
@@ -678,7 +731,7 @@ impl EditorApp {
             .first()
             .and_then(|p| p.parent())
             .map(Path::to_path_buf);
-        let name = match purpose {
+        let file_name = match purpose {
             DialogPurpose::SaveLevelAs => {
                 let n = self.doc().level.name();
                 if n.is_empty() {
@@ -691,14 +744,41 @@ impl EditorApp {
             DialogPurpose::ExportSheet => "pack.png".into(),
             _ => String::new(),
         };
+        let request = files::DialogRequest {
+            purpose,
+            folder,
+            file_name,
+        };
         let ctx = self.ctx.clone();
         self.dialogs
-            .show(purpose, folder, &name, move || ctx.request_repaint());
+            .show(request, self.prefs.system_file_dialog, move || {
+                ctx.request_repaint()
+            });
     }
 
-    /// Acts on a closed file dialog.
+    /// Acts on what the file dialog did: a chosen path, a cancel, or the
+    /// system's dialog failing (said, with levelscope's own open instead).
+    pub fn dialog_event(&mut self, event: files::DialogEvent) {
+        match event {
+            files::DialogEvent::Answered(answer) => self.dialog_answered(answer),
+            files::DialogEvent::FellBack => self.warn(
+                "The system's file dialog could not open here, so levelscope's own is open instead \
+                 (File ▸ Use the system's file dialog switches between them)",
+            ),
+        }
+    }
+
+    /// Acts on a closed file dialog, then carries on with what the save was
+    /// for (closing a level, quitting).
     pub fn dialog_answered(&mut self, answer: DialogAnswer) {
-        let Some(path) = answer.path else { return };
+        let then = self.after_save.take();
+        let Some(path) = answer.path else {
+            if then.is_some() {
+                self.say("Not saved, so nothing was closed");
+            }
+            return;
+        };
+        let path = answer.purpose.complete(path);
         match answer.purpose {
             DialogPurpose::Open => self.open_path(&path),
             DialogPurpose::SaveLevelAs => self.save_level_to(&path),
@@ -711,6 +791,56 @@ impl EditorApp {
             }
             DialogPurpose::ExportAscii => self.export_ascii(&path),
             DialogPurpose::ExportSheet => self.export_sheet(&path),
+        }
+        match then {
+            // The save asks a question first: carry on once it is answered.
+            Some(then) if self.confirm.is_some() => self.after_save = Some(then),
+            Some(then) => self.continue_after_save(then),
+            None => {}
+        }
+    }
+
+    /// Carries on with what a save was for.
+    pub fn continue_after_save(&mut self, then: AfterSave) {
+        match then {
+            AfterSave::Close(id) => {
+                if let Some(i) = self.docs.iter().position(|d| d.id == id) {
+                    if !self.docs[i].is_dirty() {
+                        self.close_document(i);
+                    }
+                }
+            }
+            AfterSave::Quit => self.save_and_quit(),
+        }
+    }
+
+    /// Saves everything before quitting: what has a place is saved at once;
+    /// for a level or pack with no file yet the Save dialog opens, and the
+    /// editor quits once everything is saved (a cancelled dialog stops it).
+    pub fn save_and_quit(&mut self) {
+        if self.save_all() {
+            self.quitting = true;
+            self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        let unsaved = self
+            .docs
+            .iter()
+            .position(|d| d.is_worth_saving() && d.origin == Origin::New);
+        if let Some(i) = unsaved {
+            self.active = i;
+            self.level_changed();
+            self.after_save = Some(AfterSave::Quit);
+            self.show_dialog(DialogPurpose::SaveLevelAs);
+        } else if self
+            .pack
+            .as_ref()
+            .is_some_and(|p| p.dirty && p.path.is_none())
+        {
+            self.after_save = Some(AfterSave::Quit);
+            self.show_dialog(DialogPurpose::SavePackAs);
+        } else {
+            self.fail("Some changes could not be saved, so levelscope did not quit");
         }
     }
 
@@ -731,7 +861,7 @@ impl EditorApp {
                 folder.display()
             ));
         } else {
-            self.warn(format!(
+            self.fail(format!(
                 "Wrote {written} ASCII files; {} failed: {}",
                 problems.len(),
                 problems.join("; ")
@@ -751,7 +881,7 @@ impl EditorApp {
                 width,
                 height
             )),
-            Err(e) => self.warn(format!("cannot write {}: {e}", path.display())),
+            Err(e) => self.fail(format!("cannot write {}: {e}", path.display())),
         }
     }
 
@@ -771,7 +901,7 @@ impl EditorApp {
                 self.ctx.copy_text(text);
                 self.say("Copied the level as ASCII");
             }
-            Err(e) => self.warn(format!("cannot copy as ASCII: {e}")),
+            Err(e) => self.fail(format!("cannot copy as ASCII: {e}")),
         }
     }
 
@@ -783,7 +913,7 @@ impl EditorApp {
                 self.say("Pasted a level");
             }
             Ok(Opened::Pack(_)) => self.warn("the clipboard holds a pack; open it as a file"),
-            Err(e) => self.warn(format!("the clipboard does not hold a level: {e}")),
+            Err(e) => self.fail(format!("the clipboard does not hold a level: {e}")),
         }
     }
 

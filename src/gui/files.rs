@@ -1,11 +1,14 @@
 //! Files for the editor: reading a level or a pack (told apart by content),
 //! writing a level in the format its file name asks for, the list of recent
-//! files, and native file dialogs run off the thread that draws so the
-//! window never freezes while one is open.
+//! files, and the file dialog: the system's, run off the thread that draws
+//! so the window never freezes while it is open, or levelscope's own when
+//! the system's cannot open.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
+use std::time::{Duration, Instant};
 
+use super::file_dialog::{BuiltInDialog, Outcome};
 use crate::kinds::{Level, TextFormat};
 use crate::pack::{self, Pack, PackEntry, ReadPack};
 
@@ -79,9 +82,28 @@ pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Writes a level file atomically.
+/// What a file at `path` would not keep of `level`, in words: for a text
+/// file, what its kind's text format has no place for (the name); nothing
+/// for JSON, which keeps everything. The editor asks before saving such a
+/// file; [`save_level`] then leaves these out.
+pub fn text_drops(level: &Level, path: &Path) -> Vec<String> {
+    let mut drops = Vec::new();
+    if is_ascii_path(path) && !level.name().is_empty() {
+        drops.push(format!("the name \"{}\"", level.name()));
+    }
+    drops
+}
+
+/// Writes a level file atomically; a text file leaves out what
+/// [`text_drops`] names.
 pub fn save_level(level: &Level, path: &Path) -> Result<(), String> {
-    let text = level_text(level, path)?;
+    let text = if text_drops(level, path).is_empty() {
+        level_text(level, path)?
+    } else {
+        let mut bare = level.clone();
+        bare.set_name(String::new());
+        level_text(&bare, path)?
+    };
     crate::atomic::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -98,7 +120,7 @@ pub fn push_recent(recent: &mut Vec<PathBuf>, path: &Path) {
 }
 
 /// What a file dialog was opened for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DialogPurpose {
     /// Open a level or pack.
     Open,
@@ -112,6 +134,63 @@ pub enum DialogPurpose {
     ExportSheet,
 }
 
+impl DialogPurpose {
+    /// The dialog's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            DialogPurpose::Open => "Open a level or pack",
+            DialogPurpose::SaveLevelAs => "Save the level as",
+            DialogPurpose::SavePackAs => "Save the pack as",
+            DialogPurpose::ExportAscii => "Export the pack as text files into a folder",
+            DialogPurpose::ExportSheet => "Export the contact sheet",
+        }
+    }
+
+    /// The extension a chosen name without one gets: a designer who types
+    /// "castle" means "castle.json".
+    pub fn default_extension(self) -> Option<&'static str> {
+        match self {
+            DialogPurpose::SaveLevelAs | DialogPurpose::SavePackAs => Some("json"),
+            DialogPurpose::ExportSheet => Some("png"),
+            DialogPurpose::Open | DialogPurpose::ExportAscii => None,
+        }
+    }
+
+    /// `path` with the default extension added when it has none.
+    pub fn complete(self, path: PathBuf) -> PathBuf {
+        match self.default_extension() {
+            Some(ext) if path.extension().is_none() => path.with_extension(ext),
+            _ => path,
+        }
+    }
+
+    /// Whether a file named `path` is one the dialog lists for this
+    /// purpose (by its extension; a folder export lists no files).
+    pub fn accepts(self, path: &Path) -> bool {
+        let extensions: &[&str] = match self {
+            DialogPurpose::Open | DialogPurpose::SaveLevelAs => &["json", "txt"],
+            DialogPurpose::SavePackAs => &["json"],
+            DialogPurpose::ExportSheet => &["png"],
+            DialogPurpose::ExportAscii => &[],
+        };
+        path.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+    }
+}
+
+/// What a file dialog is asked for: its purpose, the folder it starts in
+/// and the file name it suggests.
+#[derive(Clone, Debug)]
+pub struct DialogRequest {
+    /// Why it is opened.
+    pub purpose: DialogPurpose,
+    /// The folder it starts in.
+    pub folder: Option<PathBuf>,
+    /// The suggested file name (for saving).
+    pub file_name: String,
+}
+
 /// A closed dialog: its purpose and the chosen path (`None`: cancelled).
 #[derive(Clone, Debug)]
 pub struct DialogAnswer {
@@ -121,11 +200,30 @@ pub struct DialogAnswer {
     pub path: Option<PathBuf>,
 }
 
-/// Native file dialogs on a thread of their own.
+/// What happened to the file dialog since the last frame.
+#[derive(Clone, Debug)]
+pub enum DialogEvent {
+    /// It closed with this answer.
+    Answered(DialogAnswer),
+    /// The system's dialog could not open, so levelscope's own dialog is
+    /// open in its place.
+    FellBack,
+}
+
+/// A system dialog that answers "nothing chosen" sooner than this did not
+/// open at all (no desktop portal, no helper program): nobody cancels a
+/// dialog that fast.
+pub const NATIVE_FAILS_WITHIN: Duration = Duration::from_millis(400);
+
+/// The file dialog: the system's own on a thread of its own (so the window
+/// never freezes while it is open), or levelscope's own, drawn in the
+/// window, when the designer prefers it or the system's cannot open.
 pub struct FileDialogs {
-    sender: Sender<DialogAnswer>,
-    answers: Receiver<DialogAnswer>,
-    open: bool,
+    sender: Sender<(DialogAnswer, Duration)>,
+    answers: Receiver<(DialogAnswer, Duration)>,
+    native: Option<DialogRequest>,
+    built_in: Option<BuiltInDialog>,
+    native_failed: bool,
 }
 
 impl Default for FileDialogs {
@@ -134,7 +232,9 @@ impl Default for FileDialogs {
         FileDialogs {
             sender,
             answers,
-            open: false,
+            native: None,
+            built_in: None,
+            native_failed: false,
         }
     }
 }
@@ -142,64 +242,119 @@ impl Default for FileDialogs {
 impl FileDialogs {
     /// Whether a dialog is open now (only one at a time).
     pub fn is_open(&self) -> bool {
-        self.open
+        self.native.is_some() || self.built_in.is_some()
     }
 
-    /// Opens a dialog for `purpose`, starting in `folder` with `file_name`
-    /// suggested; `repaint` is called when it closes.
+    /// Whether levelscope's own dialog is the one open.
+    pub fn built_in_open(&self) -> bool {
+        self.built_in.is_some()
+    }
+
+    /// Whether the system's dialog failed to open in this session (from
+    /// then on levelscope's own opens straight away).
+    pub fn native_failed(&self) -> bool {
+        self.native_failed
+    }
+
+    /// Opens a dialog for `request`: the system's when `system` is set and
+    /// it has not failed before, else levelscope's own. `repaint` is
+    /// called when the system's dialog closes.
     pub fn show(
         &mut self,
-        purpose: DialogPurpose,
-        folder: Option<PathBuf>,
-        file_name: &str,
+        request: DialogRequest,
+        system: bool,
         repaint: impl Fn() + Send + 'static,
     ) {
-        if self.open {
+        if self.is_open() {
             return;
         }
-        self.open = true;
+        if !system || self.native_failed {
+            self.open_built_in(&request);
+            return;
+        }
         let sender = self.sender.clone();
-        let file_name = file_name.to_string();
+        let asked = request.clone();
         let spawned = std::thread::Builder::new()
             .name("file dialog".into())
             .spawn(move || {
-                let mut dialog = rfd::FileDialog::new();
-                if let Some(folder) = folder {
-                    dialog = dialog.set_directory(folder);
-                }
-                let path = match purpose {
-                    DialogPurpose::Open => dialog
-                        .add_filter("Levels and packs", &["txt", "json"])
-                        .add_filter("All files", &["*"])
-                        .pick_file(),
-                    DialogPurpose::SaveLevelAs => dialog
-                        .add_filter("JSON level", &["json"])
-                        .add_filter("ASCII level", &["txt"])
-                        .set_file_name(&file_name)
-                        .save_file(),
-                    DialogPurpose::SavePackAs => dialog
-                        .add_filter("Pack", &["json"])
-                        .set_file_name(&file_name)
-                        .save_file(),
-                    DialogPurpose::ExportAscii => dialog.pick_folder(),
-                    DialogPurpose::ExportSheet => dialog
-                        .add_filter("PNG image", &["png"])
-                        .set_file_name(&file_name)
-                        .save_file(),
+                let opened = Instant::now();
+                let path = native_dialog(&asked);
+                let answer = DialogAnswer {
+                    purpose: asked.purpose,
+                    path,
                 };
-                let _ = sender.send(DialogAnswer { purpose, path });
+                let _ = sender.send((answer, opened.elapsed()));
                 repaint();
             });
-        if spawned.is_err() {
-            self.open = false;
+        match spawned {
+            Ok(_) => self.native = Some(request),
+            Err(_) => {
+                self.native_failed = true;
+                self.open_built_in(&request);
+            }
         }
     }
 
-    /// The answer of the dialog that closed, if one did.
-    pub fn poll(&mut self) -> Option<DialogAnswer> {
-        let answer = self.answers.try_recv().ok()?;
-        self.open = false;
-        Some(answer)
+    /// Opens levelscope's own dialog for `request`.
+    pub fn open_built_in(&mut self, request: &DialogRequest) {
+        self.built_in = Some(BuiltInDialog::new(request));
+    }
+
+    /// What happened to the system's dialog, if it closed: its answer, or
+    /// [`DialogEvent::FellBack`] when it could not open and levelscope's
+    /// own dialog took its place.
+    pub fn poll(&mut self) -> Option<DialogEvent> {
+        let (answer, open_for) = self.answers.try_recv().ok()?;
+        let request = self.native.take()?;
+        if answer.path.is_none() && open_for < NATIVE_FAILS_WITHIN {
+            self.native_failed = true;
+            self.open_built_in(&request);
+            return Some(DialogEvent::FellBack);
+        }
+        Some(DialogEvent::Answered(answer))
+    }
+
+    /// Draws levelscope's own dialog when it is open; returns its answer
+    /// once it closes.
+    pub fn show_built_in(&mut self, ctx: &egui::Context) -> Option<DialogAnswer> {
+        let dialog = self.built_in.as_mut()?;
+        let purpose = dialog.purpose();
+        let path = match dialog.show(ctx) {
+            Outcome::Open => return None,
+            Outcome::Chosen(path) => Some(path),
+            Outcome::Cancelled => None,
+        };
+        self.built_in = None;
+        Some(DialogAnswer { purpose, path })
+    }
+}
+
+/// Runs the system's dialog for `request` and waits for it.
+fn native_dialog(request: &DialogRequest) -> Option<PathBuf> {
+    let mut dialog = rfd::FileDialog::new().set_title(request.purpose.title());
+    if let Some(folder) = &request.folder {
+        dialog = dialog.set_directory(folder);
+    }
+    let name = &request.file_name;
+    match request.purpose {
+        DialogPurpose::Open => dialog
+            .add_filter("Levels and packs", &["txt", "json"])
+            .add_filter("All files", &["*"])
+            .pick_file(),
+        DialogPurpose::SaveLevelAs => dialog
+            .add_filter("JSON level", &["json"])
+            .add_filter("Text level", &["txt"])
+            .set_file_name(name)
+            .save_file(),
+        DialogPurpose::SavePackAs => dialog
+            .add_filter("Pack", &["json"])
+            .set_file_name(name)
+            .save_file(),
+        DialogPurpose::ExportAscii => dialog.pick_folder(),
+        DialogPurpose::ExportSheet => dialog
+            .add_filter("PNG image", &["png"])
+            .set_file_name(name)
+            .save_file(),
     }
 }
 

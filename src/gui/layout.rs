@@ -9,7 +9,9 @@ mod input;
 mod menu;
 mod side_panels;
 
-use egui::{Color32, Ui};
+use egui::{Color32, RichText, Ui};
+
+use super::notices::Severity;
 
 use super::app::{CentralView, EditorApp};
 use super::kinds;
@@ -39,7 +41,7 @@ impl EditorApp {
             ctx.request_repaint_after(due);
         }
         if let Some(error) = self.recovery.take_error() {
-            self.warn(error);
+            self.fail(error);
         }
     }
 
@@ -83,7 +85,10 @@ impl EditorApp {
     pub fn frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.drive_analysis();
-        if let Some(answer) = self.dialogs.poll() {
+        if let Some(event) = self.dialogs.poll() {
+            self.dialog_event(event);
+        }
+        if let Some(answer) = self.dialogs.show_built_in(&ctx) {
             self.dialog_answered(answer);
         }
         self.handle_dropped_files(&ctx);
@@ -119,6 +124,11 @@ impl EditorApp {
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
         self.confirm_modal(&ctx);
+        self.notices_area(&ctx);
+        let title = self.window_title();
+        if ctx.input(|i| i.viewport().title.as_deref() != Some(title.as_str())) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
         if self.generate_open {
             let mut open = self.generate_open;
             if let Some(generated) = self.generate.show(&ctx, &mut open) {
@@ -161,14 +171,19 @@ impl EditorApp {
         });
     }
 
+    /// The status line: where the active level lives and whether it has
+    /// unsaved changes, and its size. Messages are drawn by
+    /// [`EditorApp::notices_area`].
     fn status_line(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            let (text, warning) = &self.status;
-            if *warning {
-                ui.colored_label(Color32::from_rgb(230, 120, 0), text.as_str());
+            let doc = self.doc();
+            let place = self.document_place(self.active);
+            let state = if doc.is_dirty() {
+                "unsaved changes"
             } else {
-                ui.label(text.as_str());
-            }
+                "saved"
+            };
+            ui.add(egui::Label::new(format!("{place} · {state}")).truncate());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let level = &self.doc().level;
                 let (w, h) = level.size();
@@ -176,6 +191,77 @@ impl EditorApp {
                 ui.label(format!("{w}x{h}  ·  {pieces} pieces"));
             });
         });
+    }
+
+    /// Where document `index` lives, in words: its file, its place in the
+    /// pack, or "not saved to a file yet".
+    pub fn document_place(&self, index: usize) -> String {
+        match &self.docs[index].origin {
+            crate::gui::document::Origin::File(path) => path.display().to_string(),
+            crate::gui::document::Origin::PackEntry(i) => {
+                let pack = self.pack.as_ref().map_or("", |p| p.pack.name.as_str());
+                format!("level {} of the pack {pack}", i + 1)
+            }
+            crate::gui::document::Origin::New => "not saved to a file yet".to_string(),
+        }
+    }
+
+    /// The window's title: the active level, a dot when it has unsaved
+    /// changes, and where it lives.
+    pub fn window_title(&self) -> String {
+        let doc = self.doc();
+        let name = doc.title();
+        let name = name.trim_end_matches(" *");
+        let marker = if doc.is_dirty() { "● " } else { "" };
+        format!(
+            "{marker}{name} — {} — levelscope",
+            self.document_place(self.active)
+        )
+    }
+
+    /// The messages in the bottom right corner, newest at the bottom: news
+    /// and warnings fade; errors stay, each with a button to dismiss it.
+    fn notices_area(&mut self, ctx: &egui::Context) {
+        if let Some(next) = self.notices.expire(std::time::Instant::now()) {
+            ctx.request_repaint_after(next);
+        }
+        if self.notices.all().is_empty() {
+            return;
+        }
+        let mut dismissed = None;
+        egui::Area::new(egui::Id::unique("levelscope notices"))
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -34.0))
+            .show(ctx, |ui| {
+                ui.set_max_width(420.0);
+                for notice in self.notices.all() {
+                    let (fill, text) = match notice.severity {
+                        Severity::News => {
+                            (ui.visuals().extreme_bg_color, ui.visuals().text_color())
+                        }
+                        Severity::Warning => (Color32::from_rgb(90, 60, 10), Color32::WHITE),
+                        Severity::Error => (Color32::from_rgb(120, 25, 25), Color32::WHITE),
+                    };
+                    egui::Frame::popup(ui.style()).fill(fill).show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            if notice.severity == Severity::Error
+                                && ui
+                                    .button(RichText::new("Dismiss").color(text))
+                                    .on_hover_text("This error stays until you dismiss it")
+                                    .clicked()
+                            {
+                                dismissed = Some(notice.id);
+                            }
+                            ui.add(
+                                egui::Label::new(RichText::new(&notice.text).color(text)).wrap(),
+                            );
+                        });
+                    });
+                }
+            });
+        if let Some(id) = dismissed {
+            self.notices.dismiss(id);
+        }
     }
 
     fn central(&mut self, ui: &mut Ui) {

@@ -4,11 +4,13 @@
 
 pub mod app;
 pub mod document;
+pub mod file_dialog;
 pub mod files;
 pub mod generate_dialog;
 pub mod history;
 pub mod kinds;
 pub mod layout;
+pub mod notices;
 pub mod pool;
 pub mod recovery;
 pub mod rooms_view;

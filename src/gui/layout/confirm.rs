@@ -1,6 +1,7 @@
 //! The modal that asks before a change would lose unsaved work.
 
-use crate::gui::app::{Confirm, EditorApp};
+use crate::gui::app::{AfterSave, Confirm, EditorApp};
+use crate::gui::document::Origin;
 
 impl EditorApp {
     pub(super) fn confirm_modal(&mut self, ctx: &egui::Context) {
@@ -16,11 +17,30 @@ impl EditorApp {
             Confirm::ReplacePack(_) => {
                 "The open pack has unsaved changes. Open the other pack instead?".to_string()
             }
+            Confirm::TextDrops { path, drops } => format!(
+                "{} is a text file, and the {} text format has no place for {}. Save it without {}, or as JSON, which keeps everything?",
+                path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                self.doc().level.kind().title(),
+                drops.join(" or "),
+                if drops.len() == 1 { "it" } else { "them" }
+            ),
+        };
+        let (heading, save, discard) = match &confirm {
+            Confirm::TextDrops { drops, .. } => (
+                "The file cannot hold everything",
+                if drops.len() == 1 {
+                    "Save without it"
+                } else {
+                    "Save without them"
+                },
+                "Save as JSON…",
+            ),
+            _ => ("Unsaved changes", "Save", "Discard"),
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("levelscope confirm")).show(ctx, |ui| {
             ui.set_width(360.0);
-            ui.heading("Unsaved changes");
+            ui.heading(heading);
             ui.label(question);
             if matches!(confirm, Confirm::Quit) {
                 for doc in self.docs.iter().filter(|d| d.is_worth_saving()) {
@@ -31,10 +51,10 @@ impl EditorApp {
                 }
             }
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                if ui.button(save).clicked() {
                     answer = Some(1);
                 }
-                if ui.button("Discard").clicked() {
+                if ui.button(discard).clicked() {
                     answer = Some(2);
                 }
                 if ui.button("Cancel").clicked() {
@@ -45,21 +65,18 @@ impl EditorApp {
         let Some(answer) = answer else { return };
         self.confirm = None;
         match (confirm, answer) {
-            (_, 0) => {}
-            (Confirm::Quit, 1) => {
-                if self.save_all() {
-                    self.quitting = true;
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                } else {
-                    self.warn("Some levels have no file yet: save them with Save as…, then quit");
-                }
-            }
+            (_, 0) => self.after_save = None,
+            (Confirm::Quit, 1) => self.save_and_quit(),
             (Confirm::Quit, _) => {
                 self.quitting = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             (Confirm::CloseDocument(i), 1) => {
                 self.activate(i);
+                if self.doc().origin == Origin::New {
+                    // Closed once the Save dialog has saved it.
+                    self.after_save = Some(AfterSave::Close(self.doc().id));
+                }
                 self.save();
                 if !self.docs[self.active].is_dirty() {
                     self.close_document(self.active);
@@ -73,6 +90,15 @@ impl EditorApp {
                 }
             }
             (Confirm::ReplacePack(open), _) => self.replace_pack(*open),
+            (Confirm::TextDrops { path, .. }, 1) => {
+                self.write_level_to(&path);
+                if let Some(then) = self.after_save.take() {
+                    self.continue_after_save(then);
+                }
+            }
+            (Confirm::TextDrops { .. }, _) => {
+                self.show_dialog(crate::gui::files::DialogPurpose::SaveLevelAs)
+            }
         }
     }
 }

@@ -23,7 +23,8 @@ impl EditorApp {
     }
 
     pub(super) fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() || self.confirm.is_some() {
+        if ctx.egui_wants_keyboard_input() || self.confirm.is_some() || self.dialogs.built_in_open()
+        {
             return;
         }
         let ctrl = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);

@@ -71,6 +71,17 @@ impl EditorApp {
                 self.show_dialog(DialogPurpose::ExportSheet);
             }
             ui.separator();
+            let hint = if self.dialogs.native_failed() {
+                "The system's file dialog could not open in this session, so levelscope's own is used"
+            } else {
+                "Off: levelscope's own file dialog, drawn in this window"
+            };
+            ui.checkbox(
+                &mut self.prefs.system_file_dialog,
+                "Use the system's file dialog",
+            )
+            .on_hover_text(hint);
+            ui.separator();
             if ui.button("Quit").clicked() {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
