@@ -499,6 +499,7 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
     harness.get_by_label("Crate").click();
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    harness.state_mut().prefs.system_file_dialog = false;
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.step();
     assert_eq!(
@@ -506,6 +507,11 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
         text,
         "Save as asks for a file; it does not write the open one"
     );
+    assert!(harness.state().dialogs.built_in_open(), "it asks");
+    harness.run_steps(3);
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert!(!harness.state().dialogs.is_open());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.step();
     assert_ne!(
@@ -555,7 +561,7 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
     let edited = edit_then_kill(dir.path());
     let mut harness = restart(dir.path());
     assert_eq!(harness.state().recovered.len(), 1, "the copy is offered");
-    harness.run();
+    harness.run_steps(4);
     harness.get_by_label_contains("did not close normally");
     harness.get_by_label_contains("Skiddy level 1-1");
     harness.get_by_label("Restore them").click();
@@ -567,7 +573,7 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
         "the restored level is the edited one"
     );
     assert!(app.doc().is_dirty(), "and it is still unsaved");
-    harness.run();
+    harness.run_steps(4);
     assert!(harness
         .query_by_label_contains("did not close normally")
         .is_none());
@@ -578,7 +584,7 @@ fn recovered_work_can_be_discarded() {
     let dir = tempfile::tempdir().unwrap();
     edit_then_kill(dir.path());
     let mut harness = restart(dir.path());
-    harness.run();
+    harness.run_steps(4);
     harness.get_by_label("Discard them").click();
     harness.step();
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

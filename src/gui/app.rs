@@ -763,7 +763,7 @@ impl EditorApp {
             files::DialogEvent::Answered(answer) => self.dialog_answered(answer),
             files::DialogEvent::FellBack => self.warn(
                 "The system's file dialog could not open here, so levelscope's own is open instead \
-                 (File ▸ Use the system's file dialog switches between them)",
+                 (\"Use the system's file dialog\" in the File menu switches between them)",
             ),
         }
     }
