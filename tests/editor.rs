@@ -590,3 +590,41 @@ fn recovered_work_can_be_discarded() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     assert_eq!(harness.state().docs.len(), 1, "nothing was opened");
 }
+
+#[test]
+fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
+    let mut harness = editor();
+    // The level: a red goal on the top border at (5, 0), a blue
+    // Skiddy at (3, 2), a red Skiddy at (6, 2), a blue goal at (7, 3).
+    let text = "#####r##\n#......#\n#..B..R#\n#......b\n#......#\n#......#\n########\n";
+    open_file(&mut harness, "wide.txt", text);
+    let before = harness.state().doc().level.clone();
+    harness.get_by_label("Width").set_value_accesskit(6.0);
+    harness.run_steps(2);
+    // Nothing changed yet; the losses are listed.
+    assert_eq!(harness.state().doc().level, before);
+    harness.get_by_label_contains("the red Skiddy at (6, 2) falls off");
+    harness.get_by_label_contains("the blue goal at (7, 3) falls off");
+    harness.get_by_label_contains("ends up in a corner");
+    // Keeping the right side in place loses nothing.
+    harness.get_by_label("right").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("nothing is lost");
+    assert!(harness.query_by_label_contains("falls off").is_none());
+    harness.get_by_label("Resize").click();
+    harness.run_steps(2);
+    let app = harness.state();
+    let level = app.doc().level.as_skiddy().unwrap();
+    assert_eq!((level.width(), level.height()), (6, 7));
+    assert_eq!(
+        level.cell(5, 3).floor,
+        Floor::Goal(levelscope::kinds::skiddy::Colour::Blue)
+    );
+    assert_eq!(
+        level.cell(4, 2).piece,
+        Some(Piece::Skiddy(levelscope::kinds::skiddy::Colour::Red))
+    );
+    assert!(level.problems().is_empty(), "{:?}", level.problems());
+    assert_eq!(app.doc().history.undo_names(), ["Resize 8x7 to 6x7"]);
+    assert!(app.resize_draft.is_none());
+}

@@ -221,6 +221,10 @@ pub struct EditorApp {
     pub dialogs: FileDialogs,
     /// A pending question.
     pub confirm: Option<Confirm>,
+    /// The size typed in the Level section but not applied yet.
+    pub resize_draft: Option<(usize, usize)>,
+    /// Where the old board stays when the level is resized.
+    pub resize_anchor: super::kinds::resize::Anchor,
     /// What the open Save dialog was opened on the way to.
     pub after_save: Option<AfterSave>,
     /// Set once the designer agreed to quit.
@@ -273,6 +277,8 @@ impl EditorApp {
             notices: Default::default(),
             dialogs: FileDialogs::default(),
             confirm: None,
+            resize_draft: None,
+            resize_anchor: Default::default(),
             after_save: None,
             quitting: false,
             ctx: ctx.clone(),
@@ -371,6 +377,7 @@ impl EditorApp {
     pub fn activate(&mut self, index: usize) {
         if index < self.docs.len() && index != self.active {
             self.active = index;
+            self.resize_draft = None;
             self.level_changed();
         }
     }
@@ -460,16 +467,19 @@ impl EditorApp {
         }
     }
 
-    /// Resizes the active level as one undo step; says in the status line
-    /// what fell off, or why the kind refused the size.
-    pub fn resize(&mut self, width: usize, height: usize) {
-        match super::kinds::resized(&self.doc().level, width, height) {
-            Ok((resized, note)) => {
-                if self.doc_mut().edit("Resize", |l| *l = resized) {
+    /// Resizes the active level to `width x height` with the old board at
+    /// `anchor`, as one undo step named after the sizes; says what was
+    /// lost, or why the kind refused the size.
+    pub fn resize(&mut self, width: usize, height: usize, anchor: super::kinds::resize::Anchor) {
+        let (old_w, old_h) = self.doc().level.size();
+        match super::kinds::resize::plan(&self.doc().level, width, height, anchor) {
+            Ok(plan) => {
+                let name = format!("Resize {old_w}x{old_h} to {width}x{height}");
+                if self.doc_mut().edit(&name, |l| *l = plan.level) {
                     self.level_changed();
                 }
-                if let Some(note) = note {
-                    self.warn(note);
+                if !plan.losses.is_empty() {
+                    self.warn(format!("Resized; {}", plan.losses.join("; ")));
                 }
             }
             Err(why) => self.warn(why),

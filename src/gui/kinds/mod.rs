@@ -6,6 +6,7 @@
 
 pub mod play_keys;
 pub mod prism;
+pub mod resize;
 pub mod skiddy;
 pub mod tangram;
 pub mod tool;
@@ -42,39 +43,6 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, within: [f32; 2], erase
         Kind::Skiddy => skiddy::palette::paint_at(app, x, y, erase),
         Kind::Prism => prism::palette::paint_at(app, x, y, erase),
         Kind::Tangram => tangram::palette::paint_at(app, x, y, within, erase),
-    }
-}
-
-/// `level` resized to `width` x `height`, cut or extended as its kind's
-/// rules say, with a note of what was lost (for the status line); or why
-/// the kind refuses that size (Prism will not cut off the start or the
-/// exit).
-pub fn resized(
-    level: &Level,
-    width: usize,
-    height: usize,
-) -> Result<(Level, Option<String>), String> {
-    match level {
-        Level::Skiddy(l) => Ok((
-            Level::Skiddy(skiddy::tools::resized(l, width, height)),
-            None,
-        )),
-        Level::Prism(l) => {
-            let out = prism::tools::resized(l, width, height).map_err(|r| r.0)?;
-            let note = (out.enemies_dropped > 0).then(|| {
-                format!(
-                    "Resized; {} fell off the board",
-                    crate::words::counted(out.enemies_dropped as u64, "enemy", "enemies")
-                )
-            });
-            Ok((Level::Prism(out.level), note))
-        }
-        Level::Tangram(l) => {
-            // The board is square: the side is whichever of the two changed.
-            let side = if width != l.size { width } else { height };
-            let (level, note) = tangram::tools::resized(l, side);
-            Ok((Level::Tangram(level), note))
-        }
     }
 }
 

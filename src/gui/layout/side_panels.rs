@@ -3,6 +3,7 @@
 
 use crate::gui::app::{CentralView, EditorApp};
 use crate::gui::kinds;
+use crate::gui::kinds::resize::{self, Anchor};
 use crate::gui::views::board::{mark, FAIL, PASS};
 use egui::{RichText, Ui};
 
@@ -113,27 +114,7 @@ impl EditorApp {
                 self.doc_mut().edit("Rename", |l| l.set_name(name.clone()));
             }
         });
-        let (mut w, mut h) = self.doc().level.size();
-        let sides = kinds::side_range(self.doc().level.kind());
-        ui.horizontal(|ui| {
-            if self.doc().level.kind() == crate::kinds::Kind::Tangram {
-                // A Tangram board is square: one side.
-                let label = ui.label("Side");
-                ui.add(egui::DragValue::new(&mut w).range(sides))
-                    .labelled_by(label.id);
-                h = w;
-            } else {
-                let label = ui.label("Width");
-                ui.add(egui::DragValue::new(&mut w).range(sides.clone()))
-                    .labelled_by(label.id);
-                let label = ui.label("Height");
-                ui.add(egui::DragValue::new(&mut h).range(sides))
-                    .labelled_by(label.id);
-            }
-        });
-        if (w, h) != self.doc().level.size() {
-            self.resize(w, h);
-        }
+        self.resize_section(ui);
         ui.horizontal(|ui| {
             if ui.button("New").clicked() {
                 self.new_level();
@@ -162,4 +143,123 @@ impl EditorApp {
             }
         }
     }
+
+    /// The size fields, the anchor and, while a new size is typed but not
+    /// applied, what the resize would remove, with a preview of the board.
+    fn resize_section(&mut self, ui: &mut Ui) {
+        let current = self.doc().level.size();
+        let kind = self.doc().level.kind();
+        let sides = kinds::side_range(kind);
+        let mut draft = self.resize_draft.unwrap_or(current);
+        ui.horizontal(|ui| {
+            if kind == crate::kinds::Kind::Tangram {
+                // A Tangram board is square: one side.
+                let label = ui.label("Side");
+                ui.add(egui::DragValue::new(&mut draft.0).range(sides))
+                    .labelled_by(label.id);
+                draft.1 = draft.0;
+            } else {
+                let label = ui.label("Width");
+                ui.add(egui::DragValue::new(&mut draft.0).range(sides.clone()))
+                    .labelled_by(label.id);
+                let label = ui.label("Height");
+                ui.add(egui::DragValue::new(&mut draft.1).range(sides))
+                    .labelled_by(label.id);
+            }
+        });
+        self.resize_draft = (draft != current).then_some(draft);
+        let Some((width, height)) = self.resize_draft else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.label("Keep in place");
+            egui::Grid::new("resize anchor")
+                .spacing([2.0, 2.0])
+                .show(ui, |ui| {
+                    for anchor in Anchor::ALL {
+                        let chosen = self.resize_anchor == anchor;
+                        if anchor_button(ui, anchor, chosen)
+                            .on_hover_text(format!("Keep the {} in place", anchor.name()))
+                            .clicked()
+                        {
+                            self.resize_anchor = anchor;
+                        }
+                        if anchor.column == 2 {
+                            ui.end_row();
+                        }
+                    }
+                });
+        });
+        let plan = resize::plan(&self.doc().level, width, height, self.resize_anchor);
+        let (w0, h0) = current;
+        match &plan {
+            Ok(plan) => {
+                if plan.losses.is_empty() {
+                    ui.label(format!("{w0}x{h0} to {width}x{height}: nothing is lost"));
+                } else {
+                    ui.colored_label(
+                        FAIL,
+                        format!(
+                            "{w0}x{h0} to {width}x{height} with the {} in place:",
+                            self.resize_anchor.name()
+                        ),
+                    );
+                    for loss in &plan.losses {
+                        ui.horizontal_wrapped(|ui| {
+                            mark(ui, Some(false));
+                            ui.label(RichText::new(loss).color(FAIL));
+                        });
+                    }
+                }
+                let picture = plan.level.picture();
+                let (w, h) = plan.level.size();
+                let scale = (160.0 / w.max(h) as f32).min(16.0);
+                let (rect, _) = ui.allocate_exact_size(
+                    egui::vec2(w as f32 * scale, h as f32 * scale),
+                    egui::Sense::hover(),
+                );
+                crate::gui::views::picture_painter::paint(ui.painter(), rect, &picture);
+            }
+            Err(why) => {
+                ui.colored_label(FAIL, why);
+            }
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(plan.is_ok(), egui::Button::new("Resize"))
+                .clicked()
+            {
+                self.resize(width, height, self.resize_anchor);
+                self.resize_draft = None;
+            }
+            if ui.button("Keep the size").clicked() {
+                self.resize_draft = None;
+            }
+        });
+    }
+}
+
+/// One of the nine anchor buttons: a small square with a dot where the old
+/// board stays, filled when chosen; its accessible name is the anchor's.
+fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::click());
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::WidgetType::Button, true, chosen, anchor.name())
+    });
+    let visuals = ui.style().interact_selectable(&response, chosen);
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        2.0,
+        visuals.bg_fill,
+        visuals.bg_stroke,
+        egui::StrokeKind::Inside,
+    );
+    let inner = rect.shrink(5.0);
+    let at = egui::pos2(
+        inner.left() + inner.width() * f32::from(anchor.column) / 2.0,
+        inner.top() + inner.height() * f32::from(anchor.row) / 2.0,
+    );
+    painter.circle_filled(at, if chosen { 3.0 } else { 2.0 }, visuals.fg_stroke.color);
+    response
 }

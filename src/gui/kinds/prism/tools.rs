@@ -276,51 +276,6 @@ pub fn piece_count(level: &Level) -> usize {
     level.enemies.len() + switches
 }
 
-/// A level resized and what it lost.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resized {
-    /// The level at its new size.
-    pub level: Level,
-    /// How many enemies fell off the board and were dropped.
-    pub enemies_dropped: usize,
-}
-
-/// The level resized to `width x height`, cut or extended at the right and
-/// bottom: cells keep their place from the top-left, new cells are floor,
-/// enemies that fall off are dropped (and counted). A resize that would
-/// cut off the start or the exit is refused, since moving them silently
-/// would change the level's design: the designer moves them first.
-pub fn resized(level: &Level, width: usize, height: usize) -> Result<Resized, Refused> {
-    for (what, (x, y)) in [("start", level.start), ("exit", level.exit)] {
-        if x >= width || y >= height {
-            return Err(Refused(format!(
-                "a {width}x{height} board would cut off the {what} at ({x}, {y}): move it first"
-            )));
-        }
-    }
-    let mut out = Level::new(width, height);
-    out.name = level.name.clone();
-    out.start = level.start;
-    out.exit = level.exit;
-    out.background = level.background;
-    for y in 0..height.min(level.height()) {
-        for x in 0..width.min(level.width()) {
-            out.set_cell(x, y, level.cell(x, y));
-        }
-    }
-    out.enemies = level
-        .enemies
-        .iter()
-        .copied()
-        .filter(|e| e.x < width && e.y < height)
-        .collect();
-    let enemies_dropped = level.enemies.len() - out.enemies.len();
-    Ok(Resized {
-        level: out,
-        enemies_dropped,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,24 +388,5 @@ mod tests {
         assert_eq!(describe_cell(&l, 3, 0), "exit");
         assert_eq!(describe_cell(&l, 0, 2), "floor");
         assert_eq!(piece_count(&l), 2, "one enemy and one switch");
-    }
-
-    #[test]
-    fn resizing_keeps_what_fits_drops_enemies_and_refuses_to_cut_start_or_exit() {
-        let l = level();
-        let bigger = resized(&l, 6, 4).unwrap();
-        assert_eq!(bigger.enemies_dropped, 0);
-        assert_eq!(bigger.level.cell(1, 0), Cell::Block(Colour::RED));
-        assert_eq!(bigger.level.cell(5, 3), Cell::Empty);
-        assert_eq!(bigger.level.exit, (3, 0));
-        let err = resized(&l, 3, 3).unwrap_err();
-        assert!(err.0.contains("exit"), "{}", err.0);
-        let mut moved = l.clone();
-        moved.enemies[0].x = 3;
-        moved.enemies[0].y = 2;
-        let smaller = resized(&moved, 4, 2).unwrap();
-        assert_eq!(smaller.enemies_dropped, 1);
-        assert!(smaller.level.enemies.is_empty());
-        assert_eq!(smaller.level.cell(1, 1), Cell::Switch(Colour::GREEN));
     }
 }

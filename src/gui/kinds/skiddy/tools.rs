@@ -221,31 +221,6 @@ pub fn pick(level: &Level, x: usize, y: usize) -> Tile {
     }
 }
 
-/// The level resized to `width x height`: cells keep their place from the
-/// top-left, the new outer ring becomes wall (goals on the old border that
-/// end up inside become floor), new inner cells are empty floor.
-pub fn resized(level: &Level, width: usize, height: usize) -> Level {
-    let mut out = Level::new(width, height);
-    out.name = level.name.clone();
-    for y in 0..height.min(level.height()) {
-        for x in 0..width.min(level.width()) {
-            let old = level.cell(x, y);
-            let on_border = out.is_border(x, y);
-            let was_border = level.is_border(x, y);
-            let cell = match (was_border, on_border) {
-                (_, true) => match old.floor {
-                    Floor::Goal(_) | Floor::Block => Cell::floor(old.floor),
-                    _ => Cell::floor(Floor::Block),
-                },
-                (true, false) => Cell::floor(Floor::Empty),
-                (false, false) => old,
-            };
-            out.set_cell(x, y, cell);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,20 +309,5 @@ mod tests {
         assert_eq!(pick(&l, 1, 0), Tile::Goal(Colour::Red));
         assert_eq!(pick(&l, 1, 1), Tile::Floor);
         assert_eq!(pick(&l, 0, 0), Tile::Block);
-    }
-
-    #[test]
-    fn resizing_keeps_cells_and_rebuilds_the_border() {
-        let l = level();
-        let bigger = resized(&l, 7, 5);
-        assert_eq!((bigger.width(), bigger.height()), (7, 5));
-        assert_eq!(bigger.cell(2, 2), l.cell(2, 2));
-        assert_eq!(bigger.cell(1, 0), l.cell(1, 0), "goal on the top stays");
-        assert_eq!(bigger.cell(4, 1), Cell::default(), "old right wall opens");
-        assert_eq!(bigger.cell(6, 1).floor, Floor::Block);
-        let smaller = resized(&l, 4, 3);
-        assert!(smaller.is_border(3, 1));
-        assert_eq!(smaller.cell(3, 1).floor, Floor::Block);
-        assert_eq!(smaller.cell(2, 2).floor, Floor::Block, "Skiddy cut off");
     }
 }

@@ -10,7 +10,6 @@
 use std::collections::VecDeque;
 
 use crate::kinds::tangram::{neighbours, Level, Shape, Triangle};
-use crate::words::counted;
 
 /// The triangle of an `n x n` board under the pointer: square `(x, y)` (y
 /// down) and the pointer's place `within` it (0 to 1, y down). The square's
@@ -201,32 +200,6 @@ pub fn delete_shape(level: &mut Level, shape: usize) -> Edit {
     }
 }
 
-/// The level on a `size x size` board, the bottom-left square staying where
-/// it is (the level's `y` grows upward): triangles that fall off leave
-/// their shapes, and shapes left empty go. The note says what was lost.
-pub fn resized(level: &Level, size: usize) -> (Level, Option<String>) {
-    let mut out = level.clone();
-    out.size = size;
-    let mut lost = 0usize;
-    for shape in &mut out.shapes {
-        let before = shape.triangles.len();
-        shape.triangles.retain(|t| t.on_board(size));
-        lost += before - shape.triangles.len();
-    }
-    let gone = drop_empty(&mut out).len();
-    let note = (lost > 0).then(|| {
-        let mut note = format!(
-            "Resized; {} fell off the board",
-            counted(lost as u64, "triangle", "triangles")
-        );
-        if gone > 0 {
-            note += &format!(" and {} with them", counted(gone as u64, "shape", "shapes"));
-        }
-        note
-    });
-    (out, note)
-}
-
 /// The number of shapes.
 pub fn piece_count(level: &Level) -> usize {
     level.shapes.len()
@@ -324,20 +297,6 @@ mod tests {
         let edit = delete_shape(&mut level, 1);
         assert_eq!(edit.removed, [1]);
         assert_eq!(level.shapes.len(), 1);
-    }
-
-    #[test]
-    fn resizing_drops_what_falls_off_and_says_so() {
-        let level = parse_text("2\n2\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\nshape\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n0,1,0\n0,1,1\n0,1,2\n0,1,3\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n").unwrap();
-        let (small, note) = resized(&level, 1);
-        assert_eq!(small.shapes.len(), 1);
-        assert_eq!(
-            note.as_deref(),
-            Some("Resized; 12 triangles fell off the board and 1 shape with them")
-        );
-        let (big, note) = resized(&level, 3);
-        assert_eq!(big.shapes, level.shapes);
-        assert_eq!(note, None);
     }
 
     #[test]
