@@ -607,10 +607,15 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     harness.get_by_label_contains("the blue goal at (7, 3) falls off");
     harness.get_by_label_contains("ends up in a corner");
     // Keeping the right side in place loses nothing.
-    harness.get_by_label("right").click();
+    harness.get_by_label("right").scroll_to_me();
     harness.run_steps(2);
+    harness.get_by_label("right").click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(harness.state().resize_anchor.name(), "right");
     harness.get_by_label_contains("nothing is lost");
     assert!(harness.query_by_label_contains("falls off").is_none());
+    harness.get_by_label("Resize").scroll_to_me();
+    harness.run_steps(2);
     harness.get_by_label("Resize").click();
     harness.run_steps(2);
     let app = harness.state();
@@ -627,4 +632,35 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     assert!(level.problems().is_empty(), "{:?}", level.problems());
     assert_eq!(app.doc().history.undo_names(), ["Resize 8x7 to 6x7"]);
     assert!(app.resize_draft.is_none());
+}
+
+#[test]
+fn the_history_names_each_step_and_a_click_goes_back_to_it() {
+    let mut harness = editor();
+    let before = harness.state().doc().level.clone();
+    harness.get_by_label("Crate").click();
+    harness.step();
+    click_cell(&mut harness, 2, 2, PointerButton::Primary);
+    let after_first = harness.state().doc().level.clone();
+    click_cell(&mut harness, 3, 2, PointerButton::Primary);
+    assert_eq!(
+        harness.state().doc().history.undo_names(),
+        ["Paint crate at (2, 2)", "Paint crate at (3, 2)"]
+    );
+    harness.get_all_by_label("Edit").next().unwrap().click();
+    harness.run_steps(2);
+    harness.get_by_label("History").hover();
+    harness.run_steps(2);
+    harness.get_by_label("1. Paint crate at (2, 2)").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc().level, after_first);
+    // The undone step stays listed and a click brings it back.
+    harness.get_all_by_label("Edit").next().unwrap().click();
+    harness.run_steps(2);
+    harness.get_by_label("History").hover();
+    harness.run_steps(2);
+    harness.get_by_label("0. Before the first edit").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc().level, before);
+    assert_eq!(harness.state().doc().history.redo_names().len(), 2);
 }

@@ -48,6 +48,10 @@ pub struct Prefs {
     pub side_by_side: bool,
     /// Show the pack panel.
     pub show_pack: bool,
+    /// Show the tool panel (palette, tools, level settings).
+    pub show_tools: bool,
+    /// Show the analysis panel.
+    pub show_analysis: bool,
     /// How many solutions each list shows.
     pub solution_limit: usize,
     /// The Tangram shape being painted (from 0; the number of shapes means
@@ -68,6 +72,8 @@ impl Default for Prefs {
             ticks_per_second: 12.0,
             side_by_side: true,
             show_pack: true,
+            show_tools: true,
+            show_analysis: true,
             solution_limit: 20,
             tangram_shape: 0,
             system_file_dialog: true,
@@ -483,6 +489,21 @@ impl EditorApp {
                 }
             }
             Err(why) => self.warn(why),
+        }
+    }
+
+    /// Undoes or redoes until `done` steps of the history are applied (the
+    /// length of the undo list): a click on a named step in Edit ▸ History.
+    pub fn go_to_history(&mut self, done: usize) {
+        let mut moved = false;
+        while self.doc().history.undo_names().len() > done && self.doc_mut().undo() {
+            moved = true;
+        }
+        while self.doc().history.undo_names().len() < done && self.doc_mut().redo() {
+            moved = true;
+        }
+        if moved {
+            self.level_changed();
         }
     }
 

@@ -109,17 +109,21 @@ impl EditorApp {
                 .default_size(super::views::pack_panel::PREFERRED_WIDTH)
                 .show(ui, |ui| self.pack_side(ui));
         }
-        if matches!(self.view, CentralView::Edit | CentralView::Play) {
+        if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
             egui::Panel::left("tools")
                 .default_size(200.0)
+                .size_range(150.0..=420.0)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.tool_panel(ui));
+                    keep_width(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| self.tool_panel(ui));
+                    })
                 });
         }
-        if self.view != CentralView::Rooms {
+        if self.prefs.show_analysis && self.view != CentralView::Rooms {
             egui::Panel::right("analysis")
                 .default_size(340.0)
-                .show(ui, |ui| self.analysis_panel(ui));
+                .size_range(240.0..=900.0)
+                .show(ui, |ui| keep_width(ui, |ui| self.analysis_panel(ui)));
         }
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
@@ -292,4 +296,21 @@ impl EditorApp {
             CentralView::Rooms => self.rooms.show(ui),
         }
     }
+}
+
+/// Runs `add` in the space `ui` has, with text wrapped to its width, and
+/// takes exactly that space: what does not fit is clipped instead of
+/// widening the panel, so the board beside it never jumps when the
+/// content changes (a level turning valid, a long solution).
+fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    let rect = ui.available_rect_before_wrap();
+    let mut inner = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    inner.set_clip_rect(rect.intersect(ui.clip_rect()));
+    inner.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    add(&mut inner);
+    ui.allocate_rect(rect, egui::Sense::hover());
 }

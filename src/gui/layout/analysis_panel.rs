@@ -106,31 +106,33 @@ impl EditorApp {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (route, list, cut) in &lists.lists {
                 let title = route_title(*route);
-                egui::CollapsingHeader::new(format!(
-                    "{title} ({}{})",
-                    list.len(),
-                    if *cut { "+" } else { "" }
-                ))
-                .default_open(true)
-                .show(ui, |ui| {
-                    if list.is_empty() {
-                        ui.label(RichText::new("none").weak());
-                    }
-                    for (i, moves) in list.iter().enumerate() {
-                        let n = moves.split_whitespace().count();
-                        let text = format!("{n:>3}  {moves}");
-                        if ui
-                            .selectable_label(false, RichText::new(text).monospace())
-                            .on_hover_text("Replay on the board")
-                            .clicked()
-                        {
-                            chosen = Some((moves.clone(), format!("{title} #{}: {moves}", i + 1)));
+                egui::CollapsingHeader::new(list_heading(title, list, *cut))
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        if list.is_empty() {
+                            ui.label(RichText::new("none").weak());
                         }
-                    }
-                    if *cut {
-                        ui.label(RichText::new("more exist; the list is cut short").weak());
-                    }
-                });
+                        for (i, moves) in list.iter().enumerate() {
+                            let n = moves.split_whitespace().count();
+                            let text = format!("{n:>3}  {moves}");
+                            let line =
+                                egui::Button::selectable(false, RichText::new(text).monospace())
+                                    .wrap_mode(egui::TextWrapMode::Truncate);
+                            if ui
+                                .add(line)
+                                .on_hover_text(format!(
+                                    "{moves}\n\nClick to replay it on the board"
+                                ))
+                                .clicked()
+                            {
+                                chosen =
+                                    Some((moves.clone(), format!("{title} #{}: {moves}", i + 1)));
+                            }
+                        }
+                        if *cut {
+                            ui.label(RichText::new("more exist; the list is cut short").weak());
+                        }
+                    });
             }
         });
         if let Some((moves, title)) = chosen {
@@ -141,8 +143,63 @@ impl EditorApp {
 
 fn route_title(route: Route) -> &'static str {
     match route {
-        Route::Any => "Shortest",
-        Route::Preferred => "Max-combo",
-        Route::Mixed => "No-combo",
+        Route::Any => "All solutions",
+        Route::Preferred => "Max-combo solutions",
+        Route::Mixed => "No-combo solutions",
+    }
+}
+
+/// The heading of a solution list, shortest first: how many it shows and
+/// how many of them have the shortest length ("All solutions, shortest
+/// first: 20 shown, 2 of the shortest length 3").
+pub fn list_heading(title: &str, list: &[String], cut: bool) -> String {
+    let lengths: Vec<usize> = list.iter().map(|m| m.split_whitespace().count()).collect();
+    let Some(&shortest) = lengths.iter().min() else {
+        return format!("{title}: none");
+    };
+    let at_shortest = lengths.iter().filter(|&&n| n == shortest).count();
+    let more = if cut && at_shortest == list.len() {
+        "+"
+    } else {
+        ""
+    };
+    let shown = if cut {
+        format!("{} shown, more exist", list.len())
+    } else {
+        crate::words::counted(list.len() as u64, "solution", "solutions")
+    };
+    let shortest_words = if at_shortest == list.len() && !cut {
+        format!("all of length {shortest}")
+    } else {
+        format!("{at_shortest}{more} of the shortest length {shortest}")
+    };
+    format!("{title}, shortest first: {shown}; {shortest_words}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list_heading;
+
+    #[test]
+    fn the_heading_says_how_many_are_shortest() {
+        let list: Vec<String> = ["R U L", "U R L", "R U L D", "R U L D R"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            list_heading("All solutions", &list, false),
+            "All solutions, shortest first: 4 solutions; 2 of the shortest length 3"
+        );
+        assert_eq!(
+            list_heading("All solutions", &list[..2], true),
+            "All solutions, shortest first: 2 shown, more exist; 2+ of the shortest length 3"
+        );
+        assert_eq!(
+            list_heading("No-combo solutions", &list[..1], false),
+            "No-combo solutions, shortest first: 1 solution; all of length 3"
+        );
+        assert_eq!(
+            list_heading("Max-combo solutions", &[], false),
+            "Max-combo solutions: none"
+        );
     }
 }

@@ -109,14 +109,46 @@ impl EditorApp {
                     .iter()
                     .map(|s| s.to_string())
                     .collect();
-                if names.is_empty() {
+                if names.is_empty() && !self.doc().history.can_redo() {
                     ui.label("No edits yet");
                 }
-                for (i, name) in names.iter().enumerate().rev() {
-                    ui.label(format!("{}. {name}", i + 1));
+                let redo: Vec<String> = self
+                    .doc()
+                    .history
+                    .redo_names()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                let mut go_to = None;
+                // Newest first: the undone steps (greyed), then the applied
+                // ones; a click goes back or forward to just after a step.
+                for (i, name) in redo.iter().enumerate().rev() {
+                    let text =
+                        RichText::new(format!("{}. {name} (undone)", names.len() + i + 1)).weak();
+                    if ui
+                        .button(text)
+                        .on_hover_text("Redo up to this step")
+                        .clicked()
+                    {
+                        go_to = Some(names.len() + i + 1);
+                    }
                 }
-                for name in self.doc().history.redo_names() {
-                    ui.label(RichText::new(format!("redo: {name}")).weak());
+                for (i, name) in names.iter().enumerate().rev() {
+                    let current = i + 1 == names.len();
+                    let text = format!("{}. {name}", i + 1);
+                    if ui
+                        .add(egui::Button::selectable(current, text))
+                        .on_hover_text("Go back to just after this step")
+                        .clicked()
+                    {
+                        go_to = Some(i + 1);
+                    }
+                }
+                if !names.is_empty() && ui.button("0. Before the first edit").clicked() {
+                    go_to = Some(0);
+                }
+                if let Some(done) = go_to {
+                    self.go_to_history(done);
                 }
             });
             ui.separator();
@@ -136,6 +168,8 @@ impl EditorApp {
             }
             ui.separator();
             ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
+            ui.checkbox(&mut self.prefs.show_tools, "Tool panel");
+            ui.checkbox(&mut self.prefs.show_analysis, "Analysis panel");
             ui.checkbox(&mut self.prefs.side_by_side, "Trap positions side by side");
         });
         ui.menu_button("Level", |ui| {

@@ -171,8 +171,8 @@ impl EditorApp {
         let Some((width, height)) = self.resize_draft else {
             return;
         };
+        ui.label("Keep in place (the old board's edge or corner):");
         ui.horizontal(|ui| {
-            ui.label("Keep in place");
             egui::Grid::new("resize anchor")
                 .spacing([2.0, 2.0])
                 .show(ui, |ui| {
@@ -244,7 +244,7 @@ impl EditorApp {
 fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::click());
     response.widget_info(|| {
-        egui::WidgetInfo::selected(egui::WidgetType::Button, true, chosen, anchor.name())
+        egui::WidgetInfo::selected(egui::Role::Button, true, chosen, anchor.name())
     });
     let visuals = ui.style().interact_selectable(&response, chosen);
     let painter = ui.painter();

@@ -93,8 +93,16 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
         return;
     }
     let doc = &mut app.docs[app.active];
-    let name = if erase { "Erase" } else { tool.name() };
-    doc.history.begin(&doc.level, name);
+    let name = if erase {
+        format!("Erase at ({x}, {y})")
+    } else {
+        format!(
+            "{} {} at ({x}, {y})",
+            tool.name(),
+            tile.name().to_lowercase()
+        )
+    };
+    doc.history.begin(&doc.level, &name);
     let Some(level) = doc.level.as_prism_mut() else {
         return;
     };

@@ -178,9 +178,16 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, within: [f32; 2], erase
         return;
     }
     let shape = app.prefs.tangram_shape;
+    let level_shapes = level.shapes.len();
     let doc = &mut app.docs[app.active];
-    let name = if erase { "Erase" } else { tool.name() };
-    doc.history.begin(&doc.level, name);
+    let name = if erase {
+        format!("Erase at ({x}, {y})")
+    } else if shape >= level_shapes {
+        format!("{} a new shape at ({x}, {y})", tool.name())
+    } else {
+        format!("{} shape {} at ({x}, {y})", tool.name(), shape + 1)
+    };
+    doc.history.begin(&doc.level, &name);
     let Some(level) = doc.level.as_tangram_mut() else {
         return;
     };
