@@ -405,10 +405,15 @@ impl RoomsView {
             self.selected = room;
         }
         ui.separator();
-        ui.strong(format!(
-            "Tree of {} rooms (faded: not placed yet)",
-            self.tree.len()
-        ));
+        let placed = self.stack.problem().cells().len();
+        ui.strong(if placed >= self.tree.len() {
+            format!("Tree of {} rooms, every room placed", self.tree.len())
+        } else {
+            format!(
+                "Tree of {} rooms, {placed} placed (faded: not placed yet)",
+                self.tree.len()
+            )
+        });
         let tree_size = ui.available_size().max(egui::vec2(60.0, 60.0));
         let clicked = picture::paint_tree(
             ui,

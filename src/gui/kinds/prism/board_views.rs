@@ -273,11 +273,11 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         (_, None) => {}
     }
     ui.horizontal(|ui| {
-        ui.label(format!(
-            "Moves: {} ({})",
-            game.moves.len(),
-            game.move_letters()
-        ));
+        ui.label(if game.moves.is_empty() {
+            "No moves yet".to_string()
+        } else {
+            format!("Moves: {} ({})", game.moves.len(), game.move_letters())
+        });
         if ui.button("Take back").on_hover_text("Backspace").clicked() {
             game.undo();
         }

@@ -241,11 +241,11 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         ui.label(RichText::new(&v.sentence).color(colour).size(18.0));
     }
     ui.horizontal(|ui| {
-        ui.label(format!(
-            "Moves: {} ({})",
-            game.moves.len(),
-            game.move_letters()
-        ));
+        ui.label(if game.moves.is_empty() {
+            "No moves yet".to_string()
+        } else {
+            format!("Moves: {} ({})", game.moves.len(), game.move_letters())
+        });
         if ui.button("Take back").on_hover_text("Backspace").clicked() {
             game.undo();
         }

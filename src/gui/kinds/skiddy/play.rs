@@ -115,12 +115,40 @@ impl PlayState {
         verdict
     }
 
+    /// The medals this run earned, in words: *Maximum Combo* when every
+    /// position on the way kept each colour's Skiddies all in or all out,
+    /// *Minimum Moves* when it took no more moves than the shortest
+    /// solution, *Perfect* for both in one run.
+    pub fn medals(&self, analysis: &Analysis) -> String {
+        let rules = &analysis.rules;
+        let combo = self
+            .earlier
+            .iter()
+            .chain(std::iter::once(&self.positions))
+            .all(|p| rules.is_combo_intact(p));
+        let shortest = analysis.summary.any.shortest;
+        let minimum = shortest.is_some_and(|n| self.moves.len() <= n as usize);
+        let moves = crate::kinds::skiddy::rating::moves_word(self.moves.len() as u32);
+        match (combo, minimum) {
+            (true, true) => format!("Perfect: Maximum Combo and Minimum Moves ({moves}) in one run"),
+            (true, false) => format!(
+                "Medal: Maximum Combo. Minimum Moves needs {}; this run took {moves}",
+                shortest.map_or("a shortest solution".into(), crate::kinds::skiddy::rating::moves_word)
+            ),
+            (false, true) => format!("Medal: Minimum Moves ({moves}). Maximum Combo needs each colour's Skiddies to leave together"),
+            (false, false) => format!(
+                "No medal: {moves}, the shortest takes {}, and the combo broke",
+                shortest.map_or("?".into(), crate::kinds::skiddy::rating::moves_word)
+            ),
+        }
+    }
+
     fn find_verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
         let id = analysis.find(&self.positions)?;
         let label = analysis.label(id);
         let distance = analysis.distance(Route::Any, id);
         let sentence = match (label, distance) {
-            (Label::Won, _) => "won: every Skiddy is out".to_string(),
+            (Label::Won, _) => format!("won: every Skiddy is out. {}", self.medals(analysis)),
             (Label::DeadEnd, _) => "dead end: this can no longer be won".to_string(),
             (Label::Preferred, Some(d)) => {
                 format!(
@@ -164,6 +192,7 @@ mod tests {
         assert!(game.play(rules, Dir::Down));
         let end = game.verdict(&analysis).unwrap();
         assert_eq!(end.label, Label::Won);
+        assert!(end.sentence.contains("Perfect"), "{}", end.sentence);
         assert_eq!(game.move_letters(), "L D");
         assert!(game.undo());
         assert_eq!(game.verdict(&analysis).unwrap().distance, Some(1));
