@@ -15,6 +15,8 @@ use crate::kinds::prism::Colour;
 /// The height of a floor's label above its board: its name and a line on
 /// what the route does there.
 pub const LABEL_HEIGHT: f32 = 34.0;
+/// The narrowest board whose label still reads: "magenta floor".
+const MIN_LABEL_WIDTH: f32 = 110.0;
 /// The space between two boards, where the links run.
 const GAP: f32 = 18.0;
 /// A closed cell.
@@ -36,7 +38,12 @@ pub fn grid_shape(avail: Vec2, width: usize, height: usize) -> (usize, usize) {
     let mut best = SHAPES[0];
     let mut best_cell = f32::MIN;
     for shape in SHAPES {
-        let cell = cell_size(avail, shape, width, height);
+        let mut cell = cell_size(avail, shape, width, height);
+        // A board narrower than its label's name is worth less than it
+        // looks.
+        if cell * (width as f32) < MIN_LABEL_WIDTH {
+            cell *= 0.5;
+        }
         if cell > best_cell + 1e-3 {
             best = shape;
             best_cell = cell;
@@ -64,24 +71,19 @@ pub struct FloorsLayout {
 
 impl FloorsLayout {
     /// The eight floors of a `width x height` board laid out in `rect`,
-    /// in colour order, reading order, the grid centred.
+    /// in colour order, reading order, the grid at the top, centred
+    /// across.
     pub fn new(rect: Rect, width: usize, height: usize) -> FloorsLayout {
         let shape = grid_shape(rect.size(), width, height);
         let cell = cell_size(rect.size(), shape, width, height).max(1.0);
         let board = vec2(cell * width as f32, cell * height as f32);
-        let slot = vec2(
-            board.x.max(120.0_f32.min(rect.width())),
-            board.y + LABEL_HEIGHT,
-        );
+        let slot = vec2(board.x, board.y + LABEL_HEIGHT);
         let (cols, rows) = shape;
         let total = vec2(
             slot.x * cols as f32 + GAP * (cols as f32 - 1.0),
             slot.y * rows as f32 + GAP * (rows as f32 - 1.0),
         );
-        let origin = pos2(
-            rect.center().x - total.x / 2.0,
-            rect.top() + ((rect.height() - total.y) / 2.0).max(0.0),
-        );
+        let origin = pos2(rect.center().x - total.x / 2.0, rect.top());
         let place = |i: usize| {
             let (col, row) = (i % cols, i / cols);
             let min = origin + vec2(col as f32 * (slot.x + GAP), row as f32 * (slot.y + GAP));
@@ -303,11 +305,21 @@ fn paint_switch(
     ));
 }
 
+/// A route with more jumps than this draws their arcs faintly, but for
+/// those of the place under the pointer: the numbered discs pair them.
+const FEW_JUMPS: usize = 8;
+
 /// Paints the route's runs on each floor as lines, then the jumps as
-/// numbered discs at both ends of each, and the link arcs between them.
-pub fn paint_route(painter: &Painter, layout: &FloorsLayout, route: &FloorRoute) {
+/// numbered discs at both ends of each, and the link arcs between them;
+/// the arcs of a jump at `hovered` (a floor and a cell) stand out.
+pub fn paint_route(
+    painter: &Painter,
+    layout: &FloorsLayout,
+    route: &FloorRoute,
+    hovered: Option<(Colour, (usize, usize))>,
+) {
     let cell = layout.boards[0].cell;
-    let width = (cell * 0.22).clamp(1.5, 5.0);
+    let width = (cell * 0.3).clamp(2.0, 5.0);
     for segment in route.segments() {
         let points: Vec<Pos2> = segment
             .cells
@@ -319,18 +331,26 @@ pub fn paint_route(painter: &Painter, layout: &FloorsLayout, route: &FloorRoute)
         }
         painter.add(egui::Shape::line(
             points.clone(),
-            Stroke::new(width + 2.5, ROUTE_EDGE),
+            Stroke::new(width + 3.0, ROUTE_EDGE),
         ));
         painter.add(egui::Shape::line(points, Stroke::new(width, ROUTE)));
     }
     let jumps: Vec<_> = route.jumps().copied().collect();
+    let few = jumps.len() <= FEW_JUMPS;
     for step in &jumps {
         let switch = Colour(step.entered_on.0 ^ step.floor.0);
         let (from, to) = (
             layout.centre(step.entered_on, step.cell),
             layout.centre(step.floor, step.cell),
         );
-        paint_arc(painter, from, to, switch, 2.5);
+        let at_pointer = hovered.is_some_and(|(floor, c)| {
+            c == step.cell && (floor == step.entered_on || floor == step.floor)
+        });
+        if few || at_pointer {
+            paint_arc(painter, from, to, switch, 2.5);
+        } else {
+            paint_faint_arc(painter, from, to, switch);
+        }
     }
     for (k, step) in jumps.iter().enumerate() {
         let switch = Colour(step.entered_on.0 ^ step.floor.0);
@@ -390,6 +410,20 @@ pub fn paint_arc(painter: &Painter, from: Pos2, to: Pos2, switch: Colour, width:
             stroke,
         ));
     }
+}
+
+/// A link drawn faintly, thin and without its edge.
+fn paint_faint_arc(painter: &Painter, from: Pos2, to: Pos2, switch: Colour) {
+    let d = to - from;
+    let normal = vec2(-d.y, d.x) * 0.18;
+    let points = [from, from + d * 0.25 + normal, from + d * 0.75 + normal, to];
+    let stroke = Stroke::new(1.0, colour(colour_fill(switch)).gamma_multiply(0.45));
+    painter.add(CubicBezierShape::from_points_stroke(
+        points,
+        false,
+        Color32::TRANSPARENT,
+        stroke,
+    ));
 }
 
 /// A floor's colour swatch before its name: a small square.

@@ -263,13 +263,18 @@ fn show_floors(ui: &mut Ui, level: &Level, model: &ModelCache, route: Option<&Fl
             egui::Stroke::new(2.0, reached_colour(floor)),
             egui::StrokeKind::Outside,
         );
-        floor_label(ui, &painter, layout.labels[i], floors, route, floor);
     }
     links_of_few_switches(&painter, &layout, floors);
-    if let Some(route) = route {
-        paint_route(&painter, &layout, route);
-    }
     let hovered = response.hover_pos().and_then(|pos| layout.place_at(pos));
+    if let Some(route) = route {
+        paint_route(&painter, &layout, route, hovered);
+    }
+    // The labels last, over any arc that crosses them.
+    for floor in Colour::all() {
+        let label = layout.labels[floor.0 as usize];
+        painter.rect_filled(label, 2.0, ui.visuals().panel_fill.gamma_multiply(0.85));
+        floor_label(ui, &painter, label, floors, route, floor);
+    }
     if let Some((floor, (x, y))) = hovered {
         let cell = layout.boards[floor.0 as usize].cell_rect(x, y);
         painter.rect_stroke(
