@@ -12,6 +12,7 @@ mod damaged_packs;
 mod editor;
 mod engine_vs_reference;
 mod exact_cover;
+mod floors_editor;
 mod formats;
 mod generate_cli;
 mod largest_board;

@@ -183,19 +183,52 @@ pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
     show_floors(ui, analysis.rules.level(), &model, route.as_deref());
 }
 
-/// The source the designer picked, if it has moves, else the first of
-/// the selected replay, Play and the shortest solution that has some.
+/// The order in which sources that changed at once take the view.
+const PRIORITY: [RouteSource; 3] = [
+    RouteSource::Selected,
+    RouteSource::Play,
+    RouteSource::Shortest,
+];
+
+/// Which route the view shows: the one the designer picked last, unless
+/// the moves of another have changed since (a new replay picked, a move
+/// played), which then takes the view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceChoice {
+    current: Option<RouteSource>,
+    seen: Vec<(RouteSource, Vec<Dir>)>,
+}
+
+impl SourceChoice {
+    /// The source to show given those that have moves now.
+    pub fn update(&mut self, available: &[(RouteSource, Vec<Dir>)]) -> Option<RouteSource> {
+        let changed = |s: RouteSource| {
+            available
+                .iter()
+                .any(|(a, moves)| *a == s && !self.seen.iter().any(|(b, m)| b == a && m == moves))
+        };
+        if let Some(fresh) = PRIORITY.into_iter().find(|&s| changed(s)) {
+            self.current = Some(fresh);
+        }
+        self.seen = available.to_vec();
+        let has = |s: RouteSource| available.iter().any(|(a, _)| *a == s);
+        if !self.current.is_some_and(has) {
+            self.current = PRIORITY.into_iter().find(|&s| has(s));
+        }
+        self.current
+    }
+
+    /// The designer picked `source`.
+    pub fn pick(&mut self, source: RouteSource) {
+        self.current = Some(source);
+    }
+}
+
+/// The source to show, remembered in egui's memory between frames.
 fn chosen_source(ui: &Ui, available: &[(RouteSource, Vec<Dir>)]) -> Option<RouteSource> {
-    let has = |s: RouteSource| available.iter().any(|(a, _)| *a == s);
-    let picked: Option<RouteSource> = ui.data(|d| d.get_temp(source_id()));
-    picked.filter(|&s| has(s)).or_else(|| {
-        [
-            RouteSource::Selected,
-            RouteSource::Play,
-            RouteSource::Shortest,
-        ]
-        .into_iter()
-        .find(|&s| has(s))
+    ui.data_mut(|d| {
+        d.get_temp_mut_or_default::<SourceChoice>(source_id())
+            .update(available)
     })
 }
 
@@ -212,7 +245,10 @@ fn source_buttons(ui: &mut Ui, available: &[(RouteSource, Vec<Dir>)], source: Op
             let button = egui::Button::selectable(source == Some(s), s.name());
             if available.iter().any(|(a, _)| *a == s) {
                 if ui.add(button).clicked() {
-                    ui.data_mut(|d| d.insert_temp(source_id(), s));
+                    ui.data_mut(|d| {
+                        d.get_temp_mut_or_default::<SourceChoice>(source_id())
+                            .pick(s)
+                    });
                 }
             } else {
                 ui.add_enabled(false, button)
@@ -484,6 +520,35 @@ mod tests {
         );
         assert!(words(0, 0, Colour::BLACK).ends_with("the route starts here; the start"));
         assert!(words(1, 1, Colour::BLACK).ends_with("; an h enemy starts here"));
+    }
+
+    #[test]
+    fn the_route_whose_moves_changed_last_takes_the_view() {
+        use RouteSource::{Play, Selected, Shortest};
+        let moves = |text: &str| -> Vec<Dir> {
+            text.split_whitespace().filter_map(Dir::from_name).collect()
+        };
+        let mut choice = SourceChoice::default();
+        assert_eq!(choice.update(&[]), None);
+        let shortest = (Shortest, moves("R R"));
+        assert_eq!(choice.update(&[shortest.clone()]), Some(Shortest));
+        let played = (Play, moves("R"));
+        assert_eq!(
+            choice.update(&[shortest.clone(), played.clone()]),
+            Some(Play)
+        );
+        choice.pick(Shortest);
+        assert_eq!(
+            choice.update(&[shortest.clone(), played.clone()]),
+            Some(Shortest)
+        );
+        let replay = (Selected, moves("R L R R"));
+        let all = [shortest.clone(), replay.clone(), played.clone()];
+        assert_eq!(choice.update(&all), Some(Selected));
+        let more = (Play, moves("R L"));
+        assert_eq!(choice.update(&[shortest.clone(), replay, more]), Some(Play));
+        // The source shown has no moves any more: the next in order.
+        assert_eq!(choice.update(&[shortest]), Some(Shortest));
     }
 
     #[test]
