@@ -28,8 +28,9 @@ const ROUTE_EDGE: Color32 = Color32::from_rgb(16, 16, 18);
 /// so that open cells the player cannot reach show checkered.
 const CHECKER_CELLS: usize = 128 * 128;
 
-/// The shapes the floors can be arranged in, as `(columns, rows)`.
-const SHAPES: [(usize, usize); 4] = [(8, 1), (4, 2), (2, 4), (1, 8)];
+/// The shapes the floors can be arranged in, as `(columns, rows)`; three
+/// by three leaves the last place empty, and suits a squarish panel.
+const SHAPES: [(usize, usize); 5] = [(8, 1), (4, 2), (3, 3), (2, 4), (1, 8)];
 
 /// Which arrangement of the eight floors gives the biggest cells in
 /// `avail` for a `width x height` board: `(columns, rows)`, the wider one
@@ -148,11 +149,10 @@ pub fn floor_image(floors: &Floors, floor: Colour) -> egui::ColorImage {
     for py in 0..h * scale {
         for px in 0..w * scale {
             let (x, y) = (px / scale, py / scale);
+            let light_square = scale == 2 && (px + py) % 2 == 0;
             let pixel = if !floors.is_open(x, y, floor) {
                 CLOSED
-            } else if floors.is_reached(x, y, floor) {
-                reached
-            } else if scale == 2 && (px + py) % 2 == 0 {
+            } else if floors.is_reached(x, y, floor) || light_square {
                 reached
             } else {
                 unreached
@@ -307,7 +307,7 @@ fn paint_switch(
 
 /// A route with more jumps than this draws their arcs faintly, but for
 /// those of the place under the pointer: the numbered discs pair them.
-const FEW_JUMPS: usize = 8;
+const FEW_JUMPS: usize = 12;
 
 /// Paints the route's runs on each floor as lines, then the jumps as
 /// numbered discs at both ends of each, and the link arcs between them;
@@ -442,7 +442,9 @@ mod tests {
         // A wide strip: one row of eight.
         assert_eq!(grid_shape(vec2(1600.0, 300.0), 10, 10), (8, 1));
         // A usual central panel: four by two.
-        assert_eq!(grid_shape(vec2(900.0, 700.0), 30, 30), (4, 2));
+        assert_eq!(grid_shape(vec2(1000.0, 600.0), 30, 30), (4, 2));
+        // A squarish one: three by three.
+        assert_eq!(grid_shape(vec2(470.0, 540.0), 30, 30), (3, 3));
         // A tall narrow panel: two by four.
         assert_eq!(grid_shape(vec2(400.0, 1200.0), 10, 10), (2, 4));
         // A very wide board in a tall panel: one column.
@@ -450,8 +452,25 @@ mod tests {
     }
 
     #[test]
+    fn a_floor_raster_is_coloured_checkered_or_dark() {
+        // The blue row is open on blue, which no switch reaches.
+        let level = crate::kinds::prism::read_2016("3 2\n0\ns R f\nb b b\n").unwrap();
+        let floors = Floors::of(&crate::kinds::prism::Rules::compile(&level).unwrap());
+        let image = floor_image(&floors, Colour::BLUE);
+        assert_eq!(image.size, [6, 4], "two pixels a cell");
+        let at = |px: usize, py: usize| image.pixels[py * 6 + px];
+        // The top row is open on blue but never reached there: checkered.
+        assert_eq!(at(0, 0), reached_colour(Colour::BLUE));
+        assert_eq!(at(1, 0), unreached_colour(Colour::BLUE));
+        let red = floor_image(&floors, Colour::RED);
+        assert_eq!(red.pixels[0], reached_colour(Colour::RED));
+        assert_eq!(red.pixels[1], reached_colour(Colour::RED));
+        assert_eq!(red.pixels[2 * 6], CLOSED, "a blue block is closed on red");
+    }
+
+    #[test]
     fn the_layout_keeps_every_board_inside_and_apart() {
-        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(900.0, 700.0));
+        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(1000.0, 600.0));
         let layout = FloorsLayout::new(rect, 30, 30);
         assert_eq!(layout.shape, (4, 2));
         for (i, board) in layout.boards.iter().enumerate() {

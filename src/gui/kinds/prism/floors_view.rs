@@ -240,7 +240,7 @@ fn source_id() -> Id {
 /// the reason.
 fn source_buttons(ui: &mut Ui, available: &[(RouteSource, Vec<Dir>)], source: Option<RouteSource>) {
     ui.horizontal_wrapped(|ui| {
-        ui.strong("Route through the floors:");
+        ui.strong("Route:");
         for s in RouteSource::ALL {
             let button = egui::Button::selectable(source == Some(s), s.name());
             if available.iter().any(|(a, _)| *a == s) {
@@ -258,19 +258,22 @@ fn source_buttons(ui: &mut Ui, available: &[(RouteSource, Vec<Dir>)], source: Op
     });
 }
 
-/// One line on how to read the boards.
+/// How to read the boards, folded away under its title.
 fn legend(ui: &mut Ui) {
-    ui.label(
-        RichText::new(
-            "Each board is the level on one background. Coloured: open and reachable; \
-             checkered: open but never reachable; dark: closed. Diamond: a switch, \
-             linking its cell to the floor XOR its colour (hover one to see its links). \
-             White line: the route; numbered discs and arcs: its jumps, in order. \
-             Ring: start; green square: exit; purple: an enemy's run on that floor.",
-        )
-        .weak()
-        .small(),
-    );
+    egui::CollapsingHeader::new("How to read the floors")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(
+                    "Each board is the level on one background. Coloured: open and reachable; \
+                     checkered: open but never reachable; dark: closed. Diamond: a switch, \
+                     linking its cell to the floor XOR its colour (hover one to see its links). \
+                     White line: the route; numbered discs and arcs: its jumps, in order. \
+                     Ring: start; green square: exit; purple: an enemy's run on that floor.",
+                )
+                .small(),
+            );
+        });
 }
 
 /// The eight boards in the rest of the space, with their labels, the
@@ -531,7 +534,10 @@ mod tests {
         let mut choice = SourceChoice::default();
         assert_eq!(choice.update(&[]), None);
         let shortest = (Shortest, moves("R R"));
-        assert_eq!(choice.update(&[shortest.clone()]), Some(Shortest));
+        assert_eq!(
+            choice.update(std::slice::from_ref(&shortest)),
+            Some(Shortest)
+        );
         let played = (Play, moves("R"));
         assert_eq!(
             choice.update(&[shortest.clone(), played.clone()]),
