@@ -2,7 +2,8 @@
 # Starts the editor under Xvfb and writes PNGs of its main views to OUT_DIR
 # (default: screenshots/): the editor with the bundled sample pack, play
 # mode, the state graph, Rooms, and, on assets/dead-end.txt, a solution
-# replay, a trap and the depth histogram. Needs xvfb, imagemagick and
+# replay, a trap and the depth histogram; then Prism's editor, play, report
+# and floors views. Needs xvfb, imagemagick and
 # xdotool (apt-get install xvfb imagemagick xdotool).
 #   scripts/screenshot.sh [OUT_DIR]
 set -euo pipefail
@@ -66,4 +67,10 @@ start assets/prism-demo.txt
 away; shot prism-editor 2
 key F2; key Up; away; shot prism-play 1.5
 key F1; click 1414 457; click 1429 522; away; shot prism-report 1.5
+stop
+
+# Prism's floors (F5) on an original 8x8 level with a v enemy: its shortest
+# solution (22 moves) threaded through 5 of the 8 floors, 4 jumps.
+start tests/fixtures/prism/8x8_hard/level4.txt
+key F5; away; shot prism-floors 2
 stop

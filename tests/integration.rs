@@ -13,6 +13,7 @@ mod editor;
 mod editor_files;
 mod engine_vs_reference;
 mod exact_cover;
+mod floors_editor;
 mod formats;
 mod generate_cli;
 mod largest_board;

@@ -90,6 +90,8 @@ pub enum CentralView {
     Play,
     /// The state graph.
     Graph,
+    /// Prism's floors: the level as its 3D model.
+    Floors,
     /// The Rooms kind: a tree laid out by the guess-and-test stack.
     Rooms,
 }

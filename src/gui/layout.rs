@@ -274,6 +274,7 @@ impl EditorApp {
                 (CentralView::Edit, "Edit", "F1"),
                 (CentralView::Play, "Play", "F2"),
                 (CentralView::Graph, "State graph", "F3"),
+                (CentralView::Floors, "Floors", "F5"),
                 (CentralView::Rooms, "Rooms", "F4"),
             ] {
                 let has_graph = self.doc().level.kind().has_state_graph();
@@ -281,6 +282,13 @@ impl EditorApp {
                     ui.add_enabled(false, egui::Button::selectable(false, name))
                         .on_disabled_hover_text(
                             "A Tangram level has no moves, so no state graph: its report card counts the solutions",
+                        );
+                    continue;
+                }
+                if view == CentralView::Floors && !self.doc().level.kind().has_floors() {
+                    ui.add_enabled(false, egui::Button::selectable(false, name))
+                        .on_disabled_hover_text(
+                            "Only a Prism level has floors: one board per background colour, joined by its switches",
                         );
                     continue;
                 }
@@ -293,6 +301,7 @@ impl EditorApp {
             CentralView::Edit => self.edit_view(ui),
             CentralView::Play => kinds::play_view(self, ui),
             CentralView::Graph => kinds::state_graph_view(self, ui),
+            CentralView::Floors => kinds::floors_view(self, ui),
             CentralView::Rooms => self.rooms.show(ui),
         }
     }

@@ -93,6 +93,12 @@ impl Kind {
     pub fn has_state_graph(self) -> bool {
         self != Kind::Tangram
     }
+
+    /// Whether levels of this kind have floors: one board per background
+    /// colour, joined by switches (Prism's 3D model).
+    pub fn has_floors(self) -> bool {
+        self == Kind::Prism
+    }
 }
 
 impl std::fmt::Display for Kind {

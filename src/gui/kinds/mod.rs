@@ -261,3 +261,14 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         }
     }
 }
+
+/// The main area showing the level's floors (Prism's 3D model); the other
+/// kinds have none.
+pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
+    match active_kind(app) {
+        Kind::Prism => prism::floors_view::floors_view(app, ui),
+        Kind::Skiddy | Kind::Tangram => {
+            ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
+        }
+    }
+}

@@ -82,6 +82,7 @@ impl EditorApp {
             (Key::F2, CentralView::Play),
             (Key::F3, CentralView::Graph),
             (Key::F4, CentralView::Rooms),
+            (Key::F5, CentralView::Floors),
         ];
         for (key, view) in views {
             if ctx.input(|i| i.key_pressed(key)) {

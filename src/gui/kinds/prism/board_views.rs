@@ -124,7 +124,11 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
     let rules = &analysis.rules;
     let replay = Replay::new(rules, &rules.start_state(), &dirs, title);
     app.showing = Some(Showing::Replay(KindReplay::Prism(replay)));
-    app.view = CentralView::Edit;
+    // The floors view threads the picked moves through the floors where it
+    // is; every other view gives way to the board replaying them.
+    if app.view != CentralView::Floors {
+        app.view = CentralView::Edit;
+    }
 }
 
 /// The board showing trap `index`: the last winnable position and the dead
