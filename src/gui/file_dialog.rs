@@ -61,7 +61,9 @@ pub fn folder_completions(typed: &str) -> Vec<PathBuf> {
         .filter(|e| e.path().is_dir())
         .filter(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            name.starts_with(&start) && !(name.starts_with('.') && !start.starts_with('.'))
+            // Hidden folders only when a dot was typed.
+            let shown = !name.starts_with('.') || start.starts_with('.');
+            shown && name.starts_with(&start)
         })
         .map(|e| parent.join(e.file_name()))
         .collect();
