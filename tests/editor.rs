@@ -310,11 +310,27 @@ fn closing_a_changed_level_asks_first() {
 #[test]
 fn a_level_over_the_state_budget_says_so() {
     let mut harness = editor();
-    harness.state_mut().prefs.max_states = 4;
-    harness.state_mut().analysis.level = None; // analyse again
+    // The sample pack's four-colours has 2,222 states; the lowest budget
+    // is 1,000.
+    harness.state_mut().prefs.max_states = 1_000;
+    harness.state_mut().open_pack_entry(5);
+    harness.step();
     wait_for_analysis(&mut harness);
+    assert_eq!(harness.state().doc().level.name(), "four-colours");
     harness.get_by_label_contains("too big: stopped after");
     harness.get_by_label_contains("Raise the state budget");
+    // The pack panel's budget is the same one: raising it there analyses
+    // the level on screen again, within the new budget.
+    harness
+        .get_by_label("State budget")
+        .set_value_accesskit(100_000.0);
+    harness.step();
+    assert_eq!(harness.state().prefs.max_states, 100_000);
+    wait_for_analysis(&mut harness);
+    assert!(
+        matches!(harness.state().analysis.result, Some(Ok(_))),
+        "analysed again within the raised budget"
+    );
 }
 
 /// A 4x2 Prism level in the 2016 format: the start top-left, an `h` enemy
@@ -663,4 +679,37 @@ fn the_history_names_each_step_and_a_click_goes_back_to_it() {
     harness.run_steps(2);
     assert_eq!(harness.state().doc().level, before);
     assert_eq!(harness.state().doc().history.redo_names().len(), 2);
+}
+
+#[test]
+fn tags_and_notes_of_a_pack_level_are_edited_beside_the_pack() {
+    let mut harness = editor();
+    harness
+        .get_by_label_contains("Tags and notes of level 1")
+        .click();
+    harness.run_steps(2);
+    let tags = harness.get_by_label("Tags");
+    tags.focus();
+    harness.step();
+    // The sample levels carry the tag "sample"; typing adds to it, and a
+    // trailing ", " stays while the next tag is typed.
+    harness.get_by_label("Tags").type_text(", tutorial, ");
+    harness.step();
+    harness.get_by_label("Tags").type_text("first");
+    harness.step();
+    harness.get_by_label("Notes").focus();
+    harness.step();
+    harness
+        .get_by_label("Notes")
+        .type_text(" Teaches the slide.");
+    harness.step();
+    let open = harness.state().pack.as_ref().unwrap();
+    let entry = &open.pack.levels[0];
+    assert_eq!(entry.tags, ["sample", "tutorial", "first"]);
+    assert!(
+        entry.notes.ends_with("is the Perfect. Teaches the slide."),
+        "{}",
+        entry.notes
+    );
+    assert!(open.dirty, "the pack has unsaved changes");
 }

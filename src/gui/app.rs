@@ -24,6 +24,9 @@ use crate::pack::{self, Pack, PackEntry};
 /// The bundled sample pack, built into the binary.
 pub const SAMPLE_PACK: &str = include_str!("../../assets/sample-pack.json");
 
+/// The state budgets the editor accepts, wherever the budget is set.
+pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_000;
+
 /// Key under which the preferences are stored.
 const PREFS_KEY: &str = "levelscope-prefs";
 
@@ -134,6 +137,8 @@ pub struct AnalysisState {
     pub result: Option<Result<Analysis, String>>,
     /// How long it took.
     pub elapsed: Option<Duration>,
+    /// The state budget it ran with.
+    pub budget: u64,
     /// Solution lists, computed on demand.
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
@@ -961,11 +966,15 @@ impl EditorApp {
             self.analysis.trapped = None;
         }
         let level = &self.docs[self.active].level;
-        if self.analysis.level.as_ref() == Some(level) {
+        // A new budget re-runs an analysis the old budget stopped.
+        let stopped_by_budget = matches!(&self.analysis.result, Some(Err(e)) if e.contains("too big"))
+            && self.analysis.budget != self.prefs.max_states;
+        if self.analysis.level.as_ref() == Some(level) && !stopped_by_budget {
             return;
         }
         self.analysis = AnalysisState {
             level: Some(level.clone()),
+            budget: self.prefs.max_states,
             ..AnalysisState::default()
         };
         if level.is_valid() {

@@ -180,27 +180,37 @@ impl EditorApp {
                 self.generate_open = true;
             }
         });
-        ui.menu_button("Analysis", |ui| {
-            let label = ui.label("State budget");
-            ui.add(
-                egui::DragValue::new(&mut self.prefs.max_states)
-                    .range(1_000..=200_000_000)
-                    .speed(10_000.0),
-            )
-            .labelled_by(label.id);
-            if ui.button("Analyse again").clicked() {
-                self.analysis.level = None;
-            }
-            if ui
-                .add_enabled(
-                    self.worker.is_running(),
-                    egui::Button::new("Cancel analysis"),
+        // The budget is typed or dragged: a click on it must not close the
+        // menu, so this menu closes only on a click outside it (or a
+        // command inside).
+        let stay_open = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("Analysis")
+            .config(stay_open)
+            .ui(ui, |ui| {
+                let label = ui.label("State budget (every analysis)");
+                ui.add(
+                    egui::DragValue::new(&mut self.prefs.max_states)
+                        .range(crate::gui::app::STATE_BUDGET_RANGE)
+                        .speed(10_000.0),
                 )
-                .clicked()
-            {
-                self.cancel_analysis();
-            }
-        });
+                .labelled_by(label.id)
+                .on_hover_text("Click to type a number, or drag");
+                if ui.button("Analyse again").clicked() {
+                    self.analysis.level = None;
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(
+                        self.worker.is_running(),
+                        egui::Button::new("Cancel analysis"),
+                    )
+                    .clicked()
+                {
+                    self.cancel_analysis();
+                    ui.close();
+                }
+            });
     }
 
     pub(super) fn cancel_analysis(&mut self) {

@@ -22,7 +22,16 @@ impl EditorApp {
                 ui.label(RichText::new("unsaved").italics());
             }
         });
+        if let Some(entry) = current.and_then(|i| open.pack.levels.get_mut(i)) {
+            if entry_notes(ui, current.unwrap_or(0), entry) {
+                open.dirty = true;
+            }
+        }
+        // One state budget for every analysis: the pack panel edits the
+        // editor's.
+        self.pack_panel.options.max_states = self.prefs.max_states;
         let actions = self.pack_panel.show(ui, &mut open.pack, current);
+        self.prefs.max_states = self.pack_panel.options.max_states;
         for action in actions {
             match action {
                 crate::gui::views::pack_panel::PackAction::Open(i) => {
@@ -262,4 +271,91 @@ fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
     );
     painter.circle_filled(at, if chosen { 3.0 } else { 2.0 }, visuals.fg_stroke.color);
     response
+}
+
+/// The tags and notes of pack entry `index` (the level on screen), folded
+/// under a heading that shows them; returns whether they were edited.
+fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) -> bool {
+    let mut edited = false;
+    let summary = if entry.tags.is_empty() && entry.notes.is_empty() {
+        "none yet".to_string()
+    } else {
+        let mut parts = Vec::new();
+        if !entry.tags.is_empty() {
+            parts.push(entry.tags.join(", "));
+        }
+        if !entry.notes.is_empty() {
+            parts.push("notes".to_string());
+        }
+        parts.join(" · ")
+    };
+    egui::CollapsingHeader::new(format!("Tags and notes of level {}: {summary}", index + 1))
+        .id_salt("entry tags and notes")
+        .show(ui, |ui| {
+            // The text as typed is kept while the field has focus, so a
+            // trailing ", " survives until the next tag is typed.
+            let field_id = egui::Id::unique(("levelscope tags", index));
+            let draft_id = field_id.with("draft");
+            let focused = ui.memory(|m| m.has_focus(field_id));
+            let mut tags = match ui.data(|d| d.get_temp::<String>(draft_id)) {
+                Some(draft) if focused => draft,
+                _ => entry.tags.join(", "),
+            };
+            ui.horizontal(|ui| {
+                let label = ui.label("Tags");
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut tags)
+                            .id(field_id)
+                            .hint_text("tutorial, hard")
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("Separated by commas; the pack panel's filter finds them");
+                if field.changed() {
+                    entry.tags = tags_of(&tags);
+                    edited = true;
+                }
+            });
+            ui.data_mut(|d| d.insert_temp(draft_id, tags));
+            let label = ui.label("Notes");
+            if ui
+                .add(
+                    egui::TextEdit::multiline(&mut entry.notes)
+                        .desired_rows(3)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(label.id)
+                .changed()
+            {
+                edited = true;
+            }
+        });
+    edited
+}
+
+/// The tags in a comma-separated text: trimmed, empty ones and repeats
+/// left out, in the order typed.
+pub fn tags_of(text: &str) -> Vec<String> {
+    let mut tags: Vec<String> = Vec::new();
+    for tag in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        if !tags.iter().any(|t| t == tag) {
+            tags.push(tag.to_string());
+        }
+    }
+    tags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tags_of;
+
+    #[test]
+    fn tags_are_split_at_commas_trimmed_and_kept_once() {
+        assert_eq!(
+            tags_of(" tutorial, hard,, tutorial ,"),
+            ["tutorial", "hard"]
+        );
+        assert!(tags_of(" , ").is_empty());
+    }
 }

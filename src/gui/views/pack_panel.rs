@@ -95,7 +95,9 @@ pub struct PackPanel {
     selected: Option<usize>,
     verdicts: Vec<Option<Verdict>>,
     check: Option<PackCheck>,
-    options: CheckOptions,
+    /// The pack check's options; its state budget is the editor's one
+    /// budget, kept in step by the editor.
+    pub options: CheckOptions,
     report: Option<CheckReport>,
     duplicates: DuplicateFinder,
 }
@@ -395,11 +397,13 @@ impl PackPanel {
             ui.add_enabled(
                 !running,
                 DragValue::new(&mut self.options.max_states)
-                    .range(1_000..=1_000_000_000)
+                    .range(crate::gui::app::STATE_BUDGET_RANGE)
                     .speed(10_000),
             )
             .labelled_by(budget.id)
-            .on_hover_text("Each level's analysis stops after this many states");
+            .on_hover_text(
+                "Every analysis (this check, the level on screen, Generate) stops after this many states; the same budget as Analysis > State budget",
+            );
         });
         if let Some(check) = &self.check {
             let progress = check.progress();
