@@ -799,10 +799,10 @@ impl EditorApp {
     pub fn dialog_event(&mut self, event: files::DialogEvent) {
         match event {
             files::DialogEvent::Answered(answer) => self.dialog_answered(answer),
-            files::DialogEvent::FellBack => self.warn(
-                "The system's file dialog could not open here, so levelscope's own is open instead \
-                 (\"Use the system's file dialog\" in the File menu switches between them)",
-            ),
+            files::DialogEvent::FellBack(why) => self.warn(format!(
+                "levelscope's own file dialog is open instead: {why}. \
+                 (\"Use the system's file dialog\" in the File menu switches between them.)"
+            )),
         }
     }
 

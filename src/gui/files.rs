@@ -205,9 +205,9 @@ pub struct DialogAnswer {
 pub enum DialogEvent {
     /// It closed with this answer.
     Answered(DialogAnswer),
-    /// The system's dialog could not open, so levelscope's own dialog is
-    /// open in its place.
-    FellBack,
+    /// The system's dialog could not open (why, in words), so levelscope's
+    /// own dialog is open in its place.
+    FellBack(String),
 }
 
 /// A system dialog that answers "nothing chosen" sooner than this did not
@@ -224,6 +224,7 @@ pub struct FileDialogs {
     native: Option<DialogRequest>,
     built_in: Option<BuiltInDialog>,
     native_failed: bool,
+    missing: Option<String>,
 }
 
 impl Default for FileDialogs {
@@ -235,6 +236,7 @@ impl Default for FileDialogs {
             native: None,
             built_in: None,
             native_failed: false,
+            missing: None,
         }
     }
 }
@@ -272,6 +274,12 @@ impl FileDialogs {
             self.open_built_in(&request);
             return;
         }
+        if let Err(why) = system_dialog_available() {
+            self.native_failed = true;
+            self.open_built_in(&request);
+            self.missing = Some(why);
+            return;
+        }
         let sender = self.sender.clone();
         let asked = request.clone();
         let spawned = std::thread::Builder::new()
@@ -304,12 +312,17 @@ impl FileDialogs {
     /// [`DialogEvent::FellBack`] when it could not open and levelscope's
     /// own dialog took its place.
     pub fn poll(&mut self) -> Option<DialogEvent> {
+        if let Some(why) = self.missing.take() {
+            return Some(DialogEvent::FellBack(why));
+        }
         let (answer, open_for) = self.answers.try_recv().ok()?;
         let request = self.native.take()?;
         if answer.path.is_none() && open_for < NATIVE_FAILS_WITHIN {
             self.native_failed = true;
             self.open_built_in(&request);
-            return Some(DialogEvent::FellBack);
+            return Some(DialogEvent::FellBack(
+                "the system's file dialog did not open".into(),
+            ));
         }
         Some(DialogEvent::Answered(answer))
     }
@@ -326,6 +339,45 @@ impl FileDialogs {
         };
         self.built_in = None;
         Some(DialogAnswer { purpose, path })
+    }
+}
+
+/// Whether the system can show a file dialog at all, or why not. On Linux
+/// and the BSDs the dialog comes from a desktop portal on the session bus,
+/// or from the `zenity` program; with neither, asking for one does nothing
+/// at all, so the editor does not ask.
+pub fn system_dialog_available() -> Result<(), String> {
+    if !cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "dragonfly",
+        target_os = "netbsd",
+        target_os = "openbsd"
+    )) {
+        return Ok(());
+    }
+    let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|a| !a.is_empty())
+        || session_bus_socket().is_some_and(|p| p.exists());
+    let zenity = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("zenity").is_file()));
+    if bus || zenity {
+        Ok(())
+    } else {
+        Err("this desktop has no file dialog service (no session bus for a desktop portal, no zenity)".into())
+    }
+}
+
+/// The session bus's usual socket, `/run/user/<uid>/bus`.
+fn session_bus_socket() -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let uid = std::fs::metadata("/proc/self").ok()?.uid();
+        Some(PathBuf::from(format!("/run/user/{uid}/bus")))
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 

@@ -307,8 +307,8 @@ impl EditorApp {
     }
 }
 
-/// Runs `add` in the space `ui` has, with text wrapped to its width, and
-/// takes exactly that space: what does not fit is clipped instead of
+/// Runs `add` in the space `ui` has (text wraps at word boundaries where
+/// egui wraps it: in vertical layouts) and takes exactly that space: what does not fit is clipped instead of
 /// widening the panel, so the board beside it never jumps when the
 /// content changes (a level turning valid, a long solution).
 fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
@@ -319,7 +319,6 @@ fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
     inner.set_clip_rect(rect.intersect(ui.clip_rect()));
-    inner.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     add(&mut inner);
     ui.allocate_rect(rect, egui::Sense::hover());
 }

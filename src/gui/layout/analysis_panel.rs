@@ -150,30 +150,25 @@ fn route_title(route: Route) -> &'static str {
 }
 
 /// The heading of a solution list, shortest first: how many it shows and
-/// how many of them have the shortest length ("All solutions, shortest
-/// first: 20 shown, 2 of the shortest length 3").
+/// how many of them are shortest ("All solutions: 8, 2 shortest (3
+/// moves)").
 pub fn list_heading(title: &str, list: &[String], cut: bool) -> String {
     let lengths: Vec<usize> = list.iter().map(|m| m.split_whitespace().count()).collect();
     let Some(&shortest) = lengths.iter().min() else {
         return format!("{title}: none");
     };
     let at_shortest = lengths.iter().filter(|&&n| n == shortest).count();
-    let more = if cut && at_shortest == list.len() {
-        "+"
-    } else {
-        ""
-    };
     let shown = if cut {
         format!("{} shown, more exist", list.len())
     } else {
-        crate::words::counted(list.len() as u64, "solution", "solutions")
+        list.len().to_string()
     };
-    let shortest_words = if at_shortest == list.len() && !cut {
-        format!("all of length {shortest}")
+    let moves = crate::words::counted(shortest as u64, "move", "moves");
+    if at_shortest == list.len() {
+        format!("{title}: {shown}, all shortest ({moves})")
     } else {
-        format!("{at_shortest}{more} of the shortest length {shortest}")
-    };
-    format!("{title}, shortest first: {shown}; {shortest_words}")
+        format!("{title}: {shown}, {at_shortest} shortest ({moves})")
+    }
 }
 
 #[cfg(test)]
@@ -187,15 +182,15 @@ mod tests {
             .to_vec();
         assert_eq!(
             list_heading("All solutions", &list, false),
-            "All solutions, shortest first: 4 solutions; 2 of the shortest length 3"
+            "All solutions: 4, 2 shortest (3 moves)"
         );
         assert_eq!(
             list_heading("All solutions", &list[..2], true),
-            "All solutions, shortest first: 2 shown, more exist; 2+ of the shortest length 3"
+            "All solutions: 2 shown, more exist, all shortest (3 moves)"
         );
         assert_eq!(
             list_heading("No-combo solutions", &list[..1], false),
-            "No-combo solutions, shortest first: 1 solution; all of length 3"
+            "No-combo solutions: 1, all shortest (3 moves)"
         );
         assert_eq!(
             list_heading("Max-combo solutions", &[], false),
