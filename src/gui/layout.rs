@@ -107,7 +107,8 @@ impl EditorApp {
         if self.prefs.show_pack && self.pack.is_some() {
             egui::Panel::left("pack")
                 .default_size(super::views::pack_panel::PREFERRED_WIDTH)
-                .show(ui, |ui| self.pack_side(ui));
+                .size_range(240.0..=900.0)
+                .show(ui, |ui| keep_width(ui, |ui| self.pack_side(ui)));
         }
         if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
             egui::Panel::left("tools")
@@ -269,7 +270,10 @@ impl EditorApp {
     }
 
     fn central(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped, so a narrow centre (1280x800 with every panel open)
+        // puts the view buttons on two rows rather than widening the
+        // centre under the analysis panel.
+        ui.horizontal_wrapped(|ui| {
             for (view, name, key) in [
                 (CentralView::Edit, "Edit", "F1"),
                 (CentralView::Play, "Play", "F2"),

@@ -124,7 +124,7 @@ impl EditorApp {
             }
         });
         self.resize_section(ui);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("New").clicked() {
                 self.new_level();
             }
