@@ -193,7 +193,9 @@ fn play_a_move_in_play_mode() {
     harness.get_by_label("Down").click();
     harness.step();
     harness.step();
-    harness.get_by_label("won: every Skiddy is out");
+    harness.get_by_label(
+        "won: every Skiddy is out. Perfect: Maximum Combo and Minimum Moves (2 moves) in one run",
+    );
     harness.get_by_label("Take back").click();
     harness.step();
     assert_eq!(
