@@ -8,6 +8,7 @@
 
 pub mod canonical;
 pub mod format;
+pub mod generate;
 pub mod level;
 pub mod picture;
 pub mod puzzle;
