@@ -372,3 +372,56 @@ fn bad_options_answer_with_a_clear_error_and_no_file() {
         assert!(stderr(&output).contains(message), "{}", stderr(&output));
     }
 }
+
+#[test]
+fn the_editor_generates_a_prism_level_through_the_dialog() {
+    use crate::common::editor::{editor, wait_for_analysis};
+    use egui_kittest::kittest::Queryable;
+    use std::time::{Duration, Instant};
+
+    let mut harness = editor();
+    let documents = harness.state().docs.len();
+    // The menu bar comes first; the Level section's heading has the same
+    // name.
+    harness
+        .get_all_by_label("Level")
+        .next()
+        .expect("the Level menu")
+        .click();
+    harness.run();
+    harness.get_by_label("Generate…").click();
+    harness.run();
+    harness.get_by_label("Prism").click();
+    harness.run();
+    harness.get_by_label("Only levels without dead ends");
+    harness.get_by_label("Method");
+    harness.get_by_label("Generate").click();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while harness.query_by_label("Open as new levels").is_none() {
+        assert!(Instant::now() < deadline, "the batch did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+    harness.run();
+    harness.get_by_label_contains("Done: kept 10 of 10 levels");
+    harness.get_by_label_contains("10 generations in all");
+    harness.get_by_label("Open as new levels").click();
+    harness.run();
+    wait_for_analysis(&mut harness);
+    let app = harness.state();
+    assert_eq!(app.docs.len(), documents + 10);
+    let level = app
+        .doc()
+        .level
+        .as_prism()
+        .expect("a Prism level is showing");
+    let expected = tree(
+        12,
+        12,
+        levelscope::kinds::skiddy::generate::batch_seed(0, 9),
+        7,
+    );
+    assert_eq!(level.cells(), expected.cells(), "the last level of seed 0");
+    assert_eq!(level.name, "gen-0-9");
+    check_tree_level(level, "generated in the editor");
+}
