@@ -23,6 +23,7 @@ mod prism_analysis;
 mod prism_cli;
 mod prism_fixtures;
 mod prism_formats;
+mod prism_generate;
 #[path = "prism_reference/mod.rs"]
 mod prism_reference;
 mod prism_rules;

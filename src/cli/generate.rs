@@ -1,6 +1,7 @@
 //! `levelscope generate skiddy --count N --seed S [...] --out FILE`:
 //! generate levels on all cores and write them as a pack; `generate
-//! tangram` is in [`super::generate_tangram`].
+//! tangram` is in [`super::generate_tangram`], `generate prism` in
+//! [`super::generate_prism`].
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +28,9 @@ pub enum GenerateKind {
     /// Tangram levels, by the original game's shape growth; with
     /// --unique, only levels with exactly one solution.
     Tangram(super::generate_tangram::TangramArgs),
+    /// Prism levels, by the spanning tree in 3D (any size) or the 2016
+    /// guess-and-test generator.
+    Prism(super::generate_prism::PrismArgs),
 }
 
 /// The Skiddy generator's parameters.
@@ -122,6 +126,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     let args = match &args.kind {
         GenerateKind::Skiddy(args) => args,
         GenerateKind::Tangram(args) => return super::generate_tangram::run(args, out, err),
+        GenerateKind::Prism(args) => return super::generate_prism::run(args, out, err),
     };
     let params = args.params();
     let started = Instant::now();

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod convert;
 pub mod generate;
+pub mod generate_prism;
 pub mod generate_tangram;
 pub mod pack;
 pub mod play;

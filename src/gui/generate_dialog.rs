@@ -1,5 +1,5 @@
 //! The Generate dialog: a tab for each kind that has a generator (Skiddy,
-//! Tangram) with its parameters, a batch run on a background thread (rayon
+//! Prism, Tangram) with its parameters, a batch run on a background thread (rayon
 //! across the levels, as `levelscope generate` does) with progress and
 //! Cancel, and the levels it kept, which the designer opens as new
 //! documents or adds to the current pack.
@@ -8,6 +8,7 @@
 //! KIND --seed s` writes as level `i` (named `gen-s-i`): the same
 //! parameters and seed give the same levels.
 
+pub mod prism;
 pub mod tangram;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -27,6 +28,7 @@ use crate::kinds::skiddy::generate::{
 use crate::kinds::{Kind, Level};
 use crate::pack::LevelSummary;
 use crate::words::counted;
+use prism::PrismParams;
 use tangram::TangramParams;
 
 /// The most levels one batch may ask for.
@@ -115,9 +117,10 @@ impl Outcome {
 struct Run {
     kind: Kind,
     control: Arc<GenerateControl>,
-    /// Cancels the searches of kinds that run on an engine job (Tangram).
+    /// Cancels the searches of kinds that run on an engine job (Prism,
+    /// Tangram).
     job: Job,
-    /// Tangram's growths so far.
+    /// Tangram's growths or Prism's tries so far.
     growths: Arc<AtomicU64>,
     kept: Arc<AtomicUsize>,
     wanted: usize,
@@ -133,6 +136,7 @@ pub struct GenerateDialog {
     pub kind: Kind,
     params: GenerateParams,
     tangram: TangramParams,
+    prism: PrismParams,
     count: usize,
     seed: u64,
     run: Option<Run>,
@@ -154,6 +158,7 @@ impl GenerateDialog {
             kind: Kind::Skiddy,
             params,
             tangram: TangramParams::default(),
+            prism: PrismParams::default(),
             count: count.clamp(1, MAX_COUNT),
             seed,
             run: None,
@@ -170,6 +175,15 @@ impl GenerateDialog {
         dialog
     }
 
+    /// A dialog on the Prism tab, set to generate `count` levels (clamped
+    /// to 1..=[`MAX_COUNT`]) meeting `params` from `seed`.
+    pub fn with_prism(params: PrismParams, count: usize, seed: u64) -> GenerateDialog {
+        let mut dialog = GenerateDialog::with_params(GenerateParams::default(), count, seed);
+        dialog.kind = Kind::Prism;
+        dialog.prism = params;
+        dialog
+    }
+
     /// The Skiddy parameters as set.
     pub fn params(&self) -> &GenerateParams {
         &self.params
@@ -180,7 +194,8 @@ impl GenerateDialog {
     fn problem(&self) -> Option<String> {
         match self.kind {
             Kind::Tangram => self.tangram.check().err(),
-            _ => self.params.check().err().map(|e| e.to_string()),
+            Kind::Prism => self.prism.check().err(),
+            Kind::Skiddy => self.params.check().err().map(|e| e.to_string()),
         }
     }
 
@@ -201,7 +216,7 @@ impl GenerateDialog {
         let kept = Arc::new(AtomicUsize::new(0));
         let (sender, result) = channel();
         let (params, count, seed) = (self.params.clone(), self.count, self.seed);
-        let (kind, tangram_params) = (self.kind, self.tangram);
+        let (kind, tangram_params, prism_params) = (self.kind, self.tangram, self.prism);
         let (thread_control, thread_kept) = (Arc::clone(&control), Arc::clone(&kept));
         let (thread_job, thread_growths) = (job.clone(), Arc::clone(&growths));
         let ctx = ctx.clone();
@@ -218,7 +233,17 @@ impl GenerateDialog {
                         &thread_kept,
                         &thread_growths,
                     ),
-                    _ => generate_batch(&params, count, seed, &thread_control, &thread_kept),
+                    Kind::Prism => prism::generate_batch(
+                        &prism_params,
+                        count,
+                        seed,
+                        &thread_job,
+                        &thread_kept,
+                        &thread_growths,
+                    ),
+                    Kind::Skiddy => {
+                        generate_batch(&params, count, seed, &thread_control, &thread_kept)
+                    }
                 });
                 // The dialog may be gone: nobody to tell.
                 let _ = sender.send(Outcome {
@@ -286,7 +311,7 @@ impl GenerateDialog {
         let running = self.run.is_some();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal(|ui| {
-                for kind in [Kind::Skiddy, Kind::Tangram] {
+                for kind in [Kind::Skiddy, Kind::Prism, Kind::Tangram] {
                     if ui
                         .selectable_label(self.kind == kind, kind.title())
                         .clicked()
@@ -302,7 +327,10 @@ impl GenerateDialog {
                 Kind::Tangram => {
                     tangram::parameters(ui, &mut self.tangram, &mut self.count, &mut self.seed)
                 }
-                _ => self.parameters(ui),
+                Kind::Prism => {
+                    prism::parameters(ui, &mut self.prism, &mut self.count, &mut self.seed)
+                }
+                Kind::Skiddy => self.parameters(ui),
             }
         });
         ui.separator();
@@ -461,7 +489,11 @@ fn progress(ui: &mut Ui, run: &Run) {
             "Growths tried: {}",
             run.growths.load(Ordering::Relaxed)
         )),
-        _ => ui.label(format!("Candidates tried: {}", run.control.candidates())),
+        Kind::Prism => ui.label(format!(
+            "Tries so far: {}",
+            run.growths.load(Ordering::Relaxed)
+        )),
+        Kind::Skiddy => ui.label(format!("Candidates tried: {}", run.control.candidates())),
     };
     ui.label(format!(
         "{}: {:.1} s",
@@ -484,11 +516,12 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
         "Done"
     };
     let tried = match outcome.levels.first().map(Level::kind) {
-        Some(Kind::Tangram) => "growths",
-        _ => "candidates",
+        Some(Kind::Tangram) => "growths tried",
+        Some(Kind::Prism) => "generations in all (retries included)",
+        _ => "candidates tried",
     };
     ui.strong(format!(
-        "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried} tried",
+        "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried}",
         outcome.wanted,
         outcome.elapsed.as_secs_f64(),
         outcome.candidates
@@ -540,7 +573,11 @@ fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
         ui.small(level.name());
         let verdict = match level.kind() {
             Kind::Tangram => summary.solution_count_words(),
-            _ => {
+            Kind::Prism => match (summary.difficulty, summary.shortest) {
+                (Some(d), Some(n)) => format!("difficulty {d}, {n} moves"),
+                _ => "no solution".to_owned(),
+            },
+            Kind::Skiddy => {
                 let perfect = summary
                     .shortest_max_combo
                     .or(summary.shortest)

@@ -9,6 +9,7 @@
 pub mod canonical;
 pub mod floors;
 pub mod format;
+pub mod generate;
 pub mod level;
 pub mod picture;
 pub mod puzzle;

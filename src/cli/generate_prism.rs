@@ -1,0 +1,312 @@
+//! `levelscope generate prism --width W --height H --seed S [--count N]
+//! [--method tree|early] [--switch-colours red,green,blue] [--no-dead-ends]
+//! [--difficulty D] --out FILE`: Prism levels by the spanning tree in 3D or
+//! the 2016 guess-and-test generator, on all cores. `FILE.txt` gets one
+//! level in the 2016 format, `FILE.json` a pack whose entries hold each
+//! level's analysis summary.
+//!
+//! Level `i` is generated from its own seed, [`batch_seed`]`(S, i)`, so the
+//! output depends on the options alone, never on the number of threads.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::engine::{parse_memory_size, Job};
+use crate::kinds::prism::generate::{
+    generate, GenerateError, GenerateOptions, Method, DEFAULT_MAX_TRIES,
+};
+use crate::kinds::prism::{self, Colour};
+use crate::kinds::skiddy::generate::batch_seed;
+use crate::kinds::LevelSummary;
+use crate::pack::{pack_to_json, Pack, PackEntry};
+use crate::words::counted;
+
+/// The Prism generator's parameters.
+#[derive(Debug, clap::Args)]
+pub struct PrismArgs {
+    /// Board width (2 to 1000).
+    #[arg(long, default_value_t = 10)]
+    pub width: usize,
+    /// Board height (2 to 1000).
+    #[arg(long, default_value_t = 10)]
+    pub height: usize,
+    /// The seed; the same seed gives the same levels.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many levels to generate (a .txt file holds one).
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// tree (the spanning tree in 3D, any size) or early (the 2016
+    /// guess-and-test generator, up to 576 cells).
+    #[arg(long, default_value = "tree", value_parser = parse_method)]
+    pub method: Method,
+    /// The switch colours allowed, separated by commas: red, green, blue
+    /// (or r, g, b).
+    #[arg(long, default_value = "red,green,blue", value_parser = parse_switch_colours)]
+    pub switch_colours: u8,
+    /// Keep only levels whose analysis finds no dead end; levels are
+    /// generated again until one has none.
+    #[arg(long)]
+    pub no_dead_ends: bool,
+    /// With --method early: keep only additions that leave the difficulty
+    /// score (the report card's) no farther from D.
+    #[arg(long)]
+    pub difficulty: Option<u32>,
+    /// The most tries for one level (--no-dead-ends).
+    #[arg(long, default_value_t = DEFAULT_MAX_TRIES)]
+    pub max_tries: u64,
+    /// The tree generator's memory budget (`512M`, `2G`; default: half the
+    /// memory available).
+    #[arg(long, value_parser = parse_memory_size)]
+    pub max_memory: Option<u64>,
+    /// The file to write: FILE.txt (one level, the 2016 format) or
+    /// FILE.json (a pack).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Parses `--method`.
+fn parse_method(name: &str) -> Result<Method, String> {
+    Method::from_name(name).ok_or_else(|| format!("unknown method {name:?}; use tree or early"))
+}
+
+/// Parses `--switch-colours`: names or letters of red, green and blue,
+/// separated by commas, as a mask (an empty list gives 0, which the
+/// options refuse with their own message).
+pub fn parse_switch_colours(text: &str) -> Result<u8, String> {
+    let mut mask = 0;
+    for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        let lower = word.to_ascii_lowercase();
+        let mut letters = lower.chars();
+        let colour = match (letters.next(), letters.next()) {
+            (Some(letter), None) => Colour::from_letter(letter),
+            _ => Colour::from_name(&lower),
+        };
+        match colour {
+            Some(c) if c.is_primary() => mask |= c.0,
+            Some(c) => {
+                return Err(format!(
+                    "{c} cannot be a switch colour: switches are red, green or blue"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "{word:?} is not a colour; switch colours are red, green and blue"
+                ))
+            }
+        }
+    }
+    Ok(mask)
+}
+
+impl PrismArgs {
+    /// The generator's options for level `index`.
+    fn options(&self, index: u64) -> GenerateOptions {
+        let defaults = GenerateOptions::new(self.width, self.height, batch_seed(self.seed, index));
+        GenerateOptions {
+            method: self.method,
+            switch_colours: self.switch_colours,
+            no_dead_ends: self.no_dead_ends,
+            difficulty: self.difficulty,
+            max_tries: self.max_tries,
+            max_memory: self.max_memory.unwrap_or(defaults.max_memory),
+            ..defaults
+        }
+    }
+}
+
+/// What `--out` asks for, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OutFile {
+    /// One level in the 2016 format.
+    Text,
+    /// A pack.
+    Pack,
+}
+
+impl OutFile {
+    /// The output `path` asks for, or why it asks for none.
+    fn of(path: &Path, count: usize) -> Result<OutFile, String> {
+        if count == 0 {
+            return Err("--count 0 asks for no level; give at least 1".to_string());
+        }
+        let extension = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match extension.as_deref() {
+            Some("txt") if count == 1 => Ok(OutFile::Text),
+            Some("txt") => Err(format!(
+                "{}: a .txt file holds one level in the 2016 format, and --count asks for {count}; write a pack (.json) instead",
+                path.display()
+            )),
+            Some("json") => Ok(OutFile::Pack),
+            _ => Err(format!(
+                "{}: --out must end in .txt (one level in the 2016 format) or .json (a pack)",
+                path.display()
+            )),
+        }
+    }
+}
+
+/// One generated level, with its summary when it goes to a pack.
+struct Kept {
+    level: prism::Level,
+    summary: Option<LevelSummary>,
+    tries: u64,
+}
+
+/// Generates level `index` (and analyses it for a pack).
+fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, GenerateError> {
+    let generated = generate(&args.options(index), &Job::default())?;
+    let summary = match output {
+        OutFile::Text => None,
+        OutFile::Pack => prism::analyze(&generated.level, &Job::default())
+            .ok()
+            .map(|a| LevelSummary::of_prism(&a)),
+    };
+    Ok(Kept {
+        level: generated.level,
+        summary,
+        tries: generated.tries,
+    })
+}
+
+/// The text of the file: the one level in the 2016 format, or the pack of
+/// every level.
+fn file_text(args: &PrismArgs, output: OutFile, kept: &[Kept]) -> Result<String, String> {
+    match output {
+        OutFile::Text => prism::write_2016(&kept[0].level).map_err(|e| e.to_string()),
+        OutFile::Pack => {
+            let levels = kept
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let mut level = k.level.clone();
+                    level.name = format!("gen-{}-{i}", args.seed);
+                    let mut entry = PackEntry::new(level.into());
+                    entry.tags.push("generated".into());
+                    entry.summary = k.summary.clone();
+                    entry
+                })
+                .collect();
+            Ok(pack_to_json(&Pack {
+                name: args
+                    .out
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                levels,
+            }))
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically, under the file's lock.
+fn write_locked(path: &Path, text: &str) -> Result<(), String> {
+    let _lock =
+        crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::atomic::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `generate prism`; returns the exit code.
+pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let output = match OutFile::of(&args.out, args.count).and_then(|o| {
+        args.options(0)
+            .check()
+            .map(|_| o)
+            .map_err(|e| e.to_string())
+    }) {
+        Ok(output) => output,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            return super::EXIT_USAGE;
+        }
+    };
+    let started = Instant::now();
+    let bar = (args.count > 1).then(|| super::generating_bar(args.count));
+    let results: Vec<Result<Kept, GenerateError>> = (0..args.count as u64)
+        .into_par_iter()
+        .map(|i| {
+            let r = generate_one(args, i, output);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            r
+        })
+        .collect();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut kept = Vec::with_capacity(results.len());
+    let mut failed = 0;
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(k) => kept.push(k),
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(err, "level {i}: {e}");
+            }
+        }
+    }
+    if kept.is_empty() {
+        let _ = writeln!(err, "error: no level was generated; nothing was written");
+        return super::EXIT_FAILED;
+    }
+    let written = file_text(args, output, &kept).and_then(|text| write_locked(&args.out, &text));
+    if let Err(message) = written {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_FAILED;
+    }
+    let _ = writeln!(
+        out,
+        "kept {} in {:.2} s ({:.2} per second on {} threads); wrote {}",
+        counted(kept.len() as u64, "level", "levels"),
+        seconds,
+        kept.len() as f64 / seconds.max(1e-9),
+        rayon::current_num_threads(),
+        args.out.display()
+    );
+    if args.no_dead_ends {
+        let tries: u64 = kept.iter().map(|k| k.tries).sum();
+        let retried = kept.iter().filter(|k| k.tries > 1).count();
+        let _ = writeln!(
+            out,
+            "tries per level without dead ends: average {:.2}; {} of {} needed a retry",
+            tries as f64 / kept.len() as f64,
+            retried,
+            kept.len()
+        );
+    }
+    if failed > 0 {
+        let _ = writeln!(
+            err,
+            "{} could not be generated",
+            counted(failed as u64, "level", "levels")
+        );
+        return super::EXIT_FAILED;
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switch_colours_are_names_or_letters_of_primaries() {
+        assert_eq!(parse_switch_colours("red,green,blue"), Ok(7));
+        assert_eq!(parse_switch_colours("r, B"), Ok(5));
+        assert_eq!(parse_switch_colours(""), Ok(0));
+        assert!(parse_switch_colours("yellow")
+            .unwrap_err()
+            .contains("switches are red, green or blue"));
+        assert!(parse_switch_colours("pink")
+            .unwrap_err()
+            .contains("not a colour"));
+    }
+}
