@@ -240,6 +240,8 @@ pub struct EditorApp {
     pub resize_anchor: super::kinds::resize::Anchor,
     /// What the open Save dialog was opened on the way to.
     pub after_save: Option<AfterSave>,
+    /// The window title last sent to the window.
+    pub shown_title: String,
     /// Set once the designer agreed to quit.
     pub quitting: bool,
     /// The context, for repaint requests from other threads.
@@ -293,6 +295,7 @@ impl EditorApp {
             resize_draft: None,
             resize_anchor: Default::default(),
             after_save: None,
+            shown_title: String::new(),
             quitting: false,
             ctx: ctx.clone(),
             graph_view: Default::default(),

@@ -131,8 +131,9 @@ impl EditorApp {
         self.confirm_modal(&ctx);
         self.notices_area(&ctx);
         let title = self.window_title();
-        if ctx.input(|i| i.viewport().title.as_deref() != Some(title.as_str())) {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        if title != self.shown_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
         }
         if self.generate_open {
             let mut open = self.generate_open;
