@@ -9,10 +9,11 @@
 //! output depends on the options alone, never on the number of threads.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
-use rayon::prelude::*;
+use super::generated_file::{
+    exit_code, kept_line, make_batch, pack_text, report_failures, write_locked, OutFile,
+};
 
 use crate::engine::{parse_memory_size, Job};
 use crate::kinds::prism::generate::{
@@ -21,8 +22,6 @@ use crate::kinds::prism::generate::{
 use crate::kinds::prism::{self, Colour};
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::LevelSummary;
-use crate::pack::{pack_to_json, Pack, PackEntry};
-use crate::words::counted;
 
 /// The Prism generator's parameters.
 #[derive(Debug, clap::Args)]
@@ -118,39 +117,6 @@ impl PrismArgs {
     }
 }
 
-/// What `--out` asks for, from its extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum OutFile {
-    /// One level in the 2016 format.
-    Text,
-    /// A pack.
-    Pack,
-}
-
-impl OutFile {
-    /// The output `path` asks for, or why it asks for none.
-    fn of(path: &Path, count: usize) -> Result<OutFile, String> {
-        if count == 0 {
-            return Err("--count 0 asks for no level; give at least 1".to_string());
-        }
-        let extension = path
-            .extension()
-            .map(|e| e.to_string_lossy().to_ascii_lowercase());
-        match extension.as_deref() {
-            Some("txt") if count == 1 => Ok(OutFile::Text),
-            Some("txt") => Err(format!(
-                "{}: a .txt file holds one level in the 2016 format, and --count asks for {count}; write a pack (.json) instead",
-                path.display()
-            )),
-            Some("json") => Ok(OutFile::Pack),
-            _ => Err(format!(
-                "{}: --out must end in .txt (one level in the 2016 format) or .json (a pack)",
-                path.display()
-            )),
-        }
-    }
-}
-
 /// One generated level, with its summary when it goes to a pack.
 struct Kept {
     level: prism::Level,
@@ -179,42 +145,19 @@ fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, G
 fn file_text(args: &PrismArgs, output: OutFile, kept: &[Kept]) -> Result<String, String> {
     match output {
         OutFile::Text => prism::write_2016(&kept[0].level).map_err(|e| e.to_string()),
-        OutFile::Pack => {
-            let levels = kept
-                .iter()
-                .enumerate()
-                .map(|(i, k)| {
-                    let mut level = k.level.clone();
-                    level.name = format!("gen-{}-{i}", args.seed);
-                    let mut entry = PackEntry::new(level.into());
-                    entry.tags.push("generated".into());
-                    entry.summary = k.summary.clone();
-                    entry
-                })
-                .collect();
-            Ok(pack_to_json(&Pack {
-                name: args
-                    .out
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                levels,
-            }))
-        }
+        OutFile::Pack => Ok(pack_text(
+            &args.out,
+            args.seed,
+            kept.iter()
+                .map(|k| (k.level.clone().into(), k.summary.clone()))
+                .collect(),
+        )),
     }
-}
-
-/// Writes `text` to `path` atomically, under the file's lock.
-fn write_locked(path: &Path, text: &str) -> Result<(), String> {
-    let _lock =
-        crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `generate prism`; returns the exit code.
 pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match OutFile::of(&args.out, args.count).and_then(|o| {
+    let output = match OutFile::of(&args.out, args.count, "the 2016 format").and_then(|o| {
         args.options(0)
             .check()
             .map(|_| o)
@@ -226,51 +169,19 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::EXIT_USAGE;
         }
     };
-    let started = Instant::now();
-    let bar = (args.count > 1).then(|| super::generating_bar(args.count));
-    let results: Vec<Result<Kept, GenerateError>> = (0..args.count as u64)
-        .into_par_iter()
-        .map(|i| {
-            let r = generate_one(args, i, output);
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-            r
-        })
-        .collect();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let mut kept = Vec::with_capacity(results.len());
-    let mut failed = 0;
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            Ok(k) => kept.push(k),
-            Err(e) => {
-                failed += 1;
-                let _ = writeln!(err, "level {i}: {e}");
-            }
-        }
-    }
-    if kept.is_empty() {
-        let _ = writeln!(err, "error: no level was generated; nothing was written");
+    let batch = make_batch(args.count, |i| {
+        generate_one(args, i, output).map_err(|e| e.to_string())
+    });
+    if !report_failures(&batch, err) {
         return super::EXIT_FAILED;
     }
-    let written = file_text(args, output, &kept).and_then(|text| write_locked(&args.out, &text));
+    let kept = &batch.kept;
+    let written = file_text(args, output, kept).and_then(|text| write_locked(&args.out, &text));
     if let Err(message) = written {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
-    let _ = writeln!(
-        out,
-        "kept {} in {:.2} s ({:.2} per second on {} threads); wrote {}",
-        counted(kept.len() as u64, "level", "levels"),
-        seconds,
-        kept.len() as f64 / seconds.max(1e-9),
-        rayon::current_num_threads(),
-        args.out.display()
-    );
+    let _ = writeln!(out, "{}", kept_line(&batch, &args.out));
     if args.no_dead_ends {
         let tries: u64 = kept.iter().map(|k| k.tries).sum();
         let retried = kept.iter().filter(|k| k.tries > 1).count();
@@ -282,15 +193,7 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             kept.len()
         );
     }
-    if failed > 0 {
-        let _ = writeln!(
-            err,
-            "{} could not be generated",
-            counted(failed as u64, "level", "levels")
-        );
-        return super::EXIT_FAILED;
-    }
-    0
+    exit_code(&batch, err)
 }
 
 #[cfg(test)]

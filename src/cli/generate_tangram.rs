@@ -9,18 +9,17 @@
 //! threads.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
-use rayon::prelude::*;
+use super::generated_file::{
+    exit_code, kept_line, make_batch, pack_text, report_failures, write_locked, OutFile,
+};
 
 use crate::engine::Job;
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::tangram::generate::DEFAULT_MAX_GROWTHS;
 use crate::kinds::tangram::{self, generate, GenerateOptions, Preset};
 use crate::kinds::LevelSummary;
-use crate::pack::{pack_to_json, Pack, PackEntry};
-use crate::words::counted;
 
 /// The Tangram generator's parameters.
 #[derive(Debug, clap::Args)]
@@ -64,39 +63,6 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
             Preset::ALL.map(Preset::name).join(", ")
         )
     })
-}
-
-/// What `--out` asks for, from its extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum OutFile {
-    /// One level in the original text format.
-    Text,
-    /// A pack.
-    Pack,
-}
-
-impl OutFile {
-    /// The output `path` asks for, or why it asks for none.
-    fn of(path: &Path, count: usize) -> Result<OutFile, String> {
-        if count == 0 {
-            return Err("--count 0 asks for no level; give at least 1".to_string());
-        }
-        let extension = path
-            .extension()
-            .map(|e| e.to_string_lossy().to_ascii_lowercase());
-        match extension.as_deref() {
-            Some("txt") if count == 1 => Ok(OutFile::Text),
-            Some("txt") => Err(format!(
-                "{}: a .txt file holds one level in the original format, and --count asks for {count}; write a pack (.json) instead",
-                path.display()
-            )),
-            Some("json") => Ok(OutFile::Pack),
-            _ => Err(format!(
-                "{}: --out must end in .txt (one level in the original format) or .json (a pack)",
-                path.display()
-            )),
-        }
-    }
 }
 
 impl TangramArgs {
@@ -146,88 +112,37 @@ fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
             level.name.clear();
             tangram::to_text(&level)
         }
-        OutFile::Pack => {
-            let levels = kept
-                .iter()
-                .enumerate()
-                .map(|(i, k)| {
-                    let mut level = k.level.clone();
-                    level.name = format!("gen-{}-{i}", args.seed);
-                    let mut entry = PackEntry::new(level.into());
-                    entry.tags.push("generated".into());
-                    entry.summary = Some(k.summary.clone());
-                    entry
-                })
-                .collect();
-            pack_to_json(&Pack {
-                name: args
-                    .out
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                levels,
-            })
-        }
+        OutFile::Pack => pack_text(
+            &args.out,
+            args.seed,
+            kept.iter()
+                .map(|k| (k.level.clone().into(), Some(k.summary.clone())))
+                .collect(),
+        ),
     }
-}
-
-/// Writes `text` to `path` atomically, under the file's lock.
-fn write_locked(path: &Path, text: &str) -> Result<(), String> {
-    let _lock =
-        crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match OutFile::of(&args.out, args.count).and_then(|o| args.options(0).map(|_| o)) {
+    let output = match OutFile::of(&args.out, args.count, "the original format")
+        .and_then(|o| args.options(0).map(|_| o))
+    {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");
             return super::EXIT_USAGE;
         }
     };
-    let started = Instant::now();
-    let bar = super::generating_bar(args.count);
-    let results: Vec<Result<Kept, String>> = (0..args.count as u64)
-        .into_par_iter()
-        .map(|i| {
-            let r = generate_one(args, i);
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    let mut kept = Vec::with_capacity(results.len());
-    let mut failed = 0;
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            Ok(k) => kept.push(k),
-            Err(e) => {
-                failed += 1;
-                let _ = writeln!(err, "level {i}: {e}");
-            }
-        }
-    }
-    if kept.is_empty() {
-        let _ = writeln!(err, "error: no level was generated; nothing was written");
+    let batch = make_batch(args.count, |i| generate_one(args, i));
+    if !report_failures(&batch, err) {
         return super::EXIT_FAILED;
     }
-    if let Err(message) = write_locked(&args.out, &file_text(args, output, &kept)) {
+    let kept = &batch.kept;
+    if let Err(message) = write_locked(&args.out, &file_text(args, output, kept)) {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
-    let _ = writeln!(
-        out,
-        "kept {} in {:.1} s ({:.2} per second on {} threads); wrote {}",
-        counted(kept.len() as u64, "level", "levels"),
-        seconds,
-        kept.len() as f64 / seconds.max(1e-9),
-        rayon::current_num_threads(),
-        args.out.display()
-    );
+    let _ = writeln!(out, "{}", kept_line(&batch, &args.out));
     if args.unique {
         let growths: Vec<String> = kept.iter().map(|k| k.growths.to_string()).collect();
         let total: u64 = kept.iter().map(|k| k.growths).sum();
@@ -238,13 +153,5 @@ pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             total as f64 / kept.len() as f64
         );
     }
-    if failed > 0 {
-        let _ = writeln!(
-            err,
-            "{} could not be generated",
-            counted(failed as u64, "level", "levels")
-        );
-        return super::EXIT_FAILED;
-    }
-    0
+    exit_code(&batch, err)
 }

@@ -5,6 +5,7 @@ pub mod convert;
 pub mod generate;
 pub mod generate_prism;
 pub mod generate_tangram;
+pub mod generated_file;
 pub mod pack;
 pub mod play;
 pub mod rooms;
