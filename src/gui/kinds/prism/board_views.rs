@@ -50,7 +50,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
         ui.ctx().request_repaint();
     }
     let mut back = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(&replay.title);
         back = ui.button("Back to editing").on_hover_text("Esc").clicked();
     });
@@ -61,7 +61,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     let Some(Showing::Replay(KindReplay::Prism(replay))) = &mut app.showing else {
         return;
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Start").on_hover_text("Home").clicked() {
             replay.restart();
         }
@@ -150,7 +150,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
     full.push(trap.mv);
     let way_text = analysis.move_string(&way);
     let mv = Dir::from_index(trap.mv as usize).map_or("?", dir_word);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Trap {} of {}", index + 1, traps.len()));
         if ui.button("Back to editing").on_hover_text("Esc").clicked() {
             app.showing = None;
@@ -208,7 +208,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
         });
     } else {
         let mut shown = dead_end_shown;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut shown, false, "Last winnable state");
             ui.selectable_value(&mut shown, true, "Dead end");
         });
@@ -250,7 +250,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         }
     }
     let verdict = game.verdict(&analysis);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Play");
         if game.caught_at().is_none() {
             ui.label(RichText::new(&game.message).weak());
@@ -276,7 +276,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         }
         (_, None) => {}
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(if game.moves.is_empty() {
             "No moves yet".to_string()
         } else {
@@ -289,7 +289,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
             game.restart(rules);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for dir in [Dir::Left, Dir::Up, Dir::Down, Dir::Right] {
             if ui.button(dir_word(dir)).clicked() {
                 game.play(rules, dir);
@@ -406,7 +406,7 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         .unwrap_or_default();
     if let Some((id, _)) = &app.graph_selection {
         let id = *id;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Selected state {id}: {} at depth {}",
                 label_name(analysis.graph.label(id)),

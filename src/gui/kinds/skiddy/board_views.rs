@@ -30,7 +30,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
         ui.ctx().request_repaint();
     }
     let mut back = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(&replay.title);
         back = ui.button("Back to editing").on_hover_text("Esc").clicked();
     });
@@ -41,7 +41,7 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
     let Some(Showing::Replay(KindReplay::Skiddy(replay))) = &mut app.showing else {
         return;
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Start").clicked() {
             replay.restart();
         }
@@ -119,7 +119,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
     full.push(trap.mv);
     let way_text = analysis.move_string(&way);
     let mv = Dir::ALL[trap.mv as usize];
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Trap {} of {}", index + 1, traps.len()));
         if ui.button("Back to editing").on_hover_text("Esc").clicked() {
             app.showing = None;
@@ -183,7 +183,7 @@ pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown:
         });
     } else {
         let mut shown = dead_end_shown;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut shown, false, "Last winnable state");
             ui.selectable_value(&mut shown, true, "Dead end");
         });
@@ -227,7 +227,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         }
     }
     let verdict = game.verdict(&analysis);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Play");
         ui.label(RichText::new(&game.message).weak());
     });
@@ -240,7 +240,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         };
         ui.label(RichText::new(&v.sentence).color(colour).size(18.0));
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(if game.moves.is_empty() {
             "No moves yet".to_string()
         } else {
@@ -253,7 +253,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
             game.restart(&analysis.rules);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (dir, text) in [
             (Dir::Left, "Left"),
             (Dir::Up, "Up"),
@@ -390,7 +390,7 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         .unwrap_or_default();
     if let Some((id, _)) = &app.graph_selection {
         let id = *id;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Selected state {id}: {} at depth {}",
                 label_name(analysis.label(id)),
