@@ -13,6 +13,9 @@ use egui::{Color32, RichText, Ui};
 
 use super::notices::Severity;
 
+/// The most characters a document tab's title shows.
+const TAB_TITLE_CHARS: usize = 28;
+
 use super::app::{CentralView, EditorApp};
 use super::kinds;
 
@@ -153,7 +156,14 @@ impl EditorApp {
             let mut close = None;
             for (i, doc) in self.docs.iter().enumerate() {
                 let title = doc.title();
-                if ui.selectable_label(i == self.active, &title).clicked() {
+                // Long names are cut after a word, the whole name and the
+                // level's place on hover.
+                let shown = crate::words::elide(&title, |t| t.chars().count() <= TAB_TITLE_CHARS);
+                if ui
+                    .selectable_label(i == self.active, &shown)
+                    .on_hover_text(format!("{title}\n{}", self.document_place(i)))
+                    .clicked()
+                {
                     activate = Some(i);
                 }
                 if ui
