@@ -20,6 +20,9 @@ impl EditorApp {
     }
 
     pub(super) fn paint_view(&mut self, ui: &mut Ui) {
+        let doc_id = self.doc().id;
+        self.board_tools.follow(doc_id);
+        self.board_bar(ui);
         let problems: Vec<(usize, usize)> = self
             .doc()
             .level
@@ -48,8 +51,10 @@ impl EditorApp {
             &marks,
             size,
             "Board",
+            &self.board_tools.camera,
         );
         self.board_geometry = Some(out.geometry);
+        self.zoom_and_pan(ui, &out);
         // A press paints at once, even when the button is let go before the
         // next frame (a quick click): each press on the board this frame is
         // one paint, then a button still down keeps the stroke going.
@@ -74,7 +79,8 @@ impl EditorApp {
                 .collect()
         });
         for (pos, erase) in presses {
-            let on_board = ui.ctx().layer_id_at(pos) == Some(ui.layer_id());
+            let on_board =
+                ui.ctx().layer_id_at(pos) == Some(ui.layer_id()) && out.viewport.contains(pos);
             if let (true, Some((x, y))) = (on_board, out.geometry.cell_at(pos)) {
                 let within = out.geometry.within_cell(pos, x, y);
                 self.paint_at(x, y, within, erase);
@@ -85,7 +91,7 @@ impl EditorApp {
         let pos = out.response.interact_pointer_pos();
         let pressed_here = out.response.is_pointer_button_down_on();
         if pressed_here && (primary || secondary) {
-            if let Some(p) = pos {
+            if let Some(p) = pos.filter(|p| out.viewport.contains(*p)) {
                 if let Some((x, y)) = out.geometry.cell_at(p) {
                     let fill_once = self.prefs.tool == Tool::Fill && self.doc().history.is_open();
                     if !fill_once {

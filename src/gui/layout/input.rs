@@ -71,7 +71,9 @@ impl EditorApp {
                 egui::Event::Paste(text) => self.paste_level(&text),
                 egui::Event::Text(text) if self.view == CentralView::Edit => {
                     for ch in text.chars() {
-                        kinds::shortcut(self, ch);
+                        if !self.board_view_key(ch) {
+                            kinds::shortcut(self, ch);
+                        }
                     }
                 }
                 _ => {}

@@ -1,0 +1,123 @@
+//! What the editing board keeps between frames besides the level: its
+//! camera (zoom and pan), and the bar above it that shows the zoom with
+//! its buttons. The camera belongs to one document: another document
+//! starts fitted.
+
+use egui::{Rect, Ui};
+
+use super::app::EditorApp;
+use super::views::camera::{wheel_factor, Camera, ZOOM_STEP};
+use super::views::canvas::BoardOutput;
+
+/// The editing board's state between frames.
+#[derive(Clone, Debug, Default)]
+pub struct BoardTools {
+    /// Zoom and pan.
+    pub camera: Camera,
+    /// The document the camera belongs to.
+    pub doc: u64,
+    /// Where the board was drawn in the last frame (without the rulers).
+    pub viewport: Option<Rect>,
+}
+
+impl BoardTools {
+    /// Forgets the camera when the active document is not the one it was
+    /// for.
+    pub fn follow(&mut self, doc: u64) {
+        if self.doc != doc {
+            *self = BoardTools {
+                doc,
+                ..BoardTools::default()
+            };
+        }
+    }
+}
+
+impl EditorApp {
+    /// The bar above the editing board: the zoom in percent of the fitted
+    /// board, − and + to zoom about the centre, and Fit.
+    pub fn board_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let camera = self.board_tools.camera;
+            let zoom = if camera.is_fit() {
+                "Zoom: fit".to_string()
+            } else {
+                format!("Zoom {}%", camera.percent())
+            };
+            ui.label(zoom)
+                .on_hover_text("The wheel zooms about the pointer; a middle drag pans");
+            if ui.small_button("−").on_hover_text("Zoom out (-)").clicked() {
+                self.zoom_board(1.0 / ZOOM_STEP);
+            }
+            if ui.small_button("+").on_hover_text("Zoom in (+)").clicked() {
+                self.zoom_board(ZOOM_STEP);
+            }
+            if ui
+                .add_enabled(!camera.is_fit(), egui::Button::new("Fit").small())
+                .on_hover_text("The whole board in the window (0)")
+                .clicked()
+            {
+                self.fit_board();
+            }
+        });
+    }
+
+    /// Zooms the editing board by `factor` about its centre.
+    pub fn zoom_board(&mut self, factor: f32) {
+        let Some(view) = self.board_tools.viewport else {
+            return;
+        };
+        let cells = self.doc().level.size();
+        self.board_tools
+            .camera
+            .zoom_about(view, cells, view.center(), factor);
+    }
+
+    /// Back to the whole board fitted to the window.
+    pub fn fit_board(&mut self) {
+        self.board_tools.camera = Camera::FIT;
+    }
+
+    /// The keys of the board's view: `0` fits, `+` (or `=`) and `-` zoom.
+    /// Returns whether `ch` was one.
+    pub fn board_view_key(&mut self, ch: char) -> bool {
+        match ch {
+            '0' => self.fit_board(),
+            '+' | '=' => self.zoom_board(ZOOM_STEP),
+            '-' => self.zoom_board(1.0 / ZOOM_STEP),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Zooms with the wheel over the board (about the pointer) and pans
+    /// with a middle drag; keeps the geometry the next frame will use.
+    pub fn zoom_and_pan(&mut self, ui: &Ui, out: &BoardOutput) {
+        self.board_tools.viewport = Some(out.viewport);
+        let cells = self.doc().level.size();
+        let pointer = ui.input(|i| i.pointer.hover_pos());
+        let over_board = pointer.filter(|p| out.viewport.contains(*p) && out.response.hovered());
+        let mut moved = false;
+        if let Some(p) = over_board {
+            let factor = ui.input(|i| wheel_factor(&i.events));
+            if factor != 1.0 {
+                self.board_tools
+                    .camera
+                    .zoom_about(out.viewport, cells, p, factor);
+                moved = true;
+            }
+        }
+        if out.response.dragged_by(egui::PointerButton::Middle) {
+            let delta = ui.input(|i| i.pointer.delta());
+            if delta != egui::Vec2::ZERO {
+                self.board_tools.camera.pan_by(delta);
+                moved = true;
+            }
+        }
+        if moved {
+            let (w, h) = cells;
+            self.board_geometry = Some(self.board_tools.camera.geometry(out.viewport, w, h));
+            ui.ctx().request_repaint();
+        }
+    }
+}
