@@ -6,6 +6,7 @@
 
 pub mod play_keys;
 pub mod prism;
+pub mod region;
 pub mod resize;
 pub mod skiddy;
 pub mod tangram;
