@@ -1,34 +1,73 @@
 //! What the editing board keeps between frames besides the level: its
-//! camera (zoom and pan), and the bar above it that shows the zoom with
-//! its buttons. The camera belongs to one document: another document
-//! starts fitted.
+//! camera (zoom and pan), the selected rectangle, a drag of the Select or
+//! Line tool under way and the copied region; and the bar above the board
+//! that shows the zoom and the selection with their buttons. The camera
+//! and the selection belong to one document (another starts fitted, with
+//! nothing selected); the copied region can be pasted into any level of
+//! its kind.
 
 use egui::{Rect, Ui};
 
 use super::app::EditorApp;
+use super::kinds::region::{CellRect, Transform};
+use super::kinds::{has_cells, Copied};
 use super::views::camera::{wheel_factor, Camera, ZOOM_STEP};
 use super::views::canvas::BoardOutput;
+
+/// A drag of the Select or Line tool: the cell pressed and the cell the
+/// pointer is over now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drag {
+    /// Where the drag started.
+    pub from: (usize, usize),
+    /// Where the pointer is.
+    pub to: (usize, usize),
+    /// Made with the right button (the Line tool erases).
+    pub erase: bool,
+}
+
+/// A region on the clipboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clipboard {
+    /// The cells.
+    pub copied: Copied,
+    /// The text put on the system clipboard with it: a paste of this text
+    /// is a paste of the region.
+    pub text: String,
+    /// Where it was copied from.
+    pub from: CellRect,
+}
 
 /// The editing board's state between frames.
 #[derive(Clone, Debug, Default)]
 pub struct BoardTools {
     /// Zoom and pan.
     pub camera: Camera,
-    /// The document the camera belongs to.
+    /// The document the camera and the selection belong to.
     pub doc: u64,
     /// Where the board was drawn in the last frame (without the rulers).
     pub viewport: Option<Rect>,
+    /// The selected rectangle of cells.
+    pub selection: Option<CellRect>,
+    /// A drag of the Select or Line tool under way.
+    pub drag: Option<Drag>,
+    /// The last region copied or cut.
+    pub clipboard: Option<Clipboard>,
 }
 
 impl BoardTools {
-    /// Forgets the camera when the active document is not the one it was
-    /// for.
-    pub fn follow(&mut self, doc: u64) {
+    /// Forgets the camera, the selection and any drag when the active
+    /// document is not the one they were for, and a selection that no
+    /// longer fits the board (after an undone resize).
+    pub fn follow(&mut self, doc: u64, (width, height): (usize, usize)) {
         if self.doc != doc {
-            *self = BoardTools {
-                doc,
-                ..BoardTools::default()
-            };
+            self.doc = doc;
+            self.camera = Camera::FIT;
+            self.selection = None;
+            self.drag = None;
+        }
+        if self.selection.is_some_and(|s| !s.fits(width, height)) {
+            self.selection = None;
         }
     }
 }
@@ -59,7 +98,39 @@ impl EditorApp {
             {
                 self.fit_board();
             }
+            if let Some(rect) = self.board_tools.selection {
+                ui.separator();
+                self.selection_buttons(ui, rect);
+            }
         });
+    }
+
+    /// The selection's size and place, and the buttons that act on it.
+    fn selection_buttons(&mut self, ui: &mut Ui, rect: CellRect) {
+        ui.label(format!("Selection {}", rect.describe()));
+        if !has_cells(self.doc().level.kind()) {
+            return;
+        }
+        for (text, key, transform) in [
+            ("Flip H", "H", Transform::FlipHorizontal),
+            ("Flip V", "V", Transform::FlipVertical),
+            ("Rotate", "R", Transform::RotateClockwise),
+        ] {
+            let hint = format!("{} ({key})", transform.name());
+            if ui.small_button(text).on_hover_text(hint).clicked() {
+                self.transform_selection(transform);
+            }
+        }
+        if ui
+            .small_button("Clear")
+            .on_hover_text("Clear the selected cells (Delete)")
+            .clicked()
+        {
+            self.clear_selection();
+        }
+        if ui.small_button("Deselect").on_hover_text("Esc").clicked() {
+            self.board_tools.selection = None;
+        }
     }
 
     /// Zooms the editing board by `factor` about its centre.

@@ -3,6 +3,7 @@
 //! thread.
 
 pub mod app;
+pub mod board_edits;
 pub mod board_tools;
 pub mod document;
 pub mod file_dialog;

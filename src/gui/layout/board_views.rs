@@ -4,7 +4,7 @@
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::kinds;
 use crate::gui::kinds::tool::Tool;
-use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use egui::Ui;
 
 impl EditorApp {
@@ -21,7 +21,8 @@ impl EditorApp {
 
     pub(super) fn paint_view(&mut self, ui: &mut Ui) {
         let doc_id = self.doc().id;
-        self.board_tools.follow(doc_id);
+        let cells = self.doc().level.size();
+        self.board_tools.follow(doc_id, cells);
         self.board_bar(ui);
         let problems: Vec<(usize, usize)> = self
             .doc()
@@ -55,6 +56,22 @@ impl EditorApp {
         );
         self.board_geometry = Some(out.geometry);
         self.zoom_and_pan(ui, &out);
+        if self.prefs.tool.needs_cells() {
+            self.drag_tool(ui, &out);
+        } else {
+            self.paint_strokes(ui, &out);
+        }
+        self.board_overlays(ui, &out);
+        if let Some((x, y)) = out.hovered {
+            let what = kinds::describe_cell(&level, x, y);
+            out.response
+                .on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
+        }
+    }
+
+    /// The Paint, Fill and Pick tools: a press paints at once; a button
+    /// held down keeps the stroke going; letting go closes it.
+    fn paint_strokes(&mut self, ui: &mut Ui, out: &BoardOutput) {
         // A press paints at once, even when the button is let go before the
         // next frame (a quick click): each press on the board this frame is
         // one paint, then a button still down keeps the stroke going.
@@ -105,11 +122,6 @@ impl EditorApp {
         }
         if out.response.clicked() || out.response.secondary_clicked() {
             self.end_stroke();
-        }
-        if let Some((x, y)) = out.hovered {
-            let what = kinds::describe_cell(&level, x, y);
-            out.response
-                .on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
         }
     }
 }
