@@ -250,6 +250,42 @@ impl EditorApp {
         }
     }
 
+    /// The selection's entries of the Edit menu, greyed out without a
+    /// selection (or a region to paste).
+    pub fn selection_menu(&mut self, ui: &mut Ui) {
+        let cells = has_cells(self.doc().level.kind());
+        let selected = cells && self.board_tools.selection.is_some();
+        let copied = self.board_tools.clipboard.as_ref().map(|c| c.text.clone());
+        let item = |ui: &mut Ui, enabled: bool, text: &str| {
+            ui.add_enabled(enabled, egui::Button::new(text))
+                .on_disabled_hover_text("Drag a rectangle with the Select tool (q) first")
+                .clicked()
+        };
+        if item(ui, selected, "Copy selection\tCtrl+C") {
+            self.copy_selection();
+        }
+        if item(ui, selected, "Cut selection\tCtrl+X") {
+            self.cut_selection();
+        }
+        if item(ui, cells && copied.is_some(), "Paste region\tCtrl+V") {
+            if let Some(text) = copied {
+                self.paste_region(&text);
+            }
+        }
+        if item(ui, selected, "Clear selection\tDelete") {
+            self.clear_selection();
+        }
+        for (text, transform) in [
+            ("Flip horizontally\tH", Transform::FlipHorizontal),
+            ("Flip vertically\tV", Transform::FlipVertical),
+            ("Rotate clockwise\tR", Transform::RotateClockwise),
+        ] {
+            if item(ui, selected, text) {
+                self.transform_selection(transform);
+            }
+        }
+    }
+
     /// Says that `what` was done, with what the rules kept out as a
     /// warning.
     fn report(&mut self, what: &str, notes: &[String]) {
