@@ -119,6 +119,13 @@ impl EditorApp {
         }
     }
 
+    /// The selection, if it is of the active document and fits its board.
+    pub fn selection(&mut self) -> Option<CellRect> {
+        let (doc, size) = (self.doc().id, self.doc().level.size());
+        self.board_tools.follow(doc, size);
+        self.board_tools.selection
+    }
+
     /// Ctrl+C: copies the selection if there is one, else the whole level
     /// as text.
     pub fn copy_selection_or_level(&mut self) {
@@ -138,7 +145,7 @@ impl EditorApp {
     /// Copies the selected cells (and puts their text on the system
     /// clipboard); returns whether there was a selection to copy.
     pub fn copy_selection(&mut self) -> bool {
-        let Some(rect) = self.board_tools.selection else {
+        let Some(rect) = self.selection() else {
             return false;
         };
         let Some((copied, text)) = kinds::copy_region(&self.doc().level, rect) else {
@@ -157,7 +164,7 @@ impl EditorApp {
     /// Copies the selected cells, then clears them, as one undo step;
     /// returns whether there was a selection to cut.
     pub fn cut_selection(&mut self) -> bool {
-        let Some(rect) = self.board_tools.selection else {
+        let Some(rect) = self.selection() else {
             return false;
         };
         if !self.copy_selection() {
@@ -174,7 +181,7 @@ impl EditorApp {
     /// Clears the selected cells to floor (walls on Skiddy's border) as
     /// one undo step.
     pub fn clear_selection(&mut self) {
-        let Some(rect) = self.board_tools.selection else {
+        let Some(rect) = self.selection() else {
             return;
         };
         let name = format!("Clear {}", rect.describe());
@@ -200,7 +207,7 @@ impl EditorApp {
             view.contains(p).then(|| geometry.cell_at(p)).flatten()
         });
         let at = hovered
-            .or(self.board_tools.selection.map(|s| (s.x, s.y)))
+            .or(self.selection().map(|s| (s.x, s.y)))
             .unwrap_or((clipboard.from.x, clipboard.from.y));
         let (w, h) = self.doc().level.size();
         if at.0 >= w || at.1 >= h {
@@ -231,7 +238,7 @@ impl EditorApp {
     /// Flips or rotates the selected cells in place as one undo step; the
     /// selection follows the turned cells.
     pub fn transform_selection(&mut self, transform: Transform) {
-        let Some(rect) = self.board_tools.selection else {
+        let Some(rect) = self.selection() else {
             return;
         };
         let mut result = Err(String::new());
@@ -254,7 +261,7 @@ impl EditorApp {
     /// selection (or a region to paste).
     pub fn selection_menu(&mut self, ui: &mut Ui) {
         let cells = has_cells(self.doc().level.kind());
-        let selected = cells && self.board_tools.selection.is_some();
+        let selected = cells && self.selection().is_some();
         let copied = self.board_tools.clipboard.as_ref().map(|c| c.text.clone());
         let item = |ui: &mut Ui, enabled: bool, text: &str| {
             ui.add_enabled(enabled, egui::Button::new(text))
@@ -300,7 +307,7 @@ impl EditorApp {
     /// flip, `r` rotates. Returns whether `ch` was one (Prism's tiles of
     /// those letters wait until the selection is let go).
     pub fn selection_key(&mut self, ch: char) -> bool {
-        if self.prefs.tool != Tool::Select || self.board_tools.selection.is_none() {
+        if self.prefs.tool != Tool::Select || self.selection().is_none() {
             return false;
         }
         let transform = match ch {

@@ -73,10 +73,14 @@ impl BoardTools {
 }
 
 impl EditorApp {
-    /// The bar above the editing board: the zoom in percent of the fitted
-    /// board, − and + to zoom about the centre, and Fit.
+    /// The bar above the editing board, two rows of fixed height so the
+    /// board never moves under the pointer: the zoom in percent of the
+    /// fitted board with −, + and Fit; then the selection with the buttons
+    /// that act on it (or a hint of the Select tool). What does not fit a
+    /// narrow window is cut off, never widening the board's space (the
+    /// same is under Edit and on keys).
     pub fn board_bar(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        fixed_row(ui, |ui| {
             let camera = self.board_tools.camera;
             let zoom = if camera.is_fit() {
                 "Zoom: fit".to_string()
@@ -98,9 +102,16 @@ impl EditorApp {
             {
                 self.fit_board();
             }
-            if let Some(rect) = self.board_tools.selection {
-                ui.separator();
-                self.selection_buttons(ui, rect);
+        });
+        fixed_row(ui, |ui| match self.board_tools.selection {
+            Some(rect) => self.selection_buttons(ui, rect),
+            None => {
+                let hint = if has_cells(self.doc().level.kind()) {
+                    "No selection: the Select tool (q) drags one"
+                } else {
+                    "Select and Line work on boards of cells (Skiddy, Prism)"
+                };
+                ui.label(egui::RichText::new(hint).weak());
             }
         });
     }
@@ -191,4 +202,26 @@ impl EditorApp {
             ui.ctx().request_repaint();
         }
     }
+}
+
+/// One row of controls across the space `ui` has, as high as a button:
+/// what does not fit is cut off instead of widening `ui`.
+fn fixed_row(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    let width = ui
+        .available_rect_before_wrap()
+        .intersect(ui.clip_rect())
+        .width()
+        .max(0.0);
+    let rect = Rect::from_min_size(
+        ui.cursor().min,
+        egui::vec2(width, ui.spacing().interact_size.y),
+    );
+    let mut row = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    row.set_clip_rect(rect.intersect(ui.clip_rect()));
+    add(&mut row);
+    ui.allocate_rect(rect, egui::Sense::hover());
 }

@@ -32,7 +32,12 @@ impl EditorApp {
             .filter_map(|p| p.cell)
             .collect();
         let level = self.doc().level.clone();
-        let size = ui.available_size();
+        // The space in view: a row wider than the panel (its tabs) must
+        // not stretch the board past the panel's edge.
+        let size = ui
+            .available_rect_before_wrap()
+            .intersect(ui.clip_rect())
+            .size();
         let marks = BoardMarks {
             problems: &problems,
             attention: &[],

@@ -97,7 +97,7 @@ impl EditorApp {
             }
         }
         if self.view == CentralView::Edit
-            && self.board_tools.selection.is_some()
+            && self.selection().is_some()
             && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete))
         {
             self.clear_selection();
