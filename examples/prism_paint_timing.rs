@@ -92,6 +92,7 @@ fn main() {
                         &BoardMarks::default(),
                         size,
                         "Board",
+                        &levelscope::gui::views::camera::Camera::FIT,
                     );
                 });
             });

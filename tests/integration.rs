@@ -4,6 +4,7 @@
 //! run one with `cargo test --test integration NAME::`.
 
 mod atomic_writes;
+mod board_tools;
 mod clear_errors;
 mod cli;
 mod common;

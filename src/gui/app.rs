@@ -260,6 +260,8 @@ pub struct EditorApp {
     pub generate_open: bool,
     /// Where the editing board's cells were drawn in the last frame.
     pub board_geometry: Option<super::views::board::BoardGeometry>,
+    /// The editing board's zoom and pan.
+    pub board_tools: super::board_tools::BoardTools,
     /// The raster of a big board, kept while it does not change.
     pub board_raster: Option<super::views::canvas::RasterCache>,
     /// The recovery copies of unsaved documents.
@@ -305,6 +307,7 @@ impl EditorApp {
             generate: Default::default(),
             generate_open: false,
             board_geometry: None,
+            board_tools: Default::default(),
             board_raster: None,
             recovery: super::recovery::Recovery::in_dir(None),
             recovered: Vec::new(),

@@ -3,6 +3,8 @@
 //! thread.
 
 pub mod app;
+pub mod board_edits;
+pub mod board_tools;
 pub mod document;
 pub mod file_dialog;
 pub mod files;

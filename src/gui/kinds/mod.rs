@@ -6,6 +6,7 @@
 
 pub mod play_keys;
 pub mod prism;
+pub mod region;
 pub mod resize;
 pub mod skiddy;
 pub mod tangram;
@@ -67,7 +68,11 @@ pub fn shortcut(app: &mut EditorApp, ch: char) -> bool {
         }
         Kind::Tangram => {}
     }
-    match tool::Tool::ALL.into_iter().find(|t| t.shortcut() == ch) {
+    let cells = has_cells(active_kind(app));
+    match tool::Tool::ALL
+        .into_iter()
+        .find(|t| t.shortcut() == ch && (cells || !t.needs_cells()))
+    {
         Some(t) => {
             app.prefs.tool = t;
             true
@@ -270,5 +275,108 @@ pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
         Kind::Skiddy | Kind::Tangram => {
             ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
         }
+    }
+}
+
+/// Whether a board of `kind` is whole cells, so that the Select and Line
+/// tools work on it (Tangram's is triangles owned by shapes).
+pub fn has_cells(kind: Kind) -> bool {
+    match kind {
+        Kind::Skiddy | Kind::Prism => true,
+        Kind::Tangram => false,
+    }
+}
+
+/// A region copied from a level of a kind with cells.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Copied {
+    /// Skiddy's cells.
+    Skiddy(region::Region<crate::kinds::skiddy::Cell>),
+    /// Prism's cells with their enemies, start and exit.
+    Prism(region::Region<prism::region::RegionCell>),
+}
+
+/// The cells of `rect` of `level` and their text for the clipboard;
+/// `None` for a board without cells.
+pub fn copy_region(level: &Level, rect: region::CellRect) -> Option<(Copied, String)> {
+    match level {
+        Level::Skiddy(l) => {
+            let r = region::copy(l, rect);
+            let text = region::region_text::<crate::kinds::skiddy::Level>("Skiddy", &r);
+            Some((Copied::Skiddy(r), text))
+        }
+        Level::Prism(l) => {
+            let r = region::copy(l, rect);
+            let text = region::region_text::<crate::kinds::prism::Level>("Prism", &r);
+            Some((Copied::Prism(r), text))
+        }
+        Level::Tangram(_) => None,
+    }
+}
+
+/// Clears the cells of `rect` as the eraser does.
+pub fn clear_region(level: &mut Level, rect: region::CellRect) {
+    match level {
+        Level::Skiddy(l) => region::clear(l, rect),
+        Level::Prism(l) => region::clear(l, rect),
+        Level::Tangram(_) => {}
+    }
+}
+
+/// Pastes `copied` with its top-left cell at `at`; `None` when it was
+/// copied from a level of another kind.
+pub fn paste_region(
+    level: &mut Level,
+    copied: &Copied,
+    at: (usize, usize),
+) -> Option<region::Placed> {
+    match (level, copied) {
+        (Level::Skiddy(l), Copied::Skiddy(r)) => Some(region::paste(l, r, at)),
+        (Level::Prism(l), Copied::Prism(r)) => Some(region::paste(l, r, at)),
+        _ => None,
+    }
+}
+
+/// Flips or rotates the cells of `rect` in place, or says why not.
+pub fn transform_region(
+    level: &mut Level,
+    rect: region::CellRect,
+    transform: region::Transform,
+) -> Result<region::Placed, String> {
+    match level {
+        Level::Skiddy(l) => region::transform(l, rect, transform),
+        Level::Prism(l) => region::transform(l, rect, transform),
+        Level::Tangram(_) => Err("a Tangram board has no cells to turn".to_string()),
+    }
+}
+
+/// Paints the selected tile (or erases) on the straight line from `from`
+/// to `to` as one undo step named after the tile and the ends; says why
+/// when nothing could be painted.
+pub fn line(app: &mut EditorApp, from: (usize, usize), to: (usize, usize), erase: bool) {
+    let (skiddy_tile, prism_tile) = (app.prefs.tile, app.prefs.prism_tile);
+    let what = match (active_kind(app), erase) {
+        (_, true) => "Erase line".to_string(),
+        (Kind::Skiddy, false) => format!("Line of {}", skiddy::region::plural(skiddy_tile)),
+        (Kind::Prism, false) => format!("Line of {}", prism::region::plural(prism_tile)),
+        (Kind::Tangram, false) => return,
+    };
+    let name = format!(
+        "{what} from ({}, {}) to ({}, {})",
+        from.0, from.1, to.0, to.1
+    );
+    let mut result = Ok(0);
+    let changed = app.doc_mut().edit(&name, |level| {
+        result = match level {
+            Level::Skiddy(l) => skiddy::region::line(l, from, to, (!erase).then_some(skiddy_tile)),
+            Level::Prism(l) => prism::region::line(l, from, to, (!erase).then_some(prism_tile)),
+            Level::Tangram(_) => Ok(0),
+        };
+    });
+    if changed {
+        app.level_changed();
+    }
+    if let Err(refused) = result {
+        app.warn(refused.0);
     }
 }

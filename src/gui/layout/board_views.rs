@@ -4,7 +4,7 @@
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::kinds;
 use crate::gui::kinds::tool::Tool;
-use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use egui::Ui;
 
 impl EditorApp {
@@ -20,6 +20,10 @@ impl EditorApp {
     }
 
     pub(super) fn paint_view(&mut self, ui: &mut Ui) {
+        let doc_id = self.doc().id;
+        let cells = self.doc().level.size();
+        self.board_tools.follow(doc_id, cells);
+        self.board_bar(ui);
         let problems: Vec<(usize, usize)> = self
             .doc()
             .level
@@ -28,7 +32,12 @@ impl EditorApp {
             .filter_map(|p| p.cell)
             .collect();
         let level = self.doc().level.clone();
-        let size = ui.available_size();
+        // The space in view: a row wider than the panel (its tabs) must
+        // not stretch the board past the panel's edge.
+        let size = ui
+            .available_rect_before_wrap()
+            .intersect(ui.clip_rect())
+            .size();
         let marks = BoardMarks {
             problems: &problems,
             attention: &[],
@@ -48,8 +57,26 @@ impl EditorApp {
             &marks,
             size,
             "Board",
+            &self.board_tools.camera,
         );
         self.board_geometry = Some(out.geometry);
+        self.zoom_and_pan(ui, &out);
+        if self.prefs.tool.needs_cells() {
+            self.drag_tool(ui, &out);
+        } else {
+            self.paint_strokes(ui, &out);
+        }
+        self.board_overlays(ui, &out);
+        if let Some((x, y)) = out.hovered {
+            let what = kinds::describe_cell(&level, x, y);
+            out.response
+                .on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
+        }
+    }
+
+    /// The Paint, Fill and Pick tools: a press paints at once; a button
+    /// held down keeps the stroke going; letting go closes it.
+    fn paint_strokes(&mut self, ui: &mut Ui, out: &BoardOutput) {
         // A press paints at once, even when the button is let go before the
         // next frame (a quick click): each press on the board this frame is
         // one paint, then a button still down keeps the stroke going.
@@ -74,7 +101,8 @@ impl EditorApp {
                 .collect()
         });
         for (pos, erase) in presses {
-            let on_board = ui.ctx().layer_id_at(pos) == Some(ui.layer_id());
+            let on_board =
+                ui.ctx().layer_id_at(pos) == Some(ui.layer_id()) && out.viewport.contains(pos);
             if let (true, Some((x, y))) = (on_board, out.geometry.cell_at(pos)) {
                 let within = out.geometry.within_cell(pos, x, y);
                 self.paint_at(x, y, within, erase);
@@ -85,7 +113,7 @@ impl EditorApp {
         let pos = out.response.interact_pointer_pos();
         let pressed_here = out.response.is_pointer_button_down_on();
         if pressed_here && (primary || secondary) {
-            if let Some(p) = pos {
+            if let Some(p) = pos.filter(|p| out.viewport.contains(*p)) {
                 if let Some((x, y)) = out.geometry.cell_at(p) {
                     let fill_once = self.prefs.tool == Tool::Fill && self.doc().history.is_open();
                     if !fill_once {
@@ -99,11 +127,6 @@ impl EditorApp {
         }
         if out.response.clicked() || out.response.secondary_clicked() {
             self.end_stroke();
-        }
-        if let Some((x, y)) = out.hovered {
-            let what = kinds::describe_cell(&level, x, y);
-            out.response
-                .on_hover_text_at_pointer(format!("({x}, {y}) {what}"));
         }
     }
 }

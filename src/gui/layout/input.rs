@@ -67,11 +67,18 @@ impl EditorApp {
         let events = ctx.input(|i| i.events.clone());
         for event in events {
             match event {
-                egui::Event::Copy => self.copy_level(),
-                egui::Event::Paste(text) => self.paste_level(&text),
+                // With a selection, Ctrl+C and Ctrl+X act on it, and a paste
+                // of the region's own text pastes the region.
+                egui::Event::Copy => self.copy_selection_or_level(),
+                egui::Event::Cut => {
+                    self.cut_selection();
+                }
+                egui::Event::Paste(text) => self.paste_region_or_level(&text),
                 egui::Event::Text(text) if self.view == CentralView::Edit => {
                     for ch in text.chars() {
-                        kinds::shortcut(self, ch);
+                        if !self.board_view_key(ch) && !self.selection_key(ch) {
+                            kinds::shortcut(self, ch);
+                        }
                     }
                 }
                 _ => {}
@@ -89,6 +96,12 @@ impl EditorApp {
                 self.view = view;
             }
         }
+        if self.view == CentralView::Edit
+            && self.selection().is_some()
+            && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete))
+        {
+            self.clear_selection();
+        }
         match self.view {
             CentralView::Play => kinds::play_keys(self, ctx),
             CentralView::Edit => self.replay_keys(ctx),
@@ -100,6 +113,7 @@ impl EditorApp {
         let Some(Showing::Replay(replay)) = &mut self.showing else {
             if ctx.input(|i| i.key_pressed(Key::Escape)) {
                 self.showing = None;
+                self.board_tools.selection = None;
             }
             return;
         };

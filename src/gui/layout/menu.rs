@@ -156,6 +156,8 @@ impl EditorApp {
                 self.copy_level();
             }
             ui.label(RichText::new("Paste a level: Ctrl+V").weak());
+            ui.separator();
+            self.selection_menu(ui);
         });
         ui.menu_button("View", |ui| {
             for (view, name) in [

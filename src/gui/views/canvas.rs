@@ -7,6 +7,7 @@
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Ui};
 
 use super::board::BoardGeometry;
+use super::camera::Camera;
 use super::picture_painter;
 use crate::picture::Picture;
 
@@ -28,6 +29,9 @@ pub struct BoardOutput {
     pub geometry: BoardGeometry,
     /// The cell under the pointer.
     pub hovered: Option<(usize, usize)>,
+    /// The part of the widget the board is drawn in (without the rulers'
+    /// margin): a zoomed board is cut off at its edges.
+    pub viewport: Rect,
 }
 
 /// Boards with more cells than this are painted from a raster of their
@@ -65,14 +69,15 @@ pub fn show_board(
         picture.width.round() as usize,
         picture.height.round() as usize,
     );
-    show_image(ui, BoardImage::Shapes(picture), cells, marks, size, label)
+    let image = BoardImage::Shapes(picture);
+    show_image(ui, image, cells, marks, size, label, &Camera::FIT)
 }
 
 /// Shows a board of `cells` (width, height) as [`show_board`] does, its
 /// picture made by `build` only when needed: a board of at most
 /// [`RASTER_CELLS`] cells is painted shape by shape; a bigger one from the
 /// raster in `cache`, drawn again only when `key` (a hash of what the
-/// picture shows) changes.
+/// picture shows) changes. `camera` zooms and pans it.
 #[allow(clippy::too_many_arguments)]
 pub fn show_board_cached(
     ui: &mut Ui,
@@ -83,16 +88,20 @@ pub fn show_board_cached(
     marks: &BoardMarks<'_>,
     size: egui::Vec2,
     label: &str,
+    camera: &Camera,
 ) -> BoardOutput {
     if cells.0.saturating_mul(cells.1) <= RASTER_CELLS {
-        return show_board(ui, &build(), marks, size, label);
+        let picture = build();
+        let image = BoardImage::Shapes(&picture);
+        return show_image(ui, image, cells, marks, size, label, camera);
     }
     if cache.as_ref().is_none_or(|c| c.key != key) {
         let texture = rasterise(ui.ctx(), &build());
         *cache = Some(RasterCache { key, texture });
     }
     let texture = &cache.as_ref().expect("the raster was just made").texture;
-    show_image(ui, BoardImage::Raster(texture), cells, marks, size, label)
+    let image = BoardImage::Raster(texture);
+    show_image(ui, image, cells, marks, size, label, camera)
 }
 
 /// A key for [`show_board_cached`]: the hash of what the board shows.
@@ -123,6 +132,7 @@ fn show_image(
     marks: &BoardMarks<'_>,
     size: egui::Vec2,
     label: &str,
+    camera: &Camera,
 ) -> BoardOutput {
     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
     let label_owned = label.to_string();
@@ -130,8 +140,8 @@ fn show_image(
     // Leave a margin for the coordinate ruler.
     let ruler = 14.0;
     let inner = Rect::from_min_max(rect.min + egui::vec2(ruler, ruler), rect.max);
-    let geometry = BoardGeometry::fit(inner, w, h);
-    let painter = ui.painter_at(rect);
+    let geometry = camera.geometry(inner, w, h);
+    let painter = ui.painter_at(inner);
     // The board itself is the kind's picture; the marks below are the
     // editor's own overlays.
     match image {
@@ -141,7 +151,12 @@ fn show_image(
             painter.image(texture.id(), geometry.rect(), uv, Color32::WHITE);
         }
     }
-    paint_rulers(&painter, &geometry, ui.visuals().weak_text_color());
+    paint_rulers(
+        &ui.painter_at(rect),
+        &geometry,
+        inner,
+        ui.visuals().weak_text_color(),
+    );
     for &(x, y) in marks.problems {
         let r = geometry.cell_rect(x, y).shrink(1.0);
         painter.rect_stroke(
@@ -163,7 +178,10 @@ fn show_image(
         painter.line_segment([s.left_top(), s.right_bottom()], Stroke::new(2.5, orange));
         painter.line_segment([s.right_top(), s.left_bottom()], Stroke::new(2.5, orange));
     }
-    let hovered = response.hover_pos().and_then(|p| geometry.cell_at(p));
+    let hovered = response
+        .hover_pos()
+        .filter(|p| inner.contains(*p))
+        .and_then(|p| geometry.cell_at(p));
     if let Some((x, y)) = hovered {
         let r = geometry.cell_rect(x, y);
         painter.rect_stroke(
@@ -190,19 +208,27 @@ fn show_image(
         response,
         geometry,
         hovered,
+        viewport: inner,
     }
 }
 
 /// Column numbers above the board and row numbers on its left; on a
-/// board whose cells are too small for a number each, every `step`th.
-fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
+/// board whose cells are too small for a number each, every `step`th. A
+/// board zoomed past the edges of `view` keeps its numbers along them, for
+/// the cells in view.
+fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, view: Rect, colour: Color32) {
     let font = egui::FontId::monospace((geo.cell * 0.3).clamp(8.0, 11.0));
     let board = geo.rect();
+    let top = board.top().max(view.top());
+    let left = board.left().max(view.left());
     let step = ruler_step(geo.cell);
     for x in (0..geo.width).step_by(step) {
         let r = geo.cell_rect(x, 0);
+        if !view.x_range().contains(r.center().x) {
+            continue;
+        }
         painter.text(
-            egui::pos2(r.center().x, board.top() - 2.0),
+            egui::pos2(r.center().x, top - 2.0),
             egui::Align2::CENTER_BOTTOM,
             x.to_string(),
             font.clone(),
@@ -211,8 +237,11 @@ fn paint_rulers(painter: &egui::Painter, geo: &BoardGeometry, colour: Color32) {
     }
     for y in (0..geo.height).step_by(step) {
         let r = geo.cell_rect(0, y);
+        if !view.y_range().contains(r.center().y) {
+            continue;
+        }
         painter.text(
-            egui::pos2(board.left() - 3.0, r.center().y),
+            egui::pos2(left - 3.0, r.center().y),
             egui::Align2::RIGHT_CENTER,
             y.to_string(),
             font.clone(),

@@ -4,6 +4,7 @@
 //! drawing gets it through [`crate::gui::kinds`].
 
 pub mod board;
+pub mod camera;
 pub mod canvas;
 pub mod count_axis;
 pub mod difficulty_curve;

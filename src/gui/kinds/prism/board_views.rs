@@ -322,6 +322,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
                 &BoardMarks::default(),
                 size,
                 "Play board",
+                &crate::gui::views::camera::Camera::FIT,
             );
         }
     }

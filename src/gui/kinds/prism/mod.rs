@@ -9,6 +9,7 @@ pub mod floors_paint;
 pub mod floors_view;
 pub mod palette;
 pub mod play;
+pub mod region;
 pub mod replay;
 pub mod report_card;
 pub mod tools;

@@ -14,7 +14,7 @@ use crate::picture::Picture;
 /// The tool row, the palette of tiles (each with its picture and
 /// shortcut) and the starting background.
 pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool);
+    tool_row(ui, &mut app.prefs.tool, true);
     ui.strong("Palette");
     for tile in Tile::ALL {
         let selected = app.prefs.prism_tile == tile;

@@ -8,6 +8,7 @@ pub mod board_views;
 pub mod dead_end;
 pub mod palette;
 pub mod play;
+pub mod region;
 pub mod replay;
 pub mod report_card;
 pub mod tools;

@@ -11,7 +11,7 @@ use crate::kinds::skiddy::Floor;
 
 /// The tool row and the palette of tiles, each with its shortcut.
 pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool);
+    tool_row(ui, &mut app.prefs.tool, true);
     ui.strong("Palette");
     for &tile in Tile::palette() {
         let selected = app.prefs.tile == tile;

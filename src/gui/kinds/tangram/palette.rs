@@ -14,7 +14,7 @@ use crate::words::counted;
 
 /// The tool row, the list of shapes and the shape actions.
 pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool);
+    tool_row(ui, &mut app.prefs.tool, false);
     let Some(level) = app.doc().level.as_tangram() else {
         return;
     };
