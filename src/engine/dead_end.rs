@@ -113,8 +113,12 @@ impl<S: PackedState> DeadEndSearch<S> {
         let held = self.held();
         job.reserve(&mut self.flags, 1, held, count)?;
         let held = self.held() - self.index.heap_bytes();
-        self.index
-            .reserve(&self.states, self.states.capacity() - count as usize, held, job)
+        self.index.reserve(
+            &self.states,
+            self.states.capacity() - count as usize,
+            held,
+            job,
+        )
     }
 
     /// Gives `state` the next id; a state that is not won is pushed on the
@@ -145,7 +149,11 @@ impl<S: PackedState> DeadEndSearch<S> {
     /// when the full analysis would), with [`Stopped::TooMuchMemory`]
     /// beyond its memory budget and with [`Stopped::Cancelled`] once the
     /// job is cancelled.
-    pub fn run<P: Puzzle<State = S>>(&mut self, puzzle: &P, job: &Job) -> Result<DeadEnds, Stopped> {
+    pub fn run<P: Puzzle<State = S>>(
+        &mut self,
+        puzzle: &P,
+        job: &Job,
+    ) -> Result<DeadEnds, Stopped> {
         self.states.clear();
         self.index.clear();
         self.low.clear();

@@ -154,6 +154,23 @@ impl GenerateControl {
         (kept > 0).then(|| self.candidates() as f64 / kept as f64)
     }
 
+    /// What a progress display shows of the generations after `elapsed`:
+    /// levels kept per second, candidates analysed per level kept, and
+    /// (once a candidate was rejected) the rejection breakdown of
+    /// [`RejectionCounts::line`].
+    pub fn progress_lines(&self, elapsed: std::time::Duration) -> Vec<String> {
+        let seconds = elapsed.as_secs_f64().max(1e-3);
+        let mut lines = vec![
+            format!("Levels per second: {:.2}", self.kept() as f64 / seconds),
+            match self.candidates_per_level() {
+                Some(per_level) => format!("Candidates per level kept: {per_level:.0}"),
+                None => "Candidates per level kept: none kept yet".to_string(),
+            },
+        ];
+        lines.extend(self.rejections().line());
+        lines
+    }
+
     /// The rejections counted so far, by reason.
     pub fn rejections(&self) -> RejectionCounts {
         let mut counts = RejectionCounts::default();
@@ -233,5 +250,24 @@ mod tests {
         let rejections = control.rejections();
         assert_eq!(rejections.get(Rejection::DeadEnd), 2);
         assert_eq!(rejections.total(), 3);
+        assert_eq!(
+            control.progress_lines(std::time::Duration::from_millis(1_600)),
+            [
+                "Levels per second: 1.25",
+                "Candidates per level kept: 3",
+                "rejected: 67% dead ends, 33% too big"
+            ]
+        );
+    }
+
+    #[test]
+    fn progress_before_anything_was_counted() {
+        assert_eq!(
+            GenerateControl::new().progress_lines(std::time::Duration::ZERO),
+            [
+                "Levels per second: 0.00",
+                "Candidates per level kept: none kept yet"
+            ]
+        );
     }
 }

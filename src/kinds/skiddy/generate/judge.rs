@@ -43,7 +43,8 @@ impl Judge {
     fn dead_ends(&mut self, rules: &Rules) -> Option<DeadEnds> {
         let bits = state_bits(rules);
         let found = if bits <= 64 {
-            self.words64.run(&SkiddyPuzzle::<u64>::new(rules), &self.job)
+            self.words64
+                .run(&SkiddyPuzzle::<u64>::new(rules), &self.job)
         } else if bits <= 128 {
             self.words128
                 .run(&SkiddyPuzzle::<u128>::new(rules), &self.job)
@@ -112,7 +113,8 @@ mod tests {
     }
 
     /// Three stars with a Perfect of 10 moves and 5,372 states.
-    const THREE_STARS: &str = "#r######\n#.B#.#.#\n#.R...##\nbB.i..R#\n#...#..#\n#c.#...#\n########";
+    const THREE_STARS: &str =
+        "#r######\n#.B#.#.#\n#.R...##\nbB.i..R#\n#...#..#\n#c.#...#\n########";
 
     /// Levels with each verdict: the judge agrees with the full analysis.
     #[test]
@@ -197,7 +199,14 @@ mod tests {
             Some(Rejection::TooBig)
         );
         assert_eq!(
-            verdict(&mut judge, THREE_STARS, GenerateParams { min_stars: 0, ..small_budget }),
+            verdict(
+                &mut judge,
+                THREE_STARS,
+                GenerateParams {
+                    min_stars: 0,
+                    ..small_budget
+                }
+            ),
             Some(Rejection::TooBig)
         );
     }
