@@ -206,7 +206,7 @@ impl<S: PackedState> DeadEndSearch<S> {
                                 budget,
                             });
                         }
-                        if count % CHECK_EVERY == 0 && job.is_cancelled() {
+                        if count.is_multiple_of(CHECK_EVERY) && job.is_cancelled() {
                             return Err(Stopped::Cancelled {
                                 states: count as u64,
                             });
