@@ -156,6 +156,81 @@ mod tests {
         assert!(kept >= 4, "some levels are kept: {kept}");
     }
 
+    /// Random small levels: the dead-end search finds a dead end exactly
+    /// when the full analysis labels one, and otherwise counts the same
+    /// states.
+    #[test]
+    fn the_dead_end_search_agrees_with_the_full_analysis_on_random_levels() {
+        use crate::kinds::skiddy::{Cell, Colour, Floor, Piece};
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+        let (w, h) = (7, 6);
+        let border: Vec<(usize, usize)> = (1..w - 1)
+            .flat_map(|x| [(x, 0), (x, h - 1)])
+            .chain((1..h - 1).flat_map(|y| [(0, y), (w - 1, y)]))
+            .collect();
+        let inner: Vec<(usize, usize)> = (1..h - 1)
+            .flat_map(|y| (1..w - 1).map(move |x| (x, y)))
+            .collect();
+        let mut seen = [0u32; 2];
+        for _ in 0..100 {
+            let mut level = Level::new(w, h);
+            let goals: Vec<_> = border.choose_multiple(&mut rng, 2).collect();
+            level.set_cell(
+                goals[0].0,
+                goals[0].1,
+                Cell::floor(Floor::Goal(Colour::Red)),
+            );
+            level.set_cell(
+                goals[1].0,
+                goals[1].1,
+                Cell::floor(Floor::Goal(Colour::Blue)),
+            );
+            let cells: Vec<_> = inner.choose_multiple(&mut rng, 9).collect();
+            let things = [
+                Cell::piece(Piece::Skiddy(Colour::Red)),
+                Cell::piece(Piece::Skiddy(Colour::Red)),
+                Cell::piece(Piece::Skiddy(Colour::Blue)),
+                Cell::piece(Piece::Ice),
+                Cell::piece(Piece::Crate),
+                Cell::floor(Floor::Pit),
+                Cell::floor(Floor::Block),
+                Cell::floor(Floor::Block),
+                Cell::floor(Floor::Block),
+            ];
+            for (&&(x, y), cell) in cells.iter().zip(things) {
+                level.set_cell(x, y, cell);
+            }
+            let full = analyze(&level, &Job::default()).unwrap();
+            let rules = Rules::compile(&level).unwrap();
+            let quick =
+                crate::engine::find_dead_end(&SkiddyPuzzle::<u64>::new(&rules), &Job::default())
+                    .unwrap();
+            match quick {
+                DeadEnds::None { states } => {
+                    assert_eq!(full.summary.dead_ends, 0);
+                    assert_eq!(states, full.summary.states);
+                }
+                DeadEnds::Reachable {
+                    states,
+                    start_is_dead,
+                } => {
+                    assert!(full.summary.dead_ends > 0);
+                    assert!(states <= full.summary.states);
+                    if start_is_dead {
+                        assert_eq!(full.summary.any.shortest, None);
+                    }
+                }
+            }
+            seen[(full.summary.dead_ends == 0) as usize] += 1;
+        }
+        assert!(
+            seen[0] > 20 && seen[1] > 20,
+            "both verdicts occur: {seen:?}"
+        );
+    }
+
     #[test]
     fn each_failed_requirement_has_its_reason() {
         let mut judge = Judge::new(50_000);
