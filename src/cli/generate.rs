@@ -9,7 +9,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::kinds::skiddy::generate::{batch_seed, generate, GenerateParams};
+use crate::kinds::skiddy::generate::{
+    batch_seed, generate_controlled, GenerateControl, GenerateParams,
+};
 use crate::pack::{write_pack, LevelSummary, Pack, PackEntry};
 
 /// Arguments of `generate`.
@@ -131,10 +133,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     let params = args.params();
     let started = Instant::now();
     let bar = super::generating_bar(args.count);
+    let control = GenerateControl::new();
     let results: Vec<_> = (0..args.count as u64)
         .into_par_iter()
         .map(|i| {
-            let r = generate(&params, batch_seed(args.seed, i));
+            let r = generate_controlled(&params, batch_seed(args.seed, i), &control);
             bar.inc(1);
             r
         })
@@ -189,6 +192,9 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         candidates as f64 / kept.max(1) as f64,
         args.out.display()
     );
+    if let Some(line) = control.rejections().line() {
+        let _ = writeln!(out, "{line}");
+    }
     if failed > 0 {
         let _ = writeln!(
             err,

@@ -89,6 +89,13 @@ impl StateIndex {
         Ok(())
     }
 
+    /// Forgets every state, keeping the table's memory for the next
+    /// search (cleared in time proportional to the table's size).
+    pub fn clear(&mut self) {
+        self.slots.fill(0);
+        self.len = 0;
+    }
+
     /// Number of states indexed.
     pub fn len(&self) -> usize {
         self.len

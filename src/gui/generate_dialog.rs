@@ -493,7 +493,12 @@ fn progress(ui: &mut Ui, run: &Run) {
             "Tries so far: {}",
             run.growths.load(Ordering::Relaxed)
         )),
-        Kind::Skiddy => ui.label(format!("Candidates tried: {}", run.control.candidates())),
+        Kind::Skiddy => {
+            for line in run.control.progress_lines(run.started.elapsed()) {
+                ui.label(line);
+            }
+            ui.label(format!("Candidates tried: {}", run.control.candidates()))
+        }
     };
     ui.label(format!(
         "{}: {:.1} s",
@@ -755,13 +760,17 @@ mod tests {
             .dialog
             .run
             .as_ref()
-            .is_none_or(|r| r.control.candidates() == 0)
+            .is_none_or(|r| r.control.rejections().total() == 0)
         {
             assert!(Instant::now() < deadline, "the batch did not start");
             std::thread::sleep(Duration::from_millis(5));
             harness.step();
         }
+        harness.step();
         harness.get_by_label_contains("Candidates tried:");
+        harness.get_by_label_contains("Levels per second: 0.00");
+        harness.get_by_label("Candidates per level kept: none kept yet");
+        harness.get_by_label_contains("rejected: ");
         let cancelled_at = Instant::now();
         harness.get_by_label("Cancel").click();
         wait_for(

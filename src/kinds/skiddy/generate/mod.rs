@@ -7,21 +7,26 @@
 //! a piece) is one decision whose guesses are a few random free cells.
 //! Cheap tests reject a partial level early (goals of different colours
 //! touching, a block in front of a goal); the last decision's test is the
-//! full analysis of the complete level. A failed candidate makes the stack
-//! back up to the previous decision rather than start over; a search that
-//! takes too long restarts from a fresh seed. Everything follows from the
-//! seed.
+//! verdict on the complete level ([`judge`]): rejected with the first
+//! requirement it fails, or kept with its full analysis. A failed candidate
+//! makes the stack back up to the previous decision rather than start
+//! over; a search that takes too long restarts from a fresh seed.
+//! Everything follows from the seed.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+mod control;
+mod judge;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use super::level::{Cell, Colour, Floor, Level, Piece};
 use super::rating::Rating;
-use super::{analyze, Analysis};
+use super::Analysis;
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
-use crate::engine::{Job, Summary};
+use crate::engine::Summary;
+
+pub use control::{GenerateControl, Rejection, RejectionCounts};
+pub use judge::{rejection, Judge};
 
 /// Guesses tried for each decision.
 const GUESSES_PER_ELEMENT: usize = 6;
@@ -98,39 +103,6 @@ pub enum GenerateError {
     /// Somebody called [`GenerateControl::cancel`].
     #[error("cancelled after {0} candidates")]
     Cancelled(u64),
-}
-
-/// A handle on running generations, shared with whoever watches them (a GUI
-/// dialog): a cancel flag checked before every candidate's analysis, and a
-/// count of the candidates analysed. One control may serve many generations
-/// running at once (a batch); they share the flag and the count.
-#[derive(Debug, Default)]
-pub struct GenerateControl {
-    cancelled: AtomicBool,
-    candidates: AtomicU64,
-}
-
-impl GenerateControl {
-    /// A control that is not cancelled and has counted nothing.
-    pub fn new() -> GenerateControl {
-        GenerateControl::default()
-    }
-
-    /// Asks every generation using this control to stop as soon as it can
-    /// (at the latest after the candidate being analysed).
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether [`GenerateControl::cancel`] was called.
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
-    }
-
-    /// Candidates analysed so far by every generation using this control.
-    pub fn candidates(&self) -> u64 {
-        self.candidates.load(Ordering::Relaxed)
-    }
 }
 
 /// A generated level with its analysis.
@@ -234,9 +206,7 @@ impl GenerateParams {
 
     /// Whether an analysed level meets the parameters.
     pub fn accepts(&self, summary: &Summary, rating: &Rating) -> bool {
-        let perfect = summary.preferred.shortest.or(summary.any.shortest);
-        rating.stars >= self.min_stars
-            && perfect.is_some_and(|p| (self.min_perfect..=self.max_perfect).contains(&p))
+        rejection(self, summary, rating).is_none()
     }
 }
 
@@ -250,6 +220,7 @@ struct Builder<'a> {
     candidates: u64,
     accepted: Option<Analysis>,
     control: &'a GenerateControl,
+    judge: &'a mut Judge,
 }
 
 impl Builder<'_> {
@@ -348,13 +319,16 @@ impl GuessProblem for Builder<'_> {
             return false;
         }
         self.candidates += 1;
-        self.control.candidates.fetch_add(1, Ordering::Relaxed);
-        match analyze(&self.level, &Job::new(self.params.max_states)) {
-            Ok(a) if self.params.accepts(&a.summary, &a.rating) => {
-                self.accepted = Some(a);
+        self.control.count_candidate();
+        match self.judge.judge(&self.level, self.params) {
+            Ok(analysis) => {
+                self.accepted = Some(analysis);
                 true
             }
-            _ => false,
+            Err(reason) => {
+                self.control.count_rejection(reason);
+                false
+            }
         }
     }
 
@@ -385,6 +359,7 @@ pub fn generate_controlled(
     control: &GenerateControl,
 ) -> Result<Generated, GenerateError> {
     params.check()?;
+    let mut judge = Judge::new(params.max_states);
     let mut candidates = 0u64;
     for restart in 0.. {
         if control.is_cancelled() {
@@ -401,6 +376,7 @@ pub fn generate_controlled(
             candidates: 0,
             accepted: None,
             control,
+            judge: &mut judge,
         };
         let mut stack = GuessStack::new(builder, restart_seed(seed, restart));
         let mut status = Status::Searching;
@@ -418,6 +394,7 @@ pub fn generate_controlled(
                 .accepted
                 .clone()
                 .expect("a solved search accepted its last candidate");
+            control.count_kept();
             return Ok(Generated {
                 level: builder.level.clone(),
                 summary: analysis.summary,
@@ -437,6 +414,8 @@ pub fn batch_seed(seed: u64, index: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Job;
+    use crate::kinds::skiddy::analyze;
 
     fn small() -> GenerateParams {
         GenerateParams {
