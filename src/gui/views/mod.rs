@@ -6,8 +6,11 @@
 pub mod board;
 pub mod canvas;
 pub mod count_axis;
+pub mod dead_end_graph;
 pub mod difficulty_curve;
 pub mod graph_layout;
+pub mod graph_minimap;
+pub mod graph_paint;
 pub mod histogram;
 pub mod pack_check;
 pub mod pack_panel;

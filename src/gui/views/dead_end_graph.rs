@@ -1,0 +1,203 @@
+//! The part of a state graph that shows where a level can be lost: every
+//! dead end, every winnable state with a move into a dead end (a trap), and
+//! the moves between them, laid out as a layered forest.
+//!
+//! Its states are numbered afresh ("local" ids), in the order of the
+//! graph's ids, so that each breadth-first depth is again a contiguous
+//! range and a graph id is found by binary search. A dead end's first
+//! parent is always in the part (it is either a dead end or a winnable
+//! state with a trap into it), one depth up; a winnable state keeps its
+//! first parent only if that also has a trap, so the winnable states with
+//! a trap are the roots of the forest, each with its dead ends below it.
+
+use super::graph_layout::{GraphLayout, LayeredForest, NO_PARENT};
+use crate::engine::{GraphView, Label};
+
+/// The dead ends of a graph, the winnable states with a trap into them and
+/// the moves between those states, with their layout.
+#[derive(Clone, Debug)]
+pub struct DeadEndGraph {
+    layout: GraphLayout,
+    /// The graph id of every local id, increasing.
+    ids: Vec<u32>,
+    /// Where the predecessors of every local id start in `preds`, and the
+    /// end at the end.
+    pred_start: Vec<u32>,
+    /// The predecessors (local ids) that are in the part.
+    preds: Vec<u32>,
+    /// The number of moves from a winnable state into a dead end.
+    trap_moves: usize,
+}
+
+impl DeadEndGraph {
+    /// The dead ends of `view` and the traps into them.
+    pub fn of(view: &dyn GraphView) -> DeadEndGraph {
+        let n = view.len();
+        let is_dead = |id: u32| view.label(id) == Label::DeadEnd;
+        let ids: Vec<u32> = (0..n as u32)
+            .filter(|&id| {
+                is_dead(id)
+                    || view
+                        .successors(id)
+                        .iter()
+                        .any(|&s| (s as usize) < n && is_dead(s))
+            })
+            .collect();
+        let local = |id: u32| ids.binary_search(&id).ok().map(|i| i as u32);
+
+        let mut layer_start = Vec::new();
+        let mut layer_depths = Vec::new();
+        for (i, &id) in ids.iter().enumerate() {
+            let depth = view.depth(id);
+            if layer_depths.last() != Some(&depth) {
+                layer_depths.push(depth);
+                layer_start.push(i as u32);
+            }
+        }
+        layer_start.push(ids.len() as u32);
+
+        let mut pred_start = Vec::with_capacity(ids.len() + 1);
+        let mut preds = Vec::new();
+        let mut parent = Vec::with_capacity(ids.len());
+        let mut trap_moves = 0;
+        for &id in &ids {
+            pred_start.push(preds.len() as u32);
+            for &p in view.predecessors(id) {
+                if let Some(lp) = local(p) {
+                    preds.push(lp);
+                    trap_moves += usize::from(is_dead(id) && !is_dead(p));
+                }
+            }
+            let first = view
+                .primary_parent(id)
+                .filter(|&p| view.depth(p) + 1 == view.depth(id))
+                .and_then(local);
+            parent.push(first.unwrap_or(NO_PARENT));
+        }
+        pred_start.push(preds.len() as u32);
+        let with_parent = parent.iter().filter(|&&p| p != NO_PARENT).count();
+        let forest = LayeredForest {
+            layer_start,
+            layer_depths,
+            labels: ids.iter().map(|&id| view.label(id)).collect(),
+            parent,
+            other_parent_edges: preds.len() - with_parent,
+        };
+        DeadEndGraph {
+            layout: GraphLayout::of_forest(forest),
+            ids,
+            pred_start,
+            preds,
+            trap_moves,
+        }
+    }
+
+    /// The layout of the part, in local ids.
+    pub fn layout(&self) -> &GraphLayout {
+        &self.layout
+    }
+
+    /// The graph id of local id `local`.
+    pub fn graph_id(&self, local: u32) -> u32 {
+        self.ids[local as usize]
+    }
+
+    /// The local id of graph id `id`, if the state is in the part.
+    pub fn local_id(&self, id: u32) -> Option<u32> {
+        self.ids.binary_search(&id).ok().map(|i| i as u32)
+    }
+
+    /// The states of the part with a move into local id `local` (local
+    /// ids, increasing).
+    pub fn predecessors(&self, local: u32) -> &[u32] {
+        let i = local as usize;
+        &self.preds[self.pred_start[i] as usize..self.pred_start[i + 1] as usize]
+    }
+
+    /// The number of moves from a winnable state into a dead end.
+    pub fn trap_moves(&self) -> usize {
+        self.trap_moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::skiddy::{analyze, parse_level, Analysis};
+
+    fn analysis_of(path: &str) -> Analysis {
+        let path = format!("{}/assets/{path}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("asset exists");
+        let level = parse_level(&text).expect("asset parses");
+        analyze(&level, &Job::default()).expect("asset analyses")
+    }
+
+    /// Checks every promise of the part against the whole graph.
+    fn check(name: &str) {
+        let analysis = analysis_of(name);
+        let view = analysis.view();
+        let part = DeadEndGraph::of(view);
+        let layout = part.layout();
+        let n = view.len() as u32;
+        let dead = |id: u32| view.label(id) == Label::DeadEnd;
+        let mut traps = 0;
+        for id in 0..n {
+            let trap_from = !dead(id) && view.successors(id).iter().any(|&s| s < n && dead(s));
+            let kept = part.local_id(id);
+            assert_eq!(kept.is_some(), dead(id) || trap_from, "{name} {id}");
+            if dead(id) {
+                traps += view.predecessors(id).iter().filter(|&&p| !dead(p)).count();
+            }
+        }
+        assert!(traps > 0, "{name} has traps");
+        assert_eq!(part.trap_moves(), traps, "{name}");
+        for local in 0..layout.len() as u32 {
+            let id = part.graph_id(local);
+            assert_eq!(part.local_id(id), Some(local));
+            assert_eq!(layout.label(local), view.label(id));
+            assert_eq!(layout.layer_depth(layout.depth(local)), view.depth(id));
+            // Every kept predecessor is listed, in local ids.
+            let want: Vec<u32> = view
+                .predecessors(id)
+                .iter()
+                .filter_map(|&p| part.local_id(p))
+                .collect();
+            assert_eq!(part.predecessors(local), want.as_slice(), "{name}");
+            match layout.parent(local) {
+                Some(p) => {
+                    assert_eq!(layout.depth(p) + 1, layout.depth(local), "{name}");
+                    assert!(view.successors(part.graph_id(p)).contains(&id));
+                }
+                // Only a winnable state can be a root.
+                None => assert!(!dead(id), "{name}: dead end {id} has no parent"),
+            }
+        }
+        for d in 0..layout.depth_count() {
+            for pair in layout.layer_xs(d).windows(2) {
+                assert!(pair[1] - pair[0] >= 0.999, "{name}: layer {d} {pair:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_part_holds_every_dead_end_and_every_trap_and_nothing_else() {
+        check("dead-end.txt");
+        check("bench/skiddy_100k.txt");
+    }
+
+    #[test]
+    fn skiddy_100k_has_154_dead_ends_under_several_trap_roots() {
+        let analysis = analysis_of("bench/skiddy_100k.txt");
+        let part = DeadEndGraph::of(analysis.view());
+        let layout = part.layout();
+        let roots = (0..layout.len() as u32)
+            .filter(|&id| layout.parent(id).is_none())
+            .count();
+        assert!(roots > 1, "skiddy_100k has traps at several states");
+        let dead = (0..layout.len() as u32)
+            .filter(|&id| layout.label(id) == Label::DeadEnd)
+            .count();
+        assert_eq!(dead, 154);
+    }
+}
