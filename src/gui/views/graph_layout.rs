@@ -263,38 +263,44 @@ impl LayeredForest {
     }
 
     /// Where every root aims to sit: the trees side by side in id order,
-    /// each given the room of its widest layer, and its root over the
-    /// middle of that room.
+    /// each as far left as the trees before it allow on the layers it
+    /// spans (a tree of deep layers can sit under a shallow one), given
+    /// the room of its widest layer, its root over the middle of it.
     fn root_targets(&self) -> Vec<f64> {
         let n = self.parent.len();
+        let layers = self.layer_start.len() - 1;
         let mut root_of = vec![0u32; n];
-        let mut width = vec![0u32; n];
-        let mut in_layer = vec![0u32; n];
-        let mut touched = Vec::new();
-        for d in 0..self.layer_start.len() - 1 {
+        // Per root: its first layer and the state count of each layer.
+        let mut extent: Vec<(usize, Vec<u32>)> = vec![(0, Vec::new()); n];
+        for d in 0..layers {
             for id in self.layer_start[d] as usize..self.layer_start[d + 1] as usize {
                 let root = match self.parent[id] {
-                    NO_PARENT => id as u32,
+                    NO_PARENT => {
+                        extent[id].0 = d;
+                        id as u32
+                    }
                     p => root_of[p as usize],
                 };
                 root_of[id] = root;
-                if in_layer[root as usize] == 0 {
-                    touched.push(root);
+                let (first, counts) = &mut extent[root as usize];
+                let row = d - *first;
+                if counts.len() <= row {
+                    counts.resize(row + 1, 0);
                 }
-                in_layer[root as usize] += 1;
-            }
-            for root in touched.drain(..) {
-                let root = root as usize;
-                width[root] = width[root].max(in_layer[root]);
-                in_layer[root] = 0;
+                counts[row] += 1;
             }
         }
+        let mut free = vec![0f64; layers];
         let mut targets = vec![0f64; n];
-        let mut left = 0f64;
         for id in (0..n).filter(|&id| self.parent[id] == NO_PARENT) {
-            let room = width[id].max(1) as f64;
+            let (first, counts) = &extent[id];
+            let span = *first..first + counts.len();
+            let room = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+            let left = free[span.clone()].iter().fold(0f64, |a, &b| a.max(b));
             targets[id] = left + (room - 1.0) / 2.0;
-            left += room + 1.0;
+            for slot in &mut free[span] {
+                *slot = left + room + 1.0;
+            }
         }
         targets
     }

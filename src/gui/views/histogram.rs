@@ -92,10 +92,10 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
     ));
     let shortest = summary.any.shortest;
     ui.horizontal_wrapped(|ui| {
-        legend_entry(ui, WINNABLE, true, "Winnable");
-        legend_entry(ui, DEAD_ENDS, true, "Dead ends");
+        legend_entry(ui, WINNABLE, true, "winnable states");
+        legend_entry(ui, DEAD_ENDS, true, "dead ends");
         if let Some(depth) = shortest {
-            legend_entry(ui, SHORTEST, false, &format!("Shortest solution ({depth})"));
+            legend_entry(ui, SHORTEST, false, &format!("shortest solution ({depth})"));
         }
     });
     let plot = Plot::new("depth histogram")
