@@ -38,7 +38,10 @@ fn skiddy_100k_fitted_shows_every_dead_end_and_a_legend_in_words() {
     assert_eq!(marks.iter().map(|m| m.dead_ends).sum::<u32>(), 154);
     let canvas = view.canvas().unwrap();
     for mark in marks {
-        assert!(mark.rect.width() >= 4.0 && mark.rect.height() >= 6.0, "{mark:?}");
+        assert!(
+            mark.rect.width() >= 4.0 && mark.rect.height() >= 6.0,
+            "{mark:?}"
+        );
         assert!(canvas.contains_rect(mark.rect), "{mark:?}");
     }
     // Fitted, the whole graph is on screen: no minimap.
@@ -49,7 +52,7 @@ fn skiddy_100k_fitted_shows_every_dead_end_and_a_legend_in_words() {
 fn the_dead_ends_view_is_a_toggle_and_a_click_in_it_selects_a_dead_end() {
     let mut harness = graph_of_skiddy_100k();
     harness
-        .get_by_label("Dead ends and the traps into them")
+        .get_by_label("Only the dead ends and the traps into them")
         .click();
     harness.step();
     harness.step();

@@ -9,6 +9,12 @@
 //! state with a trap into it), one depth up; a winnable state keeps its
 //! first parent only if that also has a trap, so the winnable states with
 //! a trap are the roots of the forest, each with its dead ends below it.
+//!
+//! Many winnable states share a dead end, so the layout is made in two
+//! steps: the dead ends alone as a forest (a dead end under the dead end
+//! that found it), then every winnable state over the mean position of the
+//! dead ends it has a move into, so that trap moves run short and mostly
+//! straight.
 
 use super::graph_layout::{GraphLayout, LayeredForest, NO_PARENT};
 use crate::engine::{GraphView, Label};
@@ -27,6 +33,72 @@ pub struct DeadEndGraph {
     preds: Vec<u32>,
     /// The number of moves from a winnable state into a dead end.
     trap_moves: usize,
+}
+
+/// Where each state of the part (local ids) aims to sit: the dead ends
+/// where the layout of the dead ends alone puts them, a winnable state at
+/// the mean of the dead ends it has a move into.
+fn targets(
+    ids: &[u32],
+    parent: &[u32],
+    labels: &[Label],
+    layer_start: &[u32],
+    layer_depths: &[usize],
+    view: &dyn GraphView,
+) -> Vec<f64> {
+    let dead: Vec<u32> = (0..ids.len() as u32)
+        .filter(|&i| labels[i as usize] == Label::DeadEnd)
+        .collect();
+    let dead_index = |local: u32| dead.binary_search(&local).ok();
+    // The dead ends alone: layers of their own, a dead end under its parent
+    // when that is a dead end.
+    let mut dead_layer_start = Vec::new();
+    let mut dead_layer_depths = Vec::new();
+    for (d, &depth) in layer_depths.iter().enumerate() {
+        let first = dead.partition_point(|&i| i < layer_start[d]);
+        let last = dead.partition_point(|&i| i < layer_start[d + 1]);
+        if first < last {
+            dead_layer_start.push(first as u32);
+            dead_layer_depths.push(depth);
+        }
+    }
+    dead_layer_start.push(dead.len() as u32);
+    let dead_parent: Vec<u32> = dead
+        .iter()
+        .map(|&i| match parent[i as usize] {
+            NO_PARENT => NO_PARENT,
+            p => dead_index(p).map_or(NO_PARENT, |j| j as u32),
+        })
+        .collect();
+    let dead_forest = LayeredForest {
+        layer_start: dead_layer_start,
+        layer_depths: dead_layer_depths,
+        labels: vec![Label::DeadEnd; dead.len()],
+        parent: dead_parent,
+        other_parent_edges: 0,
+    };
+    let dead_layout = GraphLayout::of_forest(dead_forest);
+    let n = view.len();
+    (0..ids.len())
+        .map(|i| match dead_index(i as u32) {
+            Some(j) => dead_layout.x(j as u32) as f64,
+            None => {
+                let (sum, count) = view
+                    .successors(ids[i])
+                    .iter()
+                    .filter(|&&s| (s as usize) < n && view.label(s) == Label::DeadEnd)
+                    .filter_map(|&s| {
+                        ids.binary_search(&s)
+                            .ok()
+                            .and_then(|l| dead_index(l as u32))
+                    })
+                    .fold((0f64, 0u32), |(sum, c), j| {
+                        (sum + dead_layout.x(j as u32) as f64, c + 1)
+                    });
+                sum / count.max(1) as f64
+            }
+        })
+        .collect()
 }
 
 impl DeadEndGraph {
@@ -76,15 +148,17 @@ impl DeadEndGraph {
         }
         pred_start.push(preds.len() as u32);
         let with_parent = parent.iter().filter(|&&p| p != NO_PARENT).count();
+        let labels: Vec<Label> = ids.iter().map(|&id| view.label(id)).collect();
+        let targets = targets(&ids, &parent, &labels, &layer_start, &layer_depths, view);
         let forest = LayeredForest {
             layer_start,
             layer_depths,
-            labels: ids.iter().map(|&id| view.label(id)).collect(),
+            labels,
             parent,
             other_parent_edges: preds.len() - with_parent,
         };
         DeadEndGraph {
-            layout: GraphLayout::of_forest(forest),
+            layout: GraphLayout::of_forest_at(forest, &targets),
             ids,
             pred_start,
             preds,

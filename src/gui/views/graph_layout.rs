@@ -337,7 +337,58 @@ impl GraphLayout {
         // More rounds change nothing: the result is a fixed point.
         sweep.down();
         sweep.up();
+        GraphLayout::finish(
+            LayeredForest {
+                layer_start,
+                layer_depths,
+                parent,
+                labels,
+                other_parent_edges,
+            },
+            x,
+            order,
+        )
+    }
 
+    /// The layout of a layered forest whose states aim for `targets` (one
+    /// per state): every layer in the order of its targets, each state as
+    /// near to its target as the spacing of one unit allows.
+    pub fn of_forest_at(forest: LayeredForest, targets: &[f64]) -> GraphLayout {
+        let n = forest.parent.len();
+        let mut x = vec![0f32; n];
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut placed = Vec::new();
+        let mut wanted = Vec::new();
+        for d in 0..forest.layer_start.len() - 1 {
+            let range = forest.layer_start[d] as usize..forest.layer_start[d + 1] as usize;
+            let ids = &mut order[range];
+            ids.sort_unstable_by(|&a, &b| {
+                targets[a as usize]
+                    .total_cmp(&targets[b as usize])
+                    .then(a.cmp(&b))
+            });
+            wanted.clear();
+            wanted.extend(ids.iter().map(|&id| (targets[id as usize], 1.0)));
+            placed.resize(ids.len(), 0.0);
+            place_in_order(&wanted, &mut placed);
+            for (&id, &px) in ids.iter().zip(&placed) {
+                x[id as usize] = px;
+            }
+        }
+        GraphLayout::finish(forest, x, order)
+    }
+
+    /// The layout of `forest` with its states at `x`, each layer's ids in
+    /// increasing `x` in `order`.
+    fn finish(forest: LayeredForest, x: Vec<f32>, order: Vec<u32>) -> GraphLayout {
+        let LayeredForest {
+            layer_start,
+            layer_depths,
+            parent,
+            labels,
+            other_parent_edges,
+        } = forest;
+        let n = parent.len();
         let sorted_x: Vec<f32> = order.iter().map(|&id| x[id as usize]).collect();
         let mut label_prefix = Vec::with_capacity(n + 1);
         let mut parent_x_prefix = Vec::with_capacity(n + 1);

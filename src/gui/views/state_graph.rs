@@ -57,6 +57,8 @@ const ZOOM_PER_POINT: f32 = 1.0 / 240.0;
 const MAX_OTHER_EDGES: usize = 20_000;
 /// The least pick distance, in pixels.
 const PICK_PX: f32 = 5.0;
+/// The words of the switch to the dead ends and the traps into them.
+pub const DEAD_ENDS_ONLY: &str = "Only the dead ends and the traps into them";
 /// Width of the strip left of the graph that holds the depth labels.
 const DEPTH_GUTTER: f32 = 34.0;
 
@@ -557,15 +559,21 @@ impl StateGraphView {
             ))
         } else if drawn.any_dense {
             Some((
-                "Dense layers are drawn as bins by label mix (red: holds a dead end): zoom in for single states",
+                "Dense layers are drawn as bins by label mix, red where a bin holds a dead end: zoom in for single states",
                 ui.visuals().weak_text_color(),
             ))
         } else {
             None
         };
         if let Some((text, colour)) = note {
-            let galley =
-                painter.layout_no_wrap(text.to_owned(), egui::FontId::proportional(12.0), colour);
+            let galley = painter.layout(
+                text.to_owned(),
+                egui::FontId::proportional(12.0),
+                colour,
+                // Left of the minimap, if it is there.
+                (minimap.map_or(canvas.right(), |m| m.rect.left()) - canvas.left() - 16.0)
+                    .max(60.0),
+            );
             let at = canvas.left_bottom() + vec2(6.0, -6.0 - galley.size().y);
             let back = Rect::from_min_size(at, galley.size()).expand(3.0);
             painter.rect_filled(back, 3.0, ui.visuals().extreme_bg_color);
@@ -610,10 +618,9 @@ impl StateGraphView {
                 "Also draw the edges from parents other than the one that found a state first",
             );
         let mut only = self.dead_ends_only;
-        ui.toggle_value(&mut only, "Dead ends and the traps into them")
-            .on_hover_text(
-                "Show only the dead ends, the winnable states with a move into one, and those moves",
-            );
+        ui.checkbox(&mut only, DEAD_ENDS_ONLY).on_hover_text(
+            "Show only the dead ends, the winnable states with a move into one, and those moves",
+        );
         self.set_dead_ends_only(only);
         ui.checkbox(&mut self.show_minimap, "Minimap")
             .on_hover_text(
@@ -630,7 +637,7 @@ impl StateGraphView {
             let mut mesh = Mesh::default();
             add_node(&mut mesh, rect.center(), 5.0, label, palette.rim);
             ui.painter().add(Shape::mesh(mesh));
-            ui.label(words(label));
+            legend_words(ui, words(label));
         }
         ui.separator();
         for (stroke, text) in [
@@ -647,7 +654,7 @@ impl StateGraphView {
             let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), Sense::hover());
             ui.painter()
                 .line_segment([rect.left_center(), rect.right_center()], stroke);
-            ui.label(text);
+            legend_words(ui, text);
         }
     }
 
@@ -951,7 +958,7 @@ fn paint_depths(
 ) {
     let visuals = ui.visuals();
     let strip = Rect::from_min_max(area.min, egui::pos2(canvas.left(), area.bottom()));
-    painter.rect_filled(strip, 0.0, visuals.faint_bg_color);
+    painter.rect_filled(strip, 0.0, visuals.panel_fill);
     let font = egui::FontId::proportional(11.0);
     let colour = visuals.text_color();
     let header =
@@ -1032,6 +1039,12 @@ fn state_tooltip(
             mix.join(", ")
         ));
     }
+}
+
+/// The words of one legend entry, kept on one line (the bar wraps between
+/// entries, never inside one).
+fn legend_words(ui: &mut Ui, text: &str) {
+    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
 }
 
 /// `text` with its first letter in upper case.
@@ -1267,7 +1280,7 @@ mod tests {
     fn the_dead_ends_view_shows_the_dead_ends_and_the_traps_and_picks_graph_ids() {
         let mut harness = harness("dead-end.txt");
         harness
-            .get_by_label("Dead ends and the traps into them")
+            .get_by_label("Only the dead ends and the traps into them")
             .click();
         harness.run();
         assert!(harness.state().view.shows_dead_ends_only());
@@ -1292,7 +1305,7 @@ mod tests {
         assert_eq!(harness.state().highlight.last(), Some(&dead));
         // The whole graph comes back, fitted.
         harness
-            .get_by_label("Dead ends and the traps into them")
+            .get_by_label("Only the dead ends and the traps into them")
             .click();
         harness.run();
         assert!(!harness.state().view.shows_dead_ends_only());
