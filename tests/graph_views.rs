@@ -4,7 +4,7 @@
 //! 100k states, 154 of them dead ends.
 
 use egui::PointerButton;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
 use crate::common::editor::{click_at, editor, open_file};

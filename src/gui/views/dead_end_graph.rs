@@ -1,14 +1,14 @@
 //! The part of a state graph that shows where a level can be lost: every
 //! dead end, every winnable state with a move into a dead end (a trap), and
-//! the moves between them, laid out as a layered forest.
+//! the moves into the dead ends, laid out as a layered forest.
 //!
 //! Its states are numbered afresh ("local" ids), in the order of the
 //! graph's ids, so that each breadth-first depth is again a contiguous
 //! range and a graph id is found by binary search. A dead end's first
 //! parent is always in the part (it is either a dead end or a winnable
-//! state with a trap into it), one depth up; a winnable state keeps its
-//! first parent only if that also has a trap, so the winnable states with
-//! a trap are the roots of the forest, each with its dead ends below it.
+//! state with a trap into it), one depth up; the moves between winnable
+//! states are left out, so the winnable states are the roots of the
+//! forest, each with the dead ends it found below it.
 //!
 //! Many winnable states share a dead end, so the layout is made in two
 //! steps: the dead ends alone as a forest (a dead end under the dead end
@@ -134,10 +134,14 @@ impl DeadEndGraph {
         let mut trap_moves = 0;
         for &id in &ids {
             pred_start.push(preds.len() as u32);
+            if !is_dead(id) {
+                parent.push(NO_PARENT);
+                continue;
+            }
             for &p in view.predecessors(id) {
                 if let Some(lp) = local(p) {
                     preds.push(lp);
-                    trap_moves += usize::from(is_dead(id) && !is_dead(p));
+                    trap_moves += usize::from(!is_dead(p));
                 }
             }
             let first = view
@@ -182,7 +186,7 @@ impl DeadEndGraph {
     }
 
     /// The states of the part with a move into local id `local` (local
-    /// ids, increasing).
+    /// ids, increasing); none for a winnable state.
     pub fn predecessors(&self, local: u32) -> &[u32] {
         let i = local as usize;
         &self.preds[self.pred_start[i] as usize..self.pred_start[i + 1] as usize]
@@ -231,10 +235,12 @@ mod tests {
             assert_eq!(part.local_id(id), Some(local));
             assert_eq!(layout.label(local), view.label(id));
             assert_eq!(layout.layer_depth(layout.depth(local)), view.depth(id));
-            // Every kept predecessor is listed, in local ids.
+            // Every predecessor of a dead end is listed, in local ids;
+            // moves between winnable states are left out.
             let want: Vec<u32> = view
                 .predecessors(id)
                 .iter()
+                .filter(|_| dead(id))
                 .filter_map(|&p| part.local_id(p))
                 .collect();
             assert_eq!(part.predecessors(local), want.as_slice(), "{name}");

@@ -633,11 +633,10 @@ impl StateGraphView {
             if i > 0 && words(LABELS[i - 1]) == words(label) {
                 continue;
             }
-            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
+            let swatch = legend_entry(ui, words(label));
             let mut mesh = Mesh::default();
-            add_node(&mut mesh, rect.center(), 5.0, label, palette.rim);
+            add_node(&mut mesh, swatch.center(), 5.0, label, palette.rim);
             ui.painter().add(Shape::mesh(mesh));
-            legend_words(ui, words(label));
         }
         ui.separator();
         for (stroke, text) in [
@@ -651,10 +650,9 @@ impl StateGraphView {
                 "trap (a move into a dead end)",
             ),
         ] {
-            let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), Sense::hover());
+            let swatch = legend_entry(ui, text);
             ui.painter()
-                .line_segment([rect.left_center(), rect.right_center()], stroke);
-            legend_words(ui, text);
+                .line_segment([swatch.left_center(), swatch.right_center()], stroke);
         }
     }
 
@@ -1041,10 +1039,36 @@ fn state_tooltip(
     }
 }
 
-/// The words of one legend entry, kept on one line (the bar wraps between
-/// entries, never inside one).
-fn legend_words(ui: &mut Ui, text: &str) {
-    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+/// Width of a legend entry's swatch, in points.
+const SWATCH_WIDTH: f32 = 16.0;
+
+/// Places one legend entry, a swatch and its words, as one piece (the bar
+/// wraps between entries, never inside one); returns the swatch's box,
+/// to be painted by the caller.
+fn legend_entry(ui: &mut Ui, text: &str) -> Rect {
+    let colour = ui.visuals().text_color();
+    let galley = ui.painter().layout_no_wrap(
+        text.to_owned(),
+        egui::TextStyle::Body.resolve(ui.style()),
+        colour,
+    );
+    let gap = ui.spacing().item_spacing.x / 2.0;
+    let size = vec2(
+        SWATCH_WIDTH + gap + galley.size().x,
+        galley.size().y.max(14.0),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| WidgetInfo::labeled(egui::WidgetType::Label, true, text));
+    let swatch = Rect::from_center_size(
+        egui::pos2(rect.left() + SWATCH_WIDTH / 2.0, rect.center().y),
+        vec2(SWATCH_WIDTH, 14.0),
+    );
+    let at = egui::pos2(
+        swatch.right() + gap,
+        rect.center().y - galley.size().y / 2.0,
+    );
+    ui.painter().galley(at, galley, colour);
+    swatch
 }
 
 /// `text` with its first letter in upper case.
