@@ -55,6 +55,9 @@ const CENTRE_SCALE: Vec2 = vec2(16.0, 100.0);
 const ZOOM_PER_POINT: f32 = 1.0 / 240.0;
 /// The most other-parent edges drawn in one frame (estimated).
 const MAX_OTHER_EDGES: usize = 20_000;
+/// The dead-ends view of at most this many states draws every edge, on
+/// screen or not (a trap move can span many layers).
+const EVERY_EDGE_STATES: usize = 20_000;
 /// The least pick distance, in pixels.
 const PICK_PX: f32 = 5.0;
 /// The words of the switch to the dead ends and the traps into them.
@@ -695,7 +698,8 @@ impl StateGraphView {
         if layout.is_empty() {
             return drawn;
         }
-        self.plan(layout, camera, canvas);
+        let every_edge = matches!(shown, Shown::DeadEnds(_)) && layout.len() <= EVERY_EDGE_STATES;
+        self.plan(layout, camera, canvas, every_edge);
         drawn.any_dense = self.plans.iter().any(|p| p.dense && p.on_screen);
         // Other-parent edges are drawn all or not at all: an estimate from
         // the states whose edges would be drawn decides.
@@ -827,7 +831,10 @@ impl StateGraphView {
 
     /// Decides, layer by layer, which states are on screen and whether the
     /// layer is drawn as bins.
-    fn plan(&mut self, layout: &GraphLayout, camera: Camera, canvas: Rect) {
+    /// With `every_edge`, every layer is planned and the edges of all its
+    /// states drawn, on screen or not (for a small graph whose edges run
+    /// far, as the dead-ends view's do).
+    fn plan(&mut self, layout: &GraphLayout, camera: Camera, canvas: Rect, every_edge: bool) {
         self.plans.clear();
         let r = camera.node_radius();
         let top_left = camera.to_layout(canvas, canvas.min);
@@ -842,15 +849,19 @@ impl StateGraphView {
         let reach = (x1 - x0) / 2.0;
         let last = layout.depth_count() - 1;
         let (top, bottom) = (top_left.y - pad.y, bottom_right.y + pad.y);
-        if bottom < 0.0 || top > last as f32 + 1.0 {
+        if !every_edge && (bottom < 0.0 || top > last as f32 + 1.0) {
             return;
         }
         // Layers `top..=bottom` are on screen; the one below the screen is
         // planned too, for its edges up.
-        let first_layer = top.ceil().max(0.0) as usize;
-        let below = (bottom.floor() + 1.0) as usize;
-        let last_layer = below.min(last);
-        for depth in first_layer..=last_layer {
+        let first_on_screen = top.ceil().max(0.0) as usize;
+        let below = (bottom.floor() + 1.0).max(0.0) as usize;
+        let layers = if every_edge {
+            0..=last
+        } else {
+            first_on_screen..=below.min(last)
+        };
+        for depth in layers {
             let narrow = layout.visible(depth, x0, x1);
             let xs = layout.layer_xs(depth);
             let dense = narrow.len() >= 2 && {
@@ -859,12 +870,14 @@ impl StateGraphView {
             };
             let wide = if dense {
                 narrow.clone()
+            } else if every_edge {
+                0..xs.len()
             } else {
                 layout.visible(depth, x0 - reach, x1 + reach)
             };
             self.plans.push(LayerPlan {
                 depth,
-                on_screen: depth < below,
+                on_screen: first_on_screen <= depth && depth < below,
                 x0,
                 x1,
                 narrow,
@@ -1058,7 +1071,7 @@ fn legend_entry(ui: &mut Ui, text: &str) -> Rect {
         galley.size().y.max(14.0),
     );
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
-    response.widget_info(|| WidgetInfo::labeled(egui::WidgetType::Label, true, text));
+    response.widget_info(|| WidgetInfo::labeled(Role::Label, true, text));
     let swatch = Rect::from_center_size(
         egui::pos2(rect.left() + SWATCH_WIDTH / 2.0, rect.center().y),
         vec2(SWATCH_WIDTH, 14.0),
@@ -1393,7 +1406,7 @@ mod plan_tests {
         let canvas = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 400.0));
         let camera = Camera::fit(&layout, canvas);
         let mut view = StateGraphView::new();
-        view.plan(&layout, camera, canvas);
+        view.plan(&layout, camera, canvas, false);
         let depths: Vec<usize> = view.plans.iter().map(|p| p.depth).collect();
         assert_eq!(depths, (0..layout.depth_count()).collect::<Vec<_>>());
         for plan in &view.plans {
@@ -1427,7 +1440,7 @@ mod plan_tests {
             scale: CENTRE_SCALE,
         };
         let mut view = StateGraphView::new();
-        view.plan(&layout, camera, canvas);
+        view.plan(&layout, camera, canvas, false);
         assert!(view.plans.iter().all(|p| !p.dense));
         // 400 points at 100 a layer: the layer, two either side, and the
         // layer below the screen for its edges.
@@ -1439,5 +1452,20 @@ mod plan_tests {
         // 300 points at 16 a state: about 19 states, never the whole layer.
         assert!(plan.narrow.len() <= 21, "{:?}", plan.narrow);
         assert!(plan.wide.len() > plan.narrow.len());
+
+        // With every edge, every layer is planned with all its states, but
+        // only the layers on screen draw their nodes.
+        view.plan(&layout, camera, canvas, true);
+        assert_eq!(view.plans.len(), layout.depth_count());
+        let on_screen: Vec<usize> = view
+            .plans
+            .iter()
+            .filter(|p| p.on_screen)
+            .map(|p| p.depth)
+            .collect();
+        assert_eq!(on_screen, (widest - 2..=widest + 2).collect::<Vec<_>>());
+        for plan in view.plans.iter().filter(|p| !p.dense) {
+            assert_eq!(plan.wide, 0..layout.layer_order(plan.depth).len());
+        }
     }
 }
