@@ -3,11 +3,12 @@
 //! legend sits above the plot, so it covers no bar, and a bar's numbers
 //! show in a tooltip, which no edge of the plot cuts off.
 
-use egui::{vec2, Color32, Sense, Stroke, Ui};
+use egui::{vec2, Color32, Rect, Stroke, Ui};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
 use crate::engine::Summary;
 use crate::gui::views::count_axis::{count_axis, count_grid};
+use crate::gui::views::legend::legend_entry;
 use crate::words::counted;
 
 /// The bars of a histogram: `(live, dead ends)` per depth.
@@ -57,18 +58,18 @@ pub fn bar_lines(depth: usize, [states, dead]: [u64; 2]) -> Vec<String> {
 }
 
 /// One entry of the legend: a swatch (a bar, or a line for the shortest
-/// solution) and its words.
-fn legend_entry(ui: &mut Ui, colour: Color32, bar: bool, text: &str) {
-    let (rect, _) = ui.allocate_exact_size(vec2(14.0, 12.0), Sense::hover());
+/// solution) and its words, as one piece.
+fn legend_item(ui: &mut Ui, colour: Color32, bar: bool, text: &str) {
+    let swatch = legend_entry(ui, text);
     if bar {
-        ui.painter().rect_filled(rect.shrink(1.0), 1.0, colour);
+        let bar = Rect::from_center_size(swatch.center(), vec2(10.0, 10.0));
+        ui.painter().rect_filled(bar, 1.0, colour);
     } else {
         ui.painter().line_segment(
-            [rect.center_top(), rect.center_bottom()],
+            [swatch.center_top(), swatch.center_bottom()],
             Stroke::new(2.0, colour),
         );
     }
-    ui.label(text);
 }
 
 /// Shows the depth histogram of an analysis's `summary`: a line that sums
@@ -92,10 +93,10 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
     ));
     let shortest = summary.any.shortest;
     ui.horizontal_wrapped(|ui| {
-        legend_entry(ui, WINNABLE, true, "winnable states");
-        legend_entry(ui, DEAD_ENDS, true, "dead ends");
+        legend_item(ui, WINNABLE, true, "winnable states");
+        legend_item(ui, DEAD_ENDS, true, "dead ends");
         if let Some(depth) = shortest {
-            legend_entry(ui, SHORTEST, false, &format!("shortest solution ({depth})"));
+            legend_item(ui, SHORTEST, false, &format!("shortest solution ({depth})"));
         }
     });
     let plot = Plot::new("depth histogram")

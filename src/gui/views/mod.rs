@@ -12,6 +12,7 @@ pub mod graph_layout;
 pub mod graph_minimap;
 pub mod graph_paint;
 pub mod histogram;
+pub mod legend;
 pub mod pack_check;
 pub mod pack_panel;
 pub mod picture_painter;
