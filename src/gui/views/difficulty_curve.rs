@@ -8,7 +8,9 @@
 //! (the plot holds log10 of the count, the axis is labelled in counts),
 //! because states range from tens to millions. Levels without a summary,
 //! and levels without a Perfect on that line, are gaps. Hovering shows the
-//! level's number, name and value.
+//! level's number, name and value. The x axis is labelled once, under the
+//! lowest plot, and every y axis is equally wide, so a level is at the same
+//! x in all three.
 
 use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
@@ -134,13 +136,16 @@ pub fn plot_top(values: &[Option<f64>]) -> f64 {
 }
 
 /// Height of the Perfect plot, in points.
-const PERFECT_HEIGHT: f32 = 110.0;
+const PERFECT_HEIGHT: f32 = 95.0;
 /// Height of the traps plot, in points.
-const TRAPS_HEIGHT: f32 = 90.0;
+const TRAPS_HEIGHT: f32 = 85.0;
 /// Height of the states plot (it also holds the x axis), in points.
-const STATES_HEIGHT: f32 = 110.0;
+const STATES_HEIGHT: f32 = 125.0;
+/// Width of every plot's y axis, in points, so that a level sits at the
+/// same x in all three.
+const Y_AXIS_WIDTH: f32 = 46.0;
 
-/// Draws the difficulty curve of `pack` (about 330 points high).
+/// Draws the difficulty curve of `pack` (about 320 points high).
 pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     if pack.levels.is_empty() {
         ui.label("The pack is empty.");
@@ -190,9 +195,10 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
         ),
         (TRAPS_NAME, &series.traps, TRAPS, TRAPS_HEIGHT, "traps"),
     ] {
+        // The x axis is drawn once, under the lowest plot.
         linked_plot(title, height, group, count)
             .y_axis_label(axis)
-            .custom_x_axes(vec![count_axis("", 1.0)])
+            .show_axes([false, true])
             .label_formatter(hover)
             .include_y(plot_top(values))
             .show(ui, |plot_ui| add_series(plot_ui, title, values, colour));
@@ -243,6 +249,7 @@ fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot
         .include_x(count + 0.5)
         .include_y(0.0)
         .x_grid_spacer(count_grid())
+        .y_axis_min_width(Y_AXIS_WIDTH)
 }
 
 #[cfg(test)]

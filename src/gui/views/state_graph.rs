@@ -61,6 +61,9 @@ const MAX_OTHER_EDGES: usize = 20_000;
 const EVERY_EDGE_STATES: usize = 20_000;
 /// The least pick distance, in pixels.
 const PICK_PX: f32 = 5.0;
+/// Height of the heading of the depth labels ("depth"), kept free above
+/// the graph.
+const DEPTH_HEADING: f32 = 16.0;
 /// The words of the switch to the dead ends and the traps into them.
 pub const DEAD_ENDS_ONLY: &str = "Only the dead ends and the traps into them";
 /// Width of the strip left of the graph that holds the depth labels.
@@ -494,7 +497,8 @@ impl StateGraphView {
         let size = ui.available_size().max(vec2(120.0, 120.0));
         let (area, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "State graph"));
-        let canvas = Rect::from_min_max(area.min + vec2(DEPTH_GUTTER, 0.0), area.max);
+        // Right of the depth labels, below their heading.
+        let canvas = Rect::from_min_max(area.min + vec2(DEPTH_GUTTER, DEPTH_HEADING), area.max);
 
         let fit = Camera::fit(layout, canvas);
         let mut camera = self.camera.unwrap_or(fit);
