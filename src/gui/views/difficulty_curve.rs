@@ -1,18 +1,19 @@
 //! The difficulty curve of a pack: Perfect length, trap count and reachable
 //! states over the pack's order, drawn with egui_plot.
 //!
-//! Two plots share the x axis (the level's number in the pack) and the
-//! cursor: the upper one has Perfect length and traps, both small counts on
-//! one linear axis; the lower one has states on a logarithmic axis (the
-//! plot holds log10 of the count, the axis is labelled in counts), because
-//! states range from tens to millions and would flatten the other two.
-//! Levels without a summary, and levels without a Perfect on that line, are
-//! gaps. Hovering shows the level's number, name and value.
+//! Three plots, one above the other, share the x axis (the level's number in
+//! the pack) and the cursor, each series with its own y axis so that none
+//! flattens another (a pack with 200 traps in one level and Perfects of 10
+//! to 30 moves): Perfect length, traps, and states on a logarithmic axis
+//! (the plot holds log10 of the count, the axis is labelled in counts),
+//! because states range from tens to millions. Levels without a summary,
+//! and levels without a Perfect on that line, are gaps. Hovering shows the
+//! level's number, name and value. The x axis is labelled once, under the
+//! lowest plot, and every y axis is equally wide, so a level is at the same
+//! x in all three.
 
 use egui::{Color32, Ui};
-use egui_plot::{
-    Corner, GridInput, GridMark, HoverPosition, Legend, Line, Plot, PlotPoints, Points,
-};
+use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
 
 use crate::gui::views::count_axis::{count_axis, count_grid};
 use crate::gui::views::pack_panel::view::{compact_count, perfect_length};
@@ -127,7 +128,24 @@ fn add_series(
     }
 }
 
-/// Draws the difficulty curve of `pack` (about 290 points high).
+/// The top of a linear plot of `values`: a tenth above the highest value
+/// (and at least 1), so that the highest dot is not on the frame.
+pub fn plot_top(values: &[Option<f64>]) -> f64 {
+    let highest = values.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
+    highest * 1.1 + 1.0
+}
+
+/// Height of the Perfect plot, in points.
+const PERFECT_HEIGHT: f32 = 95.0;
+/// Height of the traps plot, in points.
+const TRAPS_HEIGHT: f32 = 85.0;
+/// Height of the states plot (it also holds the x axis), in points.
+const STATES_HEIGHT: f32 = 125.0;
+/// Width of every plot's y axis, in points, so that a level sits at the
+/// same x in all three.
+const Y_AXIS_WIDTH: f32 = 46.0;
+
+/// Draws the difficulty curve of `pack` (about 320 points high).
 pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     if pack.levels.is_empty() {
         ui.label("The pack is empty.");
@@ -154,29 +172,38 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             .then_some(number as usize)
             .and_then(|n| names.get(n - 1).map(|name| (n, *name)))
     };
+    let hover = |pos: &HoverPosition<'_>| match pos {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => {
+            let (n, name) = level_of(position.x)?;
+            Some(format!("#{n} {name}\n{plot_name}: {}", position.y))
+        }
+        HoverPosition::Elsewhere { .. } => None,
+    };
     let count = pack.levels.len() as f64;
     let group = ui.scope_id().with("difficulty curve");
-    let upper = linked_plot("pack curve: Perfect and traps", 150.0, group, count)
-        .y_axis_label("moves, traps")
-        .custom_x_axes(vec![count_axis("", 1.0)])
-        .label_formatter(|pos| match pos {
-            HoverPosition::NearDataPoint {
-                plot_name,
-                position,
-                ..
-            } => {
-                let (n, name) = level_of(position.x)?;
-                Some(format!("#{n} {name}\n{plot_name}: {}", position.y))
-            }
-            HoverPosition::Elsewhere { .. } => None,
-        });
-    let highest = |values: &[Option<f64>]| values.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
-    let upper = upper.include_y(highest(&series.perfect).max(highest(&series.traps)) * 1.1 + 1.0);
-    upper.show(ui, |plot_ui| {
-        add_series(plot_ui, PERFECT_NAME, &series.perfect, PERFECT);
-        add_series(plot_ui, TRAPS_NAME, &series.traps, TRAPS);
-    });
-    let lower = linked_plot("pack curve: states", 120.0, group, count)
+    for (title, values, colour, height, axis) in [
+        (
+            PERFECT_NAME,
+            &series.perfect,
+            PERFECT,
+            PERFECT_HEIGHT,
+            "Perfect (moves)",
+        ),
+        (TRAPS_NAME, &series.traps, TRAPS, TRAPS_HEIGHT, "traps"),
+    ] {
+        // The x axis is drawn once, under the lowest plot.
+        linked_plot(title, height, group, count)
+            .y_axis_label(axis)
+            .show_axes([false, true])
+            .label_formatter(hover)
+            .include_y(plot_top(values))
+            .show(ui, |plot_ui| add_series(plot_ui, title, values, colour));
+    }
+    let lower = linked_plot(STATES_NAME, STATES_HEIGHT, group, count)
         .y_axis_label("states (log)")
         .custom_x_axes(vec![count_axis("level", 1.0)])
         .y_grid_spacer(whole_marks)
@@ -199,19 +226,22 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             }
             HoverPosition::Elsewhere { .. } => None,
         });
-    let lower = lower.include_y(highest(&series.log_states) + 0.3);
-    lower.show(ui, |plot_ui| {
+    let top = series
+        .log_states
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b));
+    lower.include_y(top + 0.3).show(ui, |plot_ui| {
         add_series(plot_ui, STATES_NAME, &series.log_states, STATES);
     });
 }
 
 /// A plot of the pack's order (x from 1 to `count`) whose x axis and cursor
-/// follow the other plots of `group`.
+/// follow the other plots of `group`; its one series is named by its y
+/// axis, so it has no legend.
 fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot<'a> {
-    Plot::new(name)
+    Plot::new(format!("pack curve: {name}"))
         .height(height)
-        // Top left: a pack usually gets harder towards its end.
-        .legend(Legend::default().position(Corner::LeftTop))
         .link_axis(group, [true, false])
         .link_cursor(group, [true, false])
         .allow_scroll(false)
@@ -219,6 +249,7 @@ fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot
         .include_x(count + 0.5)
         .include_y(0.0)
         .x_grid_spacer(count_grid())
+        .y_axis_min_width(Y_AXIS_WIDTH)
 }
 
 #[cfg(test)]
@@ -276,6 +307,20 @@ mod tests {
         assert_eq!(s.perfect, vec![Some(4.0), None, None]);
         assert_eq!(s.traps, vec![Some(2.0), None, Some(0.0)]);
         assert_eq!(s.log_states, vec![Some(3.0), None, Some(1.0)]);
+    }
+
+    #[test]
+    fn perfect_and_traps_each_get_their_own_axis() {
+        // 206 traps in one level do not flatten Perfects of 9 to 30 moves.
+        let perfect = [Some(9.0), Some(30.0), None, Some(12.0)];
+        let traps = [Some(0.0), Some(206.0), None, Some(3.0)];
+        let (p, t) = (plot_top(&perfect), plot_top(&traps));
+        assert!((p - 34.0).abs() < 1e-9, "{p}");
+        assert!(t > 206.0 && t < 230.0, "{t}");
+        // The smallest Perfect change (9 to 12) is a tenth of its plot.
+        assert!((12.0 - 9.0) / p > 0.08);
+        assert_eq!(plot_top(&[None, None]), 1.0);
+        assert_eq!(plot_top(&[Some(0.0)]), 1.0);
     }
 
     #[test]

@@ -90,6 +90,8 @@ pub struct GraphLayout {
     labels: Vec<Label>,
     /// The first id of every layer, and the state count at the end.
     layer_start: Vec<u32>,
+    /// The breadth-first depth of every layer.
+    layer_depths: Vec<usize>,
     /// The ids of every layer in increasing `x`, layer after layer (layer
     /// `d` occupies the same index range as its ids).
     order: Vec<u32>,
@@ -99,6 +101,8 @@ pub struct GraphLayout {
     label_prefix: Vec<[u32; 4]>,
     /// Sum of the parent `x` of `order[..i]`.
     parent_x_prefix: Vec<f64>,
+    /// How many of `order[..i]` have a parent.
+    parent_count_prefix: Vec<u32>,
     /// Smallest and largest `x`.
     x_range: (f32, f32),
     /// The number of edges from a parent other than the primary one.
@@ -147,6 +151,7 @@ struct Sweep<'a> {
     x: &'a mut [f32],
     order: &'a mut [u32],
     parent: &'a [u32],
+    root_targets: &'a [f64],
     layer_start: &'a [u32],
     targets: Vec<(f64, f64)>,
     placed: Vec<f32>,
@@ -171,18 +176,20 @@ impl Sweep<'_> {
         }
     }
 
-    /// Down: order every layer by parent position, place it near the
-    /// parents.
+    /// Down: order every layer by parent position (a root by its tree's
+    /// place), place it near the parents.
     fn down(&mut self) {
-        for d in 1..self.depth_count() {
+        for d in 0..self.depth_count() {
             let range = self.layer(d);
-            let (x, parent) = (&*self.x, self.parent);
-            let parent_x = |id: u32| x[parent[id as usize] as usize];
+            let (x, parent, roots) = (&*self.x, self.parent, self.root_targets);
+            let target = |id: u32| match parent[id as usize] {
+                NO_PARENT => roots[id as usize],
+                p => x[p as usize] as f64,
+            };
             let ids = &mut self.order[range];
-            ids.sort_unstable_by(|&a, &b| parent_x(a).total_cmp(&parent_x(b)).then(a.cmp(&b)));
+            ids.sort_unstable_by(|&a, &b| target(a).total_cmp(&target(b)).then(a.cmp(&b)));
             self.targets.clear();
-            self.targets
-                .extend(ids.iter().map(|&id| (parent_x(id) as f64, 1.0)));
+            self.targets.extend(ids.iter().map(|&id| (target(id), 1.0)));
             self.place(d);
         }
     }
@@ -195,9 +202,11 @@ impl Sweep<'_> {
         let mut child_count = vec![0u32; n];
         for d in (0..self.depth_count().saturating_sub(1)).rev() {
             for id in self.layer(d + 1) {
-                let p = self.parent[id] as usize;
-                child_sum[p] += self.x[id] as f64;
-                child_count[p] += 1;
+                let p = self.parent[id];
+                if p != NO_PARENT {
+                    child_sum[p as usize] += self.x[id] as f64;
+                    child_count[p as usize] += 1;
+                }
             }
             let range = self.layer(d);
             let x = &*self.x;
@@ -214,27 +223,113 @@ impl Sweep<'_> {
     }
 }
 
-impl GraphLayout {
-    /// The layout of an explored graph, whatever its kind.
-    pub fn of(view: &dyn GraphView) -> GraphLayout {
+/// A layered forest to lay out: states numbered layer after layer, each
+/// with at most one parent in the layer above. The state graph is one tree
+/// (the breadth-first tree from the start); a part of it, such as the dead
+/// ends and the states with a trap into them, can be several.
+#[derive(Clone, Debug)]
+pub struct LayeredForest {
+    /// The first id of every layer, and the state count at the end.
+    pub layer_start: Vec<u32>,
+    /// The breadth-first depth each layer shows.
+    pub layer_depths: Vec<usize>,
+    /// The parent of every state, in the layer above ([`NO_PARENT`] for a
+    /// root).
+    pub parent: Vec<u32>,
+    /// The label of every state.
+    pub labels: Vec<Label>,
+    /// The number of edges into a state from a parent other than its own.
+    pub other_parent_edges: usize,
+}
+
+impl LayeredForest {
+    /// The primary breadth-first tree of an explored graph.
+    pub fn of(view: &dyn GraphView) -> LayeredForest {
         let n = view.len();
         let depths = view.depth_count();
         let mut layer_start: Vec<u32> = (0..depths).map(|d| view.layer(d).start).collect();
         layer_start.push(n as u32);
-        let parent: Vec<u32> = (0..n as u32)
-            .map(|id| view.primary_parent(id).unwrap_or(NO_PARENT))
-            .collect();
-        let labels: Vec<Label> = (0..n as u32).map(|id| view.label(id)).collect();
-        let other_parent_edges = (0..n as u32)
-            .map(|id| view.predecessors(id).len() - usize::from(id != 0))
-            .sum();
+        LayeredForest {
+            layer_start,
+            layer_depths: (0..depths).collect(),
+            parent: (0..n as u32)
+                .map(|id| view.primary_parent(id).unwrap_or(NO_PARENT))
+                .collect(),
+            labels: (0..n as u32).map(|id| view.label(id)).collect(),
+            other_parent_edges: (0..n as u32)
+                .map(|id| view.predecessors(id).len() - usize::from(id != 0))
+                .sum(),
+        }
+    }
 
+    /// Where every root aims to sit: the trees side by side in id order,
+    /// each as far left as the trees before it allow on the layers it
+    /// spans (a tree of deep layers can sit under a shallow one), given
+    /// the room of its widest layer, its root over the middle of it.
+    fn root_targets(&self) -> Vec<f64> {
+        let n = self.parent.len();
+        let layers = self.layer_start.len() - 1;
+        let mut root_of = vec![0u32; n];
+        // Per root: its first layer and the state count of each layer.
+        let mut extent: Vec<(usize, Vec<u32>)> = vec![(0, Vec::new()); n];
+        for d in 0..layers {
+            for id in self.layer_start[d] as usize..self.layer_start[d + 1] as usize {
+                let root = match self.parent[id] {
+                    NO_PARENT => {
+                        extent[id].0 = d;
+                        id as u32
+                    }
+                    p => root_of[p as usize],
+                };
+                root_of[id] = root;
+                let (first, counts) = &mut extent[root as usize];
+                let row = d - *first;
+                if counts.len() <= row {
+                    counts.resize(row + 1, 0);
+                }
+                counts[row] += 1;
+            }
+        }
+        let mut free = vec![0f64; layers];
+        let mut targets = vec![0f64; n];
+        for id in (0..n).filter(|&id| self.parent[id] == NO_PARENT) {
+            let (first, counts) = &extent[id];
+            let span = *first..first + counts.len();
+            let room = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+            let left = free[span.clone()].iter().fold(0f64, |a, &b| a.max(b));
+            targets[id] = left + (room - 1.0) / 2.0;
+            for slot in &mut free[span] {
+                *slot = left + room + 1.0;
+            }
+        }
+        targets
+    }
+}
+
+impl GraphLayout {
+    /// The layout of an explored graph, whatever its kind.
+    pub fn of(view: &dyn GraphView) -> GraphLayout {
+        GraphLayout::of_forest(LayeredForest::of(view))
+    }
+
+    /// The layout of a layered forest.
+    pub fn of_forest(forest: LayeredForest) -> GraphLayout {
+        let root_targets = forest.root_targets();
+        let LayeredForest {
+            layer_start,
+            layer_depths,
+            parent,
+            labels,
+            other_parent_edges,
+        } = forest;
+        let n = parent.len();
         let mut x = vec![0f32; n];
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut sweep = Sweep {
             x: &mut x,
             order: &mut order,
             parent: &parent,
+            root_targets: &root_targets,
             layer_start: &layer_start,
             targets: Vec::new(),
             placed: Vec::new(),
@@ -242,21 +337,76 @@ impl GraphLayout {
         // More rounds change nothing: the result is a fixed point.
         sweep.down();
         sweep.up();
+        GraphLayout::finish(
+            LayeredForest {
+                layer_start,
+                layer_depths,
+                parent,
+                labels,
+                other_parent_edges,
+            },
+            x,
+            order,
+        )
+    }
 
+    /// The layout of a layered forest whose states aim for `targets` (one
+    /// per state): every layer in the order of its targets, each state as
+    /// near to its target as the spacing of one unit allows.
+    pub fn of_forest_at(forest: LayeredForest, targets: &[f64]) -> GraphLayout {
+        let n = forest.parent.len();
+        let mut x = vec![0f32; n];
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut placed = Vec::new();
+        let mut wanted = Vec::new();
+        for d in 0..forest.layer_start.len() - 1 {
+            let range = forest.layer_start[d] as usize..forest.layer_start[d + 1] as usize;
+            let ids = &mut order[range];
+            ids.sort_unstable_by(|&a, &b| {
+                targets[a as usize]
+                    .total_cmp(&targets[b as usize])
+                    .then(a.cmp(&b))
+            });
+            wanted.clear();
+            wanted.extend(ids.iter().map(|&id| (targets[id as usize], 1.0)));
+            placed.resize(ids.len(), 0.0);
+            place_in_order(&wanted, &mut placed);
+            for (&id, &px) in ids.iter().zip(&placed) {
+                x[id as usize] = px;
+            }
+        }
+        GraphLayout::finish(forest, x, order)
+    }
+
+    /// The layout of `forest` with its states at `x`, each layer's ids in
+    /// increasing `x` in `order`.
+    fn finish(forest: LayeredForest, x: Vec<f32>, order: Vec<u32>) -> GraphLayout {
+        let LayeredForest {
+            layer_start,
+            layer_depths,
+            parent,
+            labels,
+            other_parent_edges,
+        } = forest;
+        let n = parent.len();
         let sorted_x: Vec<f32> = order.iter().map(|&id| x[id as usize]).collect();
         let mut label_prefix = Vec::with_capacity(n + 1);
         let mut parent_x_prefix = Vec::with_capacity(n + 1);
-        let (mut counts, mut sum) = ([0u32; 4], 0f64);
+        let mut parent_count_prefix = Vec::with_capacity(n + 1);
+        let (mut counts, mut sum, mut with_parent) = ([0u32; 4], 0f64, 0u32);
         label_prefix.push(counts);
         parent_x_prefix.push(sum);
+        parent_count_prefix.push(with_parent);
         for &id in &order {
             counts[label_index(labels[id as usize])] += 1;
             let p = parent[id as usize];
             if p != NO_PARENT {
                 sum += x[p as usize] as f64;
+                with_parent += 1;
             }
             label_prefix.push(counts);
             parent_x_prefix.push(sum);
+            parent_count_prefix.push(with_parent);
         }
         let x_range = x
             .iter()
@@ -269,13 +419,21 @@ impl GraphLayout {
             parent,
             labels,
             layer_start,
+            layer_depths,
             order,
             sorted_x,
             label_prefix,
             parent_x_prefix,
+            parent_count_prefix,
             x_range,
             other_parent_edges,
         }
+    }
+
+    /// The breadth-first depth layer `layer` shows (the layer itself in the
+    /// layout of a whole graph).
+    pub fn layer_depth(&self, layer: usize) -> usize {
+        self.layer_depths[layer]
     }
 
     /// The number of edges into a state from a parent other than the one
@@ -368,16 +526,17 @@ impl GraphLayout {
     }
 
     /// The mean parent `x` of the states `states` (indices into
-    /// [`GraphLayout::layer_order`]) of layer `depth`; `None` for the first
-    /// layer or no state.
+    /// [`GraphLayout::layer_order`]) of layer `depth` that have a parent;
+    /// `None` if none has.
     pub fn mean_parent_x(&self, depth: usize, states: Range<usize>) -> Option<f32> {
-        if depth == 0 || states.is_empty() {
+        let base = self.layer_start[depth] as usize;
+        let (a, b) = (base + states.start, base + states.end);
+        let count = self.parent_count_prefix[b] - self.parent_count_prefix[a];
+        if count == 0 {
             return None;
         }
-        let base = self.layer_start[depth] as usize;
-        let sum =
-            self.parent_x_prefix[base + states.end] - self.parent_x_prefix[base + states.start];
-        Some((sum / states.len() as f64) as f32)
+        let sum = self.parent_x_prefix[b] - self.parent_x_prefix[a];
+        Some((sum / count as f64) as f32)
     }
 
     /// The non-empty bins of layer `depth` between `x0` and `x1`: the states

@@ -8,8 +8,14 @@
 //! away) and by drawing a layer whose states are closer than
 //! [`MIN_PX_PER_NODE`] pixels as bins of pixels shaded by their label mix,
 //! with one bundled tree edge per bin, instead of one node per state. All
-//! nodes, bins and edges go into two meshes built here, so that egui does not
-//! tessellate thousands of shapes.
+//! nodes, bins and edges go into meshes built here, so that egui does not
+//! tessellate thousands of shapes. A bin holding a dead end gets a red mark
+//! of a least size, drawn last, so dead ends show at every zoom.
+//!
+//! The view can also show only the dead ends and the winnable states with
+//! a trap into them ([`DeadEndGraph`]), with the trap moves drawn red. The
+//! layers carry their depth on the left, a minimap shows where the view is
+//! when the graph does not fit, and the legend says what each label means.
 
 use std::any::Any;
 use std::ops::Range;
@@ -19,10 +25,16 @@ use egui::{
     vec2, Color32, Mesh, Pos2, Rect, Response, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
 };
 
-use super::graph_layout::{Bin, GraphLayout, LabelCounts, LABELS};
-use super::picture_painter;
+use super::dead_end_graph::DeadEndGraph;
+use super::graph_layout::{Bin, GraphLayout, LABELS};
+use super::graph_minimap::{minimap_rect, MinimapMap};
+use super::graph_paint::{
+    add_bin, add_dead_end_mark, add_line, add_node, dead_end_mark, depth_label_step, label_colour,
+    label_words as label_words_default, DEAD_END_MIN_RADIUS,
+};
+use super::legend::legend_entry;
+use super::{graph_minimap, picture_painter};
 use crate::engine::{GraphView, Label, Route};
-use crate::kinds::skiddy::label_name;
 use crate::picture::Picture;
 use crate::words::counted;
 
@@ -44,8 +56,18 @@ const CENTRE_SCALE: Vec2 = vec2(16.0, 100.0);
 const ZOOM_PER_POINT: f32 = 1.0 / 240.0;
 /// The most other-parent edges drawn in one frame (estimated).
 const MAX_OTHER_EDGES: usize = 20_000;
+/// The dead-ends view of at most this many states draws every edge, on
+/// screen or not (a trap move can span many layers).
+const EVERY_EDGE_STATES: usize = 20_000;
 /// The least pick distance, in pixels.
 const PICK_PX: f32 = 5.0;
+/// Height of the heading of the depth labels ("depth"), kept free above
+/// the graph.
+const DEPTH_HEADING: f32 = 16.0;
+/// The words of the switch to the dead ends and the traps into them.
+pub const DEAD_ENDS_ONLY: &str = "Only the dead ends and the traps into them";
+/// Width of the strip left of the graph that holds the depth labels.
+const DEPTH_GUTTER: f32 = 34.0;
 
 /// The graph the view shows, whatever the kind: the explored states, the
 /// allocation that owns them (it tells one analysis from the next, so the
@@ -58,6 +80,8 @@ pub struct GraphSource<'a> {
     pub graph: &'a dyn GraphView,
     /// The board of state `id`, in cells.
     pub board: &'a dyn Fn(u32) -> Picture,
+    /// What each label means for this kind, in the legend's words.
+    pub label_words: fn(Label) -> &'static str,
 }
 
 impl<'a> GraphSource<'a> {
@@ -72,6 +96,60 @@ impl<'a> GraphSource<'a> {
             owner,
             graph,
             board,
+            label_words: label_words_default,
+        }
+    }
+
+    /// The same source with the legend's words for each label replaced (a
+    /// kind without combos says "winnable" for the preferred label).
+    pub fn with_label_words(self, label_words: fn(Label) -> &'static str) -> GraphSource<'a> {
+        GraphSource {
+            label_words,
+            ..self
+        }
+    }
+}
+
+/// Where a dead end is drawn: the mark of a bin (or a single dead-end
+/// node) and the number of dead ends in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeadEndMark {
+    /// The mark on screen, in points.
+    pub rect: Rect,
+    /// The dead ends it stands for.
+    pub dead_ends: u32,
+}
+
+/// The graph the view draws this frame: the whole graph, or only its dead
+/// ends and the traps into them (in the part's own ids).
+#[derive(Clone, Copy)]
+enum Shown<'a> {
+    Whole(&'a dyn GraphView),
+    DeadEnds(&'a DeadEndGraph),
+}
+
+impl Shown<'_> {
+    /// The states with a move into layout state `id`, in layout ids.
+    fn predecessors(&self, id: u32) -> &[u32] {
+        match self {
+            Shown::Whole(view) => view.predecessors(id),
+            Shown::DeadEnds(part) => part.predecessors(id),
+        }
+    }
+
+    /// The graph id of layout state `id`.
+    fn graph_id(&self, id: u32) -> u32 {
+        match self {
+            Shown::Whole(_) => id,
+            Shown::DeadEnds(part) => part.graph_id(id),
+        }
+    }
+
+    /// The layout id of graph state `id`, if it is shown.
+    fn layout_id(&self, id: u32) -> Option<u32> {
+        match self {
+            Shown::Whole(view) => ((id as usize) < view.len()).then_some(id),
+            Shown::DeadEnds(part) => part.local_id(id),
         }
     }
 }
@@ -88,97 +166,6 @@ pub struct GraphResponse {
     pub clicked: Option<u32>,
     /// The state under the pointer, if any.
     pub hovered: Option<u32>,
-}
-
-/// The fill colour of a label.
-pub fn label_colour(label: Label) -> Color32 {
-    match label {
-        Label::Won => Color32::from_rgb(0, 158, 115),
-        Label::Preferred => Color32::from_rgb(0, 114, 178),
-        Label::Ok => Color32::from_rgb(230, 159, 0),
-        Label::DeadEnd => Color32::from_rgb(176, 48, 56),
-    }
-}
-
-/// A unit outline per label, so that labels differ in shape as well as in
-/// colour: Won a diamond, MaxCombo a circle, Ok a square, DeadEnd a
-/// triangle pointing down.
-fn label_outline(label: Label) -> &'static [Vec2] {
-    const S: f32 = 0.86;
-    const DIAMOND: [Vec2; 4] = [
-        vec2(0.0, -1.3),
-        vec2(1.3, 0.0),
-        vec2(0.0, 1.3),
-        vec2(-1.3, 0.0),
-    ];
-    const SQUARE: [Vec2; 4] = [vec2(-S, -S), vec2(S, -S), vec2(S, S), vec2(-S, S)];
-    const TRIANGLE: [Vec2; 3] = [vec2(-1.15, -0.75), vec2(1.15, -0.75), vec2(0.0, 1.2)];
-    const CIRCLE: [Vec2; 10] = [
-        vec2(1.0, 0.0),
-        vec2(0.809, 0.588),
-        vec2(0.309, 0.951),
-        vec2(-0.309, 0.951),
-        vec2(-0.809, 0.588),
-        vec2(-1.0, 0.0),
-        vec2(-0.809, -0.588),
-        vec2(-0.309, -0.951),
-        vec2(0.309, -0.951),
-        vec2(0.809, -0.588),
-    ];
-    match label {
-        Label::Won => &DIAMOND,
-        Label::Preferred => &CIRCLE,
-        Label::Ok => &SQUARE,
-        Label::DeadEnd => &TRIANGLE,
-    }
-}
-
-/// Adds a line as a quad; lines thinner than a pixel are drawn a pixel
-/// wide and fainter.
-fn add_line(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, colour: Color32) {
-    let d = b - a;
-    let len = d.length();
-    if len < 0.01 {
-        return;
-    }
-    let (width, colour) = if width < 1.0 {
-        (1.0, colour.gamma_multiply(width))
-    } else {
-        (width, colour)
-    };
-    let n = vec2(-d.y, d.x) * (width / 2.0 / len);
-    let i = mesh.vertices.len() as u32;
-    mesh.colored_vertex(a + n, colour);
-    mesh.colored_vertex(a - n, colour);
-    mesh.colored_vertex(b - n, colour);
-    mesh.colored_vertex(b + n, colour);
-    mesh.add_triangle(i, i + 1, i + 2);
-    mesh.add_triangle(i, i + 2, i + 3);
-}
-
-/// Adds a convex polygon (a unit outline scaled by `r`) as a triangle fan.
-fn add_polygon(mesh: &mut Mesh, centre: Pos2, outline: &[Vec2], r: f32, colour: Color32) {
-    let i = mesh.vertices.len() as u32;
-    for &p in outline {
-        mesh.colored_vertex(centre + p * r, colour);
-    }
-    for k in 1..outline.len() as u32 - 1 {
-        mesh.add_triangle(i, i + k, i + k + 1);
-    }
-}
-
-/// Adds one node: its label's shape, with a dark rim when there is room.
-fn add_node(mesh: &mut Mesh, centre: Pos2, r: f32, label: Label, rim: Color32) {
-    if r < 2.5 {
-        mesh.add_colored_rect(
-            Rect::from_center_size(centre, Vec2::splat(2.0 * r)),
-            label_colour(label),
-        );
-        return;
-    }
-    let outline = label_outline(label);
-    add_polygon(mesh, centre, outline, r + 1.2, rim);
-    add_polygon(mesh, centre, outline, r, label_colour(label));
 }
 
 /// The view's camera: the layout point at the centre of the canvas and the
@@ -228,6 +215,17 @@ impl Camera {
         (self.scale * 0.5, max)
     }
 
+    /// Whether the whole layout is on `canvas`.
+    fn shows_all(self, layout: &GraphLayout, canvas: Rect) -> bool {
+        let (lo, hi) = layout.x_range();
+        let last = layout.depth_count().saturating_sub(1) as f32;
+        let (a, b) = (
+            self.to_layout(canvas, canvas.min),
+            self.to_layout(canvas, canvas.max),
+        );
+        a.x <= lo + 1e-3 && hi <= b.x + 1e-3 && a.y <= 1e-3 && last <= b.y + 1e-3
+    }
+
     /// The node radius at this zoom.
     fn node_radius(self) -> f32 {
         (self.scale.x * 0.38)
@@ -247,6 +245,8 @@ impl Camera {
 struct CachedLayout {
     owner: Weak<dyn Any + Send + Sync>,
     layout: Arc<GraphLayout>,
+    /// The dead ends and the traps into them, once asked for.
+    dead_ends: Option<Arc<DeadEndGraph>>,
 }
 
 /// What the last frame drew, for hit tests and tests.
@@ -254,6 +254,8 @@ struct CachedLayout {
 struct LastFrame {
     canvas: Rect,
     camera: Camera,
+    /// The minimap's box, if it was shown.
+    minimap: Option<Rect>,
 }
 
 /// Colours of one frame's drawing.
@@ -264,6 +266,7 @@ struct Palette {
     rim: Color32,
     highlight: Color32,
     ring: Color32,
+    trap_edge: Color32,
 }
 
 impl Palette {
@@ -277,6 +280,7 @@ impl Palette {
             rim: visuals.extreme_bg_color.lerp_to_gamma(text, 0.75),
             highlight: Color32::from_rgb(204, 51, 170),
             ring: text,
+            trap_edge: label_colour(Label::DeadEnd),
         }
     }
 }
@@ -289,16 +293,21 @@ struct Drawn {
 }
 
 /// The state graph view: zoom and pan, the layout of the analysis it last
-/// showed, and whether other-parent edges are drawn.
+/// showed, whether other-parent edges are drawn, whether only the dead ends
+/// and the traps into them are shown, and whether the minimap is.
 pub struct StateGraphView {
     /// `None` follows the fitted view (also as the canvas resizes).
     camera: Option<Camera>,
     centre_request: Option<(u32, Vec2)>,
     show_other_parents: bool,
+    dead_ends_only: bool,
+    show_minimap: bool,
     cache: Option<CachedLayout>,
     last: Option<LastFrame>,
     bins: Vec<Bin>,
     plans: Vec<LayerPlan>,
+    /// The dead ends drawn last frame.
+    marks: Vec<DeadEndMark>,
     /// Vertices of the edge and node meshes last frame, to reserve.
     mesh_sizes: [usize; 2],
 }
@@ -316,10 +325,13 @@ impl StateGraphView {
             camera: None,
             centre_request: None,
             show_other_parents: true,
+            dead_ends_only: false,
+            show_minimap: true,
             cache: None,
             last: None,
             bins: Vec::new(),
             plans: Vec::new(),
+            marks: Vec::new(),
             mesh_sizes: [0; 2],
         }
     }
@@ -352,63 +364,147 @@ impl StateGraphView {
         self.show_other_parents = show;
     }
 
+    /// Whether only the dead ends and the traps into them are shown.
+    pub fn shows_dead_ends_only(&self) -> bool {
+        self.dead_ends_only
+    }
+
+    /// Shows only the dead ends and the traps into them, or the whole
+    /// graph; either way fitted.
+    pub fn set_dead_ends_only(&mut self, only: bool) {
+        if only != self.dead_ends_only {
+            self.dead_ends_only = only;
+            self.camera = None;
+        }
+    }
+
+    /// Whether the minimap is shown when the graph does not fit.
+    pub fn shows_minimap(&self) -> bool {
+        self.show_minimap
+    }
+
     /// The layout of the analysis last shown, if any.
     pub fn layout(&self) -> Option<&GraphLayout> {
         self.cache.as_ref().map(|c| c.layout.as_ref())
     }
 
-    /// Where the last frame drew state `id` (its centre, in points), if the
-    /// view has been shown.
+    /// The dead ends of the analysis last shown and the traps into them, if
+    /// they have been shown.
+    pub fn dead_end_graph(&self) -> Option<&DeadEndGraph> {
+        self.cache.as_ref()?.dead_ends.as_deref()
+    }
+
+    /// Where the last frame drew state `id` (a graph id; its centre, in
+    /// points), if the view has been shown and the state is in it.
     pub fn screen_pos(&self, id: u32) -> Option<Pos2> {
-        let (layout, last) = (self.layout()?, self.last?);
-        ((id as usize) < layout.len()).then(|| {
-            let (x, y) = layout.position(id);
+        let last = self.last?;
+        let (layout, local) = if self.dead_ends_only {
+            let part = self.dead_end_graph()?;
+            (part.layout(), part.local_id(id)?)
+        } else {
+            (self.layout()?, id)
+        };
+        ((local as usize) < layout.len()).then(|| {
+            let (x, y) = layout.position(local);
             last.camera.to_screen(last.canvas, x, y)
         })
     }
 
-    /// The layout of `source`, computed once per owner and cached.
-    fn layout_for(&mut self, source: &GraphSource<'_>) -> Arc<GraphLayout> {
-        match &self.cache {
-            Some(c) if same_owner(&c.owner, &source.owner) => c.layout.clone(),
-            _ => {
-                let layout = Arc::new(GraphLayout::of(source.graph));
-                self.cache = Some(CachedLayout {
-                    owner: source.owner.clone(),
-                    layout: layout.clone(),
-                });
-                self.camera = None;
-                layout
-            }
-        }
+    /// The minimap's box last frame, if it was shown (the graph did not fit
+    /// and the minimap is on).
+    pub fn minimap_rect(&self) -> Option<Rect> {
+        self.last?.minimap
     }
 
-    /// Shows the view: a bar with "Fit", "Other parents" and the legend, and
-    /// the graph below it filling the rest of `ui`. `highlight` is a way
-    /// from the start (state ids) to draw on top, thick; its last state is
-    /// marked as the selected one.
+    /// The canvas the graph was drawn on last frame (right of the depth
+    /// labels), if the view has been shown.
+    pub fn canvas(&self) -> Option<Rect> {
+        self.last.map(|l| l.canvas)
+    }
+
+    /// Where the last frame drew dead ends: a mark per bin holding any,
+    /// and each dead end drawn on its own.
+    pub fn dead_end_marks(&self) -> &[DeadEndMark] {
+        &self.marks
+    }
+
+    /// The layout of `source`, computed once per owner and cached, and its
+    /// dead-end part when that is shown.
+    fn layout_for(
+        &mut self,
+        source: &GraphSource<'_>,
+    ) -> (Arc<GraphLayout>, Option<Arc<DeadEndGraph>>) {
+        let cached = matches!(&self.cache, Some(c) if same_owner(&c.owner, &source.owner));
+        if !cached {
+            self.cache = Some(CachedLayout {
+                owner: source.owner.clone(),
+                layout: Arc::new(GraphLayout::of(source.graph)),
+                dead_ends: None,
+            });
+            self.camera = None;
+        }
+        let cache = self.cache.as_mut().expect("just filled");
+        if self.dead_ends_only && cache.dead_ends.is_none() {
+            cache.dead_ends = Some(Arc::new(DeadEndGraph::of(source.graph)));
+        }
+        let part = cache.dead_ends.clone().filter(|_| self.dead_ends_only);
+        (cache.layout.clone(), part)
+    }
+
+    /// Shows the view: a bar with "Fit", "Other parents", "Dead ends and
+    /// the traps into them", "Minimap" and the legend, and the graph below
+    /// it filling the rest of `ui`, each layer's depth on its left.
+    /// `highlight` is a way from the start (graph ids) to draw on top,
+    /// thick; its last state is marked as the selected one. The states
+    /// reported are graph ids, whatever is shown.
     pub fn show(
         &mut self,
         ui: &mut Ui,
         source: &GraphSource<'_>,
         highlight: &[u32],
     ) -> GraphResponse {
-        let layout = self.layout_for(source);
-        ui.horizontal_wrapped(|ui| self.bar(ui));
+        let (whole, part) = self.layout_for(source);
+        let (layout, shown) = match part.as_deref() {
+            Some(part) => (part.layout(), Shown::DeadEnds(part)),
+            None => (whole.as_ref(), Shown::Whole(source.graph)),
+        };
+        ui.horizontal_wrapped(|ui| self.bar(ui, source.label_words));
+        let summary = match shown {
+            Shown::DeadEnds(part) => {
+                let dead = (0..layout.len() as u32)
+                    .filter(|&id| layout.label(id) == Label::DeadEnd)
+                    .count() as u64;
+                format!(
+                    "{} and {} with a move into one ({})",
+                    counted(dead, "dead end", "dead ends"),
+                    counted(
+                        layout.len() as u64 - dead,
+                        "winnable state",
+                        "winnable states"
+                    ),
+                    counted(part.trap_moves() as u64, "trap move", "trap moves")
+                )
+            }
+            Shown::Whole(_) => format!(
+                "{} in {}",
+                counted(layout.len() as u64, "state", "states"),
+                counted(layout.depth_count() as u64, "layer", "layers")
+            ),
+        };
         ui.weak(format!(
-            "{} in {} · scroll to zoom, drag to pan, click to select",
-            counted(layout.len() as u64, "state", "states"),
-            counted(layout.depth_count() as u64, "layer", "layers")
+            "{summary} · scroll to zoom, drag to pan, click to select"
         ));
         let size = ui.available_size().max(vec2(120.0, 120.0));
-        let (canvas, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+        let (area, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "State graph"));
+        // Right of the depth labels, below their heading.
+        let canvas = Rect::from_min_max(area.min + vec2(DEPTH_GUTTER, DEPTH_HEADING), area.max);
 
-        let fit = Camera::fit(&layout, canvas);
+        let fit = Camera::fit(layout, canvas);
         let mut camera = self.camera.unwrap_or(fit);
         if let Some((id, scale)) = self.centre_request.take() {
-            if (id as usize) < layout.len() {
-                let (x, y) = layout.position(id);
+            if let Some(local) = shown.layout_id(id) {
+                let (x, y) = layout.position(local);
                 let (min, max) = fit.zoom_limits();
                 camera = Camera {
                     centre: vec2(x, y),
@@ -421,17 +517,39 @@ impl StateGraphView {
             camera = moved;
             self.camera = Some(camera);
         }
-        self.last = Some(LastFrame { canvas, camera });
+        let minimap = (self.show_minimap && !camera.shows_all(layout, canvas))
+            .then(|| MinimapMap::new(layout, minimap_rect(canvas)));
+        if let Some(map) = &minimap {
+            let on_map = ui.interact(
+                map.rect,
+                ui.scope_id().with("state graph minimap"),
+                Sense::click_and_drag(),
+            );
+            if on_map.is_pointer_button_down_on() || on_map.clicked() {
+                if let Some(p) = on_map.interact_pointer_pos() {
+                    camera.centre = map.to_layout(p);
+                    self.camera = Some(camera);
+                }
+            }
+        }
+        self.last = Some(LastFrame {
+            canvas,
+            camera,
+            minimap: minimap.map(|m| m.rect),
+        });
 
-        let pointer = response.hover_pos();
-        let hovered = pointer.and_then(|p| pick(&layout, camera, canvas, p));
+        let pointer = response
+            .hover_pos()
+            .filter(|&p| canvas.contains(p) && !minimap.is_some_and(|m| m.rect.contains(p)));
+        let hovered = pointer.and_then(|p| pick(layout, camera, canvas, p));
         let clicked = if response.clicked() { hovered } else { None };
 
-        let painter = ui.painter_at(canvas);
-        painter.rect_filled(canvas, 0.0, ui.visuals().extreme_bg_color);
+        let painter = ui.painter_at(area);
+        painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
         let palette = Palette::of(ui);
-        let drawn = self.paint_graph(&painter, &layout, source.graph, camera, canvas, &palette);
-        paint_path(&painter, &layout, camera, canvas, highlight, &palette);
+        let drawn = self.paint_graph(&painter, layout, shown, camera, canvas, &palette);
+        let way: Vec<Option<u32>> = highlight.iter().map(|&id| shown.layout_id(id)).collect();
+        paint_path(&painter, layout, camera, canvas, &way, &palette);
         if let Some(id) = hovered {
             let (x, y) = layout.position(id);
             let r = camera.node_radius().max(3.0) + 3.0;
@@ -441,6 +559,7 @@ impl StateGraphView {
                 Stroke::new(2.0, palette.ring),
             );
         }
+        paint_depths(&painter, ui, layout, camera, canvas, area);
         let note = if drawn.other_edges_skipped {
             Some((
                 "Too many other-parent edges here to draw: zoom in to see them",
@@ -448,30 +567,53 @@ impl StateGraphView {
             ))
         } else if drawn.any_dense {
             Some((
-                "Dense layers are drawn as bins by label mix: zoom in for single states",
+                "Dense layers are drawn as bins by label mix, red where a bin holds a dead end: zoom in for single states",
                 ui.visuals().weak_text_color(),
             ))
         } else {
             None
         };
         if let Some((text, colour)) = note {
-            let galley =
-                painter.layout_no_wrap(text.to_owned(), egui::FontId::proportional(12.0), colour);
+            let galley = painter.layout(
+                text.to_owned(),
+                egui::FontId::proportional(12.0),
+                colour,
+                // Left of the minimap, if it is there.
+                (minimap.map_or(canvas.right(), |m| m.rect.left()) - canvas.left() - 16.0)
+                    .max(60.0),
+            );
             let at = canvas.left_bottom() + vec2(6.0, -6.0 - galley.size().y);
             let back = Rect::from_min_size(at, galley.size()).expand(3.0);
             painter.rect_filled(back, 3.0, ui.visuals().extreme_bg_color);
             painter.galley(at, galley, colour);
         }
-        if let Some(id) = hovered {
+        if let Some(map) = &minimap {
+            let visuals = ui.visuals();
+            let view = (
+                camera.to_layout(canvas, canvas.min),
+                camera.to_layout(canvas, canvas.max),
+            );
+            let colours = (
+                visuals.window_fill,
+                visuals.weak_text_color(),
+                visuals.strong_text_color(),
+            );
+            graph_minimap::paint(&painter, layout, map, view, colours, label_colour);
+        }
+        let hovered_id = hovered.map(|id| shown.graph_id(id));
+        if let (Some(local), Some(id)) = (hovered, hovered_id) {
             response.on_hover_ui_at_pointer(|ui| {
-                state_tooltip(ui, source, &layout, camera, id);
+                state_tooltip(ui, source, layout, camera, local, id);
             });
         }
-        GraphResponse { clicked, hovered }
+        GraphResponse {
+            clicked: clicked.map(|id| shown.graph_id(id)),
+            hovered: hovered_id,
+        }
     }
 
-    /// The bar above the graph.
-    fn bar(&mut self, ui: &mut Ui) {
+    /// The bar above the graph: what to show, and the legend.
+    fn bar(&mut self, ui: &mut Ui, words: fn(Label) -> &'static str) {
         if ui
             .button("Fit")
             .on_hover_text("Show the whole graph")
@@ -483,28 +625,43 @@ impl StateGraphView {
             .on_hover_text(
                 "Also draw the edges from parents other than the one that found a state first",
             );
+        let mut only = self.dead_ends_only;
+        ui.checkbox(&mut only, DEAD_ENDS_ONLY).on_hover_text(
+            "Show only the dead ends, the winnable states with a move into one, and those moves",
+        );
+        self.set_dead_ends_only(only);
+        ui.checkbox(&mut self.show_minimap, "Minimap")
+            .on_hover_text(
+                "When the graph does not fit: an overview with the part on screen; click or drag in it to go there",
+            );
         ui.separator();
-        for label in LABELS {
-            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
+        let palette = Palette::of(ui);
+        for (i, &label) in LABELS.iter().enumerate() {
+            // A kind whose two winnable labels read the same lists them once.
+            if i > 0 && words(LABELS[i - 1]) == words(label) {
+                continue;
+            }
+            let swatch = legend_entry(ui, words(label));
             let mut mesh = Mesh::default();
-            add_node(&mut mesh, rect.center(), 5.0, label, Palette::of(ui).rim);
+            add_node(&mut mesh, swatch.center(), 5.0, label, palette.rim);
             ui.painter().add(Shape::mesh(mesh));
-            ui.label(label_name(label));
         }
         ui.separator();
-        let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), Sense::hover());
-        let palette = Palette::of(ui);
-        ui.painter().line_segment(
-            [rect.left_center(), rect.right_center()],
-            Stroke::new(1.5, palette.tree_edge),
-        );
-        ui.label("first parent (BFS tree)");
-        let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), Sense::hover());
-        ui.painter().line_segment(
-            [rect.left_center(), rect.right_center()],
-            Stroke::new(1.0, palette.other_edge),
-        );
-        ui.label("other parent");
+        for (stroke, text) in [
+            (
+                Stroke::new(1.5, palette.tree_edge),
+                "first parent (BFS tree)",
+            ),
+            (Stroke::new(1.0, palette.other_edge), "other parent"),
+            (
+                Stroke::new(2.0, palette.trap_edge),
+                "trap (a move into a dead end)",
+            ),
+        ] {
+            let swatch = legend_entry(ui, text);
+            ui.painter()
+                .line_segment([swatch.left_center(), swatch.right_center()], stroke);
+        }
     }
 
     /// Applies dragging and zooming; returns the moved camera, if it moved.
@@ -536,16 +693,18 @@ impl StateGraphView {
         &mut self,
         painter: &egui::Painter,
         layout: &GraphLayout,
-        view: &dyn GraphView,
+        shown: Shown<'_>,
         camera: Camera,
         canvas: Rect,
         palette: &Palette,
     ) -> Drawn {
         let mut drawn = Drawn::default();
+        self.marks.clear();
         if layout.is_empty() {
             return drawn;
         }
-        self.plan(layout, camera, canvas);
+        let every_edge = matches!(shown, Shown::DeadEnds(_)) && layout.len() <= EVERY_EDGE_STATES;
+        self.plan(layout, camera, canvas, every_edge);
         drawn.any_dense = self.plans.iter().any(|p| p.dense && p.on_screen);
         // Other-parent edges are drawn all or not at all: an estimate from
         // the states whose edges would be drawn decides.
@@ -564,6 +723,8 @@ impl StateGraphView {
 
         let mut edges = Mesh::default();
         let mut nodes = Mesh::default();
+        // Dead ends, drawn after everything else.
+        let mut marks = Mesh::default();
         edges.reserve_vertices(self.mesh_sizes[0]);
         edges.reserve_triangles(self.mesh_sizes[0] / 2);
         nodes.reserve_vertices(self.mesh_sizes[1]);
@@ -598,6 +759,15 @@ impl StateGraphView {
                             screen(bin.x1, y) + vec2(0.0, band),
                         );
                         add_bin(&mut nodes, rect, bin.counts, width);
+                        let dead_ends = bin.counts.get(Label::DeadEnd);
+                        if dead_ends > 0 {
+                            let mark = dead_end_mark(rect);
+                            add_dead_end_mark(&mut marks, mark, palette.rim);
+                            self.marks.push(DeadEndMark {
+                                rect: mark,
+                                dead_ends,
+                            });
+                        }
                     }
                 }
                 continue;
@@ -608,29 +778,51 @@ impl StateGraphView {
                 let id = ids[i];
                 let here = screen(xs[i], y);
                 let primary = layout.parent(id);
+                let label = layout.label(id);
+                // A move from a winnable state into a dead end is a trap.
+                let is_trap = |p: u32| label == Label::DeadEnd && layout.label(p) != Label::DeadEnd;
                 if let Some(p) = primary {
                     let from = screen(layout.x(p), y - 1.0);
-                    add_line(&mut edges, from, here, tree_width, palette.tree_edge);
+                    let (w, colour) = if is_trap(p) {
+                        (tree_width.max(1.5), palette.trap_edge)
+                    } else {
+                        (tree_width, palette.tree_edge)
+                    };
+                    add_line(&mut edges, from, here, w, colour);
                 }
                 if other_parents {
-                    for &p in view.predecessors(id) {
+                    for &p in shown.predecessors(id) {
                         if Some(p) == primary {
                             continue;
                         }
+                        let (w, colour) = if is_trap(p) {
+                            (1.2, palette.trap_edge)
+                        } else {
+                            (0.8, palette.other_edge)
+                        };
                         let (px, py) = layout.position(p);
                         let from = screen(px, py);
                         if py == y {
                             // Same layer: bow upwards, off the row of nodes.
                             let mid = screen((px + xs[i]) / 2.0, y - 0.35);
-                            add_line(&mut edges, from, mid, 0.8, palette.other_edge);
-                            add_line(&mut edges, mid, here, 0.8, palette.other_edge);
+                            add_line(&mut edges, from, mid, w, colour);
+                            add_line(&mut edges, mid, here, w, colour);
                         } else {
-                            add_line(&mut edges, from, here, 0.8, palette.other_edge);
+                            add_line(&mut edges, from, here, w, colour);
                         }
                     }
                 }
                 if plan.on_screen && plan.narrow.contains(&i) {
-                    add_node(&mut nodes, here, r, layout.label(id), palette.rim);
+                    if label == Label::DeadEnd {
+                        let r = r.max(DEAD_END_MIN_RADIUS);
+                        add_node(&mut marks, here, r, label, palette.rim);
+                        self.marks.push(DeadEndMark {
+                            rect: Rect::from_center_size(here, Vec2::splat(2.0 * r)),
+                            dead_ends: 1,
+                        });
+                    } else {
+                        add_node(&mut nodes, here, r, label, palette.rim);
+                    }
                 }
             }
         }
@@ -638,12 +830,16 @@ impl StateGraphView {
         self.mesh_sizes = [edges.vertices.len(), nodes.vertices.len()];
         painter.add(Shape::mesh(edges));
         painter.add(Shape::mesh(nodes));
+        painter.add(Shape::mesh(marks));
         drawn
     }
 
     /// Decides, layer by layer, which states are on screen and whether the
     /// layer is drawn as bins.
-    fn plan(&mut self, layout: &GraphLayout, camera: Camera, canvas: Rect) {
+    /// With `every_edge`, every layer is planned and the edges of all its
+    /// states drawn, on screen or not (for a small graph whose edges run
+    /// far, as the dead-ends view's do).
+    fn plan(&mut self, layout: &GraphLayout, camera: Camera, canvas: Rect, every_edge: bool) {
         self.plans.clear();
         let r = camera.node_radius();
         let top_left = camera.to_layout(canvas, canvas.min);
@@ -658,15 +854,19 @@ impl StateGraphView {
         let reach = (x1 - x0) / 2.0;
         let last = layout.depth_count() - 1;
         let (top, bottom) = (top_left.y - pad.y, bottom_right.y + pad.y);
-        if bottom < 0.0 || top > last as f32 + 1.0 {
+        if !every_edge && (bottom < 0.0 || top > last as f32 + 1.0) {
             return;
         }
         // Layers `top..=bottom` are on screen; the one below the screen is
         // planned too, for its edges up.
-        let first_layer = top.ceil().max(0.0) as usize;
-        let below = (bottom.floor() + 1.0) as usize;
-        let last_layer = below.min(last);
-        for depth in first_layer..=last_layer {
+        let first_on_screen = top.ceil().max(0.0) as usize;
+        let below = (bottom.floor() + 1.0).max(0.0) as usize;
+        let layers = if every_edge {
+            0..=last
+        } else {
+            first_on_screen..=below.min(last)
+        };
+        for depth in layers {
             let narrow = layout.visible(depth, x0, x1);
             let xs = layout.layer_xs(depth);
             let dense = narrow.len() >= 2 && {
@@ -675,12 +875,14 @@ impl StateGraphView {
             };
             let wide = if dense {
                 narrow.clone()
+            } else if every_edge {
+                0..xs.len()
             } else {
                 layout.visible(depth, x0 - reach, x1 + reach)
             };
             self.plans.push(LayerPlan {
                 depth,
-                on_screen: depth < below,
+                on_screen: first_on_screen <= depth && depth < below,
                 x0,
                 x1,
                 narrow,
@@ -708,29 +910,6 @@ struct LayerPlan {
     dense: bool,
 }
 
-/// Adds a bin: a rectangle split top to bottom by its label mix (Won,
-/// MaxCombo, Ok, DeadEnd), the more opaque the more of its width is filled
-/// with states.
-fn add_bin(mesh: &mut Mesh, rect: Rect, counts: LabelCounts, width: f32) {
-    let total = counts.total();
-    if total == 0 {
-        return;
-    }
-    let fill = (total as f32 / width.max(1.0)).min(1.0);
-    let alpha = 0.4 + 0.6 * fill;
-    let mut top = rect.top();
-    for label in LABELS {
-        let n = counts.get(label);
-        if n == 0 {
-            continue;
-        }
-        let h = rect.height() * n as f32 / total as f32;
-        let part = Rect::from_x_y_ranges(rect.x_range(), top..=top + h);
-        mesh.add_colored_rect(part, label_colour(label).gamma_multiply(alpha));
-        top += h;
-    }
-}
-
 /// The state under `pointer`: the nearest state of the nearest layer, if
 /// it is within a node's size (or a few pixels) of it.
 fn pick(layout: &GraphLayout, camera: Camera, canvas: Rect, pointer: Pos2) -> Option<u32> {
@@ -749,44 +928,93 @@ fn pick(layout: &GraphLayout, camera: Camera, canvas: Rect, pointer: Pos2) -> Op
 }
 
 /// Draws the highlighted way: a thick line through its states, a ring on
-/// each, and a bigger ring on the last one.
+/// each, and a bigger ring on the last one. `way` holds layout ids, `None`
+/// for a state not shown (the line breaks there).
 fn paint_path(
     painter: &egui::Painter,
     layout: &GraphLayout,
     camera: Camera,
     canvas: Rect,
-    highlight: &[u32],
+    way: &[Option<u32>],
     palette: &Palette,
 ) {
-    let points: Vec<Pos2> = highlight
+    let points: Vec<Option<Pos2>> = way
         .iter()
-        .filter(|&&id| (id as usize) < layout.len())
-        .map(|&id| {
-            let (x, y) = layout.position(id);
-            camera.to_screen(canvas, x, y)
+        .map(|id| {
+            id.filter(|&id| (id as usize) < layout.len()).map(|id| {
+                let (x, y) = layout.position(id);
+                camera.to_screen(canvas, x, y)
+            })
         })
         .collect();
-    let Some(&last) = points.last() else {
-        return;
-    };
     let stroke = Stroke::new(4.0, palette.highlight);
-    if points.len() >= 2 {
-        painter.add(Shape::line(points.clone(), stroke));
+    for pair in points.windows(2) {
+        if let [Some(a), Some(b)] = pair {
+            painter.line_segment([*a, *b], stroke);
+        }
     }
     let r = camera.node_radius().max(3.0);
-    for &p in &points {
+    for &p in points.iter().flatten() {
         painter.circle_stroke(p, r + 1.5, Stroke::new(2.0, palette.highlight));
     }
-    painter.circle_stroke(last, r + 5.0, Stroke::new(3.0, palette.highlight));
+    if let Some(Some(last)) = points.last() {
+        painter.circle_stroke(*last, r + 5.0, Stroke::new(3.0, palette.highlight));
+    }
 }
 
-/// The tooltip of a state: its board, id, depth, label and distance to a
-/// win, and the label mix of its bin when its layer is drawn as bins.
+/// Writes the depth of the layers on screen in the strip left of `canvas`
+/// (part of `area`), thinned out so that labels do not touch.
+fn paint_depths(
+    painter: &egui::Painter,
+    ui: &Ui,
+    layout: &GraphLayout,
+    camera: Camera,
+    canvas: Rect,
+    area: Rect,
+) {
+    let visuals = ui.visuals();
+    let strip = Rect::from_min_max(area.min, egui::pos2(canvas.left(), area.bottom()));
+    painter.rect_filled(strip, 0.0, visuals.panel_fill);
+    let font = egui::FontId::proportional(11.0);
+    let colour = visuals.text_color();
+    let header =
+        painter.layout_no_wrap("depth".to_owned(), font.clone(), visuals.weak_text_color());
+    let header_bottom = strip.top() + 4.0 + header.size().y;
+    painter.galley(
+        egui::pos2(strip.center().x - header.size().x / 2.0, strip.top() + 4.0),
+        header,
+        colour,
+    );
+    if layout.is_empty() {
+        return;
+    }
+    let step = depth_label_step(camera.scale.y);
+    let top = camera.to_layout(canvas, canvas.min).y.ceil().max(0.0) as usize;
+    let bottom = (camera.to_layout(canvas, canvas.max).y.floor().max(0.0) as usize)
+        .min(layout.depth_count() - 1);
+    for layer in (top..=bottom).filter(|layer| layer % step == 0) {
+        let y = camera.to_screen(canvas, 0.0, layer as f32).y;
+        let text = layout.layer_depth(layer).to_string();
+        let galley = painter.layout_no_wrap(text, font.clone(), colour);
+        let at = egui::pos2(
+            strip.right() - 5.0 - galley.size().x,
+            y - galley.size().y / 2.0,
+        );
+        if at.y >= header_bottom {
+            painter.galley(at, galley, colour);
+        }
+    }
+}
+
+/// The tooltip of a state (`local` in the layout, `id` in the graph): its
+/// board, id, depth, what its label means and its distance to a win, and
+/// the label mix of its bin when its layer is drawn as bins.
 fn state_tooltip(
     ui: &mut Ui,
     source: &GraphSource<'_>,
     layout: &GraphLayout,
     camera: Camera,
+    local: u32,
     id: u32,
 ) {
     let board = (source.board)(id);
@@ -794,27 +1022,32 @@ fn state_tooltip(
     let cell = (160.0 / w.max(h)).min(20.0);
     let (rect, _) = ui.allocate_exact_size(vec2(cell * w, cell * h), Sense::hover());
     picture_painter::paint(ui.painter(), rect, &board);
-    let depth = layout.depth(id);
-    let label = layout.label(id);
-    ui.label(format!("State {id} · depth {depth}"));
-    ui.colored_label(label_colour(label), label_name(label));
-    let distance = source.graph.distance(Route::Any, id);
-    ui.label(match distance {
-        Some(0) => "Won".to_owned(),
-        Some(1) => "1 move to a win".to_owned(),
-        Some(n) => format!("{n} moves to a win"),
-        None => "No win reachable".to_owned(),
-    });
+    let layer = layout.depth(local);
+    let label = layout.label(local);
+    ui.label(format!("State {id} · depth {}", layout.layer_depth(layer)));
+    ui.colored_label(
+        label_colour(label),
+        capitalised((source.label_words)(label)),
+    );
+    // A won state's label already says so.
+    if label != Label::Won {
+        ui.label(match source.graph.distance(Route::Any, id) {
+            Some(0) => "Won".to_owned(),
+            Some(1) => "1 move to a win".to_owned(),
+            Some(n) => format!("{n} moves to a win"),
+            None => "No win reachable".to_owned(),
+        });
+    }
     let width = BIN_PX / camera.scale.x;
-    let x = layout.x(id);
+    let x = layout.x(local);
     let cell_x0 = (x / width).floor() * width;
-    let here = layout.visible(depth, cell_x0, cell_x0 + width);
+    let here = layout.visible(layer, cell_x0, cell_x0 + width);
     if here.len() > 1 {
-        let counts = layout.label_counts(depth, here.clone());
+        let counts = layout.label_counts(layer, here.clone());
         let mix: Vec<String> = LABELS
             .iter()
             .filter(|&&l| counts.get(l) > 0)
-            .map(|&l| format!("{} {}", counts.get(l), label_name(l)))
+            .map(|&l| format!("{} {}", counts.get(l), (source.label_words)(l)))
             .collect();
         ui.weak(format!(
             "{} under the pointer: {}",
@@ -822,6 +1055,15 @@ fn state_tooltip(
             mix.join(", ")
         ));
     }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -848,27 +1090,29 @@ mod tests {
     }
 
     fn harness(name: &str) -> Harness<'static, State> {
+        harness_sized(name, vec2(900.0, 600.0))
+    }
+
+    fn harness_sized(name: &str, size: Vec2) -> Harness<'static, State> {
         let state = State {
             view: StateGraphView::new(),
             analysis: analysis_of(name),
             highlight: Vec::new(),
             responses: Vec::new(),
         };
-        let mut harness = Harness::builder()
-            .with_size(vec2(900.0, 600.0))
-            .build_ui_state(
-                |ui, state: &mut State| {
-                    let analysis = state.analysis.clone();
-                    let board = move |id| state_picture(&analysis, id);
-                    let source = GraphSource::new(&state.analysis, state.analysis.view(), &board);
-                    let response = state.view.show(ui, &source, &state.highlight);
-                    if let Some(id) = response.clicked {
-                        state.highlight = state.view.layout().unwrap().path_from_start(id);
-                    }
-                    state.responses.push(response);
-                },
-                state,
-            );
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
+            |ui, state: &mut State| {
+                let analysis = state.analysis.clone();
+                let board = move |id| state_picture(&analysis, id);
+                let source = GraphSource::new(&state.analysis, state.analysis.view(), &board);
+                let response = state.view.show(ui, &source, &state.highlight);
+                if let Some(id) = response.clicked {
+                    state.highlight = state.view.layout().unwrap().path_from_start(id);
+                }
+                state.responses.push(response);
+            },
+            state,
+        );
         harness.run();
         harness
     }
@@ -960,6 +1204,150 @@ mod tests {
         assert!(!harness.state().view.shows_other_parents());
     }
 
+    fn wheel(harness: &mut Harness<'_, State>, at: Pos2, delta: f32) {
+        harness.hover_at(at);
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: vec2(0.0, delta),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.run();
+    }
+
+    #[test]
+    fn every_bin_with_a_dead_end_is_drawn_red_at_the_fitted_zoom_of_skiddy_100k() {
+        for size in [vec2(1280.0, 800.0), vec2(700.0, 450.0)] {
+            let harness = harness_sized("bench/skiddy_100k.txt", size);
+            let view = &harness.state().view;
+            let layout = view.layout().unwrap();
+            let last = view.last.unwrap();
+            let dead = (0..layout.len() as u32)
+                .filter(|&id| layout.label(id) == Label::DeadEnd)
+                .count() as u32;
+            assert_eq!(dead, 154);
+            let marks = view.dead_end_marks();
+            // Each dead end is in exactly one mark, and some marks stand
+            // for a bin of many states: the fitted graph is binned.
+            assert_eq!(marks.iter().map(|m| m.dead_ends).sum::<u32>(), dead);
+            // One mark per bin holding a dead end, and one per dead end
+            // drawn on its own.
+            let mut bins = Vec::new();
+            let width = BIN_PX / last.camera.scale.x;
+            let (mut want, mut dense_layers) = (0, 0);
+            for plan in view.plans.iter().filter(|p| p.on_screen) {
+                if plan.dense {
+                    dense_layers += 1;
+                    bins.clear();
+                    layout.bins(plan.depth, plan.x0, plan.x1, width, &mut bins);
+                    want += bins
+                        .iter()
+                        .filter(|b| b.counts.get(Label::DeadEnd) > 0)
+                        .count();
+                } else {
+                    let ids = &layout.layer_order(plan.depth)[plan.narrow.clone()];
+                    want += ids
+                        .iter()
+                        .filter(|&&id| layout.label(id) == Label::DeadEnd)
+                        .count();
+                }
+            }
+            assert!(dense_layers > 0, "{size:?}: the fitted graph is binned");
+            assert_eq!(marks.len(), want, "{size:?}");
+            assert!(marks.iter().any(|m| m.dead_ends > 1), "{size:?}");
+            for mark in marks {
+                assert!(
+                    mark.rect.width() >= 4.0 && mark.rect.height() >= 6.0,
+                    "{size:?}: {mark:?} is too small to see"
+                );
+                assert!(last.canvas.contains_rect(mark.rect), "{size:?}: {mark:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_legend_says_what_each_label_means_and_won_is_said_once() {
+        let mut harness = harness("1-1.txt");
+        for words in ["won", "max-combo still possible", "winnable", "dead end"] {
+            let _ = harness.get_by_label(words);
+        }
+        let layout = harness.state().view.layout().unwrap().clone();
+        let won = (0..layout.len() as u32)
+            .find(|&id| layout.label(id) == Label::Won)
+            .expect("1-1 can be won");
+        let pos = harness.state().view.screen_pos(won).unwrap();
+        harness.hover_at(pos);
+        harness.run();
+        harness.run();
+        assert!(harness.state().responses.last().unwrap().hovered == Some(won));
+        let _ = harness.get_by_label(&format!("State {won} · depth {}", layout.depth(won)));
+        assert_eq!(harness.query_all_by_label("Won").count(), 1);
+        assert_eq!(harness.query_all_by_label_contains("to a win").count(), 0);
+    }
+
+    #[test]
+    fn the_dead_ends_view_shows_the_dead_ends_and_the_traps_and_picks_graph_ids() {
+        let mut harness = harness("dead-end.txt");
+        harness
+            .get_by_label("Only the dead ends and the traps into them")
+            .click();
+        harness.run();
+        assert!(harness.state().view.shows_dead_ends_only());
+        let part = harness.state().view.dead_end_graph().unwrap().clone();
+        let _ = harness.get_by_label_contains("with a move into one");
+        let analysis = harness.state().analysis.clone();
+        let dead = (0..analysis.state_count() as u32)
+            .find(|&id| analysis.label(id) == Label::DeadEnd)
+            .expect("the level has a dead end");
+        assert!(part.local_id(dead).is_some());
+        let pos = harness.state().view.screen_pos(dead).unwrap();
+        harness.state_mut().responses.clear();
+        click_at(&mut harness, pos);
+        let clicked: Vec<u32> = harness
+            .state()
+            .responses
+            .iter()
+            .filter_map(|r| r.clicked)
+            .collect();
+        assert_eq!(clicked, vec![dead]);
+        // The way to it is drawn where it runs through the part.
+        assert_eq!(harness.state().highlight.last(), Some(&dead));
+        // The whole graph comes back, fitted.
+        harness
+            .get_by_label("Only the dead ends and the traps into them")
+            .click();
+        harness.run();
+        assert!(!harness.state().view.shows_dead_ends_only());
+        let whole = harness.state().view.layout().unwrap().len();
+        assert_eq!(whole, analysis.state_count());
+    }
+
+    #[test]
+    fn the_minimap_shows_when_zoomed_in_and_a_click_on_it_moves_the_view() {
+        let mut harness = harness("four-colours.txt");
+        assert!(harness.state().view.shows_minimap());
+        assert_eq!(harness.state().view.last.unwrap().minimap, None, "fitted");
+        let centre = harness.state().view.last.unwrap().canvas.center();
+        wheel(&mut harness, centre, 600.0);
+        let last = harness.state().view.last.unwrap();
+        let map = last.minimap.expect("zoomed in: the minimap shows");
+        assert!(last.canvas.contains_rect(map));
+        // A click near the minimap's top left corner goes to the start.
+        let target = map.min + vec2(map.width() * 0.1, 6.0);
+        let layout = harness.state().view.layout().unwrap().clone();
+        let want = MinimapMap::new(&layout, map).to_layout(target);
+        click_at(&mut harness, target);
+        let camera = harness.state().view.last.unwrap().camera;
+        assert!(
+            (camera.centre - want).length() < 0.5,
+            "{camera:?} vs {want:?}"
+        );
+        assert!(camera.centre.y < 1.0);
+        // Clicking on the minimap selects no state.
+        assert!(harness.state().highlight.is_empty());
+    }
+
     #[test]
     fn a_new_analysis_gets_a_new_layout() {
         let mut harness = harness("1-1.txt");
@@ -991,7 +1379,7 @@ mod plan_tests {
         let canvas = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 400.0));
         let camera = Camera::fit(&layout, canvas);
         let mut view = StateGraphView::new();
-        view.plan(&layout, camera, canvas);
+        view.plan(&layout, camera, canvas, false);
         let depths: Vec<usize> = view.plans.iter().map(|p| p.depth).collect();
         assert_eq!(depths, (0..layout.depth_count()).collect::<Vec<_>>());
         for plan in &view.plans {
@@ -1025,7 +1413,7 @@ mod plan_tests {
             scale: CENTRE_SCALE,
         };
         let mut view = StateGraphView::new();
-        view.plan(&layout, camera, canvas);
+        view.plan(&layout, camera, canvas, false);
         assert!(view.plans.iter().all(|p| !p.dense));
         // 400 points at 100 a layer: the layer, two either side, and the
         // layer below the screen for its edges.
@@ -1037,5 +1425,20 @@ mod plan_tests {
         // 300 points at 16 a state: about 19 states, never the whole layer.
         assert!(plan.narrow.len() <= 21, "{:?}", plan.narrow);
         assert!(plan.wide.len() > plan.narrow.len());
+
+        // With every edge, every layer is planned with all its states, but
+        // only the layers on screen draw their nodes.
+        view.plan(&layout, camera, canvas, true);
+        assert_eq!(view.plans.len(), layout.depth_count());
+        let on_screen: Vec<usize> = view
+            .plans
+            .iter()
+            .filter(|p| p.on_screen)
+            .map(|p| p.depth)
+            .collect();
+        assert_eq!(on_screen, (widest - 2..=widest + 2).collect::<Vec<_>>());
+        for plan in view.plans.iter().filter(|p| !p.dense) {
+            assert_eq!(plan.wide, 0..layout.layer_order(plan.depth).len());
+        }
     }
 }

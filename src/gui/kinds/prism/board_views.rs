@@ -12,6 +12,7 @@ use crate::engine::Label;
 use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::prism::picture::position_picture;
 use crate::kinds::prism::{Analysis, Dir, TurnEnd};
@@ -421,7 +422,8 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
     }
     let shown = analysis.clone();
     let board = move |id| position_picture(shown.rules.level(), &shown.state(id), false);
-    let source = GraphSource::new(&analysis, analysis.graph.as_ref(), &board);
+    let source = GraphSource::new(&analysis, analysis.graph.as_ref(), &board)
+        .with_label_words(label_words_without_preference);
     let response = app.graph_view.show(ui, &source, &highlight);
     if let Some(id) = response.clicked {
         show_state(app, id);
