@@ -87,14 +87,15 @@ fn the_histogram_legend_is_above_its_bars_and_a_bar_has_a_tooltip() {
     let legend = harness.get_by_label("winnable states").rect();
     let summary = harness.get_by_label_contains("states over").rect();
     assert!(summary.bottom() <= legend.top() + 1.0);
-    // The plot starts below the legend: hover down the middle of the space
-    // under it until a bar's tooltip shows.
-    let x = legend.left() + 120.0;
+    // The plot starts below the legend: hover along a row under it until a
+    // bar's tooltip shows (a tooltip waits for the pointer to rest).
+    let y = legend.bottom() + 150.0;
     let mut found = false;
-    for dy in (40..400).step_by(20) {
-        harness.hover_at(egui::pos2(x, legend.bottom() + dy as f32));
-        harness.step();
-        harness.step();
+    for dx in (60..260).step_by(7) {
+        harness.hover_at(egui::pos2(legend.left() + dx as f32, y));
+        for _ in 0..40 {
+            harness.step();
+        }
         if harness.query_by_label_contains("Depth ").is_some() {
             found = true;
             break;
