@@ -652,6 +652,15 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     assert!(app.resize_draft.is_none());
 }
 
+/// Opens Edit ▸ History (the menu bar's Edit comes before the Edit view's
+/// button).
+fn open_history_menu(harness: &mut Harness<'static, EditorApp>) {
+    harness.get_all_by_label("Edit").next().unwrap().click();
+    harness.run_steps(2);
+    harness.get_by_label("History").hover();
+    harness.run_steps(2);
+}
+
 #[test]
 fn the_history_names_each_step_and_a_click_goes_back_to_it() {
     let mut harness = editor();
@@ -665,18 +674,12 @@ fn the_history_names_each_step_and_a_click_goes_back_to_it() {
         harness.state().doc().history.undo_names(),
         ["Paint crate at (2, 2)", "Paint crate at (3, 2)"]
     );
-    harness.get_all_by_label("Edit").next().unwrap().click();
-    harness.run_steps(2);
-    harness.get_by_label("History").hover();
-    harness.run_steps(2);
+    open_history_menu(&mut harness);
     harness.get_by_label("1. Paint crate at (2, 2)").click();
     harness.run_steps(2);
     assert_eq!(harness.state().doc().level, after_first);
     // The undone step stays listed and a click brings it back.
-    harness.get_all_by_label("Edit").next().unwrap().click();
-    harness.run_steps(2);
-    harness.get_by_label("History").hover();
-    harness.run_steps(2);
+    open_history_menu(&mut harness);
     harness.get_by_label("0. Before the first edit").click();
     harness.run_steps(2);
     assert_eq!(harness.state().doc().level, before);

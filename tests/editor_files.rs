@@ -83,11 +83,9 @@ fn a_new_level_is_saved_through_levelscopes_own_dialog() {
     assert!(title.contains("castle.json"), "{title}");
 }
 
-#[test]
-fn save_in_the_close_question_saves_then_closes() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut harness = editor_saving_into(dir.path());
-    new_changed_level(&mut harness);
+/// Asks to close the active level and answers Save; returns how many
+/// levels were open.
+fn answer_save_to_the_close_question(harness: &mut Harness<'static, EditorApp>) -> usize {
     let docs = harness.state().docs.len();
     let active = harness.state().active;
     harness.state_mut().request_close_document(active);
@@ -96,6 +94,15 @@ fn save_in_the_close_question_saves_then_closes() {
     harness.get_by_label("Save").click();
     harness.step();
     harness.step();
+    docs
+}
+
+#[test]
+fn save_in_the_close_question_saves_then_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = editor_saving_into(dir.path());
+    new_changed_level(&mut harness);
+    let docs = answer_save_to_the_close_question(&mut harness);
     assert_eq!(
         harness.state().docs.len(),
         docs,
@@ -111,14 +118,7 @@ fn cancelling_the_dialog_closes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = editor_saving_into(dir.path());
     new_changed_level(&mut harness);
-    let docs = harness.state().docs.len();
-    let active = harness.state().active;
-    harness.state_mut().request_close_document(active);
-    harness.step();
-    harness.step();
-    harness.get_by_label("Save").click();
-    harness.step();
-    harness.step();
+    let docs = answer_save_to_the_close_question(&mut harness);
     harness.run_steps(3);
     harness.get_by_label("Cancel").click();
     harness.step();

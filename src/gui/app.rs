@@ -238,6 +238,8 @@ pub struct EditorApp {
     pub resize_draft: Option<(usize, usize)>,
     /// Where the old board stays when the level is resized.
     pub resize_anchor: super::kinds::resize::Anchor,
+    /// The plan of the resize being typed, kept between frames.
+    pub resize_preview: Option<super::kinds::resize::Preview>,
     /// What the open Save dialog was opened on the way to.
     pub after_save: Option<AfterSave>,
     /// The window title last sent to the window.
@@ -296,6 +298,7 @@ impl EditorApp {
             confirm: None,
             resize_draft: None,
             resize_anchor: Default::default(),
+            resize_preview: None,
             after_save: None,
             shown_title: String::new(),
             quitting: false,
@@ -491,7 +494,10 @@ impl EditorApp {
     /// lost, or why the kind refused the size.
     pub fn resize(&mut self, width: usize, height: usize, anchor: super::kinds::resize::Anchor) {
         let (old_w, old_h) = self.doc().level.size();
-        match super::kinds::resize::plan(&self.doc().level, width, height, anchor) {
+        let mut kept = self.resize_preview.take();
+        let level = &self.docs[self.active].level;
+        let preview = super::kinds::resize::Preview::of(&mut kept, level, width, height, anchor);
+        match preview.plan.clone() {
             Ok(plan) => {
                 let name = format!("Resize {old_w}x{old_h} to {width}x{height}");
                 if self.doc_mut().edit(&name, |l| *l = plan.level) {

@@ -80,7 +80,17 @@ impl Document {
     /// The title for its tab: the level's name, else the file name, else
     /// "Untitled"; a `*` when it has unsaved changes.
     pub fn title(&self) -> String {
-        let base = if !self.level.name().is_empty() {
+        let base = self.name();
+        if self.is_dirty() {
+            format!("{base} *")
+        } else {
+            base
+        }
+    }
+
+    /// The level's name, else the file name, else "Untitled".
+    pub fn name(&self) -> String {
+        if !self.level.name().is_empty() {
             self.level.name().to_string()
         } else if let Origin::File(path) = &self.origin {
             path.file_name()
@@ -88,11 +98,6 @@ impl Document {
                 .unwrap_or_else(|| "Untitled".into())
         } else {
             "Untitled".into()
-        };
-        if self.is_dirty() {
-            format!("{base} *")
-        } else {
-            base
         }
     }
 

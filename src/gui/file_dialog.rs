@@ -91,6 +91,8 @@ pub struct BuiltInDialog {
     name: String,
     entries: Result<Vec<Entry>, String>,
     problem: Option<String>,
+    /// The folder text the completions were read for, and the completions.
+    completions: (String, Vec<PathBuf>),
 }
 
 impl BuiltInDialog {
@@ -109,6 +111,7 @@ impl BuiltInDialog {
             name: request.file_name.clone(),
             entries: Ok(Vec::new()),
             problem: None,
+            completions: (String::new(), Vec::new()),
         };
         dialog.enter(folder);
         dialog
@@ -180,7 +183,12 @@ impl BuiltInDialog {
                 }
             });
             if Path::new(self.folder_text.trim()) != self.folder {
-                let completions = folder_completions(self.folder_text.trim());
+                // Read the parent folder once per text typed, not per frame.
+                let typed = self.folder_text.trim().to_string();
+                if self.completions.0 != typed {
+                    self.completions = (typed.clone(), folder_completions(&typed));
+                }
+                let completions = self.completions.1.clone();
                 if !completions.is_empty() {
                     ui.horizontal_wrapped(|ui| {
                         ui.weak("Folders that fit:");

@@ -226,8 +226,7 @@ impl EditorApp {
     /// changes, and where it lives.
     pub fn window_title(&self) -> String {
         let doc = self.doc();
-        let name = doc.title();
-        let name = name.trim_end_matches(" *");
+        let name = doc.name();
         let marker = if doc.is_dirty() { "● " } else { "" };
         format!(
             "{marker}{name} — {} — levelscope",

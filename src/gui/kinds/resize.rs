@@ -122,6 +122,48 @@ pub fn plan(
     }
 }
 
+/// A resize plan and the picture of its result, kept while the level, the
+/// size and the anchor stay the same: the panel shows it every frame, and
+/// working it out copies the whole board.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    level: Level,
+    size: (usize, usize),
+    anchor: Anchor,
+    /// The plan, or why the kind refuses the size.
+    pub plan: Result<ResizePlan, String>,
+    /// The resized board as shapes, when there is a plan.
+    pub picture: Option<crate::picture::Picture>,
+}
+
+impl Preview {
+    /// The preview of resizing `level` to `width x height` at `anchor`:
+    /// `kept` when it is of the same, else worked out anew (and kept).
+    pub fn of<'a>(
+        kept: &'a mut Option<Preview>,
+        level: &Level,
+        width: usize,
+        height: usize,
+        anchor: Anchor,
+    ) -> &'a Preview {
+        let fresh = kept
+            .as_ref()
+            .is_some_and(|p| p.size == (width, height) && p.anchor == anchor && p.level == *level);
+        if !fresh {
+            let plan = plan(level, width, height, anchor);
+            let picture = plan.as_ref().ok().map(|p| p.level.picture());
+            *kept = Some(Preview {
+                level: level.clone(),
+                size: (width, height),
+                anchor,
+                plan,
+                picture,
+            });
+        }
+        kept.as_ref().expect("just made")
+    }
+}
+
 /// Where old cell `(x, y)` lands on a `width x height` board shifted by
 /// `(dx, dy)`, if it lands on it.
 fn moved(
@@ -350,6 +392,23 @@ mod tests {
         assert_eq!(centre.offset((8, 7), (5, 6)), (-2, -1));
         assert_eq!(Anchor::ALL.map(Anchor::name).len(), 9);
         assert_eq!(Anchor { column: 2, row: 2 }.name(), "bottom right");
+    }
+
+    #[test]
+    fn a_preview_is_kept_until_the_level_size_or_anchor_changes() {
+        let mut kept = None;
+        let level = eight_by_seven();
+        let first = Preview::of(&mut kept, &level, 6, 7, Anchor::TOP_LEFT)
+            .plan
+            .clone();
+        assert_eq!(first, plan(&level, 6, 7, Anchor::TOP_LEFT));
+        let right = Anchor { column: 2, row: 0 };
+        let moved = Preview::of(&mut kept, &level, 6, 7, right).plan.clone();
+        assert_eq!(moved, plan(&level, 6, 7, right));
+        assert_ne!(moved, first);
+        assert!(Preview::of(&mut kept, &level, 6, 7, right)
+            .picture
+            .is_some());
     }
 
     #[test]

@@ -199,9 +199,16 @@ impl EditorApp {
                     }
                 });
         });
-        let plan = resize::plan(&self.doc().level, width, height, self.resize_anchor);
+        let anchor = self.resize_anchor;
+        let preview = resize::Preview::of(
+            &mut self.resize_preview,
+            &self.docs[self.active].level,
+            width,
+            height,
+            anchor,
+        );
         let (w0, h0) = current;
-        match &plan {
+        match &preview.plan {
             Ok(plan) => {
                 if plan.losses.is_empty() {
                     ui.label(format!("{w0}x{h0} to {width}x{height}: nothing is lost"));
@@ -210,7 +217,7 @@ impl EditorApp {
                         FAIL,
                         format!(
                             "{w0}x{h0} to {width}x{height} with the {} in place:",
-                            self.resize_anchor.name()
+                            anchor.name()
                         ),
                     );
                     for loss in &plan.losses {
@@ -220,29 +227,33 @@ impl EditorApp {
                         });
                     }
                 }
-                let picture = plan.level.picture();
-                let (w, h) = plan.level.size();
-                let scale = (160.0 / w.max(h) as f32).min(16.0);
-                let (rect, _) = ui.allocate_exact_size(
-                    egui::vec2(w as f32 * scale, h as f32 * scale),
-                    egui::Sense::hover(),
-                );
-                crate::gui::views::picture_painter::paint(ui.painter(), rect, &picture);
+                if let Some(picture) = &preview.picture {
+                    let (w, h) = plan.level.size();
+                    let scale = (160.0 / w.max(h) as f32).min(16.0);
+                    let (rect, _) = ui.allocate_exact_size(
+                        egui::vec2(w as f32 * scale, h as f32 * scale),
+                        egui::Sense::hover(),
+                    );
+                    crate::gui::views::picture_painter::paint(ui.painter(), rect, picture);
+                }
             }
             Err(why) => {
                 ui.colored_label(FAIL, why);
             }
         }
+        let possible = preview.plan.is_ok();
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(plan.is_ok(), egui::Button::new("Resize"))
+                .add_enabled(possible, egui::Button::new("Resize"))
                 .clicked()
             {
-                self.resize(width, height, self.resize_anchor);
+                self.resize(width, height, anchor);
                 self.resize_draft = None;
+                self.resize_preview = None;
             }
             if ui.button("Keep the size").clicked() {
                 self.resize_draft = None;
+                self.resize_preview = None;
             }
         });
     }

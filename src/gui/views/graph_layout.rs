@@ -315,39 +315,22 @@ impl GraphLayout {
     /// The layout of a layered forest.
     pub fn of_forest(forest: LayeredForest) -> GraphLayout {
         let root_targets = forest.root_targets();
-        let LayeredForest {
-            layer_start,
-            layer_depths,
-            parent,
-            labels,
-            other_parent_edges,
-        } = forest;
-        let n = parent.len();
+        let n = forest.parent.len();
         let mut x = vec![0f32; n];
         let mut order: Vec<u32> = (0..n as u32).collect();
         let mut sweep = Sweep {
             x: &mut x,
             order: &mut order,
-            parent: &parent,
+            parent: &forest.parent,
             root_targets: &root_targets,
-            layer_start: &layer_start,
+            layer_start: &forest.layer_start,
             targets: Vec::new(),
             placed: Vec::new(),
         };
         // More rounds change nothing: the result is a fixed point.
         sweep.down();
         sweep.up();
-        GraphLayout::finish(
-            LayeredForest {
-                layer_start,
-                layer_depths,
-                parent,
-                labels,
-                other_parent_edges,
-            },
-            x,
-            order,
-        )
+        GraphLayout::finish(forest, x, order)
     }
 
     /// The layout of a layered forest whose states aim for `targets` (one
