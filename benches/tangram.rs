@@ -3,9 +3,11 @@
 //! - `count/4x4_20_shapes`: every solution of a 4x4 board cut into 20
 //!   shapes (the generator's level for seed 0: 6,998 solutions); the target
 //!   is under 50 ms.
-//! - `count/hard1`, `count/hard2`: the original game's two 6x6 Hard levels
-//!   (12 shapes, unique); `count/hard_seed0`: the generator's Hard level for
-//!   seed 0. The target is under 5 ms.
+//! - `count/hard_unique_1`, `count/hard_unique_2`: two 6x6 Hard levels of
+//!   our own (12 shapes, unique; `tests/fixtures/tangram/hard-1.txt` and
+//!   `hard-2.txt`, made by `generate tangram --preset hard --unique`);
+//!   `count/hard_seed0`: the generator's Hard level for seed 0. The target
+//!   is under 5 ms.
 //! - `generate/unique_hard`: one unique Hard level. Before the timings, the
 //!   growths that a unique level costs are averaged over 100 seeds for each
 //!   preset and printed.
@@ -32,12 +34,12 @@ fn counts(c: &mut Criterion) {
                 .level,
         ),
         (
-            "hard1",
-            parse_text(include_str!("../tests/fixtures/tangram/hard1.txt")).expect("reads"),
+            "hard_unique_1",
+            parse_text(include_str!("../tests/fixtures/tangram/hard-1.txt")).expect("reads"),
         ),
         (
-            "hard2",
-            parse_text(include_str!("../tests/fixtures/tangram/hard2.txt")).expect("reads"),
+            "hard_unique_2",
+            parse_text(include_str!("../tests/fixtures/tangram/hard-2.txt")).expect("reads"),
         ),
         (
             "hard_seed0",

@@ -10,8 +10,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-screenshots}"
 mkdir -p "$out"
-cargo build --release --quiet
-bin="${CARGO_TARGET_DIR:-target}/release/levelscope"
+# LEVELSCOPE_BIN names a binary to use instead of a fresh release build.
+if [ -n "${LEVELSCOPE_BIN:-}" ]; then
+  bin="$LEVELSCOPE_BIN"
+else
+  cargo build --release --quiet
+  bin="${CARGO_TARGET_DIR:-target}/release/levelscope"
+fi
 
 display=":$((90 + RANDOM % 9))"
 home="$(mktemp -d)"          # a fresh profile: no remembered layout

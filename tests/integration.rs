@@ -20,6 +20,7 @@ mod generate_cli;
 mod graph_views;
 mod largest_board;
 mod memory_budget;
+mod own_levels;
 mod pack_cli;
 mod prism_analysis;
 mod prism_cli;

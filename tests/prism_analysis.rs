@@ -5,6 +5,7 @@
 use std::fs;
 use std::path::Path;
 
+use crate::common::real_levels::real_levels;
 use levelscope::engine::{Job, Label};
 use levelscope::kinds::prism::canonical::transformed;
 use levelscope::kinds::prism::{
@@ -15,11 +16,19 @@ fn level(text: &str) -> Level {
     read_2016(text).expect("a valid 2016 text")
 }
 
-fn fixture(name: &str) -> Level {
+/// One of the project's own Prism levels in `tests/fixtures/prism/`.
+fn own(name: &str) -> Level {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/prism")
         .join(name);
-    level(&fs::read_to_string(path).expect("the fixture"))
+    level(&fs::read_to_string(path).expect("the project's own fixture"))
+}
+
+/// A real level of the original game, `NAME` in the folder of real Prism
+/// levels that `real_levels` found.
+fn real(dir: &Path, name: &str) -> Level {
+    let path = dir.join(name);
+    level(&fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 #[test]
@@ -94,7 +103,26 @@ fn unsolvable_levels_say_why() {
 
 #[test]
 fn deaths_and_enemy_dead_ends_name_the_enemy() {
-    let tutorial = analyze(&fixture("Tutorial/level5.txt"), &Job::default()).unwrap();
+    // Our own 8x8 level: a v enemy in column 0 makes the only dead end.
+    let ours = analyze(&own("enemy-8x8.txt"), &Job::default()).unwrap();
+    assert!(ours.deaths > 0);
+    assert!(
+        ours.rating.verdict.starts_with(
+            "dead end reachable in 11 moves: D D D R R L L D D R L — from there every way to the \
+             exit meets an enemy; on the shortest, 1 move on, the player walks into the v enemy \
+             that starts at (0, 3)"
+        ),
+        "{}",
+        ours.rating.verdict
+    );
+    // And on levels of the original game, when they are there.
+    let Some(dir) = real_levels(
+        "prism_analysis::deaths_and_enemy_dead_ends_name_the_enemy",
+        "prism",
+    ) else {
+        return;
+    };
+    let tutorial = analyze(&real(&dir, "Tutorial/level5.txt"), &Job::default()).unwrap();
     assert!(tutorial.deaths > 0);
     assert!(
         tutorial
@@ -104,7 +132,7 @@ fn deaths_and_enemy_dead_ends_name_the_enemy() {
         "{}",
         tutorial.rating.verdict
     );
-    let hard = analyze(&fixture("6x6_hard/level10.txt"), &Job::default()).unwrap();
+    let hard = analyze(&real(&dir, "6x6_hard/level10.txt"), &Job::default()).unwrap();
     assert!(
         hard.rating.verdict.starts_with(
             "dead end reachable in 1 move: R — from there every way to the exit meets an enemy; on the shortest"
@@ -114,13 +142,14 @@ fn deaths_and_enemy_dead_ends_name_the_enemy() {
     );
 }
 
-#[test]
-fn states_decode_and_are_found_again() {
-    let a = analyze(&fixture("6x6_hard/level1.txt"), &Job::default()).unwrap();
+/// Every seventh state of `level`'s graph decodes, is found again by its
+/// position, and is where the path to it leads; so is a dead end.
+fn assert_states_decode_and_are_found_again(name: &str, level: &Level) {
+    let a = analyze(level, &Job::default()).unwrap();
     assert_eq!(a.state(0), a.rules.start_state());
     for id in (0..a.graph.len() as u32).step_by(7) {
         let state = a.state(id);
-        assert_eq!(a.find(&state), Some(id));
+        assert_eq!(a.find(&state), Some(id), "{name}");
         // The path to a state, replayed by the trace, ends on it.
         let path = a.graph.path_to(id);
         let mut at = a.rules.start_state();
@@ -128,13 +157,24 @@ fn states_decode_and_are_found_again() {
             let dir = levelscope::kinds::prism::Dir::from_index(mv as usize).unwrap();
             at = a.rules.turn(&at, dir).after;
         }
-        assert_eq!(at, state, "{}", a.move_string(&path));
+        assert_eq!(at, state, "{name}: {}", a.move_string(&path));
     }
     let dead = (0..a.graph.len() as u32)
         .find(|&id| a.graph.label(id) == Label::DeadEnd)
-        .expect("level 1 has a dead end");
+        .unwrap_or_else(|| panic!("{name} has a dead end"));
     assert!(a.find(&a.state(dead)).is_some());
     assert_eq!(a.move_string(&[0, 1, 2, 3]), "U R D L");
+}
+
+#[test]
+fn states_decode_and_are_found_again() {
+    assert_states_decode_and_are_found_again("enemy-8x8", &own("enemy-8x8.txt"));
+    if let Some(dir) = real_levels("prism_analysis::states_decode_and_are_found_again", "prism") {
+        assert_states_decode_and_are_found_again(
+            "6x6_hard/level1",
+            &real(&dir, "6x6_hard/level1.txt"),
+        );
+    }
 }
 
 #[test]
@@ -148,8 +188,22 @@ fn symmetric_recoloured_fixtures_share_their_key_and_their_analysis() {
         "7x7_medium/level10.txt",
         "8x8_hard/level5.txt",
     ];
-    for name in names {
-        let original = fixture(name);
+    let mut levels: Vec<(String, Level)> =
+        ["enemy-8x8.txt", "switch-trap-5x5.txt", "patrol-5x5.txt"]
+            .iter()
+            .map(|name| (name.to_string(), own(name)))
+            .collect();
+    if let Some(dir) = real_levels(
+        "prism_analysis::symmetric_recoloured_fixtures_share_their_key_and_their_analysis",
+        "prism",
+    ) {
+        levels.extend(
+            names
+                .iter()
+                .map(|name| (name.to_string(), real(&dir, name))),
+        );
+    }
+    for (name, original) in levels {
         let key = canonical_key(&original);
         let base = analyze(&original, &Job::default()).unwrap().summary;
         let mut variants = 0;

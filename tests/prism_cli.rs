@@ -8,8 +8,8 @@ use std::process::Output;
 
 use serde_json::Value;
 
-const ENEMY_LEVEL: &str = "tests/fixtures/prism/12x12_hard/level1.txt";
-const EMPTY_LEVEL: &str = "tests/fixtures/prism/4x4_easy/level77.txt";
+const ENEMY_LEVEL: &str = "tests/fixtures/prism/enemy-8x8.txt";
+const EMPTY_LEVEL: &str = "tests/fixtures/prism/empty.txt";
 const SKIDDY_LEVEL: &str = "assets/1-1.txt";
 
 /// Three small enemy-free Prism levels, the 2017 format's kind.

@@ -1,10 +1,13 @@
-//! Prism's formats on the original levels and on bad input: every fixture
+//! Prism's formats on the original levels (real levels read from outside
+//! the repository, see `common::real_levels`) and on bad input: every fixture
 //! round-trips through the 2016 format and our JSON, the enemy-free ones
 //! through one 2017 file holding them all, and no input makes a reader
 //! panic.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::common::real_levels::{files_under, real_levels};
 
 use levelscope::kinds::prism::{
     from_json_value, looks_like_2016, looks_like_2017, read_2016, read_2017, read_json,
@@ -12,42 +15,32 @@ use levelscope::kinds::prism::{
 };
 use proptest::prelude::*;
 
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .expect("the fixtures directory")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files_under(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
-/// Every non-empty fixture, read.
-fn fixture_levels() -> Vec<(PathBuf, String, Level)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/prism");
-    let mut paths = Vec::new();
-    files_under(&root, &mut paths);
-    paths
-        .into_iter()
-        .filter_map(|p| {
-            let text = fs::read_to_string(&p).expect("a UTF-8 fixture");
-            match read_2016(&text) {
-                Ok(level) => Some((p, text, level)),
-                Err(FormatError::EmptyFile) => None,
-                Err(e) => panic!("{}: {e}", p.display()),
-            }
-        })
-        .collect()
+/// Every non-empty real Prism file, read; `None` when the real levels are
+/// not there (the test is then skipped).
+fn fixture_levels(test: &str) -> Option<Vec<(PathBuf, String, Level)>> {
+    let root = real_levels(test, "prism")?;
+    Some(
+        files_under(&root)
+            .into_iter()
+            .filter_map(|p| {
+                let text = fs::read_to_string(&p).expect("a UTF-8 fixture");
+                match read_2016(&text) {
+                    Ok(level) => Some((p, text, level)),
+                    Err(FormatError::EmptyFile) => None,
+                    Err(e) => panic!("{}: {e}", p.display()),
+                }
+            })
+            .collect(),
+    )
 }
 
 #[test]
 fn every_fixture_round_trips_through_2016_and_json() {
-    let levels = fixture_levels();
+    let Some(levels) =
+        fixture_levels("prism_formats::every_fixture_round_trips_through_2016_and_json")
+    else {
+        return;
+    };
     assert_eq!(levels.len(), 3589);
     for (path, text, level) in &levels {
         assert!(looks_like_2016(text), "{}", path.display());
@@ -69,7 +62,12 @@ fn every_fixture_round_trips_through_2016_and_json() {
 
 #[test]
 fn the_enemy_free_fixtures_round_trip_through_one_2017_file() {
-    let (enemy_free, with_enemies): (Vec<Level>, Vec<Level>) = fixture_levels()
+    let Some(levels) =
+        fixture_levels("prism_formats::the_enemy_free_fixtures_round_trip_through_one_2017_file")
+    else {
+        return;
+    };
+    let (enemy_free, with_enemies): (Vec<Level>, Vec<Level>) = levels
         .into_iter()
         .map(|(_, _, level)| level)
         .partition(|l| l.enemies.is_empty() && l.background.0 == 0);

@@ -1,5 +1,5 @@
 //! Tangram on the command line, as a process: `analyze` (its JSON row, the
-//! listed solutions, the broken original file), `generate tangram`
+//! listed solutions, a file that miscounts its shapes), `generate tangram`
 //! (determinism, presets, `--unique`), `convert` both ways, and packs (add,
 //! dedupe of a turned copy, stats, check, export). Counts are checked
 //! against the plain backtracking reference in `tests/tangram_reference`.
@@ -53,7 +53,7 @@ fn workdir(name: &str) -> PathBuf {
     dir
 }
 
-/// The path of a fixture of the original game.
+/// The path of one of the project's own Tangram fixtures.
 fn fixture(name: &str) -> String {
     format!(
         "{}/tests/fixtures/tangram/{name}.txt",
@@ -105,12 +105,12 @@ fn analyze_json_gives_exactly_the_tangram_fields() {
     let dir = workdir("analyze");
     let out = run(
         &dir,
-        &["analyze", "--json", &fixture("hjjh"), &fixture("hard1")],
+        &["analyze", "--json", &fixture("easy-1"), &fixture("hard-1")],
     );
     assert_exit(&out, 0);
     let rows = rows(&out);
     assert_eq!(rows.len(), 2);
-    for (row, name, size, shapes) in [(&rows[0], "hjjh", 4, 6), (&rows[1], "hard1", 6, 12)] {
+    for (row, name, size, shapes) in [(&rows[0], "easy-1", 4, 6), (&rows[1], "hard-1", 6, 12)] {
         assert_eq!(
             keys(row),
             [
@@ -128,7 +128,7 @@ fn analyze_json_gives_exactly_the_tangram_fields() {
         assert_eq!(row["kind"], json!("tangram"));
         assert_eq!(row["size"], json!(size));
         assert_eq!(row["shapes"], json!(shapes));
-        // The reference counts one solution for both shipped levels.
+        // The reference counts one solution for both levels.
         let level = parse_text(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap();
         assert_eq!(reference::count(&tangram_puzzle(&level), &[]), 1, "{name}");
         assert_eq!(row["solutions"], json!(1));
@@ -194,11 +194,16 @@ fn solutions_k_lists_k_different_covers_even_beyond_twenty() {
 }
 
 #[test]
-fn the_broken_original_file_gives_an_error_row_and_exit_1() {
-    let dir = workdir("test2");
+fn a_miscounted_file_gives_an_error_row_and_exit_1() {
+    let dir = workdir("miscounted");
     let out = run(
         &dir,
-        &["analyze", "--json", &fixture("test2"), &fixture("test")],
+        &[
+            "analyze",
+            "--json",
+            &fixture("miscounted"),
+            &fixture("easy-2"),
+        ],
     );
     assert_exit(&out, 1);
     let rows = rows(&out);
@@ -206,13 +211,13 @@ fn the_broken_original_file_gives_an_error_row_and_exit_1() {
     assert_eq!(
         rows[0],
         json!({
-            "file": fixture("test2"),
+            "file": fixture("miscounted"),
             "error": "the file declares 6 shapes on line 2 but holds 12",
         })
     );
     assert_eq!(rows[1]["solutions"], json!(1));
     // The human report says it on the error stream.
-    let out = run(&dir, &["analyze", &fixture("test2")]);
+    let out = run(&dir, &["analyze", &fixture("miscounted")]);
     assert_exit(&out, 1);
     assert!(
         stderr(&out).contains("declares 6 shapes on line 2 but holds 12"),
@@ -411,7 +416,7 @@ fn a_unique_level_not_found_in_its_growths_is_an_error_and_nothing_is_written() 
 #[test]
 fn convert_round_trips_both_ways() {
     let dir = workdir("convert");
-    for name in ["aa", "as", "hard1", "hard2", "hjjh", "test"] {
+    for name in ["medium-1", "easy-2", "hard-1", "hard-2", "easy-1"] {
         let original = std::fs::read_to_string(fixture(name)).unwrap();
         let to_json = run(
             &dir,
@@ -454,7 +459,7 @@ fn convert_round_trips_both_ways() {
 #[test]
 fn a_named_level_is_refused_by_tangram_text_and_nothing_is_written() {
     let dir = workdir("named");
-    let mut level = parse_text(include_str!("fixtures/tangram/hjjh.txt")).unwrap();
+    let mut level = parse_text(include_str!("fixtures/tangram/easy-1.txt")).unwrap();
     level.name = "Corner".into();
     std::fs::write(
         dir.join("named.json"),
@@ -493,9 +498,9 @@ fn turned_and_reordered(level: &Level) -> Level {
 #[test]
 fn packs_add_dedupe_stats_check_and_export_tangram_levels() {
     let dir = workdir("pack");
-    let hjjh = parse_text(include_str!("fixtures/tangram/hjjh.txt")).unwrap();
-    let turned = turned_and_reordered(&hjjh);
-    assert_ne!(to_text(&turned), to_text(&hjjh));
+    let easy = parse_text(include_str!("fixtures/tangram/easy-1.txt")).unwrap();
+    let turned = turned_and_reordered(&easy);
+    assert_ne!(to_text(&turned), to_text(&easy));
     std::fs::write(dir.join("turned.txt"), to_text(&turned)).unwrap();
     std::fs::write(dir.join("two.txt"), TWO).unwrap();
     // Triangles of no shape: it reads, but cannot be analysed.
@@ -506,10 +511,10 @@ fn packs_add_dedupe_stats_check_and_export_tangram_levels() {
             "pack",
             "add",
             "p.json",
-            &fixture("hjjh"),
+            &fixture("easy-1"),
             "turned.txt",
             "two.txt",
-            &fixture("aa"),
+            &fixture("medium-1"),
             "broken.txt",
         ],
     );
@@ -583,8 +588,8 @@ fn packs_add_dedupe_stats_check_and_export_tangram_levels() {
         ],
     );
     assert_exit(&out, 0);
-    let exported = std::fs::read_to_string(dir.join("out/000-hjjh.txt")).unwrap();
-    assert_eq!(exported, include_str!("fixtures/tangram/hjjh.txt"));
+    let exported = std::fs::read_to_string(dir.join("out/000-easy-1.txt")).unwrap();
+    assert_eq!(exported, include_str!("fixtures/tangram/easy-1.txt"));
     assert_eq!(
         std::fs::read_to_string(dir.join("out/002-two.txt")).unwrap(),
         TWO

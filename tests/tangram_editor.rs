@@ -73,8 +73,8 @@ fn drag_a_shape_onto_the_board_and_the_score_drops_by_one() {
     let mut harness = editor();
     open_file(
         &mut harness,
-        "hard1.txt",
-        include_str!("fixtures/tangram/hard1.txt"),
+        "hard-1.txt",
+        include_str!("fixtures/tangram/hard-1.txt"),
     );
     harness.get_by_label("Unique");
     play(&mut harness);

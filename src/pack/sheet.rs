@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn a_tangram_card_shows_its_picture_and_its_solution_count() {
         let unique = crate::kinds::tangram::parse_text(include_str!(
-            "../../tests/fixtures/tangram/hjjh.txt"
+            "../../tests/fixtures/tangram/easy-1.txt"
         ))
         .unwrap();
         // A bar in the left column and two squares on the right: the bar

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod editor;
+pub mod real_levels;
 
 use std::path::Path;
 use std::process::{Command, Output};
