@@ -3,7 +3,8 @@
 # (default: screenshots/): the editor with the bundled sample pack, play
 # mode, the state graph, Rooms, and, on assets/dead-end.txt, a solution
 # replay, a trap and the depth histogram; then Prism's editor, play, report
-# and floors views. Needs xvfb, imagemagick and
+# and floors views; Tangram's editor, play and solutions. Needs xvfb,
+# imagemagick and
 # xdotool (apt-get install xvfb imagemagick xdotool).
 #   scripts/screenshot.sh [OUT_DIR]
 set -euo pipefail
@@ -64,18 +65,30 @@ click 1527 418; away; shot histogram 1.5
 click 1414 418; click 1340 475; away; shot trap 1.5
 stop
 
-# Prism (assets/prism-demo.txt, 7x7 with an h enemy): the editor with the
-# Prism palette and the report card, Play after Up walks the player into
-# the enemy's way (caught at (1, 2)), and the first trap from the "Traps
-# and dead ends" tab.
+# Prism (assets/prism-demo.txt, our own 7x7 level with an h enemy): the
+# editor with the Prism palette and the report card, Play after L D D R
+# walks the player into the enemy (caught at (2, 5)), and the first trap
+# from the "Traps and dead ends" tab.
 start assets/prism-demo.txt
 away; shot prism-editor 2
-key F2; key Up; away; shot prism-play 1.5
-key F1; click 1414 457; click 1429 522; away; shot prism-report 1.5
+key F2; key Left; key Down; key Down; key Right; away; shot prism-play 1.5
+key F1; click 1414 426; click 1429 478; away; shot prism-report 1.5
 stop
 
-# Prism's floors (F5) on an original 8x8 level with a v enemy: its shortest
-# solution (22 moves) threaded through 5 of the 8 floors, 4 jumps.
-start tests/fixtures/prism/8x8_hard/level4.txt
+# Prism's floors (F5) on our own 8x8 level with a v enemy: its shortest
+# solution (20 moves) threaded through 5 of the 8 floors, 4 jumps.
+start tests/fixtures/prism/enemy-8x8.txt
 key F5; away; shot prism-floors 2
+stop
+
+# Tangram: the sample pack's "Twelve shapes" (level 10) in the editor, then
+# in Play with the hint used and shape 1 dragged from the tray onto the
+# board; and "Sliding bars" (level 11) stepped to its second solution.
+start
+click 114 693; away; shot tangram-editor 2
+click 735 67; sleep 1; click 1000 99; sleep 0.5
+xdotool mousemove 965 171 mousedown 1
+for x in 940 900 860 820 800; do sleep 0.1; xdotool mousemove "$x" 200; done
+sleep 0.3; xdotool mousemove 795 205; sleep 0.3; xdotool mouseup 1; away; shot tangram-play 1
+click 114 737; sleep 1.5; click 1353 241; sleep 0.5; click 869 122; away; shot tangram-solutions 1.5
 stop
