@@ -102,6 +102,34 @@ fn unsolvable_levels_say_why() {
 }
 
 #[test]
+fn two_enemies_that_swap_places_are_one_position() {
+    // Two v enemies in column 0, both going down; the red blocks of column
+    // 1 keep them from the player, who walks down column 2 to the exit.
+    // The pair's phases: the start {(0,0)v, (0,2)v}; {(0,1)v, (0,1)^};
+    // {(0,2)v, (0,0)^}; then {(0,1)^, (0,1)v} and {(0,0)^, (0,2)v}, the same
+    // two sets again, so the enemies cycle between 2 positions after the
+    // first (enemy by enemy, with each enemy told apart, they would cycle
+    // through 4). The player's row has the parity of the moves made, so
+    // the states are: row 0 at the start and after 2, 4, ... moves (2
+    // phases: the start's and the third), row 1 after 1, 3, ... moves (1
+    // phase), and the exit reached from row 1 (1): 4 states, not 7.
+    let a = analyze(&level("3 3\n0\nv r s\ne r e\nv r f\n"), &Job::default()).unwrap();
+    assert_eq!(a.summary.states, 4);
+    assert_eq!(a.summary.won_states, 1);
+    assert_eq!(a.summary.dead_ends, 0);
+    assert_eq!(a.deaths, 0);
+    assert_eq!(a.summary.any.shortest, Some(2));
+    // Every state is found again from its position, whichever enemy is
+    // where.
+    for id in 0..a.graph.len() as u32 {
+        let mut state = a.state(id);
+        assert_eq!(a.find(&state), Some(id));
+        state.enemies.reverse();
+        assert_eq!(a.find(&state), Some(id), "the enemies swapped");
+    }
+}
+
+#[test]
 fn deaths_and_enemy_dead_ends_name_the_enemy() {
     // Our own 8x8 level: a v enemy in column 0 makes the only dead end.
     let ours = analyze(&own("enemy-8x8.txt"), &Job::default()).unwrap();
@@ -133,6 +161,13 @@ fn deaths_and_enemy_dead_ends_name_the_enemy() {
         tutorial.rating.verdict
     );
     let hard = analyze(&real(&dir, "6x6_hard/level10.txt"), &Job::default()).unwrap();
+    // Two v enemies in column 0 of 6x6_hard/level20: 470 live states when
+    // the enemies are a set (668 when they were told apart), no dead end,
+    // 18 deadly moves.
+    let twins = analyze(&real(&dir, "6x6_hard/level20.txt"), &Job::default()).unwrap();
+    assert_eq!(twins.summary.states - twins.summary.won_states, 470);
+    assert_eq!(twins.summary.dead_ends, 0);
+    assert_eq!(twins.deaths, 18);
     assert!(
         hard.rating.verdict.starts_with(
             "dead end reachable in 1 move: R — from there every way to the exit meets an enemy; on the shortest"

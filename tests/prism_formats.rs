@@ -171,3 +171,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_2017_file_is_a_stream_of_tokens_whatever_its_lines() {
+    let rows = "0 0 2 2 3 3\ne e e\ne r e\ne e e\n";
+    let expected = read_2017(rows).unwrap();
+    let layouts = [
+        "0 0 2 2 3 3 e e e e r e e e e\n",
+        "0 0 2 2 3 3\ne e e e r e e e e\n",
+        "0 0\n2 2 3\n3 e e e e\nr e e e e\n",
+    ];
+    for text in layouts {
+        assert!(looks_like_2017(text) && !looks_like_2016(text), "{text:?}");
+        assert_eq!(read_2017(text).unwrap(), expected, "{text:?}");
+        // Told apart by content, as a file is when it is opened.
+        let levels = levelscope::kinds::read_levels(text, None, None).unwrap();
+        assert_eq!(levels.len(), 1, "{text:?}");
+        assert_eq!(levels[0].as_prism(), Some(&expected[0]), "{text:?}");
+    }
+    // Two levels back to back on one line.
+    let two = "0 0 2 2 3 3 e e e e r e e e e 0 0 1 1 2 2 e e e e\n";
+    let both = read_2017(two).unwrap();
+    assert_eq!(both.len(), 2);
+    assert_eq!(both[0], expected[0]);
+    // Written in the usual layout: the header, then one line a row.
+    assert_eq!(write_2017(&expected).unwrap(), rows);
+    // A bad token is still named with its level, line and place.
+    let err = read_2017("0 0 2 2 3 3 e e e e r e e e e\n0 0 1 1 2 2 e q e e\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("level 2") && err.contains("line 2"), "{err}");
+    assert!(err.contains("\"q\""), "{err}");
+}

@@ -5,9 +5,12 @@
 //! a level; the rules are played here, straight from /work/shared/RULES.md
 //! section 2 ("One turn"), on plain structs:
 //!
-//! - a [`State`] is the player's `(x, y)`, the background and every enemy as
-//!   `(x, y, direction, alive)`; a destroyed enemy is stored as
-//!   [`Enemy::DESTROYED`], since where it died no longer matters;
+//! - a [`State`] is the player's `(x, y)`, the background and the enemies
+//!   as a set: every enemy as `(x, y, direction, alive)`, the list kept
+//!   sorted, since two enemies at the same place going the same way are
+//!   indistinguishable (which one started where no longer matters); a
+//!   destroyed enemy is stored as [`Enemy::DESTROYED`], since where it died
+//!   no longer matters;
 //! - [`Reference::turn`] plays one turn in the order of the rules;
 //! - a forward breadth-first search over a `HashMap` finds every reachable
 //!   state from the start and numbers it; won states are terminal, a move
@@ -29,7 +32,7 @@ pub type Step = (i64, i64);
 pub const MOVES: [Step; 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
 /// One enemy of a state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Enemy {
     /// Column.
     pub x: i64,
@@ -59,8 +62,15 @@ pub struct State {
     pub player: (i64, i64),
     /// The background colour, 0 to 7.
     pub background: u8,
-    /// Every enemy of the level, in level order.
+    /// The enemies of the level, sorted: a set of positions and
+    /// directions, not a list in level order.
     pub enemies: Vec<Enemy>,
+}
+
+/// `enemies` as the set a state holds: sorted.
+fn as_set(mut enemies: Vec<Enemy>) -> Vec<Enemy> {
+    enemies.sort();
+    enemies
 }
 
 /// How one turn ends.
@@ -137,20 +147,21 @@ impl Reference {
         State {
             player: (x as i64, y as i64),
             background: self.level.background.0,
-            enemies: self
-                .level
-                .enemies
-                .iter()
-                .map(|e| Enemy {
-                    x: e.x as i64,
-                    y: e.y as i64,
-                    dir: match e.axis {
-                        Axis::Horizontal => (1, 0),
-                        Axis::Vertical => (0, 1),
-                    },
-                    alive: true,
-                })
-                .collect(),
+            enemies: as_set(
+                self.level
+                    .enemies
+                    .iter()
+                    .map(|e| Enemy {
+                        x: e.x as i64,
+                        y: e.y as i64,
+                        dir: match e.axis {
+                            Axis::Horizontal => (1, 0),
+                            Axis::Vertical => (0, 1),
+                        },
+                        alive: true,
+                    })
+                    .collect(),
+            ),
         }
     }
 
@@ -227,11 +238,13 @@ impl Reference {
             });
         }
         // 5. Every enemy acts on the new background.
-        let enemies: Vec<Enemy> = state
-            .enemies
-            .iter()
-            .map(|&e| self.enemy_acts(e, background))
-            .collect();
+        let enemies: Vec<Enemy> = as_set(
+            state
+                .enemies
+                .iter()
+                .map(|&e| self.enemy_acts(e, background))
+                .collect(),
+        );
         // 6. An enemy stepping onto the player.
         if Self::enemy_on(&enemies, to) {
             return Turn::Caught;

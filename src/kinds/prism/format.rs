@@ -10,7 +10,7 @@
 //! ```json
 //! {"format": "levelscope-level", "version": 1, "kind": "prism",
 //!  "name": "level117", "width": 5, "height": 2, "background": "black",
-//!  "rows": ["e f g R r", "h e R b s"]}
+//!  "rows": ["e f b R g", "h e R b s"]}
 //! ```
 //! `rows` holds one string a row, top row first, of `width` 2016 tokens:
 //! `e` empty, `r g y b m c w` blocks, `R G B` switches, and the marks `s`
@@ -229,31 +229,37 @@ fn token_lines(text: &str) -> Vec<(usize, Vec<&str>)> {
         .collect()
 }
 
-/// The first non-blank line's tokens.
-fn first_line(text: &str) -> Vec<&str> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        .find(|t| !t.is_empty())
-        .unwrap_or_default()
-}
-
 fn all_integers(tokens: &[&str]) -> bool {
     tokens.iter().all(|t| t.parse::<usize>().is_ok())
 }
 
 /// Whether the text looks like the 2016 format: its first line is two
-/// integers.
+/// integers, and its second, when there is one, is one (the background).
 pub fn looks_like_2016(text: &str) -> bool {
-    let first = first_line(text);
-    first.len() == 2 && all_integers(&first)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|t| !t.is_empty());
+    let first = lines.next().unwrap_or_default();
+    first.len() == 2
+        && all_integers(&first)
+        && lines
+            .next()
+            .is_none_or(|second| second.len() == 1 && all_integers(&second))
 }
 
-/// Whether the text looks like the 2017 format: its first line is six
-/// integers.
+/// Whether the text looks like the 2017 format: a stream of tokens whose
+/// first six are whole numbers (the header `sx sy ex ey W H`, on one line
+/// or several) and whose seventh, if any, is not (a cell). Line breaks
+/// carry no meaning: a level may sit on one line.
 pub fn looks_like_2017(text: &str) -> bool {
-    let first = first_line(text);
-    first.len() == 6 && all_integers(&first)
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut tokens = text.split_whitespace();
+    let header: Vec<&str> = tokens.by_ref().take(6).collect();
+    header.len() == 6
+        && all_integers(&header)
+        && tokens.next().is_none_or(|t| t.parse::<usize>().is_err())
 }
 
 fn check_size(line: usize, width: usize, height: usize) -> Result<(), FormatError> {
@@ -922,11 +928,13 @@ fn json_extended_token(text: &str) -> Option<Token> {
 mod tests {
     use super::*;
 
-    const LEVEL_117: &str = "5 5\n0\ne f g R r \nR m g g e \ne g e e R \ne b c w e \ne R r e s \n";
+    /// A 5x5 level of our own: the exit at (1, 0), a red switch at (3, 0),
+    /// a magenta block at (1, 1), the start at (4, 4); rows end in a space.
+    const OWN_5X5: &str = "5 5\n0\ne f b R g \nG m e y e \ne c e B r \nw e g e e \ne b e G s \n";
 
     #[test]
     fn a_2016_level_reads_and_writes_back() {
-        let level = read_2016(LEVEL_117).unwrap();
+        let level = read_2016(OWN_5X5).unwrap();
         assert_eq!((level.width(), level.height()), (5, 5));
         assert_eq!(level.start, (4, 4));
         assert_eq!(level.exit, (1, 0));
@@ -934,7 +942,7 @@ mod tests {
         assert_eq!(level.cell(1, 1), Cell::Block(Colour::MAGENTA));
         assert_eq!(level.cell(1, 0), Cell::Empty);
         let text = write_2016(&level).unwrap();
-        assert_eq!(text, LEVEL_117.replace(" \n", "\n"));
+        assert_eq!(text, OWN_5X5.replace(" \n", "\n"));
         assert_eq!(read_2016(&text).unwrap(), level);
     }
 
@@ -1022,9 +1030,14 @@ mod tests {
 
     #[test]
     fn sniffing() {
-        assert!(looks_like_2016(LEVEL_117));
-        assert!(!looks_like_2017(LEVEL_117));
+        assert!(looks_like_2016(OWN_5X5));
+        assert!(!looks_like_2017(OWN_5X5));
         assert!(looks_like_2017("\n0 0 1 1 2 2\ne e e e\n"));
+        // The 2017 format is a stream of tokens: one line, or the header
+        // itself broken over lines.
+        assert!(looks_like_2017("0 0 2 2 3 3 e e e e r e e e e"));
+        assert!(looks_like_2017("0 0\n2 2\n3 3\ne e e\ne r e\ne e e\n"));
+        assert!(!looks_like_2017("0 0 2 2 3 3 4 e e"));
         assert!(!looks_like_2016(""));
         assert!(!looks_like_2016("#####\n#R.R#\n"));
     }
@@ -1098,8 +1111,8 @@ mod tests {
 
     #[test]
     fn json_round_trips_valid_and_odd_levels() {
-        let mut level = read_2016(LEVEL_117).unwrap();
-        level.name = "level117".into();
+        let mut level = read_2016(OWN_5X5).unwrap();
+        level.name = "own 5x5".into();
         level.background = Colour::YELLOW;
         level.enemies.push(Enemy {
             x: 0,
@@ -1107,7 +1120,7 @@ mod tests {
             axis: Axis::Vertical,
         });
         let value = to_json_value(&level);
-        assert_eq!(value["rows"][0], "v f g R r");
+        assert_eq!(value["rows"][0], "v f b R g");
         assert_eq!(value["background"], "yellow");
         assert!(value.get("enemies").is_none() && value.get("start").is_none());
         assert_eq!(from_json_value(&value).unwrap(), level);

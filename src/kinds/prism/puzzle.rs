@@ -3,7 +3,9 @@
 //! A state holds, from bit 0 up: the player's cell index, the background
 //! (3 bits), then one field per enemy: its alive bit, its direction bit
 //! (1 = forward) and its offset along its line. A destroyed enemy's field is
-//! all zeros, so every position has exactly one packed form.
+//! all zeros. Enemies that patrol the same line are indistinguishable (the
+//! state holds the living enemies as a set), so their fields are kept in
+//! ascending order: every position has exactly one packed form.
 //!
 //! A step is table look-ups: the player's step reads the rules' per-cell
 //! tables, and each enemy's act is read from a table of its field and the
@@ -45,6 +47,9 @@ struct EnemyField {
 pub struct StateLayout {
     player_bits: u32,
     enemies: Vec<EnemyField>,
+    /// The groups of two or more enemies that patrol the same line, each
+    /// in ascending index order: their fields are kept sorted.
+    twins: Vec<Vec<usize>>,
     bits: u32,
 }
 
@@ -120,8 +125,30 @@ impl StateLayout {
         Ok(StateLayout {
             player_bits,
             enemies,
+            twins: twins_of(rules),
             bits: shift,
         })
+    }
+
+    /// `s` with the fields of every group of enemies on one line in
+    /// ascending order (the one packed form of the position).
+    #[inline(always)]
+    fn canonical<S: PackedState>(&self, s: S) -> S {
+        let mut s = s;
+        for group in &self.twins {
+            let mut fields = [0u32; MAX_PACKED_ENEMIES];
+            let fields = &mut fields[..group.len()];
+            for (field, &i) in fields.iter_mut().zip(group) {
+                let e = &self.enemies[i];
+                *field = s.get(e.shift, e.width);
+            }
+            fields.sort_unstable();
+            for (&field, &i) in fields.iter().zip(group) {
+                let e = &self.enemies[i];
+                s.set(e.shift, e.width, field);
+            }
+        }
+        s
     }
 
     /// The bits one state needs.
@@ -129,13 +156,14 @@ impl StateLayout {
         self.bits
     }
 
-    /// Packs a compact position.
+    /// Packs a compact position, in its one packed form (enemies that
+    /// share a line in ascending order of their fields).
     pub fn pack<S: PackedState>(&self, player: u32, background: u8, movers: &[Mover]) -> S {
         let mut s = S::default();
         for (m, e) in movers.iter().zip(&self.enemies) {
             s.set(e.shift, e.width, encode(m));
         }
-        self.with_player(s, player, background)
+        self.with_player(self.canonical(s), player, background)
     }
 
     /// Unpacks a state into `movers` (one per enemy) and returns the
@@ -179,7 +207,8 @@ impl StateLayout {
     }
 
     /// The enemies' fields after they act on `background` (the player's
-    /// and background fields left zero), with the filter of their cells.
+    /// and background fields left zero, the enemies in their one packed
+    /// order), with the filter of their cells.
     #[inline(always)]
     fn act<S: PackedState>(&self, s: &S, background: u8) -> (S, u64) {
         let mut acted = S::default();
@@ -191,7 +220,7 @@ impl StateLayout {
             let cell = e.cell[after as usize];
             filter |= ((cell != NOWHERE) as u64) << (cell & 63);
         }
-        (acted, filter)
+        (self.canonical(acted), filter)
     }
 
     /// Whether a living enemy of state `s` stands on `cell`.
@@ -201,6 +230,27 @@ impl StateLayout {
             .iter()
             .any(|e| e.cell[s.get(e.shift, e.width) as usize] == cell)
     }
+}
+
+/// The groups of two or more enemies that patrol the same line (the same
+/// row for `h` enemies, the same column for `v` ones): their tables are the
+/// same, so one can stand for the other.
+fn twins_of(rules: &Rules) -> Vec<Vec<usize>> {
+    let lines = rules.enemy_lines();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let same = |g: &&mut Vec<usize>| {
+            let first = &lines[g[0]];
+            (first.axis, first.line_start, first.stride, first.length)
+                == (line.axis, line.line_start, line.stride, line.length)
+        };
+        match groups.iter_mut().find(same) {
+            Some(group) => group.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
 }
 
 /// A compiled Prism level as a puzzle whose states are packed into `S`.
