@@ -1,18 +1,21 @@
 //! `levelscope analyze FILE... [--json] [--kind K] [--max-states N]
 //! [--max-memory SIZE]`: every level of every file, of any kind, one report
 //! (or JSON row) each, in the order of the files and of the levels in them.
-//! Levels are analysed in parallel, a batch at a time, so that the reports
-//! of a long run appear as it goes.
+//! Levels are analysed in parallel on every core, each as soon as a core is
+//! free, and their reports are written in order as soon as every earlier
+//! one is: a long run shows its reports as it goes, and one big level does
+//! not keep the other cores waiting.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use rayon::prelude::*;
 
-use crate::engine::{parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
 use crate::pack::Opened;
 
@@ -107,9 +110,18 @@ pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions:
     )
 }
 
-/// How many levels are analysed side by side before their reports are
-/// written.
-const BATCH: usize = 256;
+/// How many levels may be read and waiting (being analysed, or analysed
+/// with an earlier report still to come) at once.
+const WINDOW: usize = 256;
+
+/// What every level's analysis and report need of the arguments; the
+/// memory budget is worked out once for the run.
+struct Settings {
+    json: bool,
+    max_states: u64,
+    max_memory: u64,
+    solutions: usize,
+}
 
 /// The report of one level: its text (or JSON line) and whether it failed.
 struct Report {
@@ -129,11 +141,8 @@ fn error_report(file: &str, message: &str, as_json: bool) -> Report {
 }
 
 /// Analyses one level and reports it.
-fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) -> Report {
-    let job = match args.max_memory {
-        Some(bytes) => Job::new(args.max_states).with_max_memory(bytes),
-        None => Job::new(args.max_states),
-    };
+fn report_level(args: &Settings, file: &str, level: Result<Level, String>) -> Report {
+    let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
     let result = level.and_then(|l| l.analyze_listing(&job, args.solutions));
     let elapsed_ms = started.elapsed().as_millis();
@@ -153,55 +162,87 @@ fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) ->
     }
 }
 
+/// The reports of a run, written in the order their levels were read
+/// whatever order they are finished in.
+struct InOrder<'a> {
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    json: bool,
+    /// The number of the next report to write.
+    next: usize,
+    /// Finished reports waiting for an earlier one.
+    waiting: BTreeMap<usize, Report>,
+    failed: bool,
+}
+
+impl InOrder<'_> {
+    /// Takes report `number` and writes every report that is now due.
+    fn take(&mut self, number: usize, report: Report) {
+        self.waiting.insert(number, report);
+        while let Some(report) = self.waiting.remove(&self.next) {
+            self.failed |= report.failed;
+            let sink: &mut dyn Write = if report.failed && !self.json {
+                &mut *self.err
+            } else {
+                &mut *self.out
+            };
+            let _ = sink.write_all(report.text.as_bytes());
+            let _ = sink.flush();
+            self.next += 1;
+        }
+    }
+}
+
 /// Runs `analyze`; returns the exit code.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut failed = false;
-    let mut write = |report: Report, out: &mut dyn Write, err: &mut dyn Write| {
-        failed |= report.failed;
-        let sink: &mut dyn Write = if report.failed && !args.json {
-            err
-        } else {
-            out
-        };
-        let _ = sink.write_all(report.text.as_bytes());
-        let _ = sink.flush();
+    let settings = Arc::new(Settings {
+        json: args.json,
+        max_states: args.max_states,
+        max_memory: args.max_memory.unwrap_or_else(default_max_memory),
+        solutions: args.solutions,
+    });
+    let mut reports = InOrder {
+        out,
+        err,
+        json: args.json,
+        next: 0,
+        waiting: BTreeMap::new(),
+        failed: false,
     };
-    let mut pending: Vec<NamedLevel> = Vec::new();
-    let flush = |pending: &mut Vec<NamedLevel>,
-                 out: &mut dyn Write,
-                 err: &mut dyn Write,
-                 write: &mut dyn FnMut(Report, &mut dyn Write, &mut dyn Write)| {
-        let reports: Vec<Report> = std::mem::take(pending)
-            .into_par_iter()
-            .map(|(file, level)| report_level(args, &file, level))
-            .collect();
-        for report in reports {
-            write(report, out, err);
-        }
-    };
+    let (done, finished) = mpsc::channel::<(usize, Report)>();
+    let mut issued = 0usize;
     for path in &args.files {
         match levels_of(path, args.kind) {
             Ok(levels) => {
-                for named in levels {
-                    pending.push(named);
-                    if pending.len() == BATCH {
-                        flush(&mut pending, out, err, &mut write);
+                for (file, level) in levels {
+                    // Keep at most WINDOW levels in hand: wait for the
+                    // oldest report when that many are out.
+                    while issued - reports.next >= WINDOW {
+                        let (number, report) = finished.recv().expect("a worker reports");
+                        reports.take(number, report);
                     }
+                    let (done, settings, number) = (done.clone(), Arc::clone(&settings), issued);
+                    issued += 1;
+                    rayon::spawn(move || {
+                        let report = report_level(&settings, &file, level);
+                        let _ = done.send((number, report));
+                    });
                 }
             }
             Err(message) => {
-                // Reports keep the order of the files: what waits goes
-                // first.
-                flush(&mut pending, out, err, &mut write);
-                write(
-                    error_report(&path.display().to_string(), &message, args.json),
-                    out,
-                    err,
-                );
+                // In its place among the reports.
+                let report = error_report(&path.display().to_string(), &message, args.json);
+                reports.take(issued, report);
+                issued += 1;
             }
         }
     }
-    flush(&mut pending, out, err, &mut write);
+    drop(done);
+    while reports.next < issued {
+        let (number, report) = finished.recv().expect("a worker reports");
+        reports.take(number, report);
+    }
+    let failed = reports.failed;
     if failed {
         super::EXIT_FAILED
     } else {

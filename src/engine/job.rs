@@ -269,6 +269,17 @@ impl Job {
         }
     }
 
+    /// A new job with a state budget and a memory budget (at least one
+    /// state and one byte), without reading how much memory the system has
+    /// (a run of many levels works [`default_max_memory`] out once).
+    pub fn with_budgets(max_states: u64, max_memory: u64) -> Job {
+        Job {
+            shared: Arc::new(Shared::default()),
+            max_states: max_states.max(1),
+            max_memory: max_memory.max(1),
+        }
+    }
+
     /// The same job with a memory budget of `bytes` (at least one byte).
     pub fn with_max_memory(self, bytes: u64) -> Job {
         Job {
