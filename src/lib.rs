@@ -10,6 +10,7 @@
 pub mod atomic;
 pub mod cli;
 pub mod engine;
+pub mod file_names;
 pub mod gui;
 pub mod kinds;
 pub mod lock;

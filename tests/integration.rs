@@ -21,6 +21,7 @@ mod graph_views;
 mod largest_board;
 mod memory_budget;
 mod pack_cli;
+mod pack_fields;
 mod prism_analysis;
 mod prism_cli;
 mod prism_fixtures;

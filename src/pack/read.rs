@@ -1,0 +1,352 @@
+//! Reading a pack file: the header, every entry that can be read, the
+//! damage of those that cannot, and the fields levelscope does not know
+//! (kept, in order, to be written back).
+//!
+//! A key that appears twice in one object is damage, never a silent
+//! choice: at the pack's level the file is refused (which `"levels"` list
+//! is meant cannot be known), inside an entry that entry cannot be read. An
+//! entry nested deeper than the JSON reader allows is damage of that entry
+//! alone; a file cut short is read up to its last complete entry.
+
+use serde_json::{Map, Value};
+
+use super::json_scan::{duplicate_keys, extent, DuplicateKey, Place, JSON_DEPTH_LIMIT};
+use super::{DamagedEntry, Pack, PackEntry, PackError, ReadPack, Unknown, PACK_VERSION};
+use crate::kinds::text::PACK_FORMAT;
+use crate::kinds::{Level, LevelSummary};
+
+/// The fields of a pack that levelscope reads; any other is kept as it is.
+const PACK_FIELDS: [&str; 4] = ["format", "version", "name", "levels"];
+/// The fields of an entry that levelscope reads; any other is kept as it is.
+const ENTRY_FIELDS: [&str; 5] = ["name", "tags", "notes", "level", "summary"];
+
+/// What kind of JSON value `value` is, in words ("an object").
+pub fn json_type_words(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON reader's error in a designer's words, with its line and column.
+pub fn json_error_words(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    if message.starts_with("recursion limit exceeded") {
+        format!(
+            "nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows (line {}, column {})",
+            e.line(),
+            e.column()
+        )
+    } else {
+        message
+    }
+}
+
+/// Says where a duplicate key is.
+fn duplicate_words(d: &DuplicateKey) -> String {
+    let place = if d.path.is_empty() {
+        "the pack".to_string()
+    } else {
+        d.path.clone()
+    };
+    format!(
+        "the key \"{}\" appears twice in {place} ({}), and which one is meant is not known",
+        d.key, d.place
+    )
+}
+
+fn entry_from_value(value: Value) -> Result<PackEntry, String> {
+    let Value::Object(object) = value else {
+        return Err(format!(
+            "the entry is {}, not an object",
+            json_type_words(&value)
+        ));
+    };
+    let mut unknown = Unknown::new();
+    let mut known = Map::new();
+    for (key, value) in object {
+        if ENTRY_FIELDS.contains(&key.as_str()) {
+            known.insert(key, value);
+        } else {
+            unknown.insert(key, value);
+        }
+    }
+    let wrong = |field: &str, value: &Value, expected: &str| {
+        format!("\"{field}\" is {}, not {expected}", json_type_words(value))
+    };
+    let level_value = known.get("level").ok_or("the entry has no \"level\"")?;
+    let mut level = Level::from_json_value(level_value).map_err(|e| format!("level: {e}"))?;
+    match known.get("name") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) => level.set_name(s.clone()),
+        Some(other) => return Err(wrong("name", other, "a string")),
+    }
+    let tags = match known.get("tags") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, tag)| match tag {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(wrong(&format!("tags[{i}]"), other, "a string")),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(wrong("tags", other, "a list of strings")),
+    };
+    let notes = match known.get("notes") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => return Err(wrong("notes", other, "a string")),
+    };
+    // A summary object that this version cannot read is dropped: it is
+    // only a cache of the analysis (`pack check --update` makes it again).
+    let summary = match known.get("summary") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::Object(_)) => serde_json::from_value::<LevelSummary>(v.clone()).ok(),
+        Some(other) => return Err(wrong("summary", other, "an object")),
+    };
+    Ok(PackEntry {
+        level,
+        tags,
+        notes,
+        summary,
+        unknown,
+    })
+}
+
+/// Refuses a header whose format or version is not one this program reads.
+fn check_header(head: &Map<String, Value>) -> Result<(), PackError> {
+    let format = head.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    if format != PACK_FORMAT {
+        return Err(PackError::NotAPack(format!(
+            "the format is {format:?}, expected \"{PACK_FORMAT}\""
+        )));
+    }
+    match head.get("version") {
+        None => Err(PackError::NotAPack("the version is missing".into())),
+        Some(v) => match v.as_u64() {
+            Some(n) if n > PACK_VERSION as u64 => Err(PackError::NewerVersion(n)),
+            Some(_) => Ok(()),
+            None => Err(PackError::NotAPack(format!(
+                "the version is {v}, not a whole number (this levelscope reads up to {PACK_VERSION})"
+            ))),
+        },
+    }
+}
+
+/// What was read of a pack file before its fields are checked: the
+/// top-level fields but `levels` in order, each entry (or why its text
+/// could not be read), and whether the file is cut short.
+struct Parts {
+    head: Map<String, Value>,
+    entries: Vec<Result<Value, String>>,
+    truncated: bool,
+}
+
+/// Checks the parts of a pack file and reads its entries.
+fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackError> {
+    if let Some(d) = duplicates.iter().find(|d| d.entry.is_none()) {
+        return Err(PackError::NotAPack(duplicate_words(d)));
+    }
+    let Parts {
+        head,
+        entries,
+        truncated,
+    } = parts;
+    check_header(&head)?;
+    let name = match head.get("name") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(PackError::WrongField {
+                field: "name",
+                found: json_type_words(other),
+                expected: "a string",
+            })
+        }
+    };
+    let unknown: Unknown = head
+        .into_iter()
+        .filter(|(k, _)| !PACK_FIELDS.contains(&k.as_str()))
+        .collect();
+    let mut read = ReadPack {
+        pack: Pack {
+            name,
+            levels: Vec::new(),
+        },
+        damaged: Vec::new(),
+        truncated,
+        unknown,
+    };
+    for (index, entry) in entries.into_iter().enumerate() {
+        let entry = match duplicates.iter().find(|d| d.entry == Some(index)) {
+            Some(d) => Err(duplicate_words(d)),
+            None => entry.and_then(entry_from_value),
+        };
+        match entry {
+            Ok(e) => read.pack.levels.push(e),
+            Err(error) => read.damaged.push(DamagedEntry { index, error }),
+        }
+    }
+    Ok(read)
+}
+
+/// Reads a pack from its JSON text (a byte-order mark before it is
+/// accepted).
+pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let duplicates = duplicate_keys(text);
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(top)) => {
+            let mut head = Map::new();
+            let mut levels = None;
+            for (key, value) in top {
+                if key == "levels" {
+                    levels = Some(value);
+                } else {
+                    head.insert(key, value);
+                }
+            }
+            check_header(&head)?;
+            let entries = match levels {
+                Some(Value::Array(entries)) => entries.into_iter().map(Ok).collect(),
+                _ => {
+                    return Err(PackError::NotAPack(
+                        "\"levels\" is missing or not a list".into(),
+                    ))
+                }
+            };
+            let parts = Parts {
+                head,
+                entries,
+                truncated: false,
+            };
+            assemble(parts, &duplicates)
+        }
+        Ok(other) => Err(PackError::NotAPack(format!(
+            "the file is {}, not a JSON object",
+            json_type_words(&other)
+        ))),
+        Err(e) => match recover(text) {
+            Some(Ok(parts)) => assemble(parts, &duplicates),
+            Some(Err(error)) => Err(error),
+            None => Err(PackError::NotAPack(json_error_words(&e))),
+        },
+    }
+}
+
+/// The fields of the text `{ ... ` before `"levels"` (the key excluded),
+/// read as an object.
+fn head_fields(head: &str) -> Result<Map<String, Value>, PackError> {
+    let fields = head.trim_end();
+    let fields = fields.strip_suffix(',').unwrap_or(fields);
+    serde_json::from_str(&format!("{fields}}}")).map_err(|e| {
+        PackError::NotAPack(format!(
+            "the fields before \"levels\" cannot be read: {}",
+            json_error_words(&e)
+        ))
+    })
+}
+
+/// The byte offset of `rest`, a suffix of `text`, in `text`.
+fn offset_in(text: &str, rest: &str) -> usize {
+    text.len() - rest.len()
+}
+
+/// Reads what can be read of a pack whose JSON is not whole: the fields
+/// before `"levels"`, every complete entry of the list (an entry nested
+/// too deep is skipped and named), and the fields after it. `None` when
+/// the text is not a pack at all; a version that is missing, not a number
+/// or newer than this program's is refused as for a whole file.
+fn recover(text: &str) -> Option<Result<Parts, PackError>> {
+    let levels_at = text.find("\"levels\"")?;
+    let head_text = &text[..levels_at];
+    if !head_text.contains(&format!("\"{PACK_FORMAT}\"")) {
+        return None;
+    }
+    let head = match head_fields(head_text) {
+        Ok(head) => head,
+        Err(e) => return Some(Err(e)),
+    };
+    if let Err(e) = check_header(&head) {
+        return Some(Err(e));
+    }
+    let mut rest = text[levels_at + 8..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    rest = rest.strip_prefix('[')?;
+    let mut parts = Parts {
+        head,
+        entries: Vec::new(),
+        truncated: true,
+    };
+    loop {
+        rest = rest.trim_start();
+        if parts.entries.is_empty() && rest.starts_with(']') {
+            rest = &rest[1..];
+            break;
+        }
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+        let length = match stream.next() {
+            Some(Ok(value)) => {
+                parts.entries.push(Ok(value));
+                stream.byte_offset()
+            }
+            Some(Err(e)) if !e.is_eof() => match extent(rest) {
+                Some(ext) if ext.too_deep_at.is_some() => {
+                    let at = offset_in(text, rest) + ext.too_deep_at.unwrap_or(0);
+                    parts.entries.push(Err(format!(
+                        "the entry is nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows ({})",
+                        Place::of(text, at)
+                    )));
+                    ext.len
+                }
+                _ => {
+                    parts.entries.push(Err(cut_short()));
+                    return Some(Ok(parts));
+                }
+            },
+            _ => {
+                parts.entries.push(Err(cut_short()));
+                return Some(Ok(parts));
+            }
+        };
+        rest = rest[length..].trim_start();
+        match rest.chars().next() {
+            Some(',') => rest = &rest[1..],
+            Some(']') => {
+                rest = &rest[1..];
+                break;
+            }
+            _ => {
+                parts.entries.push(Err(cut_short()));
+                return Some(Ok(parts));
+            }
+        }
+    }
+    // The fields after the list, then the end of the object.
+    let tail = rest.trim_start();
+    let tail_fields = match tail.strip_prefix(',') {
+        Some(fields) => serde_json::from_str::<Map<String, Value>>(&format!("{{{fields}")).ok(),
+        None => tail
+            .strip_prefix('}')
+            .filter(|after| after.trim().is_empty())
+            .map(|_| Map::new()),
+    };
+    if let Some(fields) = tail_fields {
+        parts.head.extend(fields);
+        parts.truncated = false;
+    }
+    Some(Ok(parts))
+}
+
+/// The damage of a pack file that ends, or breaks, where an entry should
+/// begin: whatever followed is unknown.
+fn cut_short() -> String {
+    "the file is cut short or broken here; the entries from here on cannot be read".into()
+}
