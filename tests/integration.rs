@@ -17,6 +17,7 @@ mod exact_cover;
 mod floors_editor;
 mod formats;
 mod generate_cli;
+mod generator_rule;
 mod graph_views;
 mod largest_board;
 mod memory_budget;
