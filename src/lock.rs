@@ -117,9 +117,12 @@ fn special_file_words(kind: std::fs::FileType) -> &'static str {
 
 /// `.NAME.lock` beside `target`.
 fn lock_path_of(target: &Path) -> std::io::Result<PathBuf> {
-    let name = target
-        .file_name()
-        .ok_or_else(|| std::io::Error::other(format!("{}: not a file name", target.display())))?;
+    let name = target.file_name().ok_or_else(|| {
+        std::io::Error::other(format!(
+            "{}: not a file name",
+            crate::file_names::shown(target)
+        ))
+    })?;
     let mut lock_name = std::ffi::OsString::from(".");
     lock_name.push(name);
     lock_name.push(".lock");

@@ -23,6 +23,7 @@ mod largest_board;
 mod memory_budget;
 mod pack_cli;
 mod pack_fields;
+mod plain_messages;
 mod prism_analysis;
 mod prism_cli;
 mod prism_fixtures;

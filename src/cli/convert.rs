@@ -55,7 +55,7 @@ fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<St
 
 /// Runs `convert`; returns the exit code.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let input = args.input.display().to_string();
+    let input = crate::file_names::shown(&args.input).to_string();
     let fail = |err: &mut dyn Write, message: String| {
         let _ = writeln!(err, "error: {message}");
         super::EXIT_FAILED
@@ -123,14 +123,17 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     if let Err(e) = crate::atomic::write_atomic(&args.out, text.as_bytes()) {
-        return fail(err, format!("cannot write {}: {e}", args.out.display()));
+        return fail(
+            err,
+            format!("cannot write {}: {e}", crate::file_names::shown(&args.out)),
+        );
     }
     let _ = writeln!(
         out,
         "wrote {} ({}) to {}",
         crate::words::counted(levels.len() as u64, "level", "levels"),
         args.to.name(),
-        args.out.display()
+        crate::file_names::shown(&args.out)
     );
     0
 }

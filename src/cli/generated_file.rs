@@ -46,12 +46,12 @@ impl OutFile {
             Some("txt") if count == 1 => Ok(OutFile::Text),
             Some("txt") => Err(format!(
                 "{}: a .txt file holds one level in {format}, and --count asks for {count}; write a pack (.json) instead",
-                path.display()
+                crate::file_names::shown(path)
             )),
             Some("json") => Ok(OutFile::Pack),
             _ => Err(format!(
                 "{}: --out must end in .txt (one level in {format}) or .json (a pack)",
-                path.display()
+                crate::file_names::shown(path)
             )),
         }
     }
@@ -161,10 +161,10 @@ pub fn pack_text(out: &Path, seed: u64, levels: Vec<(Level, Option<LevelSummary>
 /// Only [`report_failures`] (or [`report_shortfall`]) saying there is
 /// something to write lets a generator call this.
 pub fn write_locked(path: &Path, text: &str) -> Result<(), String> {
-    let _lock =
-        crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let _lock = crate::lock::FileLock::exclusive(path)
+        .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))?;
     crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))
 }
 
 /// Says which levels failed and, if none was made, that nothing is
@@ -194,7 +194,7 @@ pub fn kept_line<K>(batch: &Batch<K>, out: &Path) -> String {
         batch.seconds,
         batch.kept.len() as f64 / batch.seconds.max(1e-9),
         rayon::current_num_threads(),
-        out.display()
+        crate::file_names::shown(out)
     )
 }
 
