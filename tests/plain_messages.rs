@@ -75,6 +75,25 @@ fn json_errors_are_in_a_designers_words() {
 }
 
 #[test]
+fn a_level_file_with_a_key_twice_or_nested_too_deep_says_so() {
+    let level = "{\"format\": \"levelscope-level\", \"version\": 1, \"kind\": \"skiddy\",\n \"rows\": [\"#####\", \"#R.r#\", \"#####\"], \"rows\": [\"###\"]}";
+    let said = analyze_error("twice.json", level);
+    assert!(
+        said.contains("the key \"rows\" appears twice in the level (line 2, column 39)"),
+        "{said}"
+    );
+    let deep = level.replace(
+        ", \"rows\": [\"###\"]",
+        &format!(", \"x\": {}{}", "[".repeat(200), "]".repeat(200)),
+    );
+    let said = analyze_error("deep.json", &deep);
+    assert!(
+        said.contains("nested deeper than the 128 levels of lists and objects a JSON reader allows (line 2, column"),
+        "{said}"
+    );
+}
+
+#[test]
 fn every_bad_tangram_z_gets_the_same_message() {
     for z in ["4", "255", "65536", "99999999999999999999999"] {
         let said = analyze_error("z.txt", &format!("2\n1\nshape\n0,0,{z}\n"));

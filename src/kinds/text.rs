@@ -210,11 +210,22 @@ pub fn read_levels(
                 if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
                     ReadError::IsAPack
                 } else {
-                    ReadError::Bad(format!("not a valid JSON level: {e}"))
+                    ReadError::Bad(format!(
+                        "not a valid JSON level: {}",
+                        crate::json_scan::json_error_words(&e)
+                    ))
                 }
             })?;
             if json_format(&value) == Some(PACK_FORMAT) {
                 return Err(ReadError::IsAPack);
+            }
+            // A key given twice is never resolved silently (a reader keeps
+            // the last one): say which, and where.
+            if let Some(d) = crate::json_scan::duplicate_keys(text).first() {
+                return Err(ReadError::Bad(crate::json_scan::duplicate_words(
+                    d,
+                    "the level",
+                )));
             }
             let level = match kind {
                 Some(k) if value.get("kind").is_none() => {
@@ -396,7 +407,7 @@ pub fn whole_number_in(
                 None => "missing".to_string(),
                 Some(Value::Number(n)) => n.to_string(),
                 Some(Value::String(s)) => format!("the text {}", quoted(s)),
-                Some(other) => crate::pack::json_type_words(other).to_string(),
+                Some(other) => crate::json_scan::json_type_words(other).to_string(),
             };
             Err(format!(
                 "\"{field}\" is {found}; it must be a whole number from {least} to {most}"

@@ -10,7 +10,6 @@
 
 pub mod check;
 pub mod dedupe;
-pub mod json_scan;
 mod read;
 pub mod sheet;
 
@@ -116,7 +115,8 @@ pub struct ReadPack {
     pub unknown: Unknown,
 }
 
-pub use read::{json_error_words, json_type_words, parse_pack};
+pub use crate::json_scan::{json_error_words, json_type_words};
+pub use read::parse_pack;
 
 impl ReadPack {
     /// The index in the file of each readable entry, in order: the

@@ -10,8 +10,11 @@
 
 use serde_json::{Map, Value};
 
-use super::json_scan::{duplicate_keys, extent, DuplicateKey, Place, JSON_DEPTH_LIMIT};
 use super::{DamagedEntry, Pack, PackEntry, PackError, ReadPack, Unknown, PACK_VERSION};
+use crate::json_scan::{
+    duplicate_keys, duplicate_words as object_duplicate_words, extent, json_error_words,
+    json_type_words, DuplicateKey, Place, JSON_DEPTH_LIMIT,
+};
 use crate::kinds::text::PACK_FORMAT;
 use crate::kinds::{Level, LevelSummary};
 
@@ -20,43 +23,9 @@ const PACK_FIELDS: [&str; 4] = ["format", "version", "name", "levels"];
 /// The fields of an entry that levelscope reads; any other is kept as it is.
 const ENTRY_FIELDS: [&str; 5] = ["name", "tags", "notes", "level", "summary"];
 
-/// What kind of JSON value `value` is, in words ("an object").
-pub fn json_type_words(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "true or false",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// A JSON reader's error in a designer's words, with its line and column.
-pub fn json_error_words(e: &serde_json::Error) -> String {
-    let message = e.to_string();
-    if message.starts_with("recursion limit exceeded") {
-        format!(
-            "nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows (line {}, column {})",
-            e.line(),
-            e.column()
-        )
-    } else {
-        message
-    }
-}
-
-/// Says where a duplicate key is.
+/// Says where a duplicate key of a pack is.
 fn duplicate_words(d: &DuplicateKey) -> String {
-    let place = if d.path.is_empty() {
-        "the pack".to_string()
-    } else {
-        d.path.clone()
-    };
-    format!(
-        "the key \"{}\" appears twice in {place} ({}), and which one is meant is not known",
-        d.key, d.place
-    )
+    object_duplicate_words(d, "the pack")
 }
 
 fn entry_from_value(value: Value) -> Result<PackEntry, String> {

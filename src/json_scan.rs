@@ -9,6 +9,48 @@
 
 use std::collections::HashSet;
 
+use serde_json::Value;
+
+/// What kind of JSON value `value` is, in words ("an object").
+pub fn json_type_words(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true or false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON reader's error in a designer's words, with its line and column.
+pub fn json_error_words(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    if message.starts_with("recursion limit exceeded") {
+        format!(
+            "nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows (line {}, column {})",
+            e.line(),
+            e.column()
+        )
+    } else {
+        message
+    }
+}
+
+/// A key given twice, in words: which key, in which object (`top` names
+/// the top object: "the pack"), where.
+pub fn duplicate_words(d: &DuplicateKey, top: &str) -> String {
+    let place = if d.path.is_empty() {
+        top.to_string()
+    } else {
+        d.path.clone()
+    };
+    format!(
+        "the key \"{}\" appears twice in {place} ({}), and which one is meant is not known",
+        d.key, d.place
+    )
+}
+
 /// serde_json's limit of nesting: a value whose arrays and objects are
 /// nested this deep (or deeper) is refused by the reader.
 pub const JSON_DEPTH_LIMIT: usize = 128;
