@@ -105,7 +105,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
     let text = match whole_pack {
-        Some((pack, unknown)) if args.to == TextFormat::Json && levels.len() > 1 => {
+        Some((pack, unknown)) if args.to == TextFormat::Json => {
             Ok(crate::pack::pack_to_json_with(&pack, &unknown))
         }
         _ => converted(&levels, args.to, &pack_name),
