@@ -219,6 +219,41 @@ pub fn duplicate_keys(text: &str) -> Vec<DuplicateKey> {
     found
 }
 
+/// The byte offset of the key `key` (its opening quote) among the keys of
+/// the top object of `text`, never inside a string or a nested value;
+/// `None` when the text ends (or breaks) before it.
+pub fn top_level_key(text: &str, key: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut expect_key = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' => {
+                depth += 1;
+                expect_key = depth == 1 && bytes[i] == b'{';
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            b',' if depth == 1 => expect_key = true,
+            b':' if depth == 1 => expect_key = false,
+            b'"' => {
+                let end = string_end(bytes, i)?;
+                if depth == 1 && expect_key {
+                    let raw = &text[i..end];
+                    if serde_json::from_str::<String>(raw).is_ok_and(|k| k == key) {
+                        return Some(i);
+                    }
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// How one JSON value of a text is nested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Extent {
@@ -298,6 +333,13 @@ mod tests {
         let found = duplicate_keys(text);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].key, "a");
+    }
+
+    #[test]
+    fn a_top_level_key_is_found_as_a_key_only() {
+        let text = r#"{"name": "levels", "x": {"levels": 1}, "levels": [1"#;
+        assert_eq!(top_level_key(text, "levels"), Some(39));
+        assert_eq!(top_level_key(r#"{"name": "a"}"#, "levels"), None);
     }
 
     #[test]

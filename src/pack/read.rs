@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::{DamagedEntry, Pack, PackEntry, PackError, ReadPack, Unknown, PACK_VERSION};
 use crate::json_scan::{
     duplicate_keys, duplicate_words as object_duplicate_words, extent, json_error_words,
-    json_type_words, DuplicateKey, Place, JSON_DEPTH_LIMIT,
+    json_type_words, top_level_key, DuplicateKey, Place, JSON_DEPTH_LIMIT,
 };
 use crate::kinds::text::PACK_FORMAT;
 use crate::kinds::{Level, LevelSummary};
@@ -89,11 +89,25 @@ fn entry_from_value(value: Value) -> Result<PackEntry, String> {
 
 /// Refuses a header whose format or version is not one this program reads.
 fn check_header(head: &Map<String, Value>) -> Result<(), PackError> {
-    let format = head.get("format").and_then(|f| f.as_str()).unwrap_or("");
-    if format != PACK_FORMAT {
-        return Err(PackError::NotAPack(format!(
-            "the format is {format:?}, expected \"{PACK_FORMAT}\""
-        )));
+    match head.get("format") {
+        Some(Value::String(format)) if format == PACK_FORMAT => {}
+        Some(Value::String(format)) => {
+            return Err(PackError::NotAPack(format!(
+                "the format is {}, expected \"{PACK_FORMAT}\"",
+                crate::kinds::text::quoted(format)
+            )))
+        }
+        Some(other) => {
+            return Err(PackError::NotAPack(format!(
+                "the format is {}, not the text \"{PACK_FORMAT}\"",
+                json_type_words(other)
+            )))
+        }
+        None => {
+            return Err(PackError::NotAPack(format!(
+                "the format is missing, expected \"{PACK_FORMAT}\""
+            )))
+        }
     }
     match head.get("version") {
         None => Err(PackError::NotAPack("the version is missing".into())),
@@ -183,11 +197,14 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
             check_header(&head)?;
             let entries = match levels {
                 Some(Value::Array(entries)) => entries.into_iter().map(Ok).collect(),
-                _ => {
-                    return Err(PackError::NotAPack(
-                        "\"levels\" is missing or not a list".into(),
-                    ))
+                Some(other) => {
+                    return Err(PackError::WrongField {
+                        field: "levels",
+                        found: json_type_words(&other),
+                        expected: "a list",
+                    })
                 }
+                None => return Err(PackError::NotAPack("\"levels\" is missing".into())),
             };
             let parts = Parts {
                 head,
@@ -232,7 +249,7 @@ fn offset_in(text: &str, rest: &str) -> usize {
 /// the text is not a pack at all; a version that is missing, not a number
 /// or newer than this program's is refused as for a whole file.
 fn recover(text: &str) -> Option<Result<Parts, PackError>> {
-    let levels_at = text.find("\"levels\"")?;
+    let levels_at = top_level_key(text, "levels")?;
     let head_text = &text[..levels_at];
     if !head_text.contains(&format!("\"{PACK_FORMAT}\"")) {
         return None;
@@ -318,4 +335,38 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
 /// begin: whatever followed is unknown.
 fn cut_short() -> String {
     "the file is cut short or broken here; the entries from here on cannot be read".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_fields_of_the_wrong_type_are_named() {
+        let err = |text: &str| parse_pack(text).unwrap_err().to_string();
+        assert_eq!(
+            err(r#"{"format": "levelscope-pack", "version": 1, "levels": {}}"#),
+            "the pack's \"levels\" is an object, not a list; nothing was read"
+        );
+        assert_eq!(
+            err(r#"{"format": 7, "version": 1, "levels": []}"#),
+            "not a levelscope pack: the format is a number, not the text \"levelscope-pack\""
+        );
+        assert_eq!(
+            err(r#"{"format": "levelscope-pack", "version": 1, "name": [1], "levels": []}"#),
+            "the pack's \"name\" is a list, not a string; nothing was read"
+        );
+    }
+
+    #[test]
+    fn a_broken_pack_named_levels_is_still_read() {
+        let text = r######"{"format": "levelscope-pack", "version": 1, "name": "levels", "levels": [
+            {"name": "a", "level": {"format": "levelscope-level", "version": 1, "kind": "skiddy", "rows": ["#####", "#R.r#", "#####"]}},
+            {"name": "b", "lev"######;
+        let read = parse_pack(text).unwrap();
+        assert_eq!(read.pack.name, "levels");
+        assert_eq!(read.pack.levels.len(), 1);
+        assert!(read.truncated);
+        assert_eq!(read.damaged[0].index, 1);
+    }
 }
