@@ -125,14 +125,15 @@ fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
 
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match OutFile::of(&args.out, args.count, "the original format").and_then(|o| {
-        let options = args.options(0)?;
+    // The one rule of every generator first (see `generated_file`), then
+    // what this one asks of its options and its file.
+    let output = match args.options(0).and_then(|options| {
         check_count(
             args.count,
             bytes_per_level::<Kept>(4 * options.size * options.size),
             default_max_memory(),
         )?;
-        Ok(o)
+        OutFile::of(&args.out, args.count, "the original format")
     }) {
         Ok(output) => output,
         Err(message) => {

@@ -32,13 +32,10 @@ pub enum OutFile {
 }
 
 impl OutFile {
-    /// The output `path` asks for when `count` levels are wanted, or why it
-    /// asks for none; `format` names the kind's text format ("the 2016
-    /// format").
+    /// The output `path` asks for when `count` levels are wanted (checked
+    /// first by [`check_count`]), or why it cannot hold them; `format`
+    /// names the kind's text format ("the 2016 format").
     pub fn of(path: &Path, count: usize, format: &str) -> Result<OutFile, String> {
-        if count == 0 {
-            return Err(NO_LEVEL.to_string());
-        }
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -57,9 +54,6 @@ impl OutFile {
     }
 }
 
-/// The refusal of `--count 0`.
-const NO_LEVEL: &str = "--count 0 asks for no level; give at least 1";
-
 /// What one generated level is counted to take while a batch runs and is
 /// written: its result, its level of `cells` cells with its pack entry,
 /// and its share of the file's text.
@@ -72,7 +66,7 @@ pub fn bytes_per_level<K>(cells: usize) -> u64 {
 /// `budget` bytes. The error is said as usage (exit 2).
 pub fn check_count(count: usize, bytes_per_level: u64, budget: u64) -> Result<(), String> {
     if count == 0 {
-        return Err(NO_LEVEL.to_string());
+        return Err("--count 0 asks for no level; give at least 1".to_string());
     }
     let needed = (count as u128) * (bytes_per_level as u128);
     if needed > budget as u128 {
@@ -242,7 +236,6 @@ mod tests {
         );
         let other = OutFile::of(Path::new("a.png"), 1, format).unwrap_err();
         assert!(other.contains("must end in .txt"), "{other}");
-        assert!(OutFile::of(Path::new("a.json"), 0, format).is_err());
     }
 
     #[test]
