@@ -79,6 +79,10 @@ pub enum PackError {
     /// The pack comes from a newer levelscope.
     #[error("the pack has version {0}, newer than this levelscope understands (up to {PACK_VERSION}); update levelscope")]
     NewerVersion(u64),
+    /// The pack says one thing twice (a key given twice in the pack's
+    /// object), so what it holds cannot be known.
+    #[error("the pack cannot be read: {0}")]
+    Ambiguous(String),
     /// A field of the pack has a type it cannot have.
     #[error("the pack's \"{field}\" is {found}, not {expected}; nothing was read")]
     WrongField {

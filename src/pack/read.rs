@@ -133,7 +133,7 @@ struct Parts {
 /// Checks the parts of a pack file and reads its entries.
 fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackError> {
     if let Some(d) = duplicates.iter().find(|d| d.entry.is_none()) {
-        return Err(PackError::NotAPack(duplicate_words(d)));
+        return Err(PackError::Ambiguous(duplicate_words(d)));
     }
     let Parts {
         head,
@@ -368,5 +368,65 @@ mod tests {
         assert_eq!(read.pack.levels.len(), 1);
         assert!(read.truncated);
         assert_eq!(read.damaged[0].index, 1);
+    }
+
+    /// A hand-written pack with fields levelscope does not know.
+    fn hand_written() -> String {
+        let level = |rows: &str| {
+            format!(
+                "{{\"format\": \"levelscope-level\", \"version\": 1, \"kind\": \"skiddy\", \"rows\": [{rows}]}}"
+            )
+        };
+        format!(
+            "{{\"format\": \"levelscope-pack\", \"version\": 1, \"author\": \"Ana\", \"name\": \"p\", \"levels\": [\n\
+             {{\"name\": \"a\", \"rating\": 5, \"level\": {}}},\n\
+             {{\"name\": \"b\", \"tags\": [\"x\"], \"level\": {}, \"seen\": [1, {{\"k\": null}}]}}\n\
+             ], \"licence\": \"CC-BY\"}}\n",
+            level("\"#####\", \"#R.r#\", \"#####\""),
+            level("\"#####\", \"#B.b#\", \"#####\"")
+        )
+    }
+
+    #[test]
+    fn every_cut_of_a_pack_reads_its_whole_entries_and_never_writes_a_part() {
+        let text = hand_written();
+        let whole = parse_pack(&text).unwrap();
+        assert!(whole.is_whole());
+        assert_eq!(whole.unknown.len(), 2);
+        for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let Ok(read) = parse_pack(&text[..end]) else {
+                continue;
+            };
+            // What was read is a beginning of the whole pack's levels.
+            assert!(read.pack.levels.len() <= 2, "cut at {end}");
+            assert_eq!(
+                read.pack.levels[..],
+                whole.pack.levels[..read.pack.levels.len()],
+                "cut at {end}"
+            );
+            // Only the last byte (the final new line) may go unnoticed.
+            if end + 1 < text.len() {
+                assert!(
+                    read.check_writable(std::path::Path::new("p.json")).is_err(),
+                    "a pack cut at {end} must not be written back"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_whole_pack_round_trips_with_its_unknown_fields() {
+        let read = parse_pack(&hand_written()).unwrap();
+        let json = super::super::pack_to_json_with(&read.pack, &read.unknown);
+        let again = parse_pack(&json).unwrap();
+        assert_eq!(again, read);
+        assert_eq!(
+            super::super::pack_to_json_with(&again.pack, &again.unknown),
+            json
+        );
+        let keys: Vec<&str> = again.unknown.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["author", "licence"]);
+        let seen = &again.pack.levels[1].unknown["seen"];
+        assert_eq!(seen, &serde_json::json!([1, {"k": null}]));
     }
 }
