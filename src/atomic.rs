@@ -95,7 +95,7 @@ pub(crate) fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
     }
     Err(std::io::Error::other(format!(
         "{}: more than {MAX_LINKS} symbolic links in a row",
-        path.display()
+        crate::file_names::shown(path)
     )))
 }
 
@@ -104,7 +104,7 @@ fn folder_and_name(path: &Path) -> std::io::Result<(PathBuf, &OsStr)> {
     let name = path.file_name().ok_or_else(|| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
-            format!("{}: not a file name", path.display()),
+            format!("{}: not a file name", crate::file_names::shown(path)),
         )
     })?;
     let dir = match path.parent() {

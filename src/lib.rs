@@ -10,7 +10,9 @@
 pub mod atomic;
 pub mod cli;
 pub mod engine;
+pub mod file_names;
 pub mod gui;
+pub mod json_scan;
 pub mod kinds;
 pub mod lock;
 pub mod pack;

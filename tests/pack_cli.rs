@@ -173,7 +173,12 @@ fn a_damaged_pack_keeps_its_readable_levels_and_is_not_overwritten() {
     std::fs::write(dir.join("p.json"), &broken).unwrap();
     let out = levelscope(&dir, &["pack", "stats", "p.json"]);
     assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("levels[1] cannot be read: level: cell (4, 1): unknown character 'X'"));
+        .contains("levels[1] cannot be read, skipped: level: cell (4, 1): unknown character 'X'"));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "damage is reported by the exit code"
+    );
     assert!(stdout(&out).contains("1 level"));
     let out = levelscope(&dir, &["pack", "add", "p.json", &asset("dead-end.txt")]);
     assert_eq!(out.status.code(), Some(1));

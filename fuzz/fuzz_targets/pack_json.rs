@@ -1,9 +1,10 @@
 //! Pack JSON: any text either is refused or reads as a pack; a pack read
-//! without damage is writable and round-trips through `pack_to_json`;
-//! `check_writable` answers for every pack read.
+//! without damage is writable and round-trips through `pack_to_json_with`,
+//! the fields levelscope does not know included; `check_writable` answers
+//! for every pack read.
 #![no_main]
 
-use levelscope::pack::{pack_to_json, parse_pack};
+use levelscope::pack::{pack_to_json_with, parse_pack};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(read) = parse_pack(text) else {
         return;
     };
-    let writable = read.check_writable();
+    let writable = read.check_writable(std::path::Path::new("p.json"));
     let whole = read.damaged.is_empty() && !read.truncated;
     assert_eq!(
         writable.is_ok(),
@@ -23,13 +24,14 @@ fuzz_target!(|data: &[u8]| {
     if !whole {
         return;
     }
-    let json = pack_to_json(&read.pack);
+    let json = pack_to_json_with(&read.pack, &read.unknown);
     let again = parse_pack(&json).expect("a written pack reads back");
     assert!(again.damaged.is_empty(), "a written pack has no damage");
     assert!(!again.truncated, "a written pack is whole");
     assert_eq!(again.pack, read.pack, "pack round trip changed the pack");
+    assert_eq!(again.unknown, read.unknown, "unknown fields are kept");
     assert_eq!(
-        pack_to_json(&again.pack),
+        pack_to_json_with(&again.pack, &again.unknown),
         json,
         "pack writes the same twice"
     );

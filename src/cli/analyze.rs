@@ -47,14 +47,50 @@ pub struct AnalyzeArgs {
     pub solutions: usize,
 }
 
+/// Where a level comes from: its file, and its index when the file holds
+/// several (`FILE#index`).
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The level's index in it, when it holds several.
+    pub index: Option<usize>,
+}
+
+impl Source {
+    /// The name for a terminal, `FILE#index`, with control characters and
+    /// bytes that are not UTF-8 escaped (see [`crate::file_names`]).
+    pub fn shown(&self) -> String {
+        let file = crate::file_names::shown(&self.path).to_string();
+        match self.index {
+            Some(i) => format!("{file}#{i}"),
+            None => file,
+        }
+    }
+
+    /// The JSON fields that name it: `"file"` (`FILE#index`), and
+    /// `"file_bytes"` (the file's own name, without `#index`) when that is
+    /// not UTF-8.
+    pub fn json_fields(&self) -> serde_json::Map<String, Value> {
+        let mut fields = crate::file_names::json_fields(&self.path);
+        if let (Some(i), Some(Value::String(file))) = (self.index, fields.get_mut("file")) {
+            file.push_str(&format!("#{i}"));
+        }
+        fields
+    }
+}
+
 /// A level to analyse, named for the report, or why it cannot be read.
-type NamedLevel = (String, Result<Level, String>);
+type NamedLevel = (Source, Result<Level, String>);
 
 /// The levels of one input file: a level file holds one (or several, named
 /// `FILE#index`, where its format holds several), a pack file one per entry
 /// (named `FILE#index`, damaged entries in their places).
 fn levels_of(path: &Path, kind: Option<Kind>) -> Result<Vec<NamedLevel>, String> {
-    let file = path.display().to_string();
+    let at = |index: Option<usize>| Source {
+        path: path.to_path_buf(),
+        index,
+    };
     match crate::pack::open_file(path, kind)? {
         Opened::Pack(read) => {
             // Readable entries fill, in order, the places the damaged ones
@@ -75,26 +111,30 @@ fn levels_of(path: &Path, kind: Option<Kind>) -> Result<Vec<NamedLevel>, String>
                     Some(error) => Err(format!("levels[{i}] cannot be read: {error}")),
                     None => Ok(readable.next().expect("one readable entry per place").level),
                 };
-                levels.push((format!("{file}#{i}"), level));
+                levels.push((at(Some(i)), level));
             }
             Ok(levels)
         }
         Opened::Levels(levels, _) if levels.len() == 1 => {
-            Ok(levels.into_iter().map(|l| (file.clone(), Ok(l))).collect())
+            Ok(levels.into_iter().map(|l| (at(None), Ok(l))).collect())
         }
         Opened::Levels(levels, _) => Ok(levels
             .into_iter()
             .enumerate()
-            .map(|(i, l)| (format!("{file}#{i}"), Ok(l)))
+            .map(|(i, l)| (at(Some(i)), Ok(l)))
             .collect()),
     }
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
 /// `elapsed_ms`.
-pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions: usize) -> Value {
-    let mut row = serde_json::Map::new();
-    row.insert("file".into(), json!(file));
+pub fn report_json(
+    file: &Source,
+    analysis: &Analysis,
+    elapsed_ms: u128,
+    solutions: usize,
+) -> Value {
+    let mut row = file.json_fields();
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
     row.insert("elapsed_ms".into(), json!(elapsed_ms));
@@ -102,9 +142,15 @@ pub fn report_json(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions:
 }
 
 /// The human summary of one analysed level.
-pub fn report_text(file: &str, analysis: &Analysis, elapsed_ms: u128, solutions: usize) -> String {
+pub fn report_text(
+    file: &Source,
+    analysis: &Analysis,
+    elapsed_ms: u128,
+    solutions: usize,
+) -> String {
     format!(
-        "{file}: {}\n{}  analysed in {elapsed_ms} ms\n",
+        "{}: {}\n{}  analysed in {elapsed_ms} ms\n",
+        file.shown(),
         analysis.headline(),
         analysis.report_lines(solutions)
     )
@@ -131,17 +177,19 @@ struct Report {
 
 /// Reports `message` as the error of `file`: a JSON row, or a line for the
 /// error stream.
-fn error_report(file: &str, message: &str, as_json: bool) -> Report {
+fn error_report(file: &Source, message: &str, as_json: bool) -> Report {
     let text = if as_json {
-        format!("{}\n", json!({ "file": file, "error": message }))
+        let mut row = file.json_fields();
+        row.insert("error".into(), json!(message));
+        format!("{}\n", Value::Object(row))
     } else {
-        format!("{file}: error: {message}\n")
+        format!("{}: error: {message}\n", file.shown())
     };
     Report { text, failed: true }
 }
 
 /// Analyses one level and reports it.
-fn report_level(args: &Settings, file: &str, level: Result<Level, String>) -> Report {
+fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) -> Report {
     let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
     let result = level.and_then(|l| l.analyze_listing(&job, args.solutions));
@@ -231,8 +279,11 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             }
             Err(message) => {
                 // In its place among the reports.
-                let report = error_report(&path.display().to_string(), &message, args.json);
-                reports.take(issued, report);
+                let source = Source {
+                    path: path.clone(),
+                    index: None,
+                };
+                reports.take(issued, error_report(&source, &message, args.json));
                 issued += 1;
             }
         }

@@ -55,7 +55,7 @@ fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<St
 
 /// Runs `convert`; returns the exit code.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let input = args.input.display().to_string();
+    let input = crate::file_names::shown(&args.input).to_string();
     let fail = |err: &mut dyn Write, message: String| {
         let _ = writeln!(err, "error: {message}");
         super::EXIT_FAILED
@@ -65,6 +65,9 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // A pack converted to JSON stays the same pack: its entries keep their
+    // tags, notes, summaries and the fields levelscope does not know.
+    let mut whole_pack = None;
     let (levels, pack_name) = match crate::pack::open_file(&args.input, args.kind) {
         Ok(Opened::Levels(mut levels, _)) => {
             // Formats without names: a pack names its levels after the
@@ -88,20 +91,26 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 return fail(
                     err,
                     format!(
-                        "{input}: not converted, because the pack has entries that cannot be read, which the conversion would lose: {}",
-                        which.join("; ")
+                        "{input}: not converted, because the pack has entries that cannot be read, which the conversion would lose: {}; {}",
+                        which.join("; "),
+                        crate::pack::skip_damaged_advice(&args.input)
                     ),
                 );
             }
             let name = read.pack.name.clone();
-            (
-                read.pack.levels.into_iter().map(|e| e.level).collect(),
-                name,
-            )
+            let levels = read.pack.levels.iter().map(|e| e.level.clone()).collect();
+            whole_pack = Some((read.pack, read.unknown));
+            (levels, name)
         }
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
-    let text = match converted(&levels, args.to, &pack_name) {
+    let text = match whole_pack {
+        Some((pack, unknown)) if args.to == TextFormat::Json => {
+            Ok(crate::pack::pack_to_json_with(&pack, &unknown))
+        }
+        _ => converted(&levels, args.to, &pack_name),
+    };
+    let text = match text {
         Ok(text) => text,
         Err(reason) => {
             return fail(
@@ -114,14 +123,17 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     if let Err(e) = crate::atomic::write_atomic(&args.out, text.as_bytes()) {
-        return fail(err, format!("cannot write {}: {e}", args.out.display()));
+        return fail(
+            err,
+            format!("cannot write {}: {e}", crate::file_names::shown(&args.out)),
+        );
     }
     let _ = writeln!(
         out,
         "wrote {} ({}) to {}",
         crate::words::counted(levels.len() as u64, "level", "levels"),
         args.to.name(),
-        args.out.display()
+        crate::file_names::shown(&args.out)
     );
     0
 }

@@ -9,10 +9,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::generated_file::{
+    bytes_per_level, check_count, report_shortfall, shortfall_code, write_locked,
+};
+use crate::engine::default_max_memory;
+use crate::kinds::skiddy::generate::Generated;
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateParams,
 };
-use crate::pack::{write_pack, LevelSummary, Pack, PackEntry};
+use crate::pack::{pack_to_json, LevelSummary, Pack, PackEntry};
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -131,6 +136,19 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         GenerateKind::Prism(args) => return super::generate_prism::run(args, out, err),
     };
     let params = args.params();
+    // The one rule of every generator (see `generated_file`): a count that
+    // asks for something, that fits in memory, and good parameters, checked
+    // before anything is made.
+    let checked = check_count(
+        args.count,
+        bytes_per_level::<Generated>(args.width.saturating_mul(args.height)),
+        default_max_memory(),
+    )
+    .and_then(|()| params.check().map_err(|e| e.to_string()));
+    if let Err(message) = checked {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
+    }
     let started = Instant::now();
     let bar = super::generating_bar(args.count);
     let control = GenerateControl::new();
@@ -153,7 +171,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         levels: Vec::new(),
     };
     let mut candidates = 0u64;
-    let mut failed = 0;
+    let mut failed = Vec::new();
     for (i, r) in results.into_iter().enumerate() {
         match r {
             Ok(g) => {
@@ -165,20 +183,18 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
                 entry.summary = Some(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
                 pack.levels.push(entry);
             }
-            Err(e) => {
-                failed += 1;
-                let _ = writeln!(err, "level {i}: {e}");
-                if matches!(
-                    e,
-                    crate::kinds::skiddy::generate::GenerateError::Parameters(_)
-                ) {
-                    return super::EXIT_USAGE;
-                }
-            }
+            Err(e) => failed.push((i, e.to_string())),
         }
     }
-    if let Err(e) = write_pack(&args.out, &pack) {
-        let _ = writeln!(err, "{}: error: {e}", args.out.display());
+    if !report_shortfall(&failed, pack.levels.len(), err) {
+        // Why the candidates were rejected helps to loosen the parameters.
+        if let Some(line) = control.rejections().line() {
+            let _ = writeln!(out, "{line}");
+        }
+        return super::EXIT_FAILED;
+    }
+    if let Err(message) = write_locked(&args.out, &pack_to_json(&pack)) {
+        let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
     let kept = pack.levels.len();
@@ -190,18 +206,10 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         kept as f64 / seconds.max(1e-9),
         rayon::current_num_threads(),
         candidates as f64 / kept.max(1) as f64,
-        args.out.display()
+        crate::file_names::shown(&args.out)
     );
     if let Some(line) = control.rejections().line() {
         let _ = writeln!(out, "{line}");
     }
-    if failed > 0 {
-        let _ = writeln!(
-            err,
-            "{} could not be generated",
-            crate::words::counted(failed as u64, "level", "levels")
-        );
-        return super::EXIT_FAILED;
-    }
-    0
+    shortfall_code(failed.len(), kept, err)
 }

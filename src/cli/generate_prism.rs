@@ -12,7 +12,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::generated_file::{
-    exit_code, kept_line, make_batch, pack_text, report_failures, write_locked, OutFile,
+    bytes_per_level, check_count, exit_code, kept_line, make_batch, pack_text, report_failures,
+    write_locked, OutFile,
 };
 
 use crate::engine::{parse_memory_size, Job};
@@ -157,12 +158,22 @@ fn file_text(args: &PrismArgs, output: OutFile, kept: &[Kept]) -> Result<String,
 
 /// Runs `generate prism`; returns the exit code.
 pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match OutFile::of(&args.out, args.count, "the 2016 format").and_then(|o| {
-        args.options(0)
-            .check()
-            .map(|_| o)
-            .map_err(|e| e.to_string())
-    }) {
+    // What one level asks (its size within the budget), then the one rule
+    // of every generator for the count (see `generated_file`), then the
+    // file.
+    let options = args.options(0);
+    let output = match options
+        .check()
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
+            check_count(
+                args.count,
+                bytes_per_level::<Kept>(args.width.saturating_mul(args.height)),
+                options.max_memory,
+            )
+        })
+        .and_then(|()| OutFile::of(&args.out, args.count, "the 2016 format"))
+    {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");

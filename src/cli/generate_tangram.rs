@@ -12,10 +12,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::generated_file::{
-    exit_code, kept_line, make_batch, pack_text, report_failures, write_locked, OutFile,
+    bytes_per_level, check_count, exit_code, kept_line, make_batch, pack_text, report_failures,
+    write_locked, OutFile,
 };
 
-use crate::engine::Job;
+use crate::engine::{default_max_memory, Job};
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::tangram::generate::DEFAULT_MAX_GROWTHS;
 use crate::kinds::tangram::{self, generate, GenerateOptions, Preset};
@@ -124,9 +125,16 @@ fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
 
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let output = match OutFile::of(&args.out, args.count, "the original format")
-        .and_then(|o| args.options(0).map(|_| o))
-    {
+    // The one rule of every generator first (see `generated_file`), then
+    // what this one asks of its options and its file.
+    let output = match args.options(0).and_then(|options| {
+        check_count(
+            args.count,
+            bytes_per_level::<Kept>(4 * options.size * options.size),
+            default_max_memory(),
+        )?;
+        OutFile::of(&args.out, args.count, "the original format")
+    }) {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");

@@ -128,7 +128,7 @@ where
                 let _ = writeln!(
                     err,
                     "error: '{}' is neither a subcommand nor a file; see levelscope --help",
-                    file.display()
+                    crate::file_names::shown(&file)
                 );
                 EXIT_USAGE
             }

@@ -9,11 +9,12 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use crate::engine::DEFAULT_MAX_STATES;
+use crate::file_names::shown;
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::{
-    read_pack, refresh_summary, write_pack, LevelSummary, Pack, PackEntry, ReadPack,
+    read_pack, refresh_summary, write_pack_with, LevelSummary, Pack, PackEntry, ReadPack,
 };
 use crate::words::counted;
 
@@ -109,6 +110,11 @@ pub enum PackCommand {
         /// Write the pack as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Export the levels that can be read and list the entries left
+        /// out (their index and why), instead of refusing a damaged pack;
+        /// with --json, to a file other than the pack itself.
+        #[arg(long)]
+        skip_damaged: bool,
         /// Stop analysing a level without a stored analysis after this many
         /// states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
@@ -126,21 +132,22 @@ fn progress_bar(len: usize, what: &str) -> ProgressBar {
     bar
 }
 
-/// Reads a pack and reports its damaged entries on `err`.
+/// Reads a pack and reports its damaged entries on `err`: each is skipped,
+/// and the command ends with [`damage_code`].
 fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
-    let read = read_pack(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let read = read_pack(path).map_err(|e| format!("{}: {e}", shown(path)))?;
     if read.truncated {
         let _ = writeln!(
             err,
-            "{}: warning: the file is cut short or broken; read up to its last complete level",
-            path.display()
+            "{}: error: the file is cut short or broken; read up to its last complete level",
+            shown(path)
         );
     }
     for d in &read.damaged {
         let _ = writeln!(
             err,
-            "{}: warning: levels[{}] cannot be read: {}",
-            path.display(),
+            "{}: error: levels[{}] cannot be read, skipped: {}",
+            shown(path),
             d.index,
             d.error
         );
@@ -148,17 +155,27 @@ fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
     Ok(read)
 }
 
+/// The exit code of a command that did what it could with a pack: 1 when
+/// an entry could not be read (it was skipped), else 0.
+fn damage_code(read: &ReadPack) -> u8 {
+    if read.is_whole() {
+        0
+    } else {
+        super::EXIT_FAILED
+    }
+}
+
 /// Takes the lock of the pack file `path` for a read-modify-write: another
 /// levelscope writing it waits until this one has written.
 fn lock(path: &Path) -> Result<crate::lock::FileLock, String> {
-    crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
-/// Refuses to overwrite a pack that has entries this program cannot read,
-/// which writing would lose.
-fn writable(read: &ReadPack, path: &Path) -> Result<(), String> {
-    read.check_writable()
-        .map_err(|e| format!("{}: {e}", path.display()))
+/// Refuses to write a pack read from `source` that has entries this
+/// program cannot read, which writing would lose.
+fn writable(read: &ReadPack, source: &Path) -> Result<(), String> {
+    read.check_writable(source)
+        .map_err(|e| format!("{}: {e}", shown(source)))
 }
 
 fn file_stem(path: &Path) -> String {
@@ -194,7 +211,7 @@ fn add(
         let text = match crate::pack::read_text_file(path) {
             Ok(t) => t,
             Err(e) => {
-                let _ = writeln!(err, "{}: error: {e}", path.display());
+                let _ = writeln!(err, "{}: error: {e}", shown(path));
                 failed = true;
                 continue;
             }
@@ -205,13 +222,13 @@ fn add(
                 let _ = writeln!(
                     err,
                     "{}: error: the file is a pack; add levels one file at a time",
-                    path.display()
+                    shown(path)
                 );
                 failed = true;
                 continue;
             }
             Err(e) => {
-                let _ = writeln!(err, "{}: error: {e}", path.display());
+                let _ = writeln!(err, "{}: error: {e}", shown(path));
                 failed = true;
                 continue;
             }
@@ -235,13 +252,14 @@ fn add(
             };
             added.push(format!(
                 "added {} as level {} ({note})",
-                path.display(),
+                shown(path),
                 read.pack.levels.len()
             ));
             read.pack.levels.push(entry);
         }
     }
-    write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
+    write_pack_with(pack_path, &read.pack, &read.unknown)
+        .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
     // Said only once it is true: the pack with the new levels is written.
     for line in added {
         let _ = writeln!(out, "{line}");
@@ -275,8 +293,10 @@ fn check(
     );
     bar.finish_and_clear();
     let mut failing = 0;
+    let numbers = read.file_indices();
     for c in &checks {
         let name = read.pack.levels[c.index].level.name();
+        let number = numbers[c.index];
         if !c.passes() {
             failing += 1;
         }
@@ -286,7 +306,7 @@ fn check(
                 out,
                 "{}",
                 json!({
-                    "index": c.index,
+                    "index": number,
                     "name": name,
                     "passes": c.passes(),
                     "failures": c.failures,
@@ -294,14 +314,9 @@ fn check(
                 })
             );
         } else if c.passes() {
-            let _ = writeln!(out, "ok    {:>3} {name}", c.index);
+            let _ = writeln!(out, "ok    {number:>3} {name}");
         } else {
-            let _ = writeln!(
-                out,
-                "FAIL  {:>3} {name}: {}",
-                c.index,
-                c.failures.join("; ")
-            );
+            let _ = writeln!(out, "FAIL  {number:>3} {name}: {}", c.failures.join("; "));
         }
     }
     if !read.damaged.is_empty() || read.truncated {
@@ -318,7 +333,8 @@ fn check(
         for c in checks {
             read.pack.levels[c.index].summary = c.summary.ok();
         }
-        write_pack(pack_path, &read.pack).map_err(|e| format!("{}: {e}", pack_path.display()))?;
+        write_pack_with(pack_path, &read.pack, &read.unknown)
+            .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
     }
     Ok(if failing > 0 { super::EXIT_FAILED } else { 0 })
 }
@@ -335,23 +351,31 @@ fn dedupe(
         None => None,
     };
     let read = load(pack_path, err)?;
+    if write.is_some() {
+        writable(&read, pack_path)?;
+    }
     let levels: Vec<_> = read.pack.levels.iter().map(|e| e.level.clone()).collect();
     let groups = duplicate_groups(&levels);
+    // The entries' own numbers in the file, whatever was skipped.
+    let numbers = read.file_indices();
     if json_out {
-        let _ = writeln!(out, "{}", json!({ "groups": groups }));
+        let own: Vec<Vec<usize>> = groups
+            .iter()
+            .map(|g| g.iter().map(|&i| numbers[i]).collect())
+            .collect();
+        let _ = writeln!(out, "{}", json!({ "groups": own }));
     } else if groups.is_empty() {
         let _ = writeln!(out, "no duplicates among {}", levels_word(levels.len()));
     } else {
         for g in &groups {
             let names: Vec<String> = g
                 .iter()
-                .map(|&i| format!("{i} {}", levels[i].name()))
+                .map(|&i| format!("{} {}", numbers[i], levels[i].name()))
                 .collect();
             let _ = writeln!(out, "same level: {}", names.join(", "));
         }
     }
     if let Some(path) = write {
-        writable(&read, path)?;
         let drop: std::collections::HashSet<usize> =
             groups.iter().flat_map(|g| g[1..].iter().copied()).collect();
         let kept = Pack {
@@ -365,17 +389,17 @@ fn dedupe(
                 .map(|(_, e)| e.clone())
                 .collect(),
         };
-        write_pack(path, &kept).map_err(|e| format!("{}: {e}", path.display()))?;
+        write_pack_with(path, &kept, &read.unknown).map_err(|e| format!("{}: {e}", shown(path)))?;
         if !json_out {
             let _ = writeln!(
                 out,
                 "wrote {} to {}",
                 levels_word(kept.levels.len()),
-                path.display()
+                shown(path)
             );
         }
     }
-    Ok(0)
+    Ok(damage_code(&read))
 }
 
 /// Every level's stored summary, or a fresh one (on all cores) for levels
@@ -560,7 +584,11 @@ fn stats(
                 levels_word(unanalysable)
             );
         }
-        for (i, (e, s)) in levels.iter().zip(&summaries).enumerate() {
+        for (i, (e, s)) in read
+            .file_indices()
+            .into_iter()
+            .zip(levels.iter().zip(&summaries))
+        {
             let line = match s {
                 Some(s) => summary_words(e.level.kind(), s, true),
                 None => "not analysed".into(),
@@ -573,7 +601,7 @@ fn stats(
             );
         }
     }
-    Ok(0)
+    Ok(damage_code(&read))
 }
 
 /// A level's verdict in a word or two: its stars where its kind gives
@@ -660,6 +688,16 @@ struct ExportTargets<'a> {
     ascii: Option<&'a Path>,
     sheet: Option<&'a Path>,
     json: Option<&'a Path>,
+    /// Export what can be read of a damaged pack (and say what was not).
+    skip_damaged: bool,
+}
+
+/// Whether `a` and `b` name the same file (either may not exist yet).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 fn export(
@@ -673,6 +711,7 @@ fn export(
         ascii,
         sheet,
         json: json_path,
+        skip_damaged,
     } = targets;
     if ascii.is_none() && json_path.is_none() && sheet.is_none() {
         return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
@@ -680,41 +719,47 @@ fn export(
     if let Some(dir) = ascii.filter(|d| d.exists() && !d.is_dir()) {
         return Err(format!(
             "{}: --ascii needs a folder, and this is a file",
-            dir.display()
+            shown(dir)
         ));
     }
     let _lock = match json_path {
         Some(path) => Some(lock(path)?),
         None => None,
     };
+    if let Some(path) = json_path.filter(|p| skip_damaged && same_file(p, pack_path)) {
+        return Err(format!(
+            "{}: --skip-damaged writes the readable levels to another file, and this is the pack itself, whose damaged entries would be lost; give another name",
+            shown(path)
+        ));
+    }
     let read = load(pack_path, err)?;
-    if let Some(path) = json_path {
-        writable(&read, path)?;
+    if json_path.is_some() && !skip_damaged {
+        writable(&read, pack_path)?;
     }
     if let Some(path) = sheet {
         let summaries = summaries(&read.pack, max_states);
         let cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
         let (width, height) = crate::pack::sheet::sheet_size(&cards);
         crate::atomic::write_atomic(path, &crate::pack::sheet::sheet_png(&cards))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| format!("{}: {e}", shown(path)))?;
         let _ = writeln!(
             out,
             "wrote a {}x{} contact sheet of {} to {}",
             width,
             height,
             levels_word(read.pack.levels.len()),
-            path.display()
+            shown(path)
         );
     }
     if let Some(dir) = ascii {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
-        for (i, e) in read.pack.levels.iter().enumerate() {
+        for (i, e) in read.file_indices().into_iter().zip(&read.pack.levels) {
             let (name, text) = text_export(&e.level);
             let name = export_name(i, e.level.name(), name);
             let path = dir.join(name);
             crate::atomic::write_atomic(&path, text.as_bytes())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|e| format!("{}: {e}", shown(path)))?;
             bar.inc(1);
         }
         bar.finish_and_clear();
@@ -722,14 +767,21 @@ fn export(
             out,
             "wrote {} to {}",
             counted(read.pack.levels.len() as u64, "level file", "level files"),
-            dir.display()
+            shown(dir)
         );
     }
     if let Some(path) = json_path {
-        write_pack(path, &read.pack).map_err(|e| format!("{}: {e}", path.display()))?;
-        let _ = writeln!(out, "wrote the pack to {}", path.display());
+        write_pack_with(path, &read.pack, &read.unknown)
+            .map_err(|e| format!("{}: {e}", shown(path)))?;
+        let _ = writeln!(out, "wrote the pack to {}", shown(path));
     }
-    Ok(0)
+    if skip_damaged {
+        for lost in read.lost() {
+            let _ = writeln!(out, "left out {lost}");
+        }
+        return Ok(0);
+    }
+    Ok(damage_code(&read))
 }
 
 /// Runs `pack`; returns the exit code.
@@ -761,6 +813,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             ascii,
             sheet,
             json,
+            skip_damaged,
             max_states,
         } => export(
             pack,
@@ -768,6 +821,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 ascii: ascii.as_deref(),
                 sheet: sheet.as_deref(),
                 json: json.as_deref(),
+                skip_damaged: *skip_damaged,
             },
             *max_states,
             out,

@@ -34,7 +34,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::EXIT_USAGE;
         }
     };
-    let file = args.file.display();
+    let file = crate::file_names::shown(&args.file);
     let level = match crate::pack::read_text_file(&args.file)
         .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
         .and_then(|levels| {

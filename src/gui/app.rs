@@ -119,6 +119,8 @@ pub struct OpenPack {
     pub path: Option<PathBuf>,
     /// Whether it has unsaved changes.
     pub dirty: bool,
+    /// The pack's own fields levelscope does not know, kept for the save.
+    pub unknown: pack::Unknown,
 }
 
 /// The solution lists of one analysis, computed once when first shown.
@@ -321,6 +323,7 @@ impl EditorApp {
                     pack: read.pack,
                     path: None,
                     dirty: false,
+                    unknown: read.unknown,
                 };
                 open.pack.name = format!("{} (bundled)", open.pack.name);
                 app.pack = Some(open);
@@ -623,6 +626,7 @@ impl EditorApp {
                 let damaged = !notes.is_empty();
                 let open = OpenPack {
                     pack: read.pack,
+                    unknown: read.unknown,
                     // A damaged pack is never written back over itself.
                     path: if damaged { None } else { path.clone() },
                     dirty: damaged,
@@ -734,7 +738,7 @@ impl EditorApp {
             // same pack waits for this write (and this one for it).
             Some(path) => match crate::lock::FileLock::exclusive(&path)
                 .map_err(pack::PackError::Io)
-                .and_then(|_lock| pack::write_pack(&path, &open.pack))
+                .and_then(|_lock| pack::write_pack_with(&path, &open.pack, &open.unknown))
             {
                 Ok(()) => {
                     open.dirty = false;
@@ -761,6 +765,7 @@ impl EditorApp {
             },
             path: None,
             dirty: true,
+            unknown: pack::Unknown::new(),
         });
         let mut entry = PackEntry::new(level);
         entry.summary = summary;

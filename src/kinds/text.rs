@@ -210,11 +210,22 @@ pub fn read_levels(
                 if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
                     ReadError::IsAPack
                 } else {
-                    ReadError::Bad(format!("not a valid JSON level: {e}"))
+                    ReadError::Bad(format!(
+                        "not a valid JSON level: {}",
+                        crate::json_scan::json_error_words(&e)
+                    ))
                 }
             })?;
             if json_format(&value) == Some(PACK_FORMAT) {
                 return Err(ReadError::IsAPack);
+            }
+            // A key given twice is never resolved silently (a reader keeps
+            // the last one): say which, and where.
+            if let Some(d) = crate::json_scan::duplicate_keys(text).first() {
+                return Err(ReadError::Bad(crate::json_scan::duplicate_words(
+                    d,
+                    "the level",
+                )));
             }
             let level = match kind {
                 Some(k) if value.get("kind").is_none() => {
@@ -251,18 +262,158 @@ pub fn read_levels(
     }
 }
 
+/// How many characters of an offending line or token an error quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// `text` as an error quotes it: whole when short, else its first
+/// [`QUOTE_CHARS`] characters, "…" and how long it is.
+pub fn shortened(text: &str) -> String {
+    if text.chars().count() <= QUOTE_CHARS {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(QUOTE_CHARS).collect();
+    format!("{start}… ({} characters)", text.chars().count())
+}
+
+/// `text` quoted as an error shows it: in double quotes, shortened as by
+/// [`shortened`] (a 3 MB line gives a line of the message, not 3 MB).
+pub fn quoted(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTE_CHARS {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(QUOTE_CHARS).collect();
+    format!("{start:?}… ({count} characters)")
+}
+
 /// Reads `value` as a `T`; an error names the field path where the value
-/// does not fit (`rows[1]: invalid type: integer `65536`, expected a
-/// string`).
+/// does not fit, in a designer's words (`rows[1] is 65536, not a
+/// string`), never in Rust's (`expected usize`).
 pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, String> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
-        if path == "." {
-            e.inner().to_string()
+        let place = if path == "." {
+            "the value".to_string()
         } else {
-            format!("{path}: {}", e.inner())
-        }
+            path
+        };
+        serde_words(&place, &e.inner().to_string())
     })
+}
+
+/// What serde expected, in a designer's words.
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "usize" | "u64" | "u32" | "u16" => "a whole number of 0 or more".into(),
+        "u8" => "a whole number from 0 to 255".into(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a sequence" => "a list".into(),
+        "a map" => "an object".into(),
+        "a boolean" => "true or false".into(),
+        other if other.starts_with("struct ") => "an object".into(),
+        other => other
+            .strip_prefix("an array of length ")
+            .map(|n| format!("a list of {n} items"))
+            .unwrap_or_else(|| other.to_string()),
+    }
+}
+
+/// What serde found instead, in a designer's words.
+fn found_words(found: &str) -> String {
+    let ticked = |prefix: &str| {
+        found
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_prefix('`'))
+            .and_then(|rest| rest.strip_suffix('`'))
+            .map(str::to_string)
+    };
+    if let Some(n) = ticked("integer ") {
+        return n;
+    }
+    if let Some(n) = ticked("floating point ") {
+        return format!("{n}, a number with a fraction");
+    }
+    if let Some(b) = ticked("boolean ") {
+        return b;
+    }
+    if let Some(text) = found
+        .strip_prefix("string \"")
+        .and_then(|rest| rest.strip_suffix('"'))
+    {
+        return format!("the text {}", quoted(text));
+    }
+    match found {
+        "sequence" => "a list".into(),
+        "map" => "an object".into(),
+        "unit value" | "null" => "null".into(),
+        other => shortened(other),
+    }
+}
+
+/// A serde error message about the value at `place` in a designer's
+/// words: what was found and what was expected, never a Rust type.
+pub fn serde_words(place: &str, message: &str) -> String {
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((found, expected)) = message
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.rsplit_once(", expected "))
+        {
+            return format!(
+                "{place} is {}, not {}",
+                found_words(found),
+                expected_words(expected)
+            );
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        if let Some((length, expected)) = rest.split_once(", expected ") {
+            return format!(
+                "{place} has {length} items, not {}",
+                expected_words(expected)
+            );
+        }
+    }
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return format!("{place}: the field \"{field}\" is missing");
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((field, known)) = rest.split_once('`') {
+            let known = known
+                .trim_start_matches(", expected one of ")
+                .trim_start_matches(", expected ")
+                .replace('`', "");
+            return format!("{place}: unknown field {} (known: {known})", quoted(field));
+        }
+    }
+    format!("{place}: {}", shortened(message))
+}
+
+/// A whole number from `least` to `most`, or an error naming `field` and
+/// its real bounds.
+pub fn whole_number_in(
+    value: Option<&Value>,
+    field: &str,
+    least: u64,
+    most: u64,
+) -> Result<u64, String> {
+    match value.and_then(Value::as_u64) {
+        Some(n) if (least..=most).contains(&n) => Ok(n),
+        _ => {
+            let found = match value {
+                None => "missing".to_string(),
+                Some(Value::Number(n)) => n.to_string(),
+                Some(Value::String(s)) => format!("the text {}", quoted(s)),
+                Some(other) => crate::json_scan::json_type_words(other).to_string(),
+            };
+            Err(format!(
+                "\"{field}\" is {found}; it must be a whole number from {least} to {most}"
+            ))
+        }
+    }
 }
 
 /// Reads a level from its JSON form, dispatching on its `kind` field; a
@@ -272,7 +423,8 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
         None | Some(Value::Null) => Kind::Skiddy,
         Some(Value::String(name)) => Kind::from_name(name).ok_or_else(|| {
             format!(
-                "the level's kind {name:?} is not one levelscope knows (known: {})",
+                "the level's kind {} is not one levelscope knows (known: {})",
+                quoted(name),
                 Kind::ALL.map(|k| k.name()).join(", ")
             )
         })?,

@@ -4,14 +4,18 @@
 //! The file is JSON: `{"format": "levelscope-pack", "version": 1, "name":
 //! ..., "levels": [...]}`. Reading never loses a level that can still be
 //! read: entries that fail are reported by index, and a file cut short is
-//! read up to its last complete entry.
+//! read up to its last complete entry. Fields of the pack and of its
+//! entries that levelscope does not know are kept, in order, through every
+//! rewrite.
 
 pub mod check;
 pub mod dedupe;
+mod read;
 pub mod sheet;
 
 use std::path::Path;
 
+use serde::Serialize;
 use serde_json::Value;
 
 pub use crate::kinds::text::PACK_FORMAT;
@@ -32,7 +36,14 @@ pub struct PackEntry {
     pub notes: String,
     /// The latest analysis, if the level was analysed.
     pub summary: Option<LevelSummary>,
+    /// The entry's fields levelscope does not know (another tool's
+    /// `"rating"`), in the file's order; written back unchanged.
+    pub unknown: Unknown,
 }
+
+/// Fields of a pack file that levelscope does not know, in the file's
+/// order: read, kept and written back as they are.
+pub type Unknown = serde_json::Map<String, Value>;
 
 impl PackEntry {
     /// An entry for a level.
@@ -42,6 +53,7 @@ impl PackEntry {
             tags: Vec::new(),
             notes: String::new(),
             summary: None,
+            unknown: Unknown::new(),
         }
     }
 }
@@ -67,6 +79,20 @@ pub enum PackError {
     /// The pack comes from a newer levelscope.
     #[error("the pack has version {0}, newer than this levelscope understands (up to {PACK_VERSION}); update levelscope")]
     NewerVersion(u64),
+    /// The pack says one thing twice (a key given twice in the pack's
+    /// object), so what it holds cannot be known.
+    #[error("the pack cannot be read: {0}")]
+    Ambiguous(String),
+    /// A field of the pack has a type it cannot have.
+    #[error("the pack's \"{field}\" is {found}, not {expected}; nothing was read")]
+    WrongField {
+        /// The field.
+        field: &'static str,
+        /// What it is ("an object").
+        found: &'static str,
+        /// What it must be ("a string").
+        expected: &'static str,
+    },
 }
 
 /// An entry that could not be read, and why.
@@ -88,113 +114,29 @@ pub struct ReadPack {
     /// True when the file was cut short (or broken) and was read only up to
     /// its last complete entry.
     pub truncated: bool,
+    /// The pack's own fields levelscope does not know (`"author"`), in the
+    /// file's order; written back unchanged.
+    pub unknown: Unknown,
 }
 
-fn entry_from_value(value: &Value) -> Result<PackEntry, String> {
-    let object = value.as_object().ok_or("the entry is not a JSON object")?;
-    let level_value = object.get("level").ok_or("the entry has no \"level\"")?;
-    let mut level = Level::from_json_value(level_value).map_err(|e| format!("level: {e}"))?;
-    match object.get("name") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) => level.set_name(s.clone()),
-        Some(_) => return Err("\"name\" is not a string".into()),
-    }
-    let tags = match object.get("tags") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(v) => {
-            serde_json::from_value(v.clone()).map_err(|_| "\"tags\" is not a list of strings")?
-        }
-    };
-    let notes = match object.get("notes") {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err("\"notes\" is not a string".into()),
-    };
-    // A summary that cannot be read is dropped (it is only a cache of the
-    // analysis), the level is kept.
-    let summary = object
-        .get("summary")
-        .and_then(|v| serde_json::from_value::<LevelSummary>(v.clone()).ok());
-    Ok(PackEntry {
-        level,
-        tags,
-        notes,
-        summary,
-    })
-}
-
-fn entry_to_value(entry: &PackEntry) -> Value {
-    serde_json::json!({
-        "name": entry.level.name(),
-        "tags": entry.tags,
-        "notes": entry.notes,
-        "level": entry.level.to_json_value(),
-        "summary": entry.summary,
-    })
-}
-
-fn check_header(value: &Value) -> Result<(), PackError> {
-    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
-    if format != PACK_FORMAT {
-        return Err(PackError::NotAPack(format!(
-            "the format is {format:?}, expected \"{PACK_FORMAT}\""
-        )));
-    }
-    match value.get("version") {
-        None => Err(PackError::NotAPack("the version is missing".into())),
-        Some(v) => match v.as_u64() {
-            Some(n) if n > PACK_VERSION as u64 => Err(PackError::NewerVersion(n)),
-            Some(_) => Ok(()),
-            None => Err(PackError::NotAPack(format!(
-                "the version is {v}, not a whole number (this levelscope reads up to {PACK_VERSION})"
-            ))),
-        },
-    }
-}
-
-/// Reads a pack from its JSON text (a byte-order mark before it is
-/// accepted).
-pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
-    let text = text.trim_start_matches('\u{feff}');
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) => {
-            check_header(&value)?;
-            let name = value
-                .get("name")
-                .and_then(|n| n.as_str())
-                .unwrap_or("")
-                .to_string();
-            let entries = value
-                .get("levels")
-                .and_then(|l| l.as_array())
-                .ok_or_else(|| PackError::NotAPack("\"levels\" is missing or not a list".into()))?;
-            let mut read = ReadPack {
-                pack: Pack {
-                    name,
-                    levels: Vec::new(),
-                },
-                ..ReadPack::default()
-            };
-            for (index, entry) in entries.iter().enumerate() {
-                match entry_from_value(entry) {
-                    Ok(e) => read.pack.levels.push(e),
-                    Err(error) => read.damaged.push(DamagedEntry { index, error }),
-                }
-            }
-            Ok(read)
-        }
-        Err(e) => recover(text).unwrap_or_else(|| Err(PackError::NotAPack(e.to_string()))),
-    }
-}
+pub use crate::json_scan::{json_error_words, json_type_words};
+pub use read::parse_pack;
 
 impl ReadPack {
-    /// Whether the pack may be written: refused, with a message naming
-    /// every entry that could not be read, when writing it would lose them.
-    /// Every command that writes a pack read from a file asks this first.
-    pub fn check_writable(&self) -> Result<(), String> {
-        if self.damaged.is_empty() && !self.truncated {
-            return Ok(());
-        }
+    /// The index in the file of each readable entry, in order: the
+    /// entries' own numbers, which skipping a damaged one does not shift.
+    pub fn file_indices(&self) -> Vec<usize> {
+        let damaged: std::collections::HashSet<usize> =
+            self.damaged.iter().map(|d| d.index).collect();
+        (0..)
+            .filter(|i| !damaged.contains(i))
+            .take(self.pack.levels.len())
+            .collect()
+    }
+
+    /// What could not be read, one item a damaged entry ("entry 1 (why)"),
+    /// or the broken end of a file cut short; empty when nothing was lost.
+    pub fn lost(&self) -> Vec<String> {
         let mut lost: Vec<String> = self
             .damaged
             .iter()
@@ -203,125 +145,97 @@ impl ReadPack {
         if self.truncated && lost.is_empty() {
             lost.push("the end of the file, which is broken".into());
         }
+        lost
+    }
+
+    /// Whether every entry of the file was read.
+    pub fn is_whole(&self) -> bool {
+        self.damaged.is_empty() && !self.truncated
+    }
+
+    /// Whether the pack read from `source` may be written: refused, with a
+    /// message naming every entry that could not be read and the command
+    /// that saves the readable levels under another name, when writing it
+    /// would lose them. Every command that writes a pack read from a file
+    /// asks this first.
+    pub fn check_writable(&self, source: &Path) -> Result<(), String> {
+        if self.is_whole() {
+            return Ok(());
+        }
         Err(format!(
-            "the pack has entries that cannot be read: {}; nothing was written, so that they are not lost (repair the file, or save the readable levels under another name)",
-            lost.join("; ")
+            "the pack has entries that cannot be read: {}; nothing was written, so that they are not lost (repair the file, or {})",
+            self.lost().join("; "),
+            skip_damaged_advice(source)
         ))
     }
 }
 
-/// The number value of the field `key` in the broken header `head`.
-fn header_number(head: &str, key: &str) -> Option<Result<u64, ()>> {
-    let i = head.find(&format!("\"{key}\""))?;
-    let rest = head[i + key.len() + 2..].trim_start().strip_prefix(':')?;
-    Some(
-        serde_json::Deserializer::from_str(rest.trim_start())
-            .into_iter::<u64>()
-            .next()
-            .and_then(Result::ok)
-            .ok_or(()),
+/// The advice given where a damaged pack is refused: the command that
+/// writes its readable levels to a new file, ready to copy.
+pub fn skip_damaged_advice(source: &Path) -> String {
+    let stem = source
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "pack".into());
+    let other = source.with_file_name(format!("{stem}-readable.json"));
+    format!(
+        "save the readable levels under another name: levelscope pack export {} --json {} --skip-damaged",
+        crate::file_names::shell_word(source),
+        crate::file_names::shell_word(&other)
     )
 }
 
-/// Reads what can be read of a pack whose JSON is broken: the header fields
-/// before `"levels"` and every complete entry of the list. `None` when the
-/// text is not a pack at all; a version that is missing, not a number or
-/// newer than this program's is refused as for a whole file.
-fn recover(text: &str) -> Option<Result<ReadPack, PackError>> {
-    let levels_at = text.find("\"levels\"")?;
-    let head = &text[..levels_at];
-    let format_ok = head.contains(&format!("\"{PACK_FORMAT}\""));
-    if !format_ok {
-        return None;
-    }
-    match header_number(head, "version") {
-        None => {
-            return Some(Err(PackError::NotAPack(
-                "the version is missing (and the file is broken)".into(),
-            )))
-        }
-        Some(Err(())) => {
-            return Some(Err(PackError::NotAPack(
-                "the version is not a number (and the file is broken)".into(),
-            )))
-        }
-        Some(Ok(v)) if v > PACK_VERSION as u64 => return Some(Err(PackError::NewerVersion(v))),
-        Some(Ok(_)) => {}
-    }
-    let name = head
-        .find("\"name\"")
-        .and_then(|i| {
-            let rest = head[i + 6..].trim_start().strip_prefix(':')?.trim_start();
-            serde_json::Deserializer::from_str(rest)
-                .into_iter::<String>()
-                .next()?
-                .ok()
-        })
-        .unwrap_or_default();
-    let mut rest = text[levels_at + 8..]
-        .trim_start()
-        .strip_prefix(':')?
-        .trim_start();
-    rest = rest.strip_prefix('[')?;
-    let mut read = ReadPack {
-        pack: Pack {
-            name,
-            levels: Vec::new(),
-        },
-        truncated: true,
-        ..ReadPack::default()
-    };
-    let mut index = 0;
-    loop {
-        rest = rest.trim_start();
-        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
-        match stream.next() {
-            Some(Ok(value)) => {
-                match entry_from_value(&value) {
-                    Ok(e) => read.pack.levels.push(e),
-                    Err(error) => read.damaged.push(DamagedEntry { index, error }),
-                }
-                index += 1;
-                rest = rest[stream.byte_offset()..].trim_start();
-                match rest.chars().next() {
-                    Some(',') => rest = &rest[1..],
-                    Some(']') => break,
-                    _ => {
-                        read.damaged.push(cut_short(index));
-                        break;
-                    }
-                }
-            }
-            _ => {
-                if !rest.trim_start().starts_with(']') {
-                    read.damaged.push(cut_short(index));
-                }
-                break;
-            }
-        }
-    }
-    Some(Ok(read))
+/// An entry as written: the known fields, the unknown ones after the
+/// notes, then the level and its summary.
+#[derive(Serialize)]
+struct EntryOut<'a> {
+    name: &'a str,
+    tags: &'a [String],
+    notes: &'a str,
+    #[serde(flatten)]
+    unknown: &'a Unknown,
+    level: Value,
+    summary: &'a Option<LevelSummary>,
 }
 
-/// The damage of a pack file that ends, or breaks, where entry `index`
-/// should begin: whatever followed is unknown.
-fn cut_short(index: usize) -> DamagedEntry {
-    DamagedEntry {
-        index,
-        error: "the file is cut short or broken here; the entries from here on cannot be read"
-            .into(),
-    }
+/// A pack as written: the header, the unknown fields, then the levels.
+#[derive(Serialize)]
+struct PackOut<'a> {
+    format: &'static str,
+    version: u32,
+    name: &'a str,
+    #[serde(flatten)]
+    unknown: &'a Unknown,
+    levels: Vec<EntryOut<'a>>,
 }
 
 /// The JSON text of a pack (pretty-printed).
 pub fn pack_to_json(pack: &Pack) -> String {
-    let value = serde_json::json!({
-        "format": PACK_FORMAT,
-        "version": PACK_VERSION,
-        "name": pack.name,
-        "levels": pack.levels.iter().map(entry_to_value).collect::<Vec<_>>(),
-    });
-    serde_json::to_string_pretty(&value).expect("a pack always serialises") + "\n"
+    pack_to_json_with(pack, &Unknown::new())
+}
+
+/// The JSON text of a pack with the pack's own fields levelscope does not
+/// know (pretty-printed).
+pub fn pack_to_json_with(pack: &Pack, unknown: &Unknown) -> String {
+    let out = PackOut {
+        format: PACK_FORMAT,
+        version: PACK_VERSION,
+        name: &pack.name,
+        unknown,
+        levels: pack
+            .levels
+            .iter()
+            .map(|e| EntryOut {
+                name: e.level.name(),
+                tags: &e.tags,
+                notes: &e.notes,
+                unknown: &e.unknown,
+                level: e.level.to_json_value(),
+                summary: &e.summary,
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&out).expect("a pack always serialises") + "\n"
 }
 
 /// Reads a pack file.
@@ -343,7 +257,13 @@ pub fn read_text_file(path: &Path) -> Result<String, String> {
 
 /// Writes a pack file atomically.
 pub fn write_pack(path: &Path, pack: &Pack) -> Result<(), PackError> {
-    crate::atomic::write_atomic(path, pack_to_json(pack).as_bytes())?;
+    write_pack_with(path, pack, &Unknown::new())
+}
+
+/// Writes a pack file atomically, with the pack's own fields levelscope
+/// does not know.
+pub fn write_pack_with(path: &Path, pack: &Pack, unknown: &Unknown) -> Result<(), PackError> {
+    crate::atomic::write_atomic(path, pack_to_json_with(pack, unknown).as_bytes())?;
     Ok(())
 }
 

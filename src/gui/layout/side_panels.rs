@@ -72,6 +72,7 @@ impl EditorApp {
                     },
                     path: None,
                     dirty: true,
+                    unknown: crate::pack::Unknown::new(),
                 });
                 for (level, summary) in generated.levels.into_iter().zip(
                     generated

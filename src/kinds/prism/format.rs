@@ -51,7 +51,7 @@ pub enum FormatError {
     #[error("the file is empty")]
     EmptyFile,
     /// A header line or number is not what the format expects.
-    #[error("line {line}: expected {expected}, found {found:?}")]
+    #[error("line {line}: expected {expected}, found {}", crate::kinds::text::quoted(.found))]
     BadHeader {
         /// The line (from 1).
         line: usize,
@@ -92,7 +92,7 @@ pub enum FormatError {
     },
     /// A token that stands for no cell.
     #[error(
-        "line {line}, token {token}, cell ({x}, {y}): unknown token {found:?} (known: {known})"
+        "line {line}, token {token}, cell ({x}, {y}): unknown token {} (known: {known})", crate::kinds::text::quoted(.found)
     )]
     UnknownToken {
         /// The line (from 1).
@@ -145,7 +145,7 @@ pub enum FormatError {
         missing: String,
     },
     /// Text after the last row of a 2016 level.
-    #[error("line {line}: unexpected text {found:?} after the last row")]
+    #[error("line {line}: unexpected text {} after the last row", crate::kinds::text::quoted(.found))]
     TrailingText {
         /// The line (from 1).
         line: usize,
@@ -169,13 +169,13 @@ pub enum FormatError {
     #[error("not a valid Prism JSON level: {0}")]
     Json(String),
     /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {0:?}, expected \"levelscope-level\"")]
+    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
     WrongFormat(String),
     /// The JSON comes from a newer levelscope.
     #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
     NewerVersion(u32),
     /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {0:?}, not \"prism\"")]
+    #[error("the level is of kind {}, not \"prism\"", crate::kinds::text::quoted(.0))]
     WrongKind(String),
 }
 
@@ -761,10 +761,10 @@ struct JsonLevel {
     kind: String,
     #[serde(default)]
     name: String,
-    width: usize,
-    height: usize,
+    width: Value,
+    height: Value,
     #[serde(default)]
-    background: Option<JsonColour>,
+    background: Option<Value>,
     rows: Vec<String>,
     #[serde(default)]
     start: Option<[usize; 2]>,
@@ -775,19 +775,16 @@ struct JsonLevel {
 }
 
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum JsonColour {
-    Name(String),
-    Index(u8),
-}
-
-#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonEnemy {
     x: usize,
     y: usize,
     axis: String,
 }
+
+/// The colours a JSON level's background may be, in words.
+const COLOUR_WORDS: &str =
+    "a colour's name (black, red, green, yellow, blue, magenta, cyan, white) or its number from 0 to 7";
 
 /// Reads the body of a JSON level (see the module's documentation).
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
@@ -821,12 +818,12 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
     }
     let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     let json = |message: String| FormatError::Json(message);
-    let (width, height) = (body.width, body.height);
-    if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
-        return Err(json(format!(
-            "the board is {width}x{height}; each side must be {MIN_SIDE} to {MAX_SIDE} cells"
-        )));
-    }
+    let side = |value: &Value, field: &str| {
+        crate::kinds::text::whole_number_in(Some(value), field, MIN_SIDE as u64, MAX_SIDE as u64)
+            .map(|n| n as usize)
+            .map_err(json)
+    };
+    let (width, height) = (side(&body.width, "width")?, side(&body.height, "height")?);
     if body.rows.len() != height {
         return Err(json(format!(
             "\"rows\" has {} rows, but the height is {height}",
@@ -835,11 +832,25 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
     }
     let mut level = Level::new(width, height);
     level.name = body.name;
-    level.background = match body.background {
-        None => Colour::BLACK,
-        Some(JsonColour::Index(c)) => Colour(c),
-        Some(JsonColour::Name(name)) => Colour::from_name(&name)
-            .ok_or_else(|| json(format!("\"background\": unknown colour {name:?} (known: black red green yellow blue magenta cyan white)")))?,
+    level.background = match &body.background {
+        None | Some(Value::Null) => Colour::BLACK,
+        Some(Value::String(name)) => Colour::from_name(name).ok_or_else(|| {
+            json(format!(
+                "\"background\": unknown colour {} (known: {COLOUR_WORDS})",
+                crate::kinds::text::quoted(name)
+            ))
+        })?,
+        Some(other) => match other.as_u64() {
+            // Numbers past 7 are read (and written back) as they are; the
+            // level's validation names them.
+            Some(c) if c <= u8::MAX as u64 => Colour(c as u8),
+            _ => {
+                return Err(json(format!(
+                    "\"background\" is {}; it must be {COLOUR_WORDS}",
+                    crate::kinds::text::shortened(&other.to_string())
+                )))
+            }
+        },
     };
     let mut marks = Marks::default();
     for (y, row) in body.rows.iter().enumerate() {
@@ -853,8 +864,9 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
         for (x, text) in tokens.iter().enumerate() {
             let found = token(text).or_else(|| json_extended_token(text)).ok_or_else(|| {
                 json(format!(
-                    "rows[{y}], token {}, cell ({x}, {y}): unknown token {text:?} (known: {KNOWN_2016}, block:N, switch:N)",
-                    x + 1
+                    "rows[{y}], token {}, cell ({x}, {y}): unknown token {} (known: {KNOWN_2016}, block:N, switch:N)",
+                    x + 1,
+                    crate::kinds::text::quoted(text)
                 ))
             })?;
             let at = TokenAt {
@@ -899,7 +911,8 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
                 "v" => Axis::Vertical,
                 other => {
                     return Err(json(format!(
-                        "enemies[{i}]: unknown axis {other:?} (known: h v)"
+                        "enemies[{i}]: unknown axis {} (known: h v)",
+                        crate::kinds::text::quoted(other)
                     )))
                 }
             };
@@ -1168,8 +1181,28 @@ mod tests {
         let mut v = good.clone();
         v["start"] = json!([1, 0]);
         assert!(err(v).contains("the start is given twice"));
-        let mut v = good;
+        let mut v = good.clone();
         v["colour"] = json!(1);
-        assert!(err(v).contains("unknown field `colour`"));
+        let said = err(v);
+        assert!(said.contains("unknown field \"colour\""), "{said}");
+        // In a designer's words, never Rust's.
+        let mut v = good.clone();
+        v["background"] = json!(true);
+        assert_eq!(
+            err(v),
+            "not a valid Prism JSON level: \"background\" is true; it must be a colour's name (black, red, green, yellow, blue, magenta, cyan, white) or its number from 0 to 7"
+        );
+        let mut v = good.clone();
+        v["width"] = json!(-1);
+        assert_eq!(
+            err(v),
+            "not a valid Prism JSON level: \"width\" is -1; it must be a whole number from 2 to 1000"
+        );
+        let mut v = good;
+        v["start"] = json!([-1, 0]);
+        assert_eq!(
+            err(v),
+            "not a valid Prism JSON level: start[0] is -1, not a whole number of 0 or more"
+        );
     }
 }

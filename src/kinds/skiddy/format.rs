@@ -43,13 +43,13 @@ pub enum FormatError {
     #[error("not a valid JSON level: {0}")]
     Json(String),
     /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {0:?}, expected \"levelscope-level\"")]
+    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
     WrongFormat(String),
     /// The JSON comes from a newer levelscope.
     #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
     NewerVersion(u32),
     /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {0:?}, not \"skiddy\"")]
+    #[error("the level is of kind {}, not \"skiddy\"", crate::kinds::text::quoted(.0))]
     WrongKind(String),
     /// `in_pit` names a cell outside the board or without a piece.
     #[error("in_pit: cell ({x}, {y}) {problem}")]
@@ -271,10 +271,18 @@ pub fn from_json_value(value: &serde_json::Value) -> Result<Level, FormatError> 
     if format != LEVEL_FORMAT {
         return Err(FormatError::WrongFormat(format.to_string()));
     }
-    if let Some(v) = value.get("version").and_then(|v| v.as_u64()) {
-        if v > LEVEL_VERSION as u64 {
+    match value.get("version").map(|v| (v, v.as_u64())) {
+        Some((_, Some(v))) if v > LEVEL_VERSION as u64 => {
             return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32));
         }
+        Some((_, Some(_))) => {}
+        Some((other, None)) => {
+            return Err(FormatError::Json(format!(
+                "\"version\" is {}; it must be a whole number (this levelscope reads up to {LEVEL_VERSION})",
+                crate::kinds::text::shortened(&other.to_string())
+            )))
+        }
+        None => return Err(FormatError::Json("the field \"version\" is missing".into())),
     }
     let file: LevelFile = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     if file.kind != "skiddy" {

@@ -76,13 +76,13 @@ pub enum FormatError {
     #[error("not a valid Tangram JSON level: {0}")]
     Json(String),
     /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {0:?}, expected \"levelscope-level\"")]
+    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
     WrongFormat(String),
     /// The JSON comes from a newer levelscope.
     #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
     NewerVersion(u64),
     /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {0:?}, not \"tangram\"")]
+    #[error("the level is of kind {}, not \"tangram\"", crate::kinds::text::quoted(.0))]
     WrongKind(String),
 }
 
@@ -98,11 +98,7 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Shows a line in an error, shortened when long.
 fn quoted(line: &str) -> String {
-    let mut shown: String = line.chars().take(40).collect();
-    if shown.len() < line.len() {
-        shown.push('…');
-    }
-    format!("{shown:?}")
+    crate::kinds::text::quoted(line)
 }
 
 /// Whether `text` looks like the original Tangram format: its first three
@@ -195,23 +191,29 @@ fn parse_triangle(text: &str) -> Result<Triangle, String> {
     let [x, y, z] = parts[..] else {
         return Err(expected());
     };
-    let number = |s: &str, what: &str| -> Result<u8, String> {
+    // Every number is checked against its own range, whatever its size:
+    // x and y are 0 to 255, z is 0 to 3 (one message for every bad z).
+    let number = |s: &str, what: &str, most: u64, range: &str| -> Result<u8, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(expected());
+        }
         match s.parse::<u64>() {
-            Ok(v) if v <= u8::MAX as u64 => Ok(v as u8),
-            Ok(v) => Err(format!(
-                "triangle {}: {what} = {v} is out of range (0 to 255)",
-                quoted(text)
+            Ok(v) if v <= most => Ok(v as u8),
+            _ => Err(format!(
+                "triangle {}: {what} = {} {range}",
+                quoted(text),
+                crate::kinds::text::shortened(s)
             )),
-            Err(_) => Err(expected()),
         }
     };
-    let (x, y, z) = (number(x, "x")?, number(y, "y")?, number(z, "z")?);
-    if z > 3 {
-        return Err(format!(
-            "triangle {}: z = {z} is not a side of a square (0 left, 1 bottom, 2 right, 3 top)",
-            quoted(text)
-        ));
-    }
+    let x = number(x, "x", 255, "is out of range (0 to 255)")?;
+    let y = number(y, "y", 255, "is out of range (0 to 255)")?;
+    let z = number(
+        z,
+        "z",
+        3,
+        "is not a side of a square (0 to 3: 0 left, 1 bottom, 2 right, 3 top)",
+    )?;
     Ok(Triangle { x, y, z })
 }
 
@@ -399,7 +401,9 @@ mod tests {
             ("2\n-1\n", "line 2: expected the number of shapes (a whole number), found \"-1\""),
             ("2\n1\n0,0,0\n", "line 3: triangle \"0,0,0\" comes before the first \"shape\" line"),
             ("2\n1\nshape\n\n0,0\n", "line 5: expected \"shape\" or a triangle \"x,y,z\" (three whole numbers), found \"0,0\""),
-            ("2\n1\nshape\n0,0,4\n", "line 4: triangle \"0,0,4\": z = 4 is not a side of a square (0 left, 1 bottom, 2 right, 3 top)"),
+            ("2\n1\nshape\n0,0,4\n", "line 4: triangle \"0,0,4\": z = 4 is not a side of a square (0 to 3: 0 left, 1 bottom, 2 right, 3 top)"),
+            ("2\n1\nshape\n0,0,255\n", "line 4: triangle \"0,0,255\": z = 255 is not a side of a square (0 to 3: 0 left, 1 bottom, 2 right, 3 top)"),
+            ("2\n1\nshape\n0,0,65536\n", "line 4: triangle \"0,0,65536\": z = 65536 is not a side of a square (0 to 3: 0 left, 1 bottom, 2 right, 3 top)"),
             ("2\n1\nshape\n300,0,1\n", "line 4: triangle \"300,0,1\": x = 300 is out of range (0 to 255)"),
             ("2\n1\nshape\n-1,0,1\n", "line 4: expected \"shape\" or a triangle \"x,y,z\" (three whole numbers), found \"-1,0,1\""),
         ];

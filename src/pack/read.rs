@@ -1,0 +1,432 @@
+//! Reading a pack file: the header, every entry that can be read, the
+//! damage of those that cannot, and the fields levelscope does not know
+//! (kept, in order, to be written back).
+//!
+//! A key that appears twice in one object is damage, never a silent
+//! choice: at the pack's level the file is refused (which `"levels"` list
+//! is meant cannot be known), inside an entry that entry cannot be read. An
+//! entry nested deeper than the JSON reader allows is damage of that entry
+//! alone; a file cut short is read up to its last complete entry.
+
+use serde_json::{Map, Value};
+
+use super::{DamagedEntry, Pack, PackEntry, PackError, ReadPack, Unknown, PACK_VERSION};
+use crate::json_scan::{
+    duplicate_keys, duplicate_words as object_duplicate_words, extent, json_error_words,
+    json_type_words, top_level_key, DuplicateKey, Place, JSON_DEPTH_LIMIT,
+};
+use crate::kinds::text::PACK_FORMAT;
+use crate::kinds::{Level, LevelSummary};
+
+/// The fields of a pack that levelscope reads; any other is kept as it is.
+const PACK_FIELDS: [&str; 4] = ["format", "version", "name", "levels"];
+/// The fields of an entry that levelscope reads; any other is kept as it is.
+const ENTRY_FIELDS: [&str; 5] = ["name", "tags", "notes", "level", "summary"];
+
+/// Says where a duplicate key of a pack is.
+fn duplicate_words(d: &DuplicateKey) -> String {
+    object_duplicate_words(d, "the pack")
+}
+
+fn entry_from_value(value: Value) -> Result<PackEntry, String> {
+    let Value::Object(object) = value else {
+        return Err(format!(
+            "the entry is {}, not an object",
+            json_type_words(&value)
+        ));
+    };
+    let mut unknown = Unknown::new();
+    let mut known = Map::new();
+    for (key, value) in object {
+        if ENTRY_FIELDS.contains(&key.as_str()) {
+            known.insert(key, value);
+        } else {
+            unknown.insert(key, value);
+        }
+    }
+    let wrong = |field: &str, value: &Value, expected: &str| {
+        format!("\"{field}\" is {}, not {expected}", json_type_words(value))
+    };
+    let level_value = known.get("level").ok_or("the entry has no \"level\"")?;
+    let mut level = Level::from_json_value(level_value).map_err(|e| format!("level: {e}"))?;
+    match known.get("name") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) => level.set_name(s.clone()),
+        Some(other) => return Err(wrong("name", other, "a string")),
+    }
+    let tags = match known.get("tags") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, tag)| match tag {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(wrong(&format!("tags[{i}]"), other, "a string")),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(wrong("tags", other, "a list of strings")),
+    };
+    let notes = match known.get("notes") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => return Err(wrong("notes", other, "a string")),
+    };
+    // A summary object that this version cannot read is dropped: it is
+    // only a cache of the analysis (`pack check --update` makes it again).
+    let summary = match known.get("summary") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::Object(_)) => serde_json::from_value::<LevelSummary>(v.clone()).ok(),
+        Some(other) => return Err(wrong("summary", other, "an object")),
+    };
+    Ok(PackEntry {
+        level,
+        tags,
+        notes,
+        summary,
+        unknown,
+    })
+}
+
+/// Refuses a header whose format or version is not one this program reads.
+fn check_header(head: &Map<String, Value>) -> Result<(), PackError> {
+    match head.get("format") {
+        Some(Value::String(format)) if format == PACK_FORMAT => {}
+        Some(Value::String(format)) => {
+            return Err(PackError::NotAPack(format!(
+                "the format is {}, expected \"{PACK_FORMAT}\"",
+                crate::kinds::text::quoted(format)
+            )))
+        }
+        Some(other) => {
+            return Err(PackError::NotAPack(format!(
+                "the format is {}, not the text \"{PACK_FORMAT}\"",
+                json_type_words(other)
+            )))
+        }
+        None => {
+            return Err(PackError::NotAPack(format!(
+                "the format is missing, expected \"{PACK_FORMAT}\""
+            )))
+        }
+    }
+    match head.get("version") {
+        None => Err(PackError::NotAPack("the version is missing".into())),
+        Some(v) => match v.as_u64() {
+            Some(n) if n > PACK_VERSION as u64 => Err(PackError::NewerVersion(n)),
+            Some(_) => Ok(()),
+            None => Err(PackError::NotAPack(format!(
+                "the version is {v}, not a whole number (this levelscope reads up to {PACK_VERSION})"
+            ))),
+        },
+    }
+}
+
+/// What was read of a pack file before its fields are checked: the
+/// top-level fields but `levels` in order, each entry (or why its text
+/// could not be read), and whether the file is cut short.
+struct Parts {
+    head: Map<String, Value>,
+    entries: Vec<Result<Value, String>>,
+    truncated: bool,
+}
+
+/// Checks the parts of a pack file and reads its entries.
+fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackError> {
+    if let Some(d) = duplicates.iter().find(|d| d.entry.is_none()) {
+        return Err(PackError::Ambiguous(duplicate_words(d)));
+    }
+    let Parts {
+        head,
+        entries,
+        truncated,
+    } = parts;
+    check_header(&head)?;
+    let name = match head.get("name") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(PackError::WrongField {
+                field: "name",
+                found: json_type_words(other),
+                expected: "a string",
+            })
+        }
+    };
+    let unknown: Unknown = head
+        .into_iter()
+        .filter(|(k, _)| !PACK_FIELDS.contains(&k.as_str()))
+        .collect();
+    let mut read = ReadPack {
+        pack: Pack {
+            name,
+            levels: Vec::new(),
+        },
+        damaged: Vec::new(),
+        truncated,
+        unknown,
+    };
+    for (index, entry) in entries.into_iter().enumerate() {
+        let entry = match duplicates.iter().find(|d| d.entry == Some(index)) {
+            Some(d) => Err(duplicate_words(d)),
+            None => entry.and_then(entry_from_value),
+        };
+        match entry {
+            Ok(e) => read.pack.levels.push(e),
+            Err(error) => read.damaged.push(DamagedEntry { index, error }),
+        }
+    }
+    Ok(read)
+}
+
+/// Reads a pack from its JSON text (a byte-order mark before it is
+/// accepted).
+pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let duplicates = duplicate_keys(text);
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(top)) => {
+            let mut head = Map::new();
+            let mut levels = None;
+            for (key, value) in top {
+                if key == "levels" {
+                    levels = Some(value);
+                } else {
+                    head.insert(key, value);
+                }
+            }
+            check_header(&head)?;
+            let entries = match levels {
+                Some(Value::Array(entries)) => entries.into_iter().map(Ok).collect(),
+                Some(other) => {
+                    return Err(PackError::WrongField {
+                        field: "levels",
+                        found: json_type_words(&other),
+                        expected: "a list",
+                    })
+                }
+                None => return Err(PackError::NotAPack("\"levels\" is missing".into())),
+            };
+            let parts = Parts {
+                head,
+                entries,
+                truncated: false,
+            };
+            assemble(parts, &duplicates)
+        }
+        Ok(other) => Err(PackError::NotAPack(format!(
+            "the file is {}, not a JSON object",
+            json_type_words(&other)
+        ))),
+        Err(e) => match recover(text) {
+            Some(Ok(parts)) => assemble(parts, &duplicates),
+            Some(Err(error)) => Err(error),
+            None => Err(PackError::NotAPack(json_error_words(&e))),
+        },
+    }
+}
+
+/// The fields of the text `{ ... ` before `"levels"` (the key excluded),
+/// read as an object.
+fn head_fields(head: &str) -> Result<Map<String, Value>, PackError> {
+    let fields = head.trim_end();
+    let fields = fields.strip_suffix(',').unwrap_or(fields);
+    serde_json::from_str(&format!("{fields}}}")).map_err(|e| {
+        PackError::NotAPack(format!(
+            "the fields before \"levels\" cannot be read: {}",
+            json_error_words(&e)
+        ))
+    })
+}
+
+/// The byte offset of `rest`, a suffix of `text`, in `text`.
+fn offset_in(text: &str, rest: &str) -> usize {
+    text.len() - rest.len()
+}
+
+/// Reads what can be read of a pack whose JSON is not whole: the fields
+/// before `"levels"`, every complete entry of the list (an entry nested
+/// too deep is skipped and named), and the fields after it. `None` when
+/// the text is not a pack at all; a version that is missing, not a number
+/// or newer than this program's is refused as for a whole file.
+fn recover(text: &str) -> Option<Result<Parts, PackError>> {
+    let levels_at = top_level_key(text, "levels")?;
+    let head_text = &text[..levels_at];
+    if !head_text.contains(&format!("\"{PACK_FORMAT}\"")) {
+        return None;
+    }
+    let head = match head_fields(head_text) {
+        Ok(head) => head,
+        Err(e) => return Some(Err(e)),
+    };
+    if let Err(e) = check_header(&head) {
+        return Some(Err(e));
+    }
+    let mut rest = text[levels_at + 8..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    rest = rest.strip_prefix('[')?;
+    let mut parts = Parts {
+        head,
+        entries: Vec::new(),
+        truncated: true,
+    };
+    loop {
+        rest = rest.trim_start();
+        if parts.entries.is_empty() && rest.starts_with(']') {
+            rest = &rest[1..];
+            break;
+        }
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+        let length = match stream.next() {
+            Some(Ok(value)) => {
+                parts.entries.push(Ok(value));
+                stream.byte_offset()
+            }
+            Some(Err(e)) if !e.is_eof() => match extent(rest) {
+                Some(ext) if ext.too_deep_at.is_some() => {
+                    let at = offset_in(text, rest) + ext.too_deep_at.unwrap_or(0);
+                    parts.entries.push(Err(format!(
+                        "the entry is nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows ({})",
+                        Place::of(text, at)
+                    )));
+                    ext.len
+                }
+                _ => {
+                    parts.entries.push(Err(cut_short()));
+                    return Some(Ok(parts));
+                }
+            },
+            _ => {
+                parts.entries.push(Err(cut_short()));
+                return Some(Ok(parts));
+            }
+        };
+        rest = rest[length..].trim_start();
+        match rest.chars().next() {
+            Some(',') => rest = &rest[1..],
+            Some(']') => {
+                rest = &rest[1..];
+                break;
+            }
+            _ => {
+                parts.entries.push(Err(cut_short()));
+                return Some(Ok(parts));
+            }
+        }
+    }
+    // The fields after the list, then the end of the object.
+    let tail = rest.trim_start();
+    let tail_fields = match tail.strip_prefix(',') {
+        Some(fields) => serde_json::from_str::<Map<String, Value>>(&format!("{{{fields}")).ok(),
+        None => tail
+            .strip_prefix('}')
+            .filter(|after| after.trim().is_empty())
+            .map(|_| Map::new()),
+    };
+    if let Some(fields) = tail_fields {
+        parts.head.extend(fields);
+        parts.truncated = false;
+    }
+    Some(Ok(parts))
+}
+
+/// The damage of a pack file that ends, or breaks, where an entry should
+/// begin: whatever followed is unknown.
+fn cut_short() -> String {
+    "the file is cut short or broken here; the entries from here on cannot be read".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_fields_of_the_wrong_type_are_named() {
+        let err = |text: &str| parse_pack(text).unwrap_err().to_string();
+        assert_eq!(
+            err(r#"{"format": "levelscope-pack", "version": 1, "levels": {}}"#),
+            "the pack's \"levels\" is an object, not a list; nothing was read"
+        );
+        assert_eq!(
+            err(r#"{"format": 7, "version": 1, "levels": []}"#),
+            "not a levelscope pack: the format is a number, not the text \"levelscope-pack\""
+        );
+        assert_eq!(
+            err(r#"{"format": "levelscope-pack", "version": 1, "name": [1], "levels": []}"#),
+            "the pack's \"name\" is a list, not a string; nothing was read"
+        );
+    }
+
+    #[test]
+    fn a_broken_pack_named_levels_is_still_read() {
+        let text = r######"{"format": "levelscope-pack", "version": 1, "name": "levels", "levels": [
+            {"name": "a", "level": {"format": "levelscope-level", "version": 1, "kind": "skiddy", "rows": ["#####", "#R.r#", "#####"]}},
+            {"name": "b", "lev"######;
+        let read = parse_pack(text).unwrap();
+        assert_eq!(read.pack.name, "levels");
+        assert_eq!(read.pack.levels.len(), 1);
+        assert!(read.truncated);
+        assert_eq!(read.damaged[0].index, 1);
+    }
+
+    /// A hand-written pack with fields levelscope does not know.
+    fn hand_written() -> String {
+        let level = |rows: &str| {
+            format!(
+                "{{\"format\": \"levelscope-level\", \"version\": 1, \"kind\": \"skiddy\", \"rows\": [{rows}]}}"
+            )
+        };
+        format!(
+            "{{\"format\": \"levelscope-pack\", \"version\": 1, \"author\": \"Ana\", \"name\": \"p\", \"levels\": [\n\
+             {{\"name\": \"a\", \"rating\": 5, \"level\": {}}},\n\
+             {{\"name\": \"b\", \"tags\": [\"x\"], \"level\": {}, \"seen\": [1, {{\"k\": null}}]}}\n\
+             ], \"licence\": \"CC-BY\"}}\n",
+            level("\"#####\", \"#R.r#\", \"#####\""),
+            level("\"#####\", \"#B.b#\", \"#####\"")
+        )
+    }
+
+    #[test]
+    fn every_cut_of_a_pack_reads_its_whole_entries_and_never_writes_a_part() {
+        let text = hand_written();
+        let whole = parse_pack(&text).unwrap();
+        assert!(whole.is_whole());
+        assert_eq!(whole.unknown.len(), 2);
+        for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let Ok(read) = parse_pack(&text[..end]) else {
+                continue;
+            };
+            // What was read is a beginning of the whole pack's levels.
+            assert!(read.pack.levels.len() <= 2, "cut at {end}");
+            assert_eq!(
+                read.pack.levels[..],
+                whole.pack.levels[..read.pack.levels.len()],
+                "cut at {end}"
+            );
+            // Only the last byte (the final new line) may go unnoticed.
+            if end + 1 < text.len() {
+                assert!(
+                    read.check_writable(std::path::Path::new("p.json")).is_err(),
+                    "a pack cut at {end} must not be written back"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_whole_pack_round_trips_with_its_unknown_fields() {
+        let read = parse_pack(&hand_written()).unwrap();
+        let json = super::super::pack_to_json_with(&read.pack, &read.unknown);
+        let again = parse_pack(&json).unwrap();
+        assert_eq!(again, read);
+        assert_eq!(
+            super::super::pack_to_json_with(&again.pack, &again.unknown),
+            json
+        );
+        let keys: Vec<&str> = again.unknown.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["author", "licence"]);
+        let seen = &again.pack.levels[1].unknown["seen"];
+        assert_eq!(seen, &serde_json::json!([1, {"k": null}]));
+    }
+}
