@@ -44,7 +44,7 @@ impl FileLock {
             use std::os::unix::fs::OpenOptionsExt;
             // A link planted at the lock's name is not followed, and
             // opening a FIFO planted there does not wait for a reader.
-            options.custom_flags(libc_no_follow() | libc_non_block());
+            options.custom_flags(no_follow_non_block());
         }
         let file = options.open(&lock_path).map_err(|e| {
             // Something was planted between the look above and the open.
@@ -129,39 +129,17 @@ fn lock_path_of(target: &Path) -> std::io::Result<PathBuf> {
     Ok(target.with_file_name(lock_name))
 }
 
-/// `O_NOFOLLOW`, whose value differs between Unix systems.
+/// `O_NOFOLLOW | O_NONBLOCK` (open no link, and never wait on what is not
+/// a regular file), whose values differ between Unix systems.
 #[cfg(unix)]
-fn libc_no_follow() -> i32 {
+fn no_follow_non_block() -> i32 {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     {
-        0o400000
+        0o400000 | 0o4000
     }
     #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
     {
-        0x0100
-    }
-    #[cfg(not(any(
-        target_os = "linux",
-        target_os = "android",
-        target_os = "macos",
-        target_os = "ios",
-        target_os = "freebsd"
-    )))]
-    {
-        0
-    }
-}
-
-/// `O_NONBLOCK`, whose value differs between Unix systems.
-#[cfg(unix)]
-fn libc_non_block() -> i32 {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        0o4000
-    }
-    #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
-    {
-        0x0004
+        0x0100 | 0x0004
     }
     #[cfg(not(any(
         target_os = "linux",

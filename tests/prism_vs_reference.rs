@@ -63,46 +63,51 @@ fn levels() -> impl Strategy<Value = TestLevel> {
                 prop::option::weighted(0.6, 0usize..6),
             )
         })
-        .prop_map(|((w, h), cells, start, exit, mut enemies, background, twin)| {
-            let mut level = Level::new(w, h);
-            for (i, c) in cells.into_iter().enumerate() {
-                level.set_cell(i % w, i / w, c);
-            }
-            // The exit is any cell but the start.
-            let exit = if exit >= start { exit + 1 } else { exit };
-            level.start = (start % w, start / w);
-            level.exit = (exit % w, exit / w);
-            level.background = Colour(background);
-            for (x, y) in [level.start, level.exit] {
-                level.set_cell(x, y, Cell::Empty);
-            }
-            // Often a second enemy on the first one's line: the same row
-            // for an `h` enemy, the same column for a `v` one.
-            if let (Some(along), Some(&(at, horizontal))) = (twin, enemies.first()) {
-                let (x, y) = (at % w, at / w);
-                let other = if horizontal {
-                    y * w + along % w
-                } else {
-                    (along % h) * w + x
-                };
-                enemies.push((other, horizontal));
-            }
-            for (at, horizontal) in enemies {
-                let (x, y) = (at % w, at / w);
-                if (x, y) == level.start || (x, y) == level.exit || level.enemy_at(x, y).is_some() {
-                    continue;
+        .prop_map(
+            |((w, h), cells, start, exit, mut enemies, background, twin)| {
+                let mut level = Level::new(w, h);
+                for (i, c) in cells.into_iter().enumerate() {
+                    level.set_cell(i % w, i / w, c);
                 }
-                level.set_cell(x, y, Cell::Empty);
-                let axis = if horizontal {
-                    Axis::Horizontal
-                } else {
-                    Axis::Vertical
-                };
-                level.enemies.push(Enemy { x, y, axis });
-            }
-            assert!(level.is_valid(), "{:?}", level.problems());
-            TestLevel(level)
-        })
+                // The exit is any cell but the start.
+                let exit = if exit >= start { exit + 1 } else { exit };
+                level.start = (start % w, start / w);
+                level.exit = (exit % w, exit / w);
+                level.background = Colour(background);
+                for (x, y) in [level.start, level.exit] {
+                    level.set_cell(x, y, Cell::Empty);
+                }
+                // Often a second enemy on the first one's line: the same row
+                // for an `h` enemy, the same column for a `v` one.
+                if let (Some(along), Some(&(at, horizontal))) = (twin, enemies.first()) {
+                    let (x, y) = (at % w, at / w);
+                    let other = if horizontal {
+                        y * w + along % w
+                    } else {
+                        (along % h) * w + x
+                    };
+                    enemies.push((other, horizontal));
+                }
+                for (at, horizontal) in enemies {
+                    let (x, y) = (at % w, at / w);
+                    if (x, y) == level.start
+                        || (x, y) == level.exit
+                        || level.enemy_at(x, y).is_some()
+                    {
+                        continue;
+                    }
+                    level.set_cell(x, y, Cell::Empty);
+                    let axis = if horizontal {
+                        Axis::Horizontal
+                    } else {
+                        Axis::Vertical
+                    };
+                    level.enemies.push(Enemy { x, y, axis });
+                }
+                assert!(level.is_valid(), "{:?}", level.problems());
+                TestLevel(level)
+            },
+        )
 }
 
 /// A position as a set: the player, the background and the living enemies
@@ -128,7 +133,14 @@ fn reference_position(state: &State) -> Position {
         .enemies
         .iter()
         .filter(|e| e.alive)
-        .map(|e| (e.x as usize, e.y as usize, e.dir.0 != 0, e.dir.0 + e.dir.1 > 0))
+        .map(|e| {
+            (
+                e.x as usize,
+                e.y as usize,
+                e.dir.0 != 0,
+                e.dir.0 + e.dir.1 > 0,
+            )
+        })
         .collect();
     enemies.sort();
     (

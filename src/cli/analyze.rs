@@ -14,7 +14,6 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
 use crate::pack::Opened;
