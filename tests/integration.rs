@@ -18,6 +18,7 @@ mod floors_editor;
 mod formats;
 mod generate_cli;
 mod graph_views;
+mod huge_inputs;
 mod largest_board;
 mod memory_budget;
 mod pack_cli;

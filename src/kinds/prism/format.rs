@@ -588,10 +588,20 @@ fn read_2017_level(tokens: &[Located], last_line: usize) -> Result<(Level, usize
             });
         }
     }
+    let cells = width * height;
+    // The cells are counted before the board is made: a header that
+    // promises more cells than the file holds is cut short, found without
+    // allocating the board it names.
+    let held = tokens.len() - 6;
+    if held < cells {
+        return Err(FormatError::CutShort {
+            line: last_line,
+            missing: format!("the level's {cells} cells are complete (it has {held})"),
+        });
+    }
     let mut level = Level::new(width, height);
     level.start = (sx, sy);
     level.exit = (ex, ey);
-    let cells = width * height;
     for i in 0..cells {
         let (x, y) = (i % width, i / width);
         let Some(t) = tokens.get(6 + i) else {

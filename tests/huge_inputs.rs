@@ -1,0 +1,108 @@
+//! Sizes read from input are checked against the limits before anything is
+//! allocated: a huge board named by a small file is a located error, never
+//! an allocation that aborts the program (issue 32).
+
+use crate::common;
+
+use common::{levelscope, path, stderr};
+
+/// The fault campaign's file: 200,000 columns in the first row, then
+/// 200,000 more rows of one cell (600 KB that once asked for 40 billion
+/// cells).
+fn wide_and_tall() -> String {
+    let mut text = String::with_capacity(600_010);
+    text.push_str(&"#".repeat(200_000));
+    text.push('\n');
+    for _ in 0..200_000 {
+        text.push_str("#\n");
+    }
+    text
+}
+
+/// What every command must say about that file.
+fn says_too_wide(out: &std::process::Output) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("row 0 has 200000 cells")
+            && err.contains("a Skiddy board is read up to 256 cells a side"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_skiddy_text_too_wide_is_refused_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("huge.txt");
+    std::fs::write(&file, wide_and_tall()).unwrap();
+    says_too_wide(&levelscope(&["analyze", path(&file)]));
+    says_too_wide(&levelscope(&["play", path(&file), "U"]));
+    let converted = dir.path().join("out.json");
+    says_too_wide(&levelscope(&[
+        "convert",
+        "--to",
+        "json",
+        "--out",
+        path(&converted),
+        path(&file),
+    ]));
+    assert!(!converted.exists());
+    let pack = dir.path().join("p.json");
+    says_too_wide(&levelscope(&["pack", "add", path(&pack), path(&file)]));
+}
+
+#[test]
+fn a_skiddy_text_too_tall_names_its_row_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tall.txt");
+    std::fs::write(&file, "#\n".repeat(300_000)).unwrap();
+    let out = levelscope(&["analyze", path(&file)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("the board has 300000 rows"), "{err}");
+}
+
+#[test]
+fn a_pack_entry_with_huge_rows_is_a_damaged_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.json");
+    let mut rows = vec!["#".repeat(200_000)];
+    rows.extend(std::iter::repeat_n("#".to_string(), 200_000));
+    let pack = serde_json::json!({
+        "format": "levelscope-pack",
+        "version": 1,
+        "name": "huge",
+        "levels": [{
+            "level": {
+                "format": "levelscope-level",
+                "version": 1,
+                "kind": "skiddy",
+                "name": "huge",
+                "rows": rows,
+            }
+        }]
+    });
+    std::fs::write(&file, pack.to_string()).unwrap();
+    for command in ["check", "stats"] {
+        let out = levelscope(&["pack", command, path(&file)]);
+        let err = stderr(&out);
+        assert_ne!(out.status.code(), Some(101), "{err}");
+        assert!(out.status.code().is_some(), "killed by a signal: {err}");
+        let said = format!("{err}{}", String::from_utf8_lossy(&out.stdout));
+        assert!(said.contains("row 0 has 200000 cells"), "{command}: {said}");
+    }
+}
+
+#[test]
+fn a_prism_2017_header_promising_more_cells_than_the_file_holds_is_cut_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p17.txt");
+    std::fs::write(&file, "0 0 999 999 1000 1000\ne e e\n").unwrap();
+    let out = levelscope(&["analyze", path(&file)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("1000000 cells are complete (it has 3)"),
+        "{err}"
+    );
+}
