@@ -41,4 +41,5 @@ mod tangram_editor;
 mod tangram_files;
 mod tangram_reference;
 mod tangram_vs_reference;
+mod terminal_progress;
 mod words;

@@ -113,7 +113,11 @@ where
         }
     };
     let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
+    // The error stream is locked per write, never for the whole run: the
+    // progress bars draw on it from the worker threads, and a lock held
+    // here while the main thread waits for them would block them forever
+    // on a terminal.
+    let mut err = std::io::stderr();
     let code = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
         Some(Command::Convert(args)) => convert::run(&args, &mut out, &mut err),
