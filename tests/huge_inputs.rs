@@ -106,3 +106,51 @@ fn a_prism_2017_header_promising_more_cells_than_the_file_holds_is_cut_short() {
         "{err}"
     );
 }
+
+/// The size a PNG file says it has.
+fn png_size(file: &std::path::Path) -> (u32, u32) {
+    let bytes = std::fs::read(file).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG", "{}", file.display());
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn a_large_pack_gets_a_contact_sheet_in_pages() {
+    use levelscope::kinds::skiddy::format::parse_ascii;
+    use levelscope::pack::{pack_to_json, Pack, PackEntry};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.json");
+    let board = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
+    let levels = (0..401)
+        .map(|i| {
+            let mut e = PackEntry::new(board.clone().into());
+            e.level.set_name(format!("level {i}"));
+            e
+        })
+        .collect();
+    let pack = Pack {
+        name: "big".into(),
+        levels,
+    };
+    std::fs::write(&file, pack_to_json(&pack)).unwrap();
+    let sheet = dir.path().join("sheet.png");
+    let out = levelscope(&["pack", "export", path(&file), "--sheet", path(&sheet)]);
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!sheet.exists(), "the pages replace the one big image");
+    let pages: Vec<_> = ["sheet-001.png", "sheet-002.png", "sheet-003.png"]
+        .iter()
+        .map(|name| png_size(&dir.path().join(name)))
+        .collect();
+    assert!(!dir.path().join("sheet-004.png").exists());
+    assert_eq!(pages[0], pages[1], "full pages are alike");
+    assert_eq!(pages[2].0, pages[0].0, "every page is as wide");
+    assert!(pages[2].1 < pages[0].1 / 10, "the last page holds one card");
+    assert!(
+        said.contains("contact sheet of 401 levels on 3 pages of 200 levels")
+            && said.contains("sheet-001.png")
+            && said.contains("sheet-003.png"),
+        "{said}"
+    );
+}

@@ -923,15 +923,9 @@ impl EditorApp {
         let Some(open) = &self.pack else { return };
         let summaries: Vec<_> = open.pack.levels.iter().map(|e| e.summary.clone()).collect();
         let cards = pack::sheet::pack_cards(&open.pack, &summaries);
-        let (width, height) = pack::sheet::sheet_size(&cards);
-        match crate::atomic::write_atomic(path, &pack::sheet::sheet_png(&cards)) {
-            Ok(()) => self.say(format!(
-                "Wrote the contact sheet {} ({}x{})",
-                path.display(),
-                width,
-                height
-            )),
-            Err(e) => self.fail(format!("cannot write {}: {e}", path.display())),
+        match pack::sheet::write_sheet(path, &cards) {
+            Ok(written) => self.say(format!("Wrote {}", written.words(cards.len()))),
+            Err(e) => self.fail(format!("cannot write {e}")),
         }
     }
 
