@@ -154,3 +154,69 @@ fn a_large_pack_gets_a_contact_sheet_in_pages() {
         "{said}"
     );
 }
+
+/// A large Tangram level: 100 shapes on 16 x 16, whose count once ran for
+/// more than 700 s with a budget nobody could lower. Made with a small
+/// budget of its own, so that the generator ends at once.
+fn large_tangram(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("t.txt");
+    let out = levelscope(&[
+        "generate",
+        "tangram",
+        "--size",
+        "16",
+        "--shapes",
+        "100",
+        "--seed",
+        "1",
+        "--max-states",
+        "1000",
+        "--out",
+        path(&file),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    file
+}
+
+#[test]
+fn a_tangram_count_stops_at_max_states_and_says_it_is_a_lower_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = large_tangram(dir.path());
+    let out = levelscope(&["analyze", "--max-states", "2000", path(&file)]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        text.contains("(stopped after 2000 nodes, the budget; raise --max-states)")
+            && text.contains("2000 nodes searched"),
+        "{text}"
+    );
+    let out = levelscope(&["analyze", "--json", "--max-states", "2000", path(&file)]);
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(row["solutions"], serde_json::Value::Null);
+    assert_eq!(row["count_is_lower_bound"], true);
+    assert_eq!(row["nodes"], 2000);
+    assert!(row["solutions_at_least"].is_u64());
+    // A pack stores the lower bound's verdict, and a check does not pass a
+    // count that did not finish.
+    let pack = dir.path().join("p.json");
+    let out = levelscope(&[
+        "pack",
+        "add",
+        "--max-states",
+        "2000",
+        path(&pack),
+        path(&file),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&pack).unwrap()).unwrap();
+    let verdict = stored["levels"][0]["summary"]["verdict"].as_str().unwrap();
+    assert!(
+        verdict.contains("(stopped after 2000 nodes, the budget"),
+        "{verdict}"
+    );
+    let out = levelscope(&["pack", "check", "--max-states", "2000", path(&pack)]);
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("the solution count did not finish"), "{said}");
+}

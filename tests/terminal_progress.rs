@@ -15,6 +15,11 @@ use crate::common::path;
 /// that indicatif draws); gives up after `limit`, ending it. Returns the
 /// exit code (`None` when it had to be ended) and what the terminal showed.
 fn on_a_terminal(args: &[&str], limit: Duration) -> (Option<i32>, String) {
+    on_a_terminal_until(args, "\u{0}never shown", limit)
+}
+
+/// [`on_a_terminal`], ending the run as soon as the terminal shows `enough`.
+fn on_a_terminal_until(args: &[&str], enough: &str, limit: Duration) -> (Option<i32>, String) {
     let (mut master, mut slave) = (0, 0);
     // SAFETY: openpty writes two descriptors into the integers given; the
     // name, termios and window size are optional and left null.
@@ -41,32 +46,37 @@ fn on_a_terminal(args: &[&str], limit: Duration) -> (Option<i32>, String) {
         .stderr(Stdio::from(slave))
         .spawn()
         .unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut master = master;
-        let mut shown = Vec::new();
-        let mut chunk = [0u8; 4096];
-        // Reading ends with an error once the child's end is closed.
-        while let Ok(n) = master.read(&mut chunk) {
-            if n == 0 {
-                break;
+    let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let shown = std::sync::Arc::clone(&shown);
+        std::thread::spawn(move || {
+            let mut master = master;
+            let mut chunk = [0u8; 4096];
+            // Reading ends with an error once the child's end is closed.
+            while let Ok(n) = master.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                shown.lock().unwrap().extend_from_slice(&chunk[..n]);
             }
-            shown.extend_from_slice(&chunk[..n]);
-        }
-        String::from_utf8_lossy(&shown).into_owned()
-    });
+        })
+    };
+    let text = || String::from_utf8_lossy(&shown.lock().unwrap()).into_owned();
     let deadline = Instant::now() + limit;
     let code = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status.code();
         }
-        if Instant::now() > deadline {
+        if Instant::now() > deadline || text().contains(enough) {
             let _ = child.kill();
             let _ = child.wait();
             break None;
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    (code, reader.join().unwrap())
+    reader.join().unwrap();
+    let shown = text();
+    (code, shown)
 }
 
 #[test]
@@ -98,4 +108,38 @@ fn generate_skiddy_draws_its_bar_on_a_terminal_and_ends() {
     );
     assert_eq!(code, Some(0), "generate hung on a terminal: {shown}");
     assert!(shown.contains("generating"), "{shown}");
+}
+
+/// A long Tangram count shows its nodes against the budget (it once ran
+/// for minutes without a word). The run is ended as soon as the bar shows.
+#[test]
+fn a_long_tangram_count_shows_its_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    let out = crate::common::levelscope(&[
+        "generate",
+        "tangram",
+        "--size",
+        "16",
+        "--shapes",
+        "100",
+        "--seed",
+        "1",
+        "--max-states",
+        "1000",
+        "--out",
+        path(&file),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    let (_, shown) = on_a_terminal_until(
+        &["analyze", "--max-states", "100000000", path(&file)],
+        "/100,000,000 nodes",
+        Duration::from_secs(120),
+    );
+    assert!(shown.contains("/100,000,000 nodes"), "{shown}");
 }

@@ -4,6 +4,7 @@
 //! Levels are analysed in parallel, a batch at a time, so that the reports
 //! of a long run appear as it goes.
 
+use indicatif::MultiProgress;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -30,7 +31,9 @@ pub struct AnalyzeArgs {
     /// content.
     #[arg(long, value_parser = super::parse_kind)]
     pub kind: Option<Kind>,
-    /// Stop exploring a level after this many states.
+    /// Stop exploring a level after this many states; for Tangram, stop
+    /// counting after this many search nodes (the count is then a lower
+    /// bound: "at least N solutions").
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
     pub max_states: u64,
     /// Stop exploring a level when its search would need more memory than
@@ -128,14 +131,29 @@ fn error_report(file: &str, message: &str, as_json: bool) -> Report {
     Report { text, failed: true }
 }
 
-/// Analyses one level and reports it.
-fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) -> Report {
+/// Analyses one level and reports it; a search that runs long shows its
+/// progress among `bars`.
+fn report_level(
+    args: &AnalyzeArgs,
+    file: &str,
+    level: Result<Level, String>,
+    bars: &MultiProgress,
+) -> Report {
     let job = match args.max_memory {
         Some(bytes) => Job::new(args.max_states).with_max_memory(bytes),
         None => Job::new(args.max_states),
     };
     let started = Instant::now();
-    let result = level.and_then(|l| l.analyze_listing(&job, args.solutions));
+    let result = level.and_then(|l| {
+        let unit = if l.kind().has_state_graph() {
+            "states"
+        } else {
+            "nodes"
+        };
+        super::progress::watched(bars, &job, file, unit, || {
+            l.analyze_listing(&job, args.solutions)
+        })
+    });
     let elapsed_ms = started.elapsed().as_millis();
     match result {
         Ok(analysis) => Report {
@@ -155,6 +173,7 @@ fn report_level(args: &AnalyzeArgs, file: &str, level: Result<Level, String>) ->
 
 /// Runs `analyze`; returns the exit code.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let bars = MultiProgress::new();
     let mut failed = false;
     let mut write = |report: Report, out: &mut dyn Write, err: &mut dyn Write| {
         failed |= report.failed;
@@ -173,7 +192,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                  write: &mut dyn FnMut(Report, &mut dyn Write, &mut dyn Write)| {
         let reports: Vec<Report> = std::mem::take(pending)
             .into_par_iter()
-            .map(|(file, level)| report_level(args, &file, level))
+            .map(|(file, level)| report_level(args, &file, level, &bars))
             .collect();
         for report in reports {
             write(report, out, err);

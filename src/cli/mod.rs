@@ -8,6 +8,7 @@ pub mod generate_tangram;
 pub mod generated_file;
 pub mod pack;
 pub mod play;
+pub mod progress;
 pub mod rooms;
 
 use std::io::Write;
