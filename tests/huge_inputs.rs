@@ -220,3 +220,54 @@ fn a_tangram_count_stops_at_max_states_and_says_it_is_a_lower_bound() {
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("the solution count did not finish"), "{said}");
 }
+
+/// A Prism 2017 file of `levels` open 1000 x 1000 levels (2 MB each).
+fn big_prism_2017(file: &std::path::Path, levels: usize) {
+    let row = vec!["e"; 1000].join(" ");
+    let mut text = String::with_capacity(levels * 2_002_030);
+    for _ in 0..levels {
+        text.push_str("0 0 999 999 1000 1000\n");
+        for _ in 0..1000 {
+            text.push_str(&row);
+            text.push('\n');
+        }
+    }
+    std::fs::write(file, text).unwrap();
+}
+
+#[test]
+fn reading_a_file_is_counted_against_the_memory_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big17.txt");
+    big_prism_2017(&file, 2);
+    // 4 MB of text: reading it may take 12 MB, over a 5 MB budget: refused
+    // before it is read, in words.
+    let out = levelscope(&["analyze", "--max-memory", "5M", path(&file)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("reading it takes up to")
+            && err.contains("more than the memory budget of 5.0 MiB"),
+        "{err}"
+    );
+    // Within the budget both levels are read, level by level, and each
+    // analysis stops at its own state budget.
+    let out = levelscope(&[
+        "analyze",
+        "--json",
+        "--max-memory",
+        "100M",
+        "--max-states",
+        "1",
+        path(&file),
+    ]);
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2, "{}", stderr(&out));
+    for row in &rows {
+        let error = row["error"].as_str().unwrap();
+        assert!(error.starts_with("too big"), "{error}");
+    }
+}
