@@ -143,3 +143,33 @@ fn a_long_tangram_count_shows_its_nodes() {
     );
     assert!(shown.contains("/100,000,000 nodes"), "{shown}");
 }
+
+/// `generate tangram` of one large level shows its count's nodes (it once
+/// ran for more than 700 s without a word).
+#[test]
+fn generating_a_large_tangram_level_shows_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    let (_, shown) = on_a_terminal_until(
+        &[
+            "generate",
+            "tangram",
+            "--size",
+            "16",
+            "--shapes",
+            "100",
+            "--seed",
+            "1",
+            "--max-states",
+            "100000000",
+            "--out",
+            path(&file),
+        ],
+        "/100,000,000 nodes",
+        Duration::from_secs(120),
+    );
+    assert!(
+        shown.contains("counting solutions") && shown.contains("/100,000,000 nodes"),
+        "{shown}"
+    );
+}

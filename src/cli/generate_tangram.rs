@@ -97,11 +97,20 @@ struct Kept {
     growths: u64,
 }
 
-/// Generates level `index` and counts its solutions.
+/// Generates level `index` and counts its solutions. With one level to
+/// make (no bar of levels), a count that runs long shows its nodes against
+/// the budget.
 fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
     let generated = generate(args.options(index)?)?;
-    let analysis = tangram::analyze(&generated.level, 0, &Job::new(args.max_states))
-        .map_err(|e| format!("the generator made an invalid level: {e}"))?;
+    let job = Job::new(args.max_states);
+    let count = || tangram::analyze(&generated.level, 0, &job);
+    let analysis = if args.count == 1 {
+        let bars = indicatif::MultiProgress::new();
+        super::progress::watched(&bars, &job, "counting solutions", "nodes", count)
+    } else {
+        count()
+    }
+    .map_err(|e| format!("the generator made an invalid level: {e}"))?;
     Ok(Kept {
         level: generated.level,
         summary: LevelSummary::of_tangram(&analysis),
