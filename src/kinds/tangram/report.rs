@@ -67,6 +67,7 @@ pub fn text_lines(analysis: &Analysis, solutions: usize) -> String {
     let r = &analysis.report;
     let count = match r.solutions {
         Some(n) => counted_u128(n),
+        None if r.at_least == 0 => "no solution found yet".to_string(),
         None => format!("at least {}", counted_u128(r.at_least)),
     };
     let mut text = format!(
