@@ -609,6 +609,56 @@ fn recovered_work_can_be_discarded() {
     assert_eq!(harness.state().docs.len(), 1, "nothing was opened");
 }
 
+/// A copy cut short (a disk that filled) is not passed over: the editor
+/// names it with what it could read, says why the rest could not be read,
+/// and keeps it aside or discards it as the designer says.
+#[test]
+fn a_recovery_copy_cut_short_is_named_and_kept_or_discarded() {
+    for keep in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        edit_then_kill(dir.path());
+        let copy = std::fs::read_dir(dir.path())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let text = std::fs::read_to_string(&copy).unwrap();
+        // The disk filled in the middle of the board's rows.
+        let cut = text.find("\"rows\"").unwrap() + 20;
+        std::fs::write(&copy, &text[..cut]).unwrap();
+        let mut harness = restart(dir.path());
+        assert!(harness.state().recovered.is_empty(), "nothing to restore");
+        harness.run_steps(4);
+        harness.get_by_label_contains("A recovery copy of 1-1 written");
+        harness.get_by_label_contains("could not be read: it is cut short");
+        harness.get_by_label_contains(&copy.display().to_string());
+        if keep {
+            harness.get_by_label("Keep the file").click();
+        } else {
+            harness.get_by_label("Discard the file").click();
+        }
+        harness.run_steps(4);
+        assert!(harness
+            .query_by_label_contains("could not be read")
+            .is_none());
+        assert!(!copy.exists());
+        let kept = dir
+            .path()
+            .join("unreadable")
+            .join(copy.file_name().unwrap());
+        assert_eq!(kept.exists(), keep);
+        if keep {
+            assert_eq!(std::fs::read_to_string(&kept).unwrap(), text[..cut]);
+            harness.get_by_label_contains("Kept the unreadable recovery copy at");
+        }
+        // The next start neither offers nor mentions it.
+        let harness = restart(dir.path());
+        assert!(harness.state().unreadable.is_empty());
+        assert!(harness.state().recovered.is_empty());
+    }
+}
+
 #[test]
 fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     let mut harness = editor();

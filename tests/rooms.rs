@@ -147,11 +147,34 @@ fn cli_json_has_the_layout_or_null() {
         "same seed, same answer"
     );
 
+    // Nine rooms fit nine cells by count, but not this tree's shape.
     let v = run(&[
-        "rooms", "--rooms", "5", "--map", "2x2", "--seed", "1", "--json",
+        "rooms", "--rooms", "9", "--map", "3x3", "--seed", "2", "--json",
     ]);
     assert!(v["cells"].is_null());
     assert!(v["backtracks"].as_u64().unwrap() > 0);
+}
+
+/// More rooms than the map has cells is refused at once (exit 2, in words),
+/// never a tree of four billion rooms that aborts on its allocation.
+#[test]
+fn more_rooms_than_cells_is_refused_before_anything_is_built() {
+    let out = Command::new(env!("CARGO_BIN_EXE_levelscope"))
+        .args(["rooms", "--rooms", "4000000000", "--map", "10x10"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--rooms 4000000000 can never fit a 10x10 map") && err.contains("100 cells"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = Command::new(env!("CARGO_BIN_EXE_levelscope"))
+        .args(["rooms", "--rooms", "5", "--map", "2x2", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// Runs `levelscope ARGS`, reading its output as it comes; gives up (and

@@ -114,9 +114,11 @@ fn analyze_json_gives_exactly_the_tangram_fields() {
         assert_eq!(
             keys(row),
             [
+                "count_is_lower_bound",
                 "elapsed_ms",
                 "file",
                 "kind",
+                "nodes",
                 "shapes",
                 "size",
                 "solutions",

@@ -5,7 +5,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use rayon::prelude::*;
 
@@ -128,6 +131,40 @@ impl SkiddyArgs {
     }
 }
 
+/// The progress bar of `generate skiddy`: levels done, and in its message
+/// the time left as the candidates' pace says (see [`show_time_left`]).
+fn skiddy_bar(count: usize) -> ProgressBar {
+    let bar = ProgressBar::new(count as u64);
+    bar.set_style(
+        ProgressStyle::with_template("generating {bar:40} {pos}/{len} [{elapsed_precise}, {msg}]")
+            .expect("the template is valid"),
+    );
+    bar.set_message("estimating the time left");
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// Keeps the bar's message on the time left until `done`: a level of hard
+/// parameters may take its whole candidate budget (an hour at 37 ms a
+/// candidate), so the estimate comes from the candidates analysed, not
+/// from the levels done, and is shown from the first seconds on.
+fn show_time_left(
+    bar: &ProgressBar,
+    control: &GenerateControl,
+    args: &SkiddyArgs,
+    started: Instant,
+    done: &AtomicBool,
+) {
+    while !done.load(Ordering::Relaxed) {
+        if let Some(left) =
+            control.time_left(args.count as u64, args.max_candidates, started.elapsed())
+        {
+            bar.set_message(left.words());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// Runs `generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let args = match &args.kind {
@@ -150,16 +187,22 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         return super::EXIT_USAGE;
     }
     let started = Instant::now();
-    let bar = super::generating_bar(args.count);
+    let bar = skiddy_bar(args.count);
     let control = GenerateControl::new();
-    let results: Vec<_> = (0..args.count as u64)
-        .into_par_iter()
-        .map(|i| {
-            let r = generate_controlled(&params, batch_seed(args.seed, i), &control);
-            bar.inc(1);
-            r
-        })
-        .collect();
+    let done = AtomicBool::new(false);
+    let results: Vec<_> = std::thread::scope(|scope| {
+        scope.spawn(|| show_time_left(&bar, &control, args, started, &done));
+        let results = (0..args.count as u64)
+            .into_par_iter()
+            .map(|i| {
+                let r = generate_controlled(&params, batch_seed(args.seed, i), &control);
+                bar.inc(1);
+                r
+            })
+            .collect();
+        done.store(true, Ordering::Relaxed);
+        results
+    });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let mut pack = Pack {

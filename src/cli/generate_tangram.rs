@@ -50,6 +50,12 @@ pub struct TangramArgs {
     /// up on it.
     #[arg(long, default_value_t = DEFAULT_MAX_GROWTHS)]
     pub max_growths: u64,
+    /// The node budget of each solution count (the uniqueness test of
+    /// --unique and the count stored with the level): a count that runs
+    /// out says "at least N solutions". The same option as every kind's
+    /// search budget; for Tangram it counts search nodes.
+    #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
+    pub max_states: u64,
     /// The file to write: FILE.txt (one level, the original text format) or
     /// FILE.json (a pack).
     #[arg(long)]
@@ -77,6 +83,7 @@ impl TangramArgs {
         };
         let options = GenerateOptions {
             max_growths: self.max_growths,
+            budget: self.max_states,
             ..options.unique(self.unique)
         };
         options.check()?;
@@ -91,11 +98,20 @@ struct Kept {
     growths: u64,
 }
 
-/// Generates level `index` and counts its solutions.
+/// Generates level `index` and counts its solutions. With one level to
+/// make (no bar of levels), a count that runs long shows its nodes against
+/// the budget.
 fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
     let generated = generate(args.options(index)?)?;
-    let analysis = tangram::analyze(&generated.level, 0, &Job::default())
-        .map_err(|e| format!("the generator made an invalid level: {e}"))?;
+    let job = Job::new(args.max_states);
+    let count = || tangram::analyze(&generated.level, 0, &job);
+    let analysis = if args.count == 1 {
+        let bars = indicatif::MultiProgress::new();
+        super::progress::watched(&bars, &job, "counting solutions", "nodes", count)
+    } else {
+        count()
+    }
+    .map_err(|e| format!("the generator made an invalid level: {e}"))?;
     Ok(Kept {
         level: generated.level,
         summary: LevelSummary::of_tangram(&analysis),

@@ -8,6 +8,7 @@ pub mod generate_tangram;
 pub mod generated_file;
 pub mod pack;
 pub mod play;
+pub mod progress;
 pub mod rooms;
 
 use std::io::Write;
@@ -113,7 +114,11 @@ where
         }
     };
     let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
+    // The error stream is locked per write, never for the whole run: the
+    // progress bars draw on it from the worker threads, and a lock held
+    // here while the main thread waits for them would block them forever
+    // on a terminal.
+    let mut err = std::io::stderr();
     let code = match cli.command {
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
         Some(Command::Convert(args)) => convert::run(&args, &mut out, &mut err),

@@ -739,17 +739,8 @@ fn export(
     if let Some(path) = sheet {
         let summaries = summaries(&read.pack, max_states);
         let cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
-        let (width, height) = crate::pack::sheet::sheet_size(&cards);
-        crate::atomic::write_atomic(path, &crate::pack::sheet::sheet_png(&cards))
-            .map_err(|e| format!("{}: {e}", shown(path)))?;
-        let _ = writeln!(
-            out,
-            "wrote a {}x{} contact sheet of {} to {}",
-            width,
-            height,
-            levels_word(read.pack.levels.len()),
-            shown(path)
-        );
+        let written = crate::pack::sheet::write_sheet(path, &cards).map_err(|e| e.to_string())?;
+        let _ = writeln!(out, "wrote {}", written.words(read.pack.levels.len()));
     }
     if let Some(dir) = ascii {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;

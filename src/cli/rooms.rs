@@ -61,8 +61,26 @@ fn out_of_steps(steps: u64) -> String {
     )
 }
 
+/// Why `rooms` rooms can never be laid out on a `w`x`h` map (one room a
+/// cell), checked before the tree is built so that a huge count is a usage
+/// error, never an allocation that aborts.
+fn too_many_rooms(rooms: usize, w: usize, h: usize) -> Option<String> {
+    let cells = w * h;
+    (rooms > cells).then(|| {
+        format!(
+            "--rooms {rooms} can never fit a {w}x{h} map: each room takes a cell of its own \
+             and the map has {cells} cells; give at most {cells} rooms or a larger --map"
+        )
+    })
+}
+
 /// Runs `rooms`; returns the exit code.
 pub fn run(args: &RoomsArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let (w, h) = args.map;
+    if let Some(message) = too_many_rooms(args.rooms, w, h) {
+        let _ = writeln!(err, "error: {message}");
+        return super::EXIT_USAGE;
+    }
     let mut rng = rand::rngs::StdRng::seed_from_u64(args.seed);
     let tree = match RoomTree::random(args.rooms, args.max_children, &mut rng) {
         Ok(t) => t,
@@ -71,7 +89,6 @@ pub fn run(args: &RoomsArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::EXIT_USAGE;
         }
     };
-    let (w, h) = args.map;
     let parent = tree.parents().to_vec();
     let result = lay_out(tree, w, h, args.seed, args.max_steps);
     if args.json {

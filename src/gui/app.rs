@@ -272,6 +272,9 @@ pub struct EditorApp {
     pub recovery: super::recovery::Recovery,
     /// Copies left by an editor that did not close, offered at start.
     pub recovered: Vec<super::recovery::Recovered>,
+    /// Recovery copies found at start that could not be read, waiting for
+    /// the designer to keep or discard each.
+    pub unreadable: Vec<super::recovery::Unreadable>,
 }
 
 impl EditorApp {
@@ -316,6 +319,7 @@ impl EditorApp {
             board_raster: None,
             recovery: super::recovery::Recovery::in_dir(None),
             recovered: Vec::new(),
+            unreadable: Vec::new(),
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
@@ -341,7 +345,31 @@ impl EditorApp {
     /// copies an editor that did not close left there.
     pub fn keep_recovery_in(&mut self, dir: Option<PathBuf>) {
         self.recovery = super::recovery::Recovery::in_dir(dir);
-        self.recovered = self.recovery.found();
+        let found = self.recovery.found();
+        self.recovered = found.readable;
+        self.unreadable = found.unreadable;
+    }
+
+    /// Keeps (moved aside, where it is not offered again) or discards the
+    /// unreadable recovery copy `index`, and says what became of it.
+    pub fn settle_unreadable(&mut self, index: usize, keep: bool) {
+        if index >= self.unreadable.len() {
+            return;
+        }
+        let copy = self.unreadable.remove(index);
+        let result = if keep {
+            self.recovery
+                .keep_unreadable(&copy)
+                .map(|to| format!("Kept the unreadable recovery copy at {}", to.display()))
+        } else {
+            self.recovery
+                .discard_unreadable(&copy)
+                .map(|()| "Discarded the unreadable recovery copy".to_string())
+        };
+        match result {
+            Ok(words) => self.say(words),
+            Err(e) => self.fail(format!("{}: {e}", copy.path.display())),
+        }
     }
 
     /// Opens every recovered level as an unsaved document and deletes its
@@ -928,15 +956,9 @@ impl EditorApp {
         let Some(open) = &self.pack else { return };
         let summaries: Vec<_> = open.pack.levels.iter().map(|e| e.summary.clone()).collect();
         let cards = pack::sheet::pack_cards(&open.pack, &summaries);
-        let (width, height) = pack::sheet::sheet_size(&cards);
-        match crate::atomic::write_atomic(path, &pack::sheet::sheet_png(&cards)) {
-            Ok(()) => self.say(format!(
-                "Wrote the contact sheet {} ({}x{})",
-                path.display(),
-                width,
-                height
-            )),
-            Err(e) => self.fail(format!("cannot write {}: {e}", path.display())),
+        match pack::sheet::write_sheet(path, &cards) {
+            Ok(written) => self.say(format!("Wrote {}", written.words(cards.len()))),
+            Err(e) => self.fail(format!("cannot write {e}")),
         }
     }
 

@@ -124,6 +124,8 @@ struct Run {
     growths: Arc<AtomicU64>,
     kept: Arc<AtomicUsize>,
     wanted: usize,
+    /// The candidate budget of each Skiddy level (for the time left).
+    max_candidates: u64,
     started: Instant,
     result: Receiver<Outcome>,
     thread: JoinHandle<()>,
@@ -260,6 +262,7 @@ impl GenerateDialog {
             growths,
             kept,
             wanted: count,
+            max_candidates: self.params.max_candidates,
             started,
             result,
             thread,
@@ -497,6 +500,16 @@ fn progress(ui: &mut Ui, run: &Run) {
             for line in run.control.progress_lines(run.started.elapsed()) {
                 ui.label(line);
             }
+            ui.label(
+                match run.control.time_left(
+                    run.wanted as u64,
+                    run.max_candidates,
+                    run.started.elapsed(),
+                ) {
+                    Some(left) => format!("Time left: {}", left.words()),
+                    None => "Time left: estimating…".to_string(),
+                },
+            );
             ui.label(format!("Candidates tried: {}", run.control.candidates()))
         }
     };
@@ -771,6 +784,14 @@ mod tests {
         harness.get_by_label_contains("Levels per second: 0.00");
         harness.get_by_label("Candidates per level kept: none kept yet");
         harness.get_by_label_contains("rejected: ");
+        // After the first seconds, the time the whole candidate budget may
+        // take (nothing was kept, so a bound).
+        wait_for(
+            &mut harness,
+            "left (no level kept yet)",
+            Duration::from_secs(20),
+        );
+        harness.get_by_label_contains("Time left: at most ");
         let cancelled_at = Instant::now();
         harness.get_by_label("Cancel").click();
         wait_for(

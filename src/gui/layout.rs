@@ -49,38 +49,74 @@ impl EditorApp {
     }
 
     /// The question at start when an editor that did not close left
-    /// unsaved levels: restore them or discard them.
+    /// unsaved levels: restore them or discard them; and, for each copy
+    /// that could not be read, what could be read of it and why not, to
+    /// keep (moved aside) or discard.
     fn recovery_window(&mut self, ctx: &egui::Context) {
         let mut restore = false;
         let mut discard = false;
+        let mut settle: Option<(usize, bool)> = None;
+        let now = std::time::SystemTime::now();
         egui::Window::new("Unsaved work was found")
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .show(ctx, |ui| {
-                ui.label(
-                    "levelscope did not close normally last time. These levels had changes that were not saved:",
-                );
-                for r in &self.recovered {
-                    let name = match r.level.name() {
-                        "" => "(no name)",
-                        n => n,
-                    };
-                    let from = r
-                        .file
-                        .as_ref()
-                        .map_or_else(|| "not saved to a file".to_string(), |f| f.display().to_string());
-                    ui.label(format!("• {} level {name} — {from}", r.level.kind().title()));
+                if !self.recovered.is_empty() {
+                    ui.label(
+                        "levelscope did not close normally last time. These levels had changes that were not saved:",
+                    );
+                    for r in &self.recovered {
+                        let name = match r.level.name() {
+                            "" => "(no name)",
+                            n => n,
+                        };
+                        let from = r.file.as_ref().map_or_else(
+                            || "not saved to a file".to_string(),
+                            |f| f.display().to_string(),
+                        );
+                        ui.label(format!("• {} level {name} — {from}", r.level.kind().title()));
+                    }
+                    ui.horizontal(|ui| {
+                        restore = ui.button("Restore them").clicked();
+                        discard = ui.button("Discard them").clicked();
+                    });
                 }
-                ui.horizontal(|ui| {
-                    restore = ui.button("Restore them").clicked();
-                    discard = ui.button("Discard them").clicked();
-                });
+                for (i, copy) in self.unreadable.iter().enumerate() {
+                    ui.separator();
+                    ui.push_id(("unreadable", i), |ui| {
+                        ui.label(copy.words(now));
+                        if let Some(file) = &copy.file {
+                            ui.label(format!(
+                                "The level was edited from {}; that file holds its last saved version.",
+                                file.display()
+                            ));
+                        }
+                        ui.label(format!("The copy is {}.", copy.path.display()));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button("Keep the file")
+                                .on_hover_text(
+                                    "Move it aside to the recovery folder's \"unreadable\" folder, where it is not offered again",
+                                )
+                                .clicked()
+                            {
+                                settle = Some((i, true));
+                            }
+                            if ui.button("Discard the file").clicked() {
+                                settle = Some((i, false));
+                            }
+                        });
+                    });
+                }
             });
         if restore {
             self.restore_recovered();
         } else if discard {
             self.discard_recovered();
+        }
+        if let Some((index, keep)) = settle {
+            self.settle_unreadable(index, keep);
         }
     }
 
@@ -98,7 +134,7 @@ impl EditorApp {
         self.handle_close_request(&ctx);
         self.handle_shortcuts(&ctx);
         self.keep_recovery_copies(&ctx);
-        if !self.recovered.is_empty() {
+        if !self.recovered.is_empty() || !self.unreadable.is_empty() {
             self.recovery_window(&ctx);
         }
 

@@ -5,7 +5,13 @@
 //! written atomically to `recovery/PID-SESSION-DOC.json` in the platform's
 //! data folder. Saving or closing the document removes its copy, and so
 //! does quitting normally. At the next start, copies left by an editor that
-//! is no longer running are offered for restoring (or discarding).
+//! is no longer running are offered for restoring (or discarding). A copy
+//! that cannot be read (cut short by a full disk, written by another
+//! version) is never passed over in silence: it is named with what could
+//! be read of it (its level's name, where the level came from, when it was
+//! written) and why the rest could not, and the designer keeps it (moved
+//! aside to `recovery/unreadable/`, where nothing offers it again) or
+//! discards it.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -21,6 +27,8 @@ pub const DEFAULT_DELAY: Duration = Duration::from_secs(3);
 
 /// The `format` field of a recovery copy.
 const FORMAT: &str = "levelscope-recovery";
+/// The `version` field of the copies this editor writes and reads.
+const VERSION: u64 = 1;
 
 /// A recovery copy found at start, from an editor that did not close.
 #[derive(Clone, Debug)]
@@ -45,6 +53,63 @@ impl Recovered {
         }
         doc
     }
+}
+
+/// A recovery copy found at start that could not be read as a level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unreadable {
+    /// The copy's file.
+    pub path: PathBuf,
+    /// The level's name, when that much of the copy could be read.
+    pub name: Option<String>,
+    /// The file the level was being edited from, when that much of the
+    /// copy could be read.
+    pub file: Option<PathBuf>,
+    /// When the copy was written.
+    pub written: Option<SystemTime>,
+    /// Why it could not be read, in a designer's words.
+    pub reason: String,
+}
+
+impl Unreadable {
+    /// The whole story at `now`: "a recovery copy of 1-1 written 3 min ago
+    /// could not be read: it is cut short …".
+    pub fn words(&self, now: SystemTime) -> String {
+        let what = match (&self.name, &self.file) {
+            (Some(name), _) if !name.is_empty() => name.clone(),
+            (_, Some(file)) => file.display().to_string(),
+            _ => "an unnamed level".to_string(),
+        };
+        let when = self.written.map_or(String::new(), |written| {
+            let age = now.duration_since(written).unwrap_or_default();
+            format!(" written {} ago", age_words(age))
+        });
+        format!(
+            "A recovery copy of {what}{when} could not be read: {}",
+            self.reason
+        )
+    }
+}
+
+/// An age as "12 s", "3 min", "2 h 05 min" or "4 days".
+fn age_words(age: Duration) -> String {
+    let seconds = age.as_secs();
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min", seconds / 60),
+        3600..86_400 => format!("{} h {:02} min", seconds / 3600, seconds % 3600 / 60),
+        _ => crate::words::counted(seconds / 86_400, "day", "days"),
+    }
+}
+
+/// What an editor found at start: the copies it can restore and those it
+/// cannot read.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// The copies read back, oldest first.
+    pub readable: Vec<Recovered>,
+    /// The copies that could not be read, oldest first.
+    pub unreadable: Vec<Unreadable>,
 }
 
 /// The recovery copies of this editor's documents.
@@ -152,7 +217,7 @@ impl Recovery {
         };
         let copy = json!({
             "format": FORMAT,
-            "version": 1,
+            "version": VERSION,
             "file": file,
             "level": doc.level.to_json_value(),
         });
@@ -194,26 +259,34 @@ impl Recovery {
     }
 
     /// The copies left by editors that are no longer running (or by an
-    /// earlier editor in this process), oldest first. Files that cannot be
-    /// read are left where they are.
-    pub fn found(&self) -> Vec<Recovered> {
+    /// earlier editor in this process), oldest first: those read back, and
+    /// those that could not be (a file named as a copy is, or one that says
+    /// it is one). Other files are left alone.
+    pub fn found(&self) -> Found {
         let Some(dir) = &self.dir else {
-            return Vec::new();
+            return Found::default();
         };
         let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
+            return Found::default();
         };
-        let mut found: Vec<Recovered> = entries
+        let mut found = Found::default();
+        let paths = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
             .filter(|p| {
                 let name = p.file_name().map(|n| n.to_string_lossy().to_string());
                 name.is_some_and(|n| !n.starts_with(&self.prefix) && !owner_is_running(&n))
-            })
-            .filter_map(|p| read_copy(&p))
-            .collect();
-        found.sort_by_key(|r| r.written);
+            });
+        for path in paths {
+            match read_copy(&path) {
+                Read::Copy(copy) => found.readable.push(copy),
+                Read::Unreadable(copy) => found.unreadable.push(copy),
+                Read::NotACopy => {}
+            }
+        }
+        found.readable.sort_by_key(|r| r.written);
+        found.unreadable.sort_by_key(|r| r.written);
         found
     }
 
@@ -221,7 +294,31 @@ impl Recovery {
     pub fn forget(&self, recovered: &Recovered) {
         let _ = std::fs::remove_file(&recovered.path);
     }
+
+    /// Deletes an unreadable copy, as the designer asked.
+    pub fn discard_unreadable(&self, copy: &Unreadable) -> std::io::Result<()> {
+        std::fs::remove_file(&copy.path)
+    }
+
+    /// Keeps an unreadable copy where nothing offers it again: moved to
+    /// `unreadable/` beside the copies, under its own name. Returns where
+    /// it now is.
+    pub fn keep_unreadable(&self, copy: &Unreadable) -> std::io::Result<PathBuf> {
+        let folder = copy
+            .path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(UNREADABLE);
+        std::fs::create_dir_all(&folder)?;
+        let to = folder.join(copy.path.file_name().unwrap_or_default());
+        std::fs::rename(&copy.path, &to)?;
+        Ok(to)
+    }
 }
+
+/// The folder, inside the recovery folder, of the unreadable copies the
+/// designer chose to keep.
+pub const UNREADABLE: &str = "unreadable";
 
 /// Whether the editor that wrote the copy named `name` (`PID-…`) is still
 /// running: another process of that number whose name is levelscope. This
@@ -237,17 +334,129 @@ fn owner_is_running(name: &str) -> bool {
         .is_ok_and(|comm| comm.trim().starts_with("levelscope"))
 }
 
-/// A recovery copy read back, or `None` when it is not one.
-fn read_copy(path: &Path) -> Option<Recovered> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let value: Value = serde_json::from_str(&text).ok()?;
-    if value.get("format")?.as_str()? != FORMAT {
-        return None;
+/// What a file in the recovery folder turned out to be.
+enum Read {
+    /// A copy, read back.
+    Copy(Recovered),
+    /// A copy that could not be read.
+    Unreadable(Unreadable),
+    /// Not a recovery copy: left alone.
+    NotACopy,
+}
+
+/// Whether `name` is the name this editor gives its copies:
+/// `PID-SESSION-DOC.json`, a number, 8 and 16 hexadecimal digits.
+fn named_as_a_copy(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".json") else {
+        return false;
+    };
+    let parts: Vec<&str> = stem.split('-').collect();
+    let hex = |p: &str, n: usize| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit());
+    matches!(parts.as_slice(), [pid, session, doc]
+        if !pid.is_empty() && pid.chars().all(|c| c.is_ascii_digit())
+            && hex(session, 8) && hex(doc, 16))
+}
+
+/// The first string value of `"key":` in `text`, however broken the rest.
+fn string_field(text: &str, key: &str) -> Option<String> {
+    let needle = format!("\"{key}\"");
+    let mut from = 0;
+    while let Some(at) = text[from..].find(&needle) {
+        let rest = text[from + at + needle.len()..].trim_start();
+        if let Some(value) = rest.strip_prefix(':') {
+            let value = value.trim_start();
+            if let Some(body) = value.strip_prefix('"') {
+                // The string ends at the first quote not escaped.
+                let mut escaped = false;
+                let end = body.char_indices().find_map(|(i, c)| {
+                    let ends = c == '"' && !escaped;
+                    escaped = c == '\\' && !escaped;
+                    ends.then_some(i)
+                })?;
+                return serde_json::from_str(&value[..end + 2]).ok();
+            }
+        }
+        from += at + needle.len();
     }
-    let level = Level::from_json_value(value.get("level")?).ok()?;
-    let file = value.get("file").and_then(Value::as_str).map(PathBuf::from);
+    None
+}
+
+/// Reads the file at `path` in the recovery folder.
+fn read_copy(path: &Path) -> Read {
     let written = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-    Some(Recovered {
+    let named = path
+        .file_name()
+        .is_some_and(|n| named_as_a_copy(&n.to_string_lossy()));
+    let unreadable = |text: &str, reason: String| {
+        Read::Unreadable(Unreadable {
+            path: path.to_path_buf(),
+            name: string_field(text, "name"),
+            file: string_field(text, "file").map(PathBuf::from),
+            written,
+            reason,
+        })
+    };
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if named => return unreadable("", format!("the file cannot be opened ({e})")),
+        Err(_) => return Read::NotACopy,
+    };
+    let says_copy = text.contains(FORMAT);
+    if !named && !says_copy {
+        return Read::NotACopy;
+    }
+    let value: Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(e) if e.is_eof() => {
+            return unreadable(
+                &text,
+                format!(
+                    "it is cut short: it ends at line {}, column {}, in the middle of the level \
+                     (the disk may have filled while it was written)",
+                    e.line(),
+                    e.column()
+                ),
+            )
+        }
+        Err(e) => {
+            return unreadable(
+                &text,
+                format!(
+                    "it is not valid JSON at line {}, column {}",
+                    e.line(),
+                    e.column()
+                ),
+            )
+        }
+    };
+    match value.get("format").and_then(Value::as_str) {
+        Some(FORMAT) => {}
+        // A file named as a copy but of another format is not ours.
+        _ if !says_copy => return Read::NotACopy,
+        _ => {}
+    }
+    let version = value.get("version").and_then(Value::as_u64);
+    if version != Some(VERSION) {
+        let said = version.map_or("no version".to_string(), |v| format!("version {v}"));
+        let by = if version.is_some_and(|v| v > VERSION) {
+            "a newer levelscope"
+        } else {
+            "another levelscope"
+        };
+        return unreadable(
+            &text,
+            format!("it was written by {by} ({said}; this one reads version {VERSION})"),
+        );
+    }
+    let Some(level) = value.get("level") else {
+        return unreadable(&text, "it holds no level".to_string());
+    };
+    let level = match Level::from_json_value(level) {
+        Ok(level) => level,
+        Err(e) => return unreadable(&text, format!("its level cannot be read: {e}")),
+    };
+    let file = value.get("file").and_then(Value::as_str).map(PathBuf::from);
+    Read::Copy(Recovered {
         path: path.to_path_buf(),
         level,
         file,
@@ -279,11 +488,11 @@ mod tests {
         assert_eq!(files(dir.path()), 1);
         // Another editor finds it, and restores the same level.
         let other = Recovery::in_dir(Some(dir.path().to_path_buf()));
-        let found = other.found();
+        let found = other.found().readable;
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].level, docs[0].level);
         assert!(
-            recovery.found().is_empty(),
+            recovery.found().readable.is_empty(),
             "an editor does not offer its own"
         );
         // Saved: the copy goes.
@@ -316,7 +525,79 @@ mod tests {
         std::fs::write(dir.path().join("1-x-y.json"), "{\"format\": \"other\"}").unwrap();
         std::fs::write(dir.path().join("notes.txt"), "hello").unwrap();
         let recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
-        assert!(recovery.found().is_empty());
+        let found = recovery.found();
+        assert!(found.readable.is_empty() && found.unreadable.is_empty());
         assert_eq!(files(dir.path()), 2);
+    }
+
+    /// The copy a first editor leaves of an edited level named "1-1" from
+    /// `from.txt`, and its text.
+    fn left_copy(dir: &Path) -> (PathBuf, String) {
+        let mut recovery = Recovery::in_dir(Some(dir.to_path_buf()));
+        recovery.delay = Duration::ZERO;
+        let mut level = Kind::Skiddy.blank(6, 4);
+        level.set_name("1-1");
+        let mut doc = Document::new(level);
+        doc.origin = Origin::File(PathBuf::from("/levels/from.txt"));
+        let docs = vec![doc];
+        recovery.update(&docs, Instant::now());
+        let path = std::fs::read_dir(dir)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        (path, text)
+    }
+
+    #[test]
+    fn a_copy_cut_short_is_named_with_what_could_be_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, text) = left_copy(dir.path());
+        // Cut in the middle of the board's last row but one.
+        let cut = text.rfind("#....#").unwrap() + 3;
+        std::fs::write(&path, &text[..cut]).unwrap();
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        assert!(found.readable.is_empty());
+        let [copy] = found.unreadable.as_slice() else {
+            panic!("{found:?}")
+        };
+        assert_eq!(copy.name.as_deref(), Some("1-1"));
+        assert_eq!(copy.file.as_deref(), Some(Path::new("/levels/from.txt")));
+        let words = copy.words(copy.written.unwrap() + Duration::from_secs(180));
+        assert!(
+            words.starts_with(
+                "A recovery copy of 1-1 written 3 min ago could not be read: it is cut short"
+            ),
+            "{words}"
+        );
+    }
+
+    #[test]
+    fn a_copy_of_another_version_says_so_and_can_be_kept_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, text) = left_copy(dir.path());
+        std::fs::write(
+            &path,
+            text.replace("\"version\": 1,\n  \"file\"", "\"version\": 7,\n  \"file\""),
+        )
+        .unwrap();
+        let recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
+        let found = recovery.found();
+        let [copy] = found.unreadable.as_slice() else {
+            panic!("{found:?}")
+        };
+        assert!(
+            copy.reason
+                .contains("written by a newer levelscope (version 7"),
+            "{}",
+            copy.reason
+        );
+        let kept = recovery.keep_unreadable(copy).unwrap();
+        assert_eq!(kept.parent().unwrap(), dir.path().join(UNREADABLE));
+        assert!(kept.exists() && !path.exists());
+        let found = recovery.found();
+        assert!(found.unreadable.is_empty() && found.readable.is_empty());
     }
 }

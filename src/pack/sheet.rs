@@ -8,6 +8,8 @@
 //! cards of a pack from each level's own picture, the one the editor
 //! paints.
 
+use std::path::{Path, PathBuf};
+
 use super::{LevelSummary, Pack};
 use crate::kinds::Kind;
 use crate::picture::png::{render_png, text_width};
@@ -142,7 +144,18 @@ pub fn card_title(i: usize, title: &str, width: f32) -> String {
 /// grid (as square as it gets, at most [`MAX_COLUMNS`] wide), each with its
 /// board scaled into a thumbnail, its title and its verdict.
 pub fn sheet_picture(cards: &[SheetCard]) -> Picture {
-    let layout = Layout::of(cards);
+    page_picture(cards, Layout::of(cards), 0)
+}
+
+/// One page of a sheet: `cards`, whose first is card `first` of the whole
+/// sheet (numbers go on across pages), in the whole sheet's `layout`
+/// (every page has the same scale and card size), as many rows as they
+/// need.
+fn page_picture(cards: &[SheetCard], layout: Layout, first: usize) -> Picture {
+    let layout = Layout {
+        rows: cards.len().max(1).div_ceil(layout.columns),
+        ..layout
+    };
     let (w, h) = layout.size();
     let mut sheet = Picture::new(w, h);
     let text_w = layout.card_w - 2.0 * PAD;
@@ -167,7 +180,7 @@ pub fn sheet_picture(cards: &[SheetCard]) -> Picture {
             [x + PAD, layout.line(y, 0)],
             TEXT_SIZE,
             TEXT,
-            card_title(i, &card.title, text_w),
+            card_title(first + i, &card.title, text_w),
             Align::Left,
         );
         let mut left = x + PAD;
@@ -212,6 +225,147 @@ pub fn sheet_size(cards: &[SheetCard]) -> (u32, u32) {
 /// The contact sheet of `cards` as PNG bytes.
 pub fn sheet_png(cards: &[SheetCard]) -> Vec<u8> {
     render_png(&sheet_picture(cards), 1.0, BACKGROUND)
+}
+
+/// The most cards a page of a contact sheet holds. One page of 200 cards
+/// is at most 6 columns by 34 rows of the largest thumbnails (about
+/// 1,900 x 13,000 pixels, 100 MB while drawn); a 10,000-level pack as one
+/// image was 1,308 x 380,088 pixels and 2 GB at once.
+pub const PAGE_CARDS: usize = 200;
+
+/// The pages of the contact sheet of `cards`: one page when they fit
+/// [`PAGE_CARDS`], else pages of [`PAGE_CARDS`] cards (the last one
+/// shorter), all in the layout of the whole sheet. Each page is drawn only
+/// when asked for, so that a large pack never holds more than one page.
+pub struct SheetPages<'a> {
+    cards: &'a [SheetCard],
+    layout: Layout,
+}
+
+impl<'a> SheetPages<'a> {
+    /// The pages of `cards`.
+    pub fn new(cards: &'a [SheetCard]) -> SheetPages<'a> {
+        SheetPages {
+            cards,
+            layout: Layout::of(cards),
+        }
+    }
+
+    /// How many pages (at least one, an empty pack's empty sheet).
+    pub fn count(&self) -> usize {
+        self.cards.len().div_ceil(PAGE_CARDS).max(1)
+    }
+
+    /// The cards of page `page` (from 0).
+    fn cards(&self, page: usize) -> &'a [SheetCard] {
+        let first = (page * PAGE_CARDS).min(self.cards.len());
+        &self.cards[first..(first + PAGE_CARDS).min(self.cards.len())]
+    }
+
+    /// Page `page` (from 0) as a picture, its cards numbered as in the pack.
+    pub fn picture(&self, page: usize) -> Picture {
+        page_picture(self.cards(page), self.layout, page * PAGE_CARDS)
+    }
+
+    /// Page `page`'s size in pixels.
+    pub fn size(&self, page: usize) -> (u32, u32) {
+        crate::picture::png::pixel_size(&self.picture(page), 1.0)
+    }
+
+    /// Page `page` as PNG bytes.
+    pub fn png(&self, page: usize) -> Vec<u8> {
+        render_png(&self.picture(page), 1.0, BACKGROUND)
+    }
+
+    /// Where page `page` of the sheet asked for at `path` goes: `path`
+    /// itself when there is one page; else the name with the page number
+    /// before the extension, `sheet.png` giving `sheet-001.png`,
+    /// `sheet-002.png`, … (three digits, more when there are more than 999
+    /// pages), so that the pages sort in order.
+    pub fn path(&self, path: &Path, page: usize) -> PathBuf {
+        page_path(path, page, self.count())
+    }
+}
+
+/// Where page `page` (from 0) of `count` pages of the sheet asked for at
+/// `path` goes; see [`SheetPages::path`].
+pub fn page_path(path: &Path, page: usize, count: usize) -> PathBuf {
+    if count <= 1 {
+        return path.to_path_buf();
+    }
+    let digits = count.to_string().len().max(3);
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let extension = path
+        .extension()
+        .map_or("png".into(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{:0digits$}.{extension}", page + 1))
+}
+
+/// A contact sheet that could not be written: the page's file and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct SheetError {
+    /// The page's file.
+    pub path: PathBuf,
+    /// Why it could not be written.
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// The pages a contact sheet was written on: each page's file and its size
+/// in pixels, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenSheet {
+    /// Each page's file and size.
+    pub pages: Vec<(PathBuf, (u32, u32))>,
+}
+
+impl WrittenSheet {
+    /// What was written, in a designer's words: "a 1308x5060 contact sheet
+    /// of 12 levels to sheet.png", or "a contact sheet of 10000 levels on
+    /// 50 pages of 200 levels (1308x7628 each) to sheet-001.png …
+    /// sheet-050.png".
+    pub fn words(&self, levels: usize) -> String {
+        let levels = crate::words::counted(levels as u64, "level", "levels");
+        match self.pages.as_slice() {
+            [] => format!("no contact sheet of {levels}"),
+            [(path, (w, h))] => {
+                format!("a {w}x{h} contact sheet of {levels} to {}", path.display())
+            }
+            [(first, (w, h)), .., (last, _)] => format!(
+                "a contact sheet of {levels} on {} pages of {PAGE_CARDS} levels ({w}x{h} each, \
+                 the last one shorter) to {} … {}",
+                self.pages.len(),
+                first.display(),
+                last.display()
+            ),
+        }
+    }
+}
+
+/// Writes the contact sheet of `cards` asked for at `path`: one PNG when
+/// they fit a page, else a PNG a page (see [`SheetPages::path`]), each
+/// drawn, written atomically and let go before the next, so that the
+/// memory a sheet takes is a page's, whatever the pack's size.
+pub fn write_sheet(path: &Path, cards: &[SheetCard]) -> Result<WrittenSheet, SheetError> {
+    let pages = SheetPages::new(cards);
+    let mut written = Vec::with_capacity(pages.count());
+    for page in 0..pages.count() {
+        let picture = pages.picture(page);
+        let size = crate::picture::png::pixel_size(&picture, 1.0);
+        let png = render_png(&picture, 1.0, BACKGROUND);
+        drop(picture);
+        let page_path = pages.path(path, page);
+        crate::atomic::write_atomic(&page_path, &png).map_err(|source| SheetError {
+            path: page_path.clone(),
+            source,
+        })?;
+        written.push((page_path, size));
+    }
+    Ok(WrittenSheet { pages: written })
 }
 
 /// The verdict lines of a level of `kind`: for a kind without a state
@@ -317,6 +471,67 @@ mod tests {
             }
         }
         n
+    }
+
+    /// `n` cards of one small board, named by their number.
+    fn many_cards(n: usize) -> Vec<SheetCard> {
+        let (pack, summaries) = pack();
+        let card = pack_cards(&pack, &summaries).remove(0);
+        (0..n)
+            .map(|i| SheetCard {
+                title: format!("card {i}"),
+                ..card.clone()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_large_sheet_is_split_into_pages_numbered_after_the_file() {
+        let cards = many_cards(PAGE_CARDS * 2 + 1);
+        let pages = SheetPages::new(&cards);
+        assert_eq!(pages.count(), 3);
+        let at = Path::new("out/sheet.png");
+        assert_eq!(pages.path(at, 0), Path::new("out/sheet-001.png"));
+        assert_eq!(pages.path(at, 2), Path::new("out/sheet-003.png"));
+        // Full pages share one size (6 columns); the last holds one card.
+        assert_eq!(pages.size(0), pages.size(1));
+        let (w, h) = pages.size(0);
+        let (last_w, last_h) = pages.size(2);
+        assert_eq!(last_w, w);
+        assert!(last_h * 20 < h, "{last_h} against {h}");
+        // Numbers go on across pages.
+        let texts = |page: usize| -> Vec<String> {
+            pages
+                .picture(page)
+                .shapes
+                .iter()
+                .filter_map(|s| match s {
+                    crate::picture::Shape::Text { text, .. } => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert!(
+            texts(2).iter().any(|t| t == "401 card 400"),
+            "{:?}",
+            texts(2)
+        );
+        assert!(texts(1).iter().any(|t| t == "201 card 200"));
+        // One page keeps the name given.
+        let few = many_cards(PAGE_CARDS);
+        let one = SheetPages::new(&few);
+        assert_eq!(one.count(), 1);
+        assert_eq!(one.path(at, 0), Path::new("out/sheet.png"));
+        assert_eq!(one.size(0), sheet_size(&few));
+    }
+
+    #[test]
+    fn more_than_999_pages_get_more_digits() {
+        assert_eq!(
+            page_path(Path::new("s.png"), 6, 1001),
+            Path::new("s-0007.png")
+        );
+        assert_eq!(page_path(Path::new("a/b"), 0, 2), Path::new("a/b-001.png"));
     }
 
     #[test]

@@ -27,8 +27,9 @@ impl EditorApp {
                     progress.states, self.prefs.max_states
                 )));
             } else {
-                // Tangram's count reports the search nodes it has visited.
-                let budget = crate::kinds::tangram::DEFAULT_BUDGET;
+                // Tangram's count reports the search nodes it has visited;
+                // its budget is the same state budget, counted in nodes.
+                let budget = self.prefs.max_states;
                 ui.label(format!(
                     "Counting solutions: {} search nodes, {:.0} nodes/s",
                     progress.states, progress.states_per_second

@@ -523,56 +523,69 @@ struct Located<'a> {
     text: &'a str,
 }
 
+/// The tokens of a text one at a time, each with its line and place on the
+/// line: never all of them at once (a 20 MB file of ten 1000x1000 levels
+/// once took 500 MB to hold as tokens).
+fn located_tokens(text: &str) -> impl Iterator<Item = Located<'_>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().enumerate().flat_map(|(i, l)| {
+        l.split_whitespace()
+            .enumerate()
+            .map(move |(k, text)| Located {
+                line: i + 1,
+                token: k + 1,
+                text,
+            })
+    })
+}
+
 /// Reads a 2017 file: one or more levels, each a line `sx sy ex ey W H`
 /// followed by `W·H` tokens (`e r g y b m c w R G B`), row-major, top row
-/// first. No enemies; the background starts black.
+/// first. No enemies; the background starts black. The text is read level
+/// by level, token by token: what is held is the levels read (two bytes a
+/// cell), never the file's tokens.
 pub fn read_2017(text: &str) -> Result<Vec<Level>, FormatError> {
-    let tokens: Vec<Located> = token_lines(text)
-        .into_iter()
-        .flat_map(|(line, tokens)| {
-            tokens
-                .into_iter()
-                .enumerate()
-                .map(move |(i, text)| Located {
-                    line,
-                    token: i + 1,
-                    text,
-                })
-        })
-        .collect();
-    if tokens.is_empty() {
+    let mut tokens = located_tokens(text).peekable();
+    if tokens.peek().is_none() {
         return Err(FormatError::EmptyFile);
     }
-    let last_line = text.lines().count().max(1);
+    let mut last_line = None;
+    let mut last_line = || *last_line.get_or_insert_with(|| text.lines().count().max(1));
     let mut levels = Vec::new();
-    let mut rest = tokens.as_slice();
-    while let Some(first) = rest.first() {
+    while let Some(first) = tokens.peek() {
         let number = levels.len() + 1;
         let header_line = first.line;
-        let (level, used) =
-            read_2017_level(rest, last_line).map_err(|source| FormatError::InLevel {
+        let level = read_2017_level(&mut tokens, &mut last_line).map_err(|source| {
+            FormatError::InLevel {
                 level: number,
                 line: header_line,
                 source: Box::new(source),
-            })?;
+            }
+        })?;
         levels.push(level);
-        rest = rest.get(used..).unwrap_or_default();
     }
     Ok(levels)
 }
 
-/// Reads one 2017 level from the front of `tokens`; returns it and the
-/// number of tokens it took.
-fn read_2017_level(tokens: &[Located], last_line: usize) -> Result<(Level, usize), FormatError> {
+/// Reads one 2017 level from the front of `tokens`, taking its tokens.
+/// `last_line` gives the file's last line (for a file cut short).
+fn read_2017_level<'a>(
+    tokens: &mut impl Iterator<Item = Located<'a>>,
+    last_line: &mut impl FnMut() -> usize,
+) -> Result<Level, FormatError> {
     const NAMES: [&str; 6] = ["sx", "sy", "ex", "ey", "W", "H"];
     let mut header = [0usize; 6];
+    let mut line = 0;
     for (i, slot) in header.iter_mut().enumerate() {
-        let Some(t) = tokens.get(i) else {
+        let Some(t) = tokens.next() else {
             return Err(FormatError::CutShort {
-                line: last_line,
+                line: last_line(),
                 missing: format!("the header `sx sy ex ey W H` is complete (no {})", NAMES[i]),
             });
         };
+        if i == 0 {
+            line = t.line;
+        }
         *slot = t.text.parse().map_err(|_| FormatError::BadHeader {
             line: t.line,
             expected: "the header `sx sy ex ey W H`, six whole numbers",
@@ -580,7 +593,8 @@ fn read_2017_level(tokens: &[Located], last_line: usize) -> Result<(Level, usize
         })?;
     }
     let [sx, sy, ex, ey, width, height] = header;
-    let line = tokens.first().map_or(last_line, |t| t.line);
+    // The size is checked before the board is made: at most 1000 x 1000
+    // cells of two bytes.
     check_size(line, width, height)?;
     for (what, x, y) in [("start", sx, sy), ("exit", ex, ey)] {
         if x >= width || y >= height {
@@ -594,15 +608,15 @@ fn read_2017_level(tokens: &[Located], last_line: usize) -> Result<(Level, usize
             });
         }
     }
+    let cells = width * height;
     let mut level = Level::new(width, height);
     level.start = (sx, sy);
     level.exit = (ex, ey);
-    let cells = width * height;
     for i in 0..cells {
         let (x, y) = (i % width, i / width);
-        let Some(t) = tokens.get(6 + i) else {
+        let Some(t) = tokens.next() else {
             return Err(FormatError::CutShort {
-                line: last_line,
+                line: last_line(),
                 missing: format!("the level's {cells} cells are complete (it has {i})"),
             });
         };
@@ -619,7 +633,7 @@ fn read_2017_level(tokens: &[Located], last_line: usize) -> Result<(Level, usize
             }
         }
     }
-    Ok((level, 6 + cells))
+    Ok(level)
 }
 
 /// Writes one or several levels in the 2017 format, one header line and

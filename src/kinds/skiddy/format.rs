@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::level::{Cell, Colour, Floor, Level, Piece};
+use super::level::{Cell, Colour, Floor, Level, Piece, MAX_READ_SIDE, MAX_SIDE, MIN_SIDE};
 
 /// The `format` field of a JSON level.
 pub const LEVEL_FORMAT: &str = "levelscope-level";
@@ -28,6 +28,26 @@ pub enum FormatError {
         len: usize,
         /// The length of row 0.
         expected: usize,
+    },
+    /// A row longer than any board this program reads.
+    #[error(
+        "row {row} has {len} cells; a Skiddy board is read up to {MAX_READ_SIDE} cells a side \
+         (a playable one has {MIN_SIDE} to {MAX_SIDE})"
+    )]
+    TooWide {
+        /// The row (0-based).
+        row: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// More rows than any board this program reads.
+    #[error(
+        "the board has {rows} rows; a Skiddy board is read up to {MAX_READ_SIDE} cells a side \
+         (a playable one has {MIN_SIDE} to {MAX_SIDE})"
+    )]
+    TooTall {
+        /// How many rows the text holds.
+        rows: usize,
     },
     /// A character that stands for no cell.
     #[error("cell ({x}, {y}): unknown character {ch:?} (known: # . o c i R B G Y r b g y)")]
@@ -123,29 +143,48 @@ pub fn char_cell(ch: char) -> Option<Cell> {
     })
 }
 
-fn parse_rows<'a>(rows: impl Iterator<Item = &'a str>) -> Result<Level, FormatError> {
-    let rows: Vec<Vec<char>> = rows.map(|r| r.chars().collect()).collect();
-    let Some(first) = rows.first() else {
-        return Err(FormatError::Empty);
-    };
-    let width = first.len();
+/// Reads a board from its rows. Every size is checked before anything is
+/// allocated: the row count and each row's length against
+/// [`MAX_READ_SIDE`], and every row against the first, so that a text of
+/// 200,000 columns and as many rows is a located error, never a board of
+/// 40 billion cells.
+fn parse_rows<'a>(rows: impl Iterator<Item = &'a str> + Clone) -> Result<Level, FormatError> {
+    let mut width = None;
+    let mut height = 0;
+    for (y, row) in rows.clone().enumerate() {
+        // Count at most one character past the limit: a 3 MB row is not
+        // walked to the end only to be refused.
+        let len = row.chars().take(MAX_READ_SIDE + 1).count();
+        if len > MAX_READ_SIDE {
+            return Err(FormatError::TooWide {
+                row: y,
+                len: row.chars().count(),
+            });
+        }
+        let expected = *width.get_or_insert(len);
+        if len != expected {
+            return Err(FormatError::Ragged {
+                row: y,
+                len,
+                expected,
+            });
+        }
+        height = y + 1;
+        if height > MAX_READ_SIDE {
+            return Err(FormatError::TooTall { rows: rows.count() });
+        }
+    }
+    let width = width.unwrap_or(0);
     if width == 0 {
         return Err(FormatError::Empty);
     }
-    let mut cells = Vec::with_capacity(width * rows.len());
-    for (y, row) in rows.iter().enumerate() {
-        if row.len() != width {
-            return Err(FormatError::Ragged {
-                row: y,
-                len: row.len(),
-                expected: width,
-            });
-        }
-        for (x, &ch) in row.iter().enumerate() {
+    let mut cells = Vec::with_capacity(width * height);
+    for (y, row) in rows.enumerate() {
+        for (x, ch) in row.chars().enumerate() {
             cells.push(char_cell(ch).ok_or(FormatError::UnknownChar { x, y, ch })?);
         }
     }
-    Ok(Level::from_cells(width, rows.len(), cells))
+    Ok(Level::from_cells(width, height, cells))
 }
 
 /// Reads the ASCII form: one line a row. Trailing whitespace on a line and

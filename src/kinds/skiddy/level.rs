@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 pub const MIN_SIDE: usize = 3;
 /// The largest board side.
 pub const MAX_SIDE: usize = 16;
+/// The largest side a Skiddy board is read with: boards above [`MAX_SIDE`]
+/// up to this one open (to be seen, cut down and told what is wrong with
+/// them); a text with more rows or columns is refused before its board is
+/// made.
+pub const MAX_READ_SIDE: usize = 256;
 
 /// A Skiddy colour. Goals and Skiddies come in these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

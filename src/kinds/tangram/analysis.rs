@@ -3,7 +3,7 @@
 //! is an exact-cover count (see [`super::solve`]).
 
 use super::level::Level;
-use super::solve::{solve, verdict, Placement, SolveError, SolveReport, DEFAULT_BUDGET};
+use super::solve::{solve, verdict, Placement, SolveError, SolveReport};
 use crate::engine::Job;
 
 /// How many solutions an analysis lists when nobody asks for more: enough
@@ -36,9 +36,12 @@ impl Analysis {
 }
 
 /// Analyses `level`, listing its first `list` solutions (at least
-/// [`LISTED`]), with the default node budget. Cancellable through `job`.
+/// [`LISTED`]), visiting at most `job`'s [`Job::max_states`] search nodes:
+/// the budget every kind's search takes from one setting (`--max-states`,
+/// the editor's state budget), here counted in nodes. Cancellable through
+/// `job`, which hears of the nodes visited as its states (the progress).
 pub fn analyze(level: &Level, list: usize, job: &Job) -> Result<Analysis, SolveError> {
-    analyze_with_budget(level, list, job, DEFAULT_BUDGET)
+    analyze_with_budget(level, list, job, job.max_states())
 }
 
 /// [`analyze`] with a node budget.

@@ -21,7 +21,9 @@ fn offsets_json(placement: &Placement) -> Value {
 
 /// The kind's fields of the `analyze --json` row: `size`, `shapes`,
 /// `solutions` (the exact count, or `null` with `solutions_at_least` when
-/// the search stopped; the verdict then says why), `unique`, `verdict`;
+/// the search stopped; the verdict then says why), `count_is_lower_bound`
+/// (whether the search stopped, so that `solutions_at_least` is all that is
+/// known), `nodes` (the search nodes visited), `unique`, `verdict`;
 /// with `solutions > 0`, the first solutions as every shape's offset
 /// (`solution_list`).
 pub fn json_fields(analysis: &Analysis, solutions: usize) -> Map<String, Value> {
@@ -38,6 +40,8 @@ pub fn json_fields(analysis: &Analysis, solutions: usize) -> Map<String, Value> 
             fields.insert("solutions_at_least".into(), count_json(r.at_least))
         }
     };
+    fields.insert("count_is_lower_bound".into(), json!(r.solutions.is_none()));
+    fields.insert("nodes".into(), json!(r.nodes));
     fields.insert("unique".into(), json!(r.unique));
     fields.insert("verdict".into(), json!(analysis.verdict));
     if solutions > 0 {
@@ -63,6 +67,7 @@ pub fn text_lines(analysis: &Analysis, solutions: usize) -> String {
     let r = &analysis.report;
     let count = match r.solutions {
         Some(n) => counted_u128(n),
+        None if r.at_least == 0 => "no solution found yet".to_string(),
         None => format!("at least {}", counted_u128(r.at_least)),
     };
     let mut text = format!(
@@ -156,10 +161,12 @@ mod tests {
         let row = json_fields(&a, 0);
         assert_eq!(row["solutions"], Value::Null);
         assert!(row["solutions_at_least"].is_u64());
+        assert_eq!(row["count_is_lower_bound"], json!(true));
+        assert_eq!(row["nodes"], json!(1));
         assert_eq!(row["unique"], json!(false));
         assert!(row["verdict"]
             .as_str()
-            .is_some_and(|v| v.contains("the search stopped")));
+            .is_some_and(|v| v.contains("(stopped after 1 node, the budget")));
     }
 
     #[test]

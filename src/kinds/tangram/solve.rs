@@ -60,6 +60,7 @@ use super::level::{join_and, Level, Shape, Triangle};
 use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, ExactCover};
 use crate::engine::Job;
 use crate::kinds::Problem;
+use crate::words::counted;
 
 /// The default node budget of a search: far more than any level of the
 /// presets needs, small enough to answer in seconds.
@@ -454,18 +455,26 @@ pub fn verdict(level: &Level, report: &SolveReport) -> String {
         (Some(n), Some(how)) => format!("{n} solutions: {how}"),
         (Some(n), None) => format!("{n} solutions"),
         (None, how) => {
-            let why = report
-                .stopped
-                .as_ref()
-                .map_or_else(String::new, |w| format!(" ({w})"));
-            match (report.at_least, how) {
-                (n, Some(how)) if n >= 2 => {
-                    format!("at least {n} solutions, the search stopped{why}: {how}")
+            let after = match &report.stopped {
+                Some(CoverStop::Cancelled { nodes }) => {
+                    format!("cancelled after {}", counted(*nodes, "node", "nodes"))
                 }
-                (n, _) => format!(
-                    "not known: the search stopped{why} after finding {}",
-                    crate::words::counted(n as u64, "solution", "solutions")
+                Some(CoverStop::Budget { nodes, .. }) => format!(
+                    "stopped after {}, the budget; raise --max-states",
+                    counted(*nodes, "node", "nodes")
                 ),
+                Some(enough @ CoverStop::Enough { .. }) => enough.to_string(),
+                None => format!("stopped after {}", counted(report.nodes, "node", "nodes")),
+            };
+            let n = report.at_least;
+            let found = match n {
+                0 => "not known: no solution found yet".to_string(),
+                1 => "at least 1 solution".to_string(),
+                n => format!("at least {n} solutions"),
+            };
+            match how {
+                Some(how) if n >= 2 => format!("{found} ({after}): {how}"),
+                _ => format!("{found} ({after})"),
             }
         }
     }
@@ -850,7 +859,10 @@ mod tests {
         let r = solve(&level, 1, &Job::default(), 3).unwrap();
         assert_eq!(r.solutions, None);
         assert!(r.stopped.is_some());
-        assert!(verdict(&level, &r).starts_with("not known: the search stopped (too big"));
+        assert_eq!(
+            verdict(&level, &r),
+            "not known: no solution found yet (stopped after 3 nodes, the budget; raise --max-states)"
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! and why each rejected candidate was rejected).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Why a candidate level was thrown away: the first requirement it fails,
 /// in the order the star rules and then the Perfect are checked.
@@ -107,6 +108,75 @@ impl RejectionCounts {
     }
 }
 
+/// How long a generation watches its own pace before it estimates the time
+/// left: the first candidates of each thread are not yet typical.
+pub const FIRST_ESTIMATE: Duration = Duration::from_secs(2);
+
+/// The time a generation still needs, as estimated from its pace so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeLeft {
+    /// Levels were kept: the candidates a level has taken so far, times the
+    /// levels still wanted, at the candidates per second seen so far.
+    About(Duration),
+    /// No level was kept yet: every level may take its whole candidate
+    /// budget, at the candidates per second seen so far (a bound, not a
+    /// guess).
+    AtMost(Duration),
+}
+
+impl TimeLeft {
+    /// Estimates the time left of a batch of `levels` levels, each allowed
+    /// `max_candidates` candidates, that analysed `candidates` candidates
+    /// and kept `kept` levels in `elapsed`. `None` before
+    /// [`FIRST_ESTIMATE`] or before the first candidate.
+    pub fn estimate(
+        levels: u64,
+        max_candidates: u64,
+        candidates: u64,
+        kept: u64,
+        elapsed: Duration,
+    ) -> Option<TimeLeft> {
+        if elapsed < FIRST_ESTIMATE || candidates == 0 {
+            return None;
+        }
+        let per_second = candidates as f64 / elapsed.as_secs_f64();
+        let budget = levels as f64 * max_candidates as f64;
+        let (total, bound) = if kept == 0 {
+            (budget, true)
+        } else {
+            let per_level = candidates as f64 / kept as f64;
+            ((levels as f64 * per_level).min(budget), false)
+        };
+        let left = Duration::from_secs_f64(((total - candidates as f64) / per_second).max(0.0));
+        Some(if bound {
+            TimeLeft::AtMost(left)
+        } else {
+            TimeLeft::About(left)
+        })
+    }
+
+    /// In a designer's words: "about 54 min 10 s left", "at most 1 h 02 min
+    /// left (no level kept yet)".
+    pub fn words(self) -> String {
+        match self {
+            TimeLeft::About(left) => format!("about {} left", duration_words(left)),
+            TimeLeft::AtMost(left) => {
+                format!("at most {} left (no level kept yet)", duration_words(left))
+            }
+        }
+    }
+}
+
+/// A duration as "45 s", "3 min 05 s" or "2 h 07 min".
+pub fn duration_words(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min {:02} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {:02} min", seconds / 3600, seconds % 3600 / 60),
+    }
+}
+
 /// A handle on running generations, shared with whoever watches them (a GUI
 /// dialog): a cancel flag checked before every candidate's analysis, and
 /// counts of the candidates analysed, the levels kept and the reasons for
@@ -171,6 +241,24 @@ impl GenerateControl {
         lines
     }
 
+    /// The time a batch of `levels` levels with `max_candidates` each still
+    /// needs after `elapsed`, from what this control counted; see
+    /// [`TimeLeft::estimate`].
+    pub fn time_left(
+        &self,
+        levels: u64,
+        max_candidates: u64,
+        elapsed: Duration,
+    ) -> Option<TimeLeft> {
+        TimeLeft::estimate(
+            levels,
+            max_candidates,
+            self.candidates(),
+            self.kept(),
+            elapsed,
+        )
+    }
+
     /// The rejections counted so far, by reason.
     pub fn rejections(&self) -> RejectionCounts {
         let mut counts = RejectionCounts::default();
@@ -196,6 +284,46 @@ impl GenerateControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_time_left_waits_for_the_first_seconds() {
+        assert_eq!(
+            TimeLeft::estimate(1, 100_000, 50, 0, Duration::from_secs(1)),
+            None
+        );
+        assert_eq!(
+            TimeLeft::estimate(1, 100_000, 0, 0, Duration::from_secs(5)),
+            None
+        );
+    }
+
+    #[test]
+    fn hard_parameters_show_their_hour_after_the_first_seconds() {
+        // The campaign's case: 37 ms a candidate, 100,000 candidates, one
+        // level, none kept after 3.7 s (100 candidates).
+        let left = TimeLeft::estimate(1, 100_000, 100, 0, Duration::from_millis(3700)).unwrap();
+        let TimeLeft::AtMost(left) = left else {
+            panic!("{left:?}")
+        };
+        assert_eq!(left.as_secs(), 3696);
+        assert_eq!(
+            TimeLeft::AtMost(left).words(),
+            "at most 1 h 01 min left (no level kept yet)"
+        );
+    }
+
+    #[test]
+    fn kept_levels_give_the_pace_of_the_rest() {
+        // 10 levels wanted; 2 kept after 400 candidates in 4 s: 200 a level,
+        // 1600 more at 100 a second.
+        let left = TimeLeft::estimate(10, 100_000, 400, 2, Duration::from_secs(4)).unwrap();
+        assert_eq!(left, TimeLeft::About(Duration::from_secs(16)));
+        assert_eq!(left.words(), "about 16 s left");
+        // Never beyond the candidate budget.
+        let left = TimeLeft::estimate(10, 100, 400, 1, Duration::from_secs(4)).unwrap();
+        assert_eq!(left, TimeLeft::About(Duration::from_secs(6)));
+        assert_eq!(duration_words(Duration::from_secs(185)), "3 min 05 s");
+    }
 
     fn counts(pairs: &[(Rejection, u64)]) -> RejectionCounts {
         let mut counts = RejectionCounts::default();

@@ -25,7 +25,7 @@ use super::Analysis;
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
 use crate::engine::Summary;
 
-pub use control::{GenerateControl, Rejection, RejectionCounts};
+pub use control::{GenerateControl, Rejection, RejectionCounts, TimeLeft};
 pub use judge::{rejection, Judge};
 
 /// Guesses tried for each decision.
