@@ -738,7 +738,11 @@ fn export(
     }
     if let Some(path) = sheet {
         let summaries = summaries(&read.pack, max_states);
-        let cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
+        let mut cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
+        // Each card keeps its entry's own number in the pack file.
+        for (card, number) in cards.iter_mut().zip(read.file_indices()) {
+            card.number = number;
+        }
         let written = crate::pack::sheet::write_sheet(path, &cards).map_err(|e| e.to_string())?;
         let _ = writeln!(out, "wrote {}", written.words(read.pack.levels.len()));
     }

@@ -29,6 +29,10 @@ pub struct SheetCard {
     pub lines: Vec<String>,
     /// Stars earned out of stars possible, drawn before the first line.
     pub stars: Option<(u8, u8)>,
+    /// The level's place in its pack, from 0 (the sheet shows it from 1, as
+    /// the pack panel does): an entry keeps its number when an earlier one
+    /// could not be read and is left off the sheet.
+    pub number: usize,
 }
 
 /// Pixels a board unit (a grid cell) of a thumbnail takes, at most.
@@ -144,14 +148,14 @@ pub fn card_title(i: usize, title: &str, width: f32) -> String {
 /// grid (as square as it gets, at most [`MAX_COLUMNS`] wide), each with its
 /// board scaled into a thumbnail, its title and its verdict.
 pub fn sheet_picture(cards: &[SheetCard]) -> Picture {
-    page_picture(cards, Layout::of(cards), 0)
+    page_picture(cards, Layout::of(cards))
 }
 
-/// One page of a sheet: `cards`, whose first is card `first` of the whole
-/// sheet (numbers go on across pages), in the whole sheet's `layout`
+/// One page of a sheet: `cards` (each titled with its own number, so
+/// numbers go on across pages), in the whole sheet's `layout`
 /// (every page has the same scale and card size), as many rows as they
 /// need.
-fn page_picture(cards: &[SheetCard], layout: Layout, first: usize) -> Picture {
+fn page_picture(cards: &[SheetCard], layout: Layout) -> Picture {
     let layout = Layout {
         rows: cards.len().max(1).div_ceil(layout.columns),
         ..layout
@@ -180,7 +184,7 @@ fn page_picture(cards: &[SheetCard], layout: Layout, first: usize) -> Picture {
             [x + PAD, layout.line(y, 0)],
             TEXT_SIZE,
             TEXT,
-            card_title(first + i, &card.title, text_w),
+            card_title(card.number, &card.title, text_w),
             Align::Left,
         );
         let mut left = x + PAD;
@@ -264,7 +268,7 @@ impl<'a> SheetPages<'a> {
 
     /// Page `page` (from 0) as a picture, its cards numbered as in the pack.
     pub fn picture(&self, page: usize) -> Picture {
-        page_picture(self.cards(page), self.layout, page * PAGE_CARDS)
+        page_picture(self.cards(page), self.layout)
     }
 
     /// Page `page`'s size in pixels.
@@ -410,6 +414,7 @@ pub fn pack_cards(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Vec<SheetC
                     |s| card_lines(entry.level.kind(), s),
                 ),
                 stars: summary.and_then(|s| s.stars).map(|n| (n.min(3), 3)),
+                number: i,
             }
         })
         .collect()
@@ -480,9 +485,29 @@ mod tests {
         (0..n)
             .map(|i| SheetCard {
                 title: format!("card {i}"),
+                number: i,
                 ..card.clone()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_card_shows_its_entrys_own_number() {
+        // Entry 1 of the pack could not be read: the cards of entries 0
+        // and 2 say 1 and 3, as the pack panel would.
+        let mut cards = many_cards(2);
+        cards[1].number = 2;
+        let titles: Vec<String> = sheet_picture(&cards)
+            .shapes
+            .iter()
+            .filter_map(|shape| match shape {
+                crate::picture::Shape::Text { text, .. } if text.contains("card") => {
+                    Some(text.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(titles, ["1 card 0", "3 card 1"]);
     }
 
     #[test]
@@ -560,6 +585,7 @@ mod tests {
             title: "x".into(),
             lines: vec![],
             stars: None,
+            number: 0,
         };
         let layout = Layout::of(&[card(big), card(Picture::new(4.0, 4.0))]);
         assert_eq!(layout.scale, MAX_THUMBNAIL / 16.0);
