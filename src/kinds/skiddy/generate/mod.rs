@@ -218,6 +218,9 @@ struct Builder<'a> {
     /// The cell each placed element took, and what was there before.
     placed: Vec<((usize, usize), Cell)>,
     candidates: u64,
+    /// The most candidates this search may analyse (what is left of
+    /// `--max-candidates`): past it every candidate fails unanalysed.
+    limit: u64,
     accepted: Option<Analysis>,
     control: &'a GenerateControl,
     judge: &'a mut Judge,
@@ -315,7 +318,7 @@ impl GuessProblem for Builder<'_> {
         }
         // The last decision's test: analyse the complete level (unless the
         // generation was cancelled: then every candidate fails at once).
-        if self.control.is_cancelled() {
+        if self.control.is_cancelled() || self.candidates >= self.limit {
             return false;
         }
         self.candidates += 1;
@@ -374,6 +377,7 @@ pub fn generate_controlled(
             level: Level::new(params.width, params.height),
             placed: Vec::new(),
             candidates: 0,
+            limit: params.max_candidates - candidates,
             accepted: None,
             control,
             judge: &mut judge,
@@ -513,6 +517,26 @@ mod tests {
         let watched = generate_controlled(&params, 5, &control).unwrap();
         assert_eq!(control.candidates(), watched.candidates);
         assert_eq!(watched.level, generate(&params, 5).unwrap().level);
+    }
+
+    #[test]
+    fn no_more_candidates_than_allowed_are_analysed() {
+        // No 6x5 level with one Skiddy has a Perfect of 200 moves: every
+        // candidate allowed is tried, and not one more.
+        for max_candidates in [1, 7, 50, 300] {
+            let params = GenerateParams {
+                min_perfect: 200,
+                max_perfect: 300,
+                max_candidates,
+                ..small()
+            };
+            let control = GenerateControl::new();
+            assert_eq!(
+                generate_controlled(&params, 2, &control).unwrap_err(),
+                GenerateError::GaveUp(max_candidates)
+            );
+            assert_eq!(control.candidates(), max_candidates);
+        }
     }
 
     #[test]
