@@ -208,12 +208,14 @@ impl GenerateDialog {
 
     /// Starts a batch with the current parameters on a background thread,
     /// cancelling the one running and dropping the last batch's levels;
-    /// `ctx` is asked to repaint when it ends.
-    pub fn start(&mut self, ctx: &egui::Context) {
+    /// `ctx` is asked to repaint when it ends. Every search of the batch
+    /// (a Prism analysis, a Tangram count) stops at `state_budget` states or
+    /// search nodes, the editor's one budget.
+    pub fn start(&mut self, ctx: &egui::Context, state_budget: u64) {
         self.cancel();
         self.outcome = None;
         let control = Arc::new(GenerateControl::new());
-        let job = Job::default();
+        let job = Job::new(state_budget);
         let growths = Arc::new(AtomicU64::new(0));
         let kept = Arc::new(AtomicUsize::new(0));
         let (sender, result) = channel();
@@ -289,8 +291,14 @@ impl GenerateDialog {
 
     /// Shows the dialog as a window while `*open`; returns the levels once
     /// the designer picks where they go (and then closes the window).
-    /// Closing the window cancels a running batch.
-    pub fn show(&mut self, ctx: &egui::Context, open: &mut bool) -> Option<GeneratedLevels> {
+    /// Closing the window cancels a running batch. A batch started here
+    /// searches within `state_budget` (see [`GenerateDialog::start`]).
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        open: &mut bool,
+        state_budget: u64,
+    ) -> Option<GeneratedLevels> {
         self.poll();
         let mut picked = None;
         egui::Window::new("Generate levels")
@@ -299,7 +307,7 @@ impl GenerateDialog {
             .pivot(egui::Align2::CENTER_TOP)
             .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 40.0))
             .resizable(true)
-            .show(ctx, |ui| picked = self.contents(ui));
+            .show(ctx, |ui| picked = self.contents(ui, state_budget));
         if !*open || picked.is_some() {
             self.cancel();
             *open = false;
@@ -310,7 +318,7 @@ impl GenerateDialog {
         picked
     }
 
-    fn contents(&mut self, ui: &mut Ui) -> Option<GeneratedLevels> {
+    fn contents(&mut self, ui: &mut Ui, state_budget: u64) -> Option<GeneratedLevels> {
         let running = self.run.is_some();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal(|ui| {
@@ -343,7 +351,7 @@ impl GenerateDialog {
                 .add_enabled(!running && problem.is_none(), egui::Button::new("Generate"))
                 .on_hover_text("Generates the levels on all cores");
             if generate.clicked() {
-                self.start(ui.ctx());
+                self.start(ui.ctx(), state_budget);
             }
             if ui
                 .add_enabled(running, egui::Button::new("Cancel"))
@@ -644,7 +652,11 @@ mod tests {
             .build_ui_state(
                 |ui, state: &mut State| {
                     let ctx = ui.ctx().clone();
-                    if let Some(levels) = state.dialog.show(&ctx, &mut state.open) {
+                    if let Some(levels) =
+                        state
+                            .dialog
+                            .show(&ctx, &mut state.open, crate::engine::DEFAULT_MAX_STATES)
+                    {
                         state.returned = Some(levels);
                     }
                 },

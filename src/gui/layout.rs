@@ -176,7 +176,7 @@ impl EditorApp {
         }
         if self.generate_open {
             let mut open = self.generate_open;
-            if let Some(generated) = self.generate.show(&ctx, &mut open) {
+            if let Some(generated) = self.generate.show(&ctx, &mut open, self.prefs.max_states) {
                 self.take_generated(generated);
             }
             self.generate_open = open;

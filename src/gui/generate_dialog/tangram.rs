@@ -130,7 +130,13 @@ pub fn generate_batch(
     let results: Vec<_> = (0..count as u64)
         .into_par_iter()
         .map(|i| {
-            let generated = generate_with(params.options(batch_seed(seed, i)), job)?;
+            // The uniqueness check counts within the job's budget, as the
+            // analysis that follows does.
+            let options = GenerateOptions {
+                budget: job.max_states(),
+                ..params.options(batch_seed(seed, i))
+            };
+            let generated = generate_with(options, job)?;
             growths.fetch_add(generated.growths, Ordering::Relaxed);
             let analysis = analyze(&generated.level, 0, job).map_err(|e| e.to_string())?;
             kept.fetch_add(1, Ordering::Relaxed);

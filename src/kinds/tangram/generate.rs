@@ -15,8 +15,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::level::{neighbours, Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
-use super::solve::{is_unique, DEFAULT_BUDGET};
+use super::solve::is_unique;
 use crate::engine::Job;
+use crate::engine::DEFAULT_MAX_STATES;
 
 /// The most growths a unique level may cost by default.
 pub const DEFAULT_MAX_GROWTHS: u64 = 100_000;
@@ -99,7 +100,7 @@ impl GenerateOptions {
             unique: false,
             seed,
             max_growths: DEFAULT_MAX_GROWTHS,
-            budget: DEFAULT_BUDGET,
+            budget: DEFAULT_MAX_STATES,
         }
     }
 

@@ -25,5 +25,4 @@ pub use generate::{generate, generate_with, grow, GenerateOptions, Generated, Pr
 pub use level::{neighbours, Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
 pub use solve::{
     hint, hint_with, is_unique, solve, verdict, Hint, Placement, SolveError, SolveReport,
-    DEFAULT_BUDGET,
 };

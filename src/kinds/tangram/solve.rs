@@ -58,13 +58,9 @@ use std::collections::HashMap;
 
 use super::level::{join_and, Level, Shape, Triangle};
 use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, ExactCover};
-use crate::engine::Job;
+use crate::engine::{Job, DEFAULT_MAX_STATES};
 use crate::kinds::Problem;
 use crate::words::counted;
-
-/// The default node budget of a search: far more than any level of the
-/// presets needs, small enough to answer in seconds.
-pub const DEFAULT_BUDGET: u64 = 200_000_000;
 
 /// Why a level cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -546,9 +542,10 @@ impl std::fmt::Display for Hint {
 }
 
 /// The honest hint for the shapes `placed` (each a shape and its offset
-/// from where the level has it, `dy` upward), with the default budget.
+/// from where the level has it, `dy` upward), with the default budget of
+/// every kind's search ([`DEFAULT_MAX_STATES`] search nodes).
 pub fn hint(level: &Level, placed: &[(usize, (i32, i32))]) -> Hint {
-    hint_with(level, placed, &Job::default(), DEFAULT_BUDGET)
+    hint_with(level, placed, &Job::default(), DEFAULT_MAX_STATES)
 }
 
 /// The honest hint with a job and a node budget per search.
