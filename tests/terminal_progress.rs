@@ -144,6 +144,72 @@ fn a_long_tangram_count_shows_its_nodes() {
     assert!(shown.contains("/100,000,000 nodes"), "{shown}");
 }
 
+/// `pack add` and `pack check` of a level whose Tangram count is long show
+/// its nodes against the budget, as `analyze` does (they once counted only
+/// levels). Each run is ended as soon as the bar shows.
+#[test]
+fn pack_commands_show_a_long_counts_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    let pack = dir.path().join("p.json");
+    let out = crate::common::levelscope(&[
+        "generate",
+        "tangram",
+        "--size",
+        "16",
+        "--shapes",
+        "100",
+        "--seed",
+        "1",
+        "--max-states",
+        "1000",
+        "--out",
+        path(&file),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    // A quick add (a small budget) makes the pack; then the long ones.
+    let out = crate::common::levelscope(&[
+        "pack",
+        "add",
+        "--max-states",
+        "1000",
+        path(&pack),
+        path(&file),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    for args in [
+        [
+            "pack",
+            "add",
+            "--max-states",
+            "100000000",
+            path(&pack),
+            path(&file),
+        ],
+        [
+            "pack",
+            "check",
+            "--max-states",
+            "100000000",
+            path(&pack),
+            "--json",
+        ],
+    ] {
+        let (_, shown) = on_a_terminal_until(&args, "/100,000,000 nodes", Duration::from_secs(120));
+        assert!(shown.contains("/100,000,000 nodes"), "{args:?}: {shown}");
+    }
+}
+
 /// `generate tangram` of one large level shows its count's nodes (it once
 /// ran for more than 700 s without a word).
 #[test]

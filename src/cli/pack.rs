@@ -4,18 +4,17 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::engine::DEFAULT_MAX_STATES;
+use crate::engine::{default_max_memory, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
 use crate::pack::dedupe::duplicate_groups;
-use crate::pack::{
-    read_pack, refresh_summary, write_pack_with, LevelSummary, Pack, PackEntry, ReadPack,
-};
+use crate::pack::refresh_summary_with;
+use crate::pack::{read_pack, write_pack_with, LevelSummary, Pack, PackEntry, ReadPack};
 use crate::words::counted;
 
 /// Arguments of `pack`.
@@ -122,6 +121,23 @@ pub enum PackCommand {
     },
 }
 
+/// Refreshes `entry`'s summary under `job`, showing the search's states
+/// (Tangram: search nodes) among `bars` once it runs long.
+fn refresh_watched(bars: &MultiProgress, entry: &mut PackEntry, job: &Job) -> Result<(), String> {
+    let name = entry.level.name().to_string();
+    let unit = search_unit(&entry.level);
+    super::progress::watched(bars, job, &name, unit, || refresh_summary_with(entry, job))
+}
+
+/// What a level's search counts: states, or (Tangram) search nodes.
+fn search_unit(level: &Level) -> &'static str {
+    if level.kind().has_state_graph() {
+        "states"
+    } else {
+        "nodes"
+    }
+}
+
 fn progress_bar(len: usize, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len as u64);
     bar.set_style(
@@ -207,6 +223,8 @@ fn add(
     writable(&read, pack_path)?;
     let mut failed = false;
     let mut added = Vec::new();
+    let bars = MultiProgress::new();
+    let max_memory = default_max_memory();
     for path in levels {
         let text = match crate::pack::read_text_file(path) {
             Ok(t) => t,
@@ -243,7 +261,8 @@ fn add(
                 });
             }
             let mut entry = PackEntry::new(level);
-            let note = match refresh_summary(&mut entry, max_states) {
+            let job = Job::with_budgets(max_states, max_memory);
+            let note = match refresh_watched(&bars, &mut entry, &job) {
                 Ok(()) => {
                     let s = entry.summary.as_ref().expect("refreshed");
                     summary_words(entry.level.kind(), s, false)
@@ -282,12 +301,17 @@ fn check(
     if update {
         writable(&read, pack_path)?;
     }
-    let bar = progress_bar(read.pack.levels.len(), "checking");
+    let bars = MultiProgress::new();
+    let bar = bars.add(progress_bar(read.pack.levels.len(), "checking"));
     let checks = check_pack(
         &read.pack,
         CheckOptions {
             min_stars,
             max_states,
+        },
+        default_max_memory(),
+        &|level, job, search| {
+            super::progress::watched(&bars, job, level.name(), search_unit(level), search)
         },
         &|| bar.inc(1),
     );
@@ -405,14 +429,17 @@ fn dedupe(
 /// Every level's stored summary, or a fresh one (on all cores) for levels
 /// without; `None` where the level cannot be analysed.
 fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
-    let bar = progress_bar(pack.levels.len(), "analysing");
+    let bars = MultiProgress::new();
+    let bar = bars.add(progress_bar(pack.levels.len(), "analysing"));
+    let max_memory = default_max_memory();
     let summaries = pack
         .levels
         .par_iter()
         .map(|e| {
             let s = e.summary.clone().or_else(|| {
                 let mut e = e.clone();
-                refresh_summary(&mut e, max_states).ok().and(e.summary)
+                let job = Job::with_budgets(max_states, max_memory);
+                refresh_watched(&bars, &mut e, &job).ok().and(e.summary)
             });
             bar.inc(1);
             s

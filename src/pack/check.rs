@@ -4,6 +4,7 @@ use rayon::prelude::*;
 
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
+use crate::kinds::Level;
 use crate::words::counted;
 
 /// What a check asks of every level.
@@ -33,21 +34,38 @@ impl LevelCheck {
     }
 }
 
+/// How a caller follows each level's check: `watch(level, job, search)`
+/// runs `search` (the check of `level` under `job`) once, and may show
+/// `job`'s progress meanwhile. [`unwatched`] only runs it.
+pub type Watch<'a> = &'a (dyn Fn(&Level, &Job, &mut dyn FnMut()) + Sync);
+
+/// A [`Watch`] that only runs the search.
+pub fn unwatched(_: &Level, _: &Job, search: &mut dyn FnMut()) {
+    search();
+}
+
 /// Re-analyses every level of `pack` in parallel and judges it (see
-/// [`check_level`]). `progress` is called once per finished level, from any
-/// thread.
+/// [`check_level`]), each under a job of `options.max_states` and
+/// `max_memory`, followed by `watch`. `progress` is called once per
+/// finished level, from any thread.
 pub fn check_pack(
     pack: &Pack,
     options: CheckOptions,
+    max_memory: u64,
+    watch: Watch,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<LevelCheck> {
     pack.levels
         .par_iter()
         .enumerate()
         .map(|(index, entry)| {
-            let check = check_level(index, entry, options, &Job::new(options.max_states));
+            let job = Job::with_budgets(options.max_states, max_memory);
+            let mut check = None;
+            watch(&entry.level, &job, &mut || {
+                check = Some(check_level(index, entry, options, &job));
+            });
             progress();
-            check
+            check.expect("the watch runs the check")
         })
         .collect()
 }
@@ -178,6 +196,8 @@ mod tests {
                 min_stars: 3,
                 max_states: 100_000,
             },
+            u64::MAX,
+            &unwatched,
             &|| {
                 counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             },

@@ -270,7 +270,13 @@ pub fn write_pack_with(path: &Path, pack: &Pack, unknown: &Unknown) -> Result<()
 /// Analyses an entry's level and stores the summary; returns the error when
 /// the level cannot be analysed (the summary is then cleared).
 pub fn refresh_summary(entry: &mut PackEntry, max_states: u64) -> Result<(), String> {
-    match entry.level.analyze(&crate::engine::Job::new(max_states)) {
+    refresh_summary_with(entry, &crate::engine::Job::new(max_states))
+}
+
+/// [`refresh_summary`] under `job` (its budgets, its cancel flag, its
+/// progress counter).
+pub fn refresh_summary_with(entry: &mut PackEntry, job: &crate::engine::Job) -> Result<(), String> {
+    match entry.level.analyze(job) {
         Ok(a) => {
             entry.summary = Some(a.level_summary());
             Ok(())
