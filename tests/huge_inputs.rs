@@ -155,33 +155,10 @@ fn a_large_pack_gets_a_contact_sheet_in_pages() {
     );
 }
 
-/// A large Tangram level: 100 shapes on 16 x 16, whose count once ran for
-/// more than 700 s with a budget nobody could lower. Made with a small
-/// budget of its own, so that the generator ends at once.
-fn large_tangram(dir: &std::path::Path) -> std::path::PathBuf {
-    let file = dir.join("t.txt");
-    let out = levelscope(&[
-        "generate",
-        "tangram",
-        "--size",
-        "16",
-        "--shapes",
-        "100",
-        "--seed",
-        "1",
-        "--max-states",
-        "1000",
-        "--out",
-        path(&file),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    file
-}
-
 #[test]
 fn a_tangram_count_stops_at_max_states_and_says_it_is_a_lower_bound() {
     let dir = tempfile::tempdir().unwrap();
-    let file = large_tangram(dir.path());
+    let file = crate::common::large_tangram(dir.path());
     let out = levelscope(&["analyze", "--max-states", "2000", path(&file)]);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -115,27 +115,7 @@ fn generate_skiddy_draws_its_bar_on_a_terminal_and_ends() {
 #[test]
 fn a_long_tangram_count_shows_its_nodes() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("t.txt");
-    let out = crate::common::levelscope(&[
-        "generate",
-        "tangram",
-        "--size",
-        "16",
-        "--shapes",
-        "100",
-        "--seed",
-        "1",
-        "--max-states",
-        "1000",
-        "--out",
-        path(&file),
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        crate::common::stderr(&out)
-    );
+    let file = crate::common::large_tangram(dir.path());
     let (_, shown) = on_a_terminal_until(
         &["analyze", "--max-states", "100000000", path(&file)],
         "/100,000,000 nodes",
@@ -150,28 +130,8 @@ fn a_long_tangram_count_shows_its_nodes() {
 #[test]
 fn pack_commands_show_a_long_counts_nodes() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("t.txt");
+    let file = crate::common::large_tangram(dir.path());
     let pack = dir.path().join("p.json");
-    let out = crate::common::levelscope(&[
-        "generate",
-        "tangram",
-        "--size",
-        "16",
-        "--shapes",
-        "100",
-        "--seed",
-        "1",
-        "--max-states",
-        "1000",
-        "--out",
-        path(&file),
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        crate::common::stderr(&out)
-    );
     // A quick add (a small budget) makes the pack; then the long ones.
     let out = crate::common::levelscope(&[
         "pack",

@@ -57,3 +57,26 @@ pub fn tangram_puzzle(
             .collect(),
     }
 }
+
+/// A large Tangram level: 100 shapes on 16 x 16, whose count once ran for
+/// more than 700 s with a budget nobody could lower. Made with a small
+/// budget of its own, so that the generator ends at once.
+pub fn large_tangram(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("t.txt");
+    let out = levelscope(&[
+        "generate",
+        "tangram",
+        "--size",
+        "16",
+        "--shapes",
+        "100",
+        "--seed",
+        "1",
+        "--max-states",
+        "1000",
+        "--out",
+        path(&file),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    file
+}
