@@ -332,6 +332,25 @@ fn owner_is_running(name: &str) -> bool {
     }
     std::fs::read_to_string(format!("/proc/{pid}/comm"))
         .is_ok_and(|comm| comm.trim().starts_with("levelscope"))
+        && !is_dead(pid)
+}
+
+/// Whether process `pid` has ended but is still listed: a zombie (`Z`)
+/// that its parent has not waited for yet, as an editor killed a moment
+/// ago is until then, or one being torn down (`X`). Its copies are
+/// orphans already.
+fn is_dead(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .as_deref()
+        .and_then(process_state)
+        .is_some_and(|state| state == 'Z' || state == 'X')
+}
+
+/// The state letter of a `/proc/PID/stat` line: the first field after the
+/// command's name in parentheses (which may itself hold parentheses).
+fn process_state(stat: &str) -> Option<char> {
+    stat[stat.rfind(')')? + 1..].trim_start().chars().next()
 }
 
 /// What a file in the recovery folder turned out to be.
@@ -517,6 +536,23 @@ mod tests {
         assert_eq!(files(dir.path()), 1, "the closed one's copy went");
         recovery.remove_all();
         assert_eq!(files(dir.path()), 0);
+    }
+
+    #[test]
+    fn a_killed_editor_not_yet_waited_for_owns_no_copies() {
+        assert_eq!(process_state("12 (levelscope) Z 1 12 12 0"), Some('Z'));
+        assert_eq!(process_state("12 (a (b) c) S 1"), Some('S'));
+        assert_eq!(process_state("garbage"), None);
+        // A real zombie: a child that ended and is not waited for yet.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !is_dead(pid) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(is_dead(pid), "an ended child is a zombie until waited for");
+        child.wait().unwrap();
+        assert!(!is_dead(std::process::id()), "this process runs");
     }
 
     #[test]
