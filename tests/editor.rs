@@ -597,6 +597,66 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
         .is_none());
 }
 
+/// An unsaved change to the pack survives a killed editor too: the pack's
+/// copy (its levels, in order) is offered at the next start and restored as
+/// the open pack, still unsaved.
+#[test]
+fn a_killed_editor_loses_no_pack_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = {
+        let mut harness = editor();
+        harness
+            .state_mut()
+            .keep_recovery_in(Some(dir.path().to_path_buf()));
+        harness.state_mut().recovery.delay = std::time::Duration::ZERO;
+        let bundled = harness.state().pack.as_ref().unwrap().pack.levels.len();
+        harness.get_by_label("Add current level").click();
+        harness.run_steps(3);
+        let open = harness.state().pack.as_ref().unwrap();
+        assert!(open.dirty);
+        assert_eq!(open.pack.levels.len(), bundled + 1);
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            names.iter().any(|n| n.ends_with("-pack.json")),
+            "the unsaved pack has a recovery copy: {names:?}"
+        );
+        let pack = open.pack.clone();
+        // The editor is killed: no quit, no save, the window just goes.
+        drop(harness);
+        pack
+    };
+    let mut harness = restart(dir.path());
+    assert_eq!(
+        harness.state().recovered_packs.len(),
+        1,
+        "the copy is offered"
+    );
+    let copy = harness.state().recovered_packs[0].path.clone();
+    harness.run_steps(4);
+    harness.get_by_label_contains("did not close normally");
+    harness.get_by_label_contains(&format!(
+        "the pack {} with {} levels — not saved to a file",
+        before.name,
+        before.levels.len()
+    ));
+    harness.get_by_label("Restore them").click();
+    harness.run_steps(2);
+    let open = harness.state().pack.as_ref().unwrap();
+    assert_eq!(open.pack, before, "the restored pack is the edited one");
+    assert!(open.dirty, "and it is still unsaved");
+    let docs = &harness.state().docs;
+    assert_eq!(
+        docs.len(),
+        1,
+        "the untouched level of the pack open at start is not kept as a copy"
+    );
+    assert!(!docs[0].is_dirty());
+    assert!(!copy.exists(), "the old copy is gone");
+}
+
 #[test]
 fn recovered_work_can_be_discarded() {
     let dir = tempfile::tempdir().unwrap();

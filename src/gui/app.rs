@@ -272,6 +272,9 @@ pub struct EditorApp {
     pub recovery: super::recovery::Recovery,
     /// Copies left by an editor that did not close, offered at start.
     pub recovered: Vec<super::recovery::Recovered>,
+    /// The copies of unsaved packs an editor that did not close left, to
+    /// restore (the newest) or discard.
+    pub recovered_packs: Vec<super::recovery::RecoveredPack>,
     /// Recovery copies found at start that could not be read, waiting for
     /// the designer to keep or discard each.
     pub unreadable: Vec<super::recovery::Unreadable>,
@@ -319,6 +322,7 @@ impl EditorApp {
             board_raster: None,
             recovery: super::recovery::Recovery::in_dir(None),
             recovered: Vec::new(),
+            recovered_packs: Vec::new(),
             unreadable: Vec::new(),
         };
         match pack::parse_pack(SAMPLE_PACK) {
@@ -348,6 +352,7 @@ impl EditorApp {
         let found = self.recovery.found();
         self.recovered = found.readable;
         self.unreadable = found.unreadable;
+        self.recovered_packs = found.packs;
     }
 
     /// Keeps (moved aside, where it is not offered again) or discards the
@@ -372,25 +377,70 @@ impl EditorApp {
         }
     }
 
-    /// Opens every recovered level as an unsaved document and deletes its
-    /// copy (the new documents get copies of their own).
+    /// Opens the newest recovered pack as the pack, unsaved (older copies
+    /// of packs stay, to be offered at the next start), then every
+    /// recovered level as an unsaved document, and deletes their copies
+    /// (the restored work gets copies of its own).
     pub fn restore_recovered(&mut self) {
+        let mut words = Vec::new();
+        if let Some(newest) = self.recovered_packs.pop() {
+            let count = newest.pack.levels.len();
+            words.push(format!(
+                "the unsaved pack {} ({})",
+                newest.pack.name,
+                crate::words::counted(count as u64, "level", "levels")
+            ));
+            if !self.recovered_packs.is_empty() {
+                words.push(format!(
+                    "{} kept for the next start",
+                    crate::words::counted(
+                        self.recovered_packs.len() as u64,
+                        "older pack copy",
+                        "older pack copies"
+                    )
+                ));
+            }
+            self.recovered_packs.clear();
+            self.recovery.forget_pack(&newest);
+            // Untouched levels of the pack open at start would only become
+            // unsaved copies of another pack's levels: they close.
+            let untouched: Vec<usize> = (0..self.docs.len())
+                .filter(|&i| {
+                    matches!(self.docs[i].origin, Origin::PackEntry(_)) && !self.docs[i].is_dirty()
+                })
+                .collect();
+            self.replace_pack(OpenPack {
+                pack: newest.pack,
+                unknown: newest.unknown,
+                path: newest.file,
+                dirty: true,
+            });
+            for i in untouched.into_iter().rev() {
+                self.close_document(i);
+            }
+        }
         let recovered = std::mem::take(&mut self.recovered);
         let count = recovered.len();
         for r in recovered {
             self.add_document(r.document());
             self.recovery.forget(&r);
         }
-        self.say(format!(
-            "Restored {}",
-            crate::words::counted(count as u64, "unsaved level", "unsaved levels")
-        ));
+        if count > 0 || words.is_empty() {
+            words.insert(
+                0,
+                crate::words::counted(count as u64, "unsaved level", "unsaved levels"),
+            );
+        }
+        self.say(format!("Restored {}", words.join("; ")));
     }
 
-    /// Deletes the recovered copies without opening them.
+    /// Deletes the recovered copies (levels and packs) without opening them.
     pub fn discard_recovered(&mut self) {
         for r in std::mem::take(&mut self.recovered) {
             self.recovery.forget(&r);
+        }
+        for r in std::mem::take(&mut self.recovered_packs) {
+            self.recovery.forget_pack(&r);
         }
     }
 

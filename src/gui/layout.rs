@@ -39,8 +39,16 @@ impl EditorApp {
     /// Writes the recovery copies that are due, and wakes up when the next
     /// one is.
     fn keep_recovery_copies(&mut self, ctx: &egui::Context) {
-        let due = self.recovery.update(&self.docs, std::time::Instant::now());
-        if let Some(due) = due {
+        let now = std::time::Instant::now();
+        let due = self.recovery.update(&self.docs, now);
+        let pack = self.pack.as_ref().map(|open| super::recovery::PackState {
+            pack: &open.pack,
+            unknown: &open.unknown,
+            path: open.path.as_deref(),
+            dirty: open.dirty,
+        });
+        let pack_due = self.recovery.update_pack(pack, now);
+        if let Some(due) = [due, pack_due].into_iter().flatten().min() {
             ctx.request_repaint_after(due);
         }
         if let Some(error) = self.recovery.take_error() {
@@ -62,10 +70,25 @@ impl EditorApp {
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .show(ctx, |ui| {
-                if !self.recovered.is_empty() {
+                if !self.recovered.is_empty() || !self.recovered_packs.is_empty() {
                     ui.label(
-                        "levelscope did not close normally last time. These levels had changes that were not saved:",
+                        "levelscope did not close normally last time. This work had changes that were not saved:",
                     );
+                    if let Some(newest) = self.recovered_packs.last() {
+                        let from = newest.file.as_ref().map_or_else(
+                            || "not saved to a file".to_string(),
+                            |f| f.display().to_string(),
+                        );
+                        ui.label(format!(
+                            "• the pack {} with {} — {from}",
+                            newest.pack.name,
+                            crate::words::counted(
+                                newest.pack.levels.len() as u64,
+                                "level",
+                                "levels"
+                            )
+                        ));
+                    }
                     for r in &self.recovered {
                         let name = match r.level.name() {
                             "" => "(no name)",
@@ -134,7 +157,10 @@ impl EditorApp {
         self.handle_close_request(&ctx);
         self.handle_shortcuts(&ctx);
         self.keep_recovery_copies(&ctx);
-        if !self.recovered.is_empty() || !self.unreadable.is_empty() {
+        if !self.recovered.is_empty()
+            || !self.recovered_packs.is_empty()
+            || !self.unreadable.is_empty()
+        {
             self.recovery_window(&ctx);
         }
 

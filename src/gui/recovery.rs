@@ -21,6 +21,7 @@ use serde_json::{json, Value};
 
 use super::document::{Document, Origin};
 use crate::kinds::Level;
+use crate::pack::{Pack, Unknown};
 
 /// How long a change rests before its recovery copy is written.
 pub const DEFAULT_DELAY: Duration = Duration::from_secs(3);
@@ -53,6 +54,35 @@ impl Recovered {
         }
         doc
     }
+}
+
+/// The recovery copy of a pack found at start, from an editor that did not
+/// close: the pack with its order, names, tags, notes and summaries.
+#[derive(Clone, Debug)]
+pub struct RecoveredPack {
+    /// The copy's file.
+    pub path: PathBuf,
+    /// The pack as it was last written.
+    pub pack: Pack,
+    /// The pack's own fields levelscope does not know.
+    pub unknown: Unknown,
+    /// The file the pack was being edited from, if any.
+    pub file: Option<PathBuf>,
+    /// When the copy was written.
+    pub written: Option<SystemTime>,
+}
+
+/// What the editor shows of its open pack, for its recovery copy.
+#[derive(Clone, Copy, Debug)]
+pub struct PackState<'a> {
+    /// The pack.
+    pub pack: &'a Pack,
+    /// Its own fields levelscope does not know.
+    pub unknown: &'a Unknown,
+    /// Its file, if it has one.
+    pub path: Option<&'a Path>,
+    /// Whether it has unsaved changes (only then is a copy kept).
+    pub dirty: bool,
 }
 
 /// A recovery copy found at start that could not be read as a level.
@@ -110,6 +140,8 @@ pub struct Found {
     pub readable: Vec<Recovered>,
     /// The copies that could not be read, oldest first.
     pub unreadable: Vec<Unreadable>,
+    /// The copies of packs read back, oldest first.
+    pub packs: Vec<RecoveredPack>,
 }
 
 /// The recovery copies of this editor's documents.
@@ -125,6 +157,10 @@ pub struct Recovery {
     seen: HashMap<u64, (Level, Instant)>,
     /// Per document id: the level written to its copy.
     written: HashMap<u64, Level>,
+    /// The open pack as last seen, and since when.
+    pack_seen: Option<(Pack, Instant)>,
+    /// The pack written to its copy.
+    pack_written: Option<Pack>,
     /// The last write's error, once, for the status line.
     error: Option<String>,
 }
@@ -144,6 +180,8 @@ impl Recovery {
             delay: DEFAULT_DELAY,
             seen: HashMap::new(),
             written: HashMap::new(),
+            pack_seen: None,
+            pack_written: None,
             error: None,
         }
     }
@@ -159,6 +197,78 @@ impl Recovery {
                 .as_ref()?
                 .join(format!("{}{id:016x}.json", self.prefix)),
         )
+    }
+
+    fn pack_copy_path(&self) -> Option<PathBuf> {
+        Some(
+            self.dir
+                .as_ref()?
+                .join(format!("{}{PACK_COPY}.json", self.prefix)),
+        )
+    }
+
+    /// Brings the pack's copy up to date with `pack` at `now`, as
+    /// [`Recovery::update`] does for levels: written once a change of an
+    /// unsaved pack has rested for the delay, removed once it is saved or
+    /// closed. Returns how long until the copy is due.
+    pub fn update_pack(&mut self, pack: Option<PackState>, now: Instant) -> Option<Duration> {
+        self.dir.as_ref()?;
+        let Some(state) = pack.filter(|p| p.dirty) else {
+            self.pack_seen = None;
+            self.remove_pack();
+            return None;
+        };
+        if self.pack_seen.as_ref().is_none_or(|(p, _)| p != state.pack) {
+            self.pack_seen = Some((state.pack.clone(), now));
+        }
+        if self.pack_written.as_ref() == Some(state.pack) {
+            return None;
+        }
+        let since = self
+            .pack_seen
+            .as_ref()
+            .map_or(Duration::ZERO, |(_, at)| now.saturating_duration_since(*at));
+        if since < self.delay {
+            return Some(self.delay - since);
+        }
+        self.write_pack(state);
+        None
+    }
+
+    fn write_pack(&mut self, state: PackState) {
+        let Some(path) = self.pack_copy_path() else {
+            return;
+        };
+        let pack: Value =
+            serde_json::from_str(&crate::pack::pack_to_json_with(state.pack, state.unknown))
+                .expect("a pack always serialises");
+        let copy = json!({
+            "format": FORMAT,
+            "version": VERSION,
+            "file": state.path.map(|p| p.display().to_string()),
+            "pack": pack,
+        });
+        let text = serde_json::to_string_pretty(&copy).expect("a copy always serialises");
+        let result = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| crate::atomic::write_atomic(&path, text.as_bytes()));
+        // Written or not, not tried again until the pack changes.
+        self.pack_written = Some(state.pack.clone());
+        if let Err(e) = result {
+            self.error = Some(format!(
+                "cannot keep a recovery copy of the pack in {}: {e}",
+                path.display()
+            ));
+        }
+    }
+
+    fn remove_pack(&mut self) {
+        if self.pack_written.take().is_some() {
+            if let Some(path) = self.pack_copy_path() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
     }
 
     /// Brings the copies up to date with `docs` at `now`: writes the copy
@@ -256,6 +366,7 @@ impl Recovery {
         for id in ids {
             self.remove(id);
         }
+        self.remove_pack();
     }
 
     /// The copies left by editors that are no longer running (or by an
@@ -281,13 +392,20 @@ impl Recovery {
         for path in paths {
             match read_copy(&path) {
                 Read::Copy(copy) => found.readable.push(copy),
+                Read::Pack(copy) => found.packs.push(copy),
                 Read::Unreadable(copy) => found.unreadable.push(copy),
                 Read::NotACopy => {}
             }
         }
         found.readable.sort_by_key(|r| r.written);
         found.unreadable.sort_by_key(|r| r.written);
+        found.packs.sort_by_key(|r| r.written);
         found
+    }
+
+    /// Deletes the copy of a recovered pack (restored or discarded).
+    pub fn forget_pack(&self, recovered: &RecoveredPack) {
+        let _ = std::fs::remove_file(&recovered.path);
     }
 
     /// Deletes the copy of `recovered` (restored or discarded).
@@ -359,12 +477,18 @@ enum Read {
     Copy(Recovered),
     /// A copy that could not be read.
     Unreadable(Unreadable),
+    /// A pack's copy, read back.
+    Pack(RecoveredPack),
     /// Not a recovery copy: left alone.
     NotACopy,
 }
 
+/// The last part of the name of a pack's copy: `PID-SESSION-pack.json`.
+const PACK_COPY: &str = "pack";
+
 /// Whether `name` is the name this editor gives its copies:
-/// `PID-SESSION-DOC.json`, a number, 8 and 16 hexadecimal digits.
+/// `PID-SESSION-DOC.json`, a number, 8 and 16 hexadecimal digits (or
+/// `pack` for the pack's copy).
 fn named_as_a_copy(name: &str) -> bool {
     let Some(stem) = name.strip_suffix(".json") else {
         return false;
@@ -373,7 +497,7 @@ fn named_as_a_copy(name: &str) -> bool {
     let hex = |p: &str, n: usize| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit());
     matches!(parts.as_slice(), [pid, session, doc]
         if !pid.is_empty() && pid.chars().all(|c| c.is_ascii_digit())
-            && hex(session, 8) && hex(doc, 16))
+            && hex(session, 8) && (hex(doc, 16) || *doc == PACK_COPY))
 }
 
 /// The first string value of `"key":` in `text`, however broken the rest.
@@ -467,6 +591,23 @@ fn read_copy(path: &Path) -> Read {
             format!("it was written by {by} ({said}; this one reads version {VERSION})"),
         );
     }
+    let file = value.get("file").and_then(Value::as_str).map(PathBuf::from);
+    if let Some(pack) = value.get("pack") {
+        return match crate::pack::parse_pack(&pack.to_string()) {
+            Ok(read) if read.damaged.is_empty() && !read.truncated => Read::Pack(RecoveredPack {
+                path: path.to_path_buf(),
+                pack: read.pack,
+                unknown: read.unknown,
+                file,
+                written,
+            }),
+            Ok(_) => unreadable(
+                &text,
+                "some of its pack's levels cannot be read".to_string(),
+            ),
+            Err(e) => unreadable(&text, format!("its pack cannot be read: {e}")),
+        };
+    }
     let Some(level) = value.get("level") else {
         return unreadable(&text, "it holds no level".to_string());
     };
@@ -474,7 +615,6 @@ fn read_copy(path: &Path) -> Read {
         Ok(level) => level,
         Err(e) => return unreadable(&text, format!("its level cannot be read: {e}")),
     };
-    let file = value.get("file").and_then(Value::as_str).map(PathBuf::from);
     Read::Copy(Recovered {
         path: path.to_path_buf(),
         level,
@@ -518,6 +658,47 @@ mod tests {
         let mut docs = docs;
         docs[0].mark_saved(Origin::File(dir.path().join("x.json")));
         recovery.update(&docs, start + 2 * DEFAULT_DELAY);
+        assert_eq!(files(dir.path()), 0);
+    }
+
+    #[test]
+    fn an_unsaved_pack_is_copied_after_the_delay_and_the_copy_goes_when_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
+        let start = Instant::now();
+        let mut pack = Pack {
+            name: "curated".into(),
+            levels: vec![crate::pack::PackEntry::new(Kind::Skiddy.blank(5, 4))],
+        };
+        pack.levels[0].tags = vec!["easy".into()];
+        let mut unknown = Unknown::new();
+        unknown.insert("author".into(), json!("someone"));
+        let file = dir.path().join("curated.json");
+        let state = |pack, dirty| PackState {
+            pack,
+            unknown: &unknown,
+            path: Some(&file),
+            dirty,
+        };
+        let due = recovery.update_pack(Some(state(&pack, true)), start);
+        assert_eq!(files(dir.path()), 0, "not before the delay");
+        assert_eq!(due, Some(DEFAULT_DELAY));
+        recovery.update_pack(Some(state(&pack, true)), start + DEFAULT_DELAY);
+        assert_eq!(files(dir.path()), 1);
+        // Another editor finds it whole: levels, tags, unknown fields, file.
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        assert_eq!(found.packs.len(), 1);
+        assert!(found.readable.is_empty() && found.unreadable.is_empty());
+        assert_eq!(found.packs[0].pack, pack);
+        assert_eq!(found.packs[0].unknown, unknown);
+        assert_eq!(found.packs[0].file.as_deref(), Some(file.as_path()));
+        // Saved: the copy goes; closed likewise.
+        recovery.update_pack(Some(state(&pack, false)), start + 2 * DEFAULT_DELAY);
+        assert_eq!(files(dir.path()), 0);
+        recovery.update_pack(Some(state(&pack, true)), start + 3 * DEFAULT_DELAY);
+        recovery.update_pack(Some(state(&pack, true)), start + 4 * DEFAULT_DELAY);
+        assert_eq!(files(dir.path()), 1);
+        recovery.update_pack(None, start + 5 * DEFAULT_DELAY);
         assert_eq!(files(dir.path()), 0);
     }
 
