@@ -15,6 +15,7 @@ pub mod layout;
 pub mod notices;
 pub mod pool;
 pub mod recovery;
+pub mod restore;
 pub mod rooms_view;
 pub mod views;
 pub mod worker;
