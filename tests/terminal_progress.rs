@@ -176,24 +176,9 @@ fn pack_commands_show_a_long_counts_nodes() {
 fn generating_a_large_tangram_level_shows_its_count() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.txt");
-    let (_, shown) = on_a_terminal_until(
-        &[
-            "generate",
-            "tangram",
-            "--size",
-            "16",
-            "--shapes",
-            "100",
-            "--seed",
-            "1",
-            "--max-states",
-            "100000000",
-            "--out",
-            path(&file),
-        ],
-        "/100,000,000 nodes",
-        Duration::from_secs(120),
-    );
+    let mut args = crate::common::LARGE_TANGRAM.to_vec();
+    args.extend(["--max-states", "100000000", "--out", path(&file)]);
+    let (_, shown) = on_a_terminal_until(&args, "/100,000,000 nodes", Duration::from_secs(120));
     assert!(
         shown.contains("counting solutions") && shown.contains("/100,000,000 nodes"),
         "{shown}"

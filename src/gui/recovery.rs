@@ -242,17 +242,8 @@ impl Recovery {
         let pack: Value =
             serde_json::from_str(&crate::pack::pack_to_json_with(state.pack, state.unknown))
                 .expect("a pack always serialises");
-        let copy = json!({
-            "format": FORMAT,
-            "version": VERSION,
-            "file": state.path.map(|p| p.display().to_string()),
-            "pack": pack,
-        });
-        let text = serde_json::to_string_pretty(&copy).expect("a copy always serialises");
-        let result = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| crate::atomic::write_atomic(&path, text.as_bytes()));
+        let file = state.path.map(|p| Value::String(p.display().to_string()));
+        let result = write_copy(&path, file.unwrap_or(Value::Null), "pack", pack);
         // Written or not, not tried again until the pack changes.
         self.pack_written = Some(state.pack.clone());
         if let Err(e) = result {
@@ -325,29 +316,14 @@ impl Recovery {
             Origin::File(p) => Value::String(p.display().to_string()),
             _ => Value::Null,
         };
-        let copy = json!({
-            "format": FORMAT,
-            "version": VERSION,
-            "file": file,
-            "level": doc.level.to_json_value(),
-        });
-        let text = serde_json::to_string_pretty(&copy).expect("a copy always serialises");
-        let result = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| crate::atomic::write_atomic(&path, text.as_bytes()));
-        match result {
-            Ok(()) => {
-                self.written.insert(doc.id, doc.level.clone());
-            }
-            Err(e) => {
-                // Say it once, and do not try again until the level changes.
-                self.written.insert(doc.id, doc.level.clone());
-                self.error = Some(format!(
-                    "cannot keep a recovery copy in {}: {e}",
-                    path.display()
-                ));
-            }
+        let result = write_copy(&path, file, "level", doc.level.to_json_value());
+        // Written or not (said once), not tried again until the level changes.
+        self.written.insert(doc.id, doc.level.clone());
+        if let Err(e) = result {
+            self.error = Some(format!(
+                "cannot keep a recovery copy in {}: {e}",
+                path.display()
+            ));
         }
     }
 
@@ -469,6 +445,22 @@ fn is_dead(pid: u32) -> bool {
 /// command's name in parentheses (which may itself hold parentheses).
 fn process_state(stat: &str) -> Option<char> {
     stat[stat.rfind(')')? + 1..].trim_start().chars().next()
+}
+
+/// Writes a recovery copy to `path` (atomically, making its folder): the
+/// copy's header, the file the work was edited from (`file`, or null) and
+/// the work itself under `key` (`"level"` or `"pack"`).
+fn write_copy(path: &Path, file: Value, key: &str, work: Value) -> std::io::Result<()> {
+    let mut copy = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "file": file,
+    });
+    copy[key] = work;
+    let text = serde_json::to_string_pretty(&copy).expect("a copy always serialises");
+    path.parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| crate::atomic::write_atomic(path, text.as_bytes()))
 }
 
 /// What a file in the recovery folder turned out to be.

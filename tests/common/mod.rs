@@ -58,25 +58,20 @@ pub fn tangram_puzzle(
     }
 }
 
+/// The command that generates the large Tangram level (before its
+/// `--max-states` and `--out`).
+pub const LARGE_TANGRAM: [&str; 8] = [
+    "generate", "tangram", "--size", "16", "--shapes", "100", "--seed", "1",
+];
+
 /// A large Tangram level: 100 shapes on 16 x 16, whose count once ran for
 /// more than 700 s with a budget nobody could lower. Made with a small
 /// budget of its own, so that the generator ends at once.
 pub fn large_tangram(dir: &std::path::Path) -> std::path::PathBuf {
     let file = dir.join("t.txt");
-    let out = levelscope(&[
-        "generate",
-        "tangram",
-        "--size",
-        "16",
-        "--shapes",
-        "100",
-        "--seed",
-        "1",
-        "--max-states",
-        "1000",
-        "--out",
-        path(&file),
-    ]);
+    let mut args = LARGE_TANGRAM.to_vec();
+    args.extend(["--max-states", "1000", "--out", path(&file)]);
+    let out = levelscope(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     file
 }
