@@ -25,6 +25,7 @@ mod memory_budget;
 mod own_levels;
 mod pack_cli;
 mod pack_fields;
+mod pack_undo;
 mod plain_messages;
 mod prism_analysis;
 mod prism_cli;

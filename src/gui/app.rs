@@ -19,7 +19,7 @@ use super::notices::Severity;
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level, TextFormat};
-use crate::pack::{self, Pack, PackEntry};
+use crate::pack::{self, PackEntry};
 
 /// The bundled sample pack, built into the binary.
 pub const SAMPLE_PACK: &str = include_str!("../../assets/sample-pack.json");
@@ -110,18 +110,7 @@ pub enum AnalysisTab {
     Histogram,
 }
 
-/// The open pack.
-#[derive(Clone, Debug)]
-pub struct OpenPack {
-    /// The pack.
-    pub pack: Pack,
-    /// Its file (`None`: the bundled sample or never saved).
-    pub path: Option<PathBuf>,
-    /// Whether it has unsaved changes.
-    pub dirty: bool,
-    /// The pack's own fields levelscope does not know, kept for the save.
-    pub unknown: pack::Unknown,
-}
+pub use super::open_pack::OpenPack;
 
 /// The solution lists of one analysis, computed once when first shown.
 #[derive(Clone, Debug)]
@@ -327,14 +316,9 @@ impl EditorApp {
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
-                let mut open = OpenPack {
-                    pack: read.pack,
-                    path: None,
-                    dirty: false,
-                    unknown: read.unknown,
-                };
-                open.pack.name = format!("{} (bundled)", open.pack.name);
-                app.pack = Some(open);
+                let mut pack = read.pack;
+                pack.name = format!("{} (bundled)", pack.name);
+                app.pack = Some(OpenPack::loaded(pack, None, read.unknown));
                 app.open_pack_entry(0);
             }
             Err(e) => app.fail(format!("the bundled sample pack cannot be read: {e}")),
@@ -422,7 +406,8 @@ impl EditorApp {
     /// Keeps documents opened from the pack pointing at the right entry
     /// after the pack panel removed or moved levels: `map[old]` is the new
     /// index, `None` when the level was removed (its document becomes a new,
-    /// unsaved level, so nothing is lost).
+    /// unsaved level, so nothing is lost, and remembers the entry it came
+    /// from for an undo that brings it back).
     pub fn pack_renumbered(&mut self, map: &[Option<usize>]) {
         for doc in &mut self.docs {
             if let Origin::PackEntry(i) = doc.origin {
@@ -430,7 +415,7 @@ impl EditorApp {
                     Some(j) => doc.origin = Origin::PackEntry(j),
                     None => {
                         doc.origin = Origin::New;
-                        doc.saved = None;
+                        doc.detached = doc.saved.take();
                     }
                 }
             }
@@ -448,26 +433,6 @@ impl EditorApp {
         let doc = &mut self.docs[self.active];
         if doc.history.is_open() {
             doc.history.end(&doc.level);
-        }
-    }
-
-    /// Undo in the active document.
-    pub fn undo(&mut self) {
-        if self.doc_mut().undo() {
-            self.level_changed();
-            self.say("Undone");
-        } else {
-            self.say("Nothing to undo");
-        }
-    }
-
-    /// Redo in the active document.
-    pub fn redo(&mut self) {
-        if self.doc_mut().redo() {
-            self.level_changed();
-            self.say("Redone");
-        } else {
-            self.say("Nothing to redo");
         }
     }
 
@@ -490,21 +455,6 @@ impl EditorApp {
                 }
             }
             Err(why) => self.warn(why),
-        }
-    }
-
-    /// Undoes or redoes until `done` steps of the history are applied (the
-    /// length of the undo list): a click on a named step in Edit ▸ History.
-    pub fn go_to_history(&mut self, done: usize) {
-        let mut moved = false;
-        while self.doc().history.undo_names().len() > done && self.doc_mut().undo() {
-            moved = true;
-        }
-        while self.doc().history.undo_names().len() < done && self.doc_mut().redo() {
-            moved = true;
-        }
-        if moved {
-            self.level_changed();
         }
     }
 
@@ -603,12 +553,11 @@ impl EditorApp {
                     notes.push("the file is cut short; read up to its last whole level".into());
                 }
                 let damaged = !notes.is_empty();
-                let open = OpenPack {
-                    pack: read.pack,
-                    unknown: read.unknown,
+                let open = if damaged {
                     // A damaged pack is never written back over itself.
-                    path: if damaged { None } else { path.clone() },
-                    dirty: damaged,
+                    OpenPack::unsaved(read.pack, None, read.unknown)
+                } else {
+                    OpenPack::loaded(read.pack, path.clone(), read.unknown)
                 };
                 let count = open.pack.levels.len();
                 if self.pack.as_ref().is_some_and(|p| p.dirty) {
@@ -693,15 +642,19 @@ impl EditorApp {
         let Some(open) = self.pack.as_mut() else {
             return;
         };
-        match open.pack.levels.get_mut(index) {
+        let name = format!(
+            "Store level {} in the pack",
+            super::open_pack::level_words(&level, index)
+        );
+        open.edit(&name, |pack| match pack.levels.get_mut(index) {
             Some(entry) => {
                 entry.level = level;
                 if summary.is_some() {
                     entry.summary = summary;
                 }
             }
-            None => open.pack.levels.push(PackEntry::new(level)),
-        }
+            None => pack.levels.push(PackEntry::new(level)),
+        });
         open.dirty = true;
         self.doc_mut().mark_saved(Origin::PackEntry(index));
         self.save_pack();
@@ -720,7 +673,7 @@ impl EditorApp {
                 .and_then(|_lock| pack::write_pack_with(&path, &open.pack, &open.unknown))
             {
                 Ok(()) => {
-                    open.dirty = false;
+                    open.mark_saved();
                     files::push_recent(&mut self.prefs.recent, &path);
                     self.say(format!("Saved pack {}", path.display()));
                 }
@@ -737,19 +690,16 @@ impl EditorApp {
             (Some(l), Some(a)) if *l == level => Some(a.level_summary()),
             _ => None,
         };
-        let open = self.pack.get_or_insert_with(|| OpenPack {
-            pack: Pack {
-                name: "New pack".into(),
-                levels: Vec::new(),
-            },
-            path: None,
-            dirty: true,
-            unknown: pack::Unknown::new(),
-        });
+        let open = self
+            .pack
+            .get_or_insert_with(|| OpenPack::new_named("New pack"));
         let mut entry = PackEntry::new(level);
         entry.summary = summary;
-        open.pack.levels.push(entry);
-        open.dirty = true;
+        let name = format!(
+            "Add level {} to the pack",
+            super::open_pack::level_words(&entry.level, open.pack.levels.len())
+        );
+        open.edit(&name, |pack| pack.levels.push(entry));
         let index = open.pack.levels.len() - 1;
         self.prefs.show_pack = true;
         self.doc_mut().mark_saved(Origin::PackEntry(index));

@@ -34,6 +34,10 @@ pub struct Document {
     /// A number naming this document among the open ones (its recovery
     /// copy's name).
     pub id: u64,
+    /// The level of the pack entry this document was opened from, when a
+    /// pack edit removed that entry: an undo that brings the entry back
+    /// links the document to it again.
+    pub detached: Option<Level>,
 }
 
 impl Document {
@@ -45,6 +49,7 @@ impl Document {
             saved: None,
             history: History::new(HISTORY_LIMIT),
             id: rand::random(),
+            detached: None,
         }
     }
 
@@ -56,6 +61,7 @@ impl Document {
             origin,
             history: History::new(HISTORY_LIMIT),
             id: rand::random(),
+            detached: None,
         }
     }
 
@@ -74,6 +80,7 @@ impl Document {
     /// Marks the current level as saved to `origin`.
     pub fn mark_saved(&mut self, origin: Origin) {
         self.origin = origin;
+        self.detached = None;
         self.saved = Some(self.level.clone());
     }
 

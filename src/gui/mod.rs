@@ -13,10 +13,12 @@ pub mod history;
 pub mod kinds;
 pub mod layout;
 pub mod notices;
+pub mod open_pack;
 pub mod pool;
 pub mod recovery;
 pub mod restore;
 pub mod rooms_view;
+pub mod undo;
 pub mod views;
 pub mod worker;
 

@@ -72,12 +72,7 @@ impl EditorApp {
                     matches!(self.docs[i].origin, Origin::PackEntry(_)) && !self.docs[i].is_dirty()
                 })
                 .collect();
-            self.replace_pack(OpenPack {
-                pack: newest.pack,
-                unknown: newest.unknown,
-                path: newest.file,
-                dirty: true,
-            });
+            self.replace_pack(OpenPack::unsaved(newest.pack, newest.file, newest.unknown));
             for i in untouched.into_iter().rev() {
                 self.close_document(i);
             }

@@ -87,68 +87,43 @@ impl EditorApp {
             }
         });
         ui.menu_button("Edit", |ui| {
-            let (can_undo, can_redo) =
-                (self.doc().history.can_undo(), self.doc().history.can_redo());
+            let undo_name = self.next_undo_name();
+            let redo_name = self.next_redo_name();
+            let undo = match &undo_name {
+                Some(name) => format!("Undo {name}\tCtrl+Z"),
+                None => "Undo\tCtrl+Z".to_string(),
+            };
             if ui
-                .add_enabled(can_undo, egui::Button::new("Undo\tCtrl+Z"))
+                .add_enabled(undo_name.is_some(), egui::Button::new(undo))
                 .clicked()
             {
                 self.undo();
             }
+            let redo = match &redo_name {
+                Some(name) => format!("Redo {name}\tCtrl+Shift+Z"),
+                None => "Redo\tCtrl+Shift+Z".to_string(),
+            };
             if ui
-                .add_enabled(can_redo, egui::Button::new("Redo\tCtrl+Shift+Z"))
+                .add_enabled(redo_name.is_some(), egui::Button::new(redo))
                 .clicked()
             {
                 self.redo();
             }
             ui.menu_button("History", |ui| {
-                let names: Vec<String> = self
-                    .doc()
-                    .history
-                    .undo_names()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
-                if names.is_empty() && !self.doc().history.can_redo() {
-                    ui.label("No edits yet");
-                }
-                let redo: Vec<String> = self
-                    .doc()
-                    .history
-                    .redo_names()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
-                let mut go_to = None;
-                // Newest first: the undone steps (greyed), then the applied
-                // ones; a click goes back or forward to just after a step.
-                for (i, name) in redo.iter().enumerate().rev() {
-                    let text =
-                        RichText::new(format!("{}. {name} (undone)", names.len() + i + 1)).weak();
-                    if ui
-                        .button(text)
-                        .on_hover_text("Redo up to this step")
-                        .clicked()
-                    {
-                        go_to = Some(names.len() + i + 1);
-                    }
-                }
-                for (i, name) in names.iter().enumerate().rev() {
-                    let current = i + 1 == names.len();
-                    let text = format!("{}. {name}", i + 1);
-                    if ui
-                        .add(egui::Button::selectable(current, text))
-                        .on_hover_text("Go back to just after this step")
-                        .clicked()
-                    {
-                        go_to = Some(i + 1);
-                    }
-                }
-                if !names.is_empty() && ui.button("0. Before the first edit").clicked() {
-                    go_to = Some(0);
-                }
-                if let Some(done) = go_to {
+                let (undo, redo) = names(&self.doc().history);
+                ui.label(RichText::new("This level").strong());
+                if let Some(done) = history_steps(ui, &undo, &redo, "", "Before the first edit") {
                     self.go_to_history(done);
+                }
+                if let Some(open) = &self.pack {
+                    let (undo, redo) = names(&open.history);
+                    ui.separator();
+                    ui.label(RichText::new("The pack").strong());
+                    if let Some(done) =
+                        history_steps(ui, &undo, &redo, "Pack ", "Before the first pack edit")
+                    {
+                        self.go_to_pack_history(done);
+                    }
                 }
             });
             ui.separator();
@@ -221,4 +196,63 @@ impl EditorApp {
             "cancelled; edit the level or choose Analysis > Analyse again".into(),
         ));
     }
+}
+
+/// A history's undoable and redoable step names, owned.
+fn names<T: Clone + PartialEq>(
+    history: &crate::gui::history::History<T>,
+) -> (Vec<String>, Vec<String>) {
+    (
+        history.undo_names().iter().map(|s| s.to_string()).collect(),
+        history.redo_names().iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// One history's steps in Edit ▸ History, newest first: the undone steps
+/// (greyed), then the applied ones, then the state before the first;
+/// `prefix` starts every line. Returns how many steps to have applied
+/// when the designer clicked one.
+fn history_steps(
+    ui: &mut egui::Ui,
+    undo: &[String],
+    redo: &[String],
+    prefix: &str,
+    first: &str,
+) -> Option<usize> {
+    if undo.is_empty() && redo.is_empty() {
+        ui.weak("No edits yet");
+        return None;
+    }
+    let mut go_to = None;
+    for (i, name) in redo.iter().enumerate().rev() {
+        let text = RichText::new(format!("{prefix}{}. {name} (undone)", undo.len() + i + 1)).weak();
+        if ui
+            .button(text)
+            .on_hover_text("Redo up to this step")
+            .clicked()
+        {
+            go_to = Some(undo.len() + i + 1);
+        }
+    }
+    for (i, name) in undo.iter().enumerate().rev() {
+        let current = i + 1 == undo.len();
+        let text = format!("{prefix}{}. {name}", i + 1);
+        if ui
+            .add(egui::Button::selectable(current, text))
+            .on_hover_text("Go back to just after this step")
+            .clicked()
+        {
+            go_to = Some(i + 1);
+        }
+    }
+    if ui
+        .add(egui::Button::selectable(
+            undo.is_empty(),
+            format!("{prefix}0. {first}"),
+        ))
+        .clicked()
+    {
+        go_to = Some(0);
+    }
+    go_to
 }

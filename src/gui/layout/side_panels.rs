@@ -1,7 +1,7 @@
 //! The left side: the pack panel with levels taken from the generator, and
 //! the tool panel with the kind's palette.
 
-use crate::gui::app::{CentralView, EditorApp};
+use crate::gui::app::{CentralView, EditorApp, OpenPack};
 use crate::gui::kinds;
 use crate::gui::kinds::resize::{self, Anchor};
 use crate::gui::views::board::{mark, FAIL, PASS};
@@ -22,10 +22,30 @@ impl EditorApp {
                 ui.label(RichText::new("unsaved").italics());
             }
         });
-        if let Some(entry) = current.and_then(|i| open.pack.levels.get_mut(i)) {
-            if entry_notes(ui, current.unwrap_or(0), entry) {
+        let mut typing = false;
+        if let Some(i) = current.filter(|&i| i < open.pack.levels.len()) {
+            let entry = &open.pack.levels[i];
+            let (old_tags, old_notes) = (entry.tags.clone(), entry.notes.clone());
+            let edit = entry_notes(ui, i, &mut open.pack.levels[i]);
+            typing = edit.focused;
+            if edit.edited {
+                // The typing in the two fields is one step, open until
+                // neither has the focus.
+                if !open.history.is_open() {
+                    let mut before = open.pack.clone();
+                    before.levels[i].tags = old_tags;
+                    before.levels[i].notes = old_notes;
+                    let name = format!(
+                        "Edit the tags and notes of level {}",
+                        crate::gui::open_pack::level_words(&before.levels[i].level, i)
+                    );
+                    open.history.begin(&before, &name);
+                }
                 open.dirty = true;
             }
+        }
+        if !typing && open.history.is_open() {
+            open.history.end(&open.pack);
         }
         // One state budget for every analysis: the pack panel edits the
         // editor's.
@@ -39,9 +59,9 @@ impl EditorApp {
                     self.open_pack_entry(i);
                 }
                 crate::gui::views::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
-                crate::gui::views::pack_panel::PackAction::Edited => {
+                crate::gui::views::pack_panel::PackAction::Edited(edit) => {
                     if let Some(open) = self.pack.as_mut() {
-                        open.dirty = true;
+                        open.record(edit.before, &edit.name);
                     }
                 }
                 crate::gui::views::pack_panel::PackAction::Renumbered(map) => {
@@ -65,27 +85,26 @@ impl EditorApp {
                 self.say(format!("Opened {count} generated levels"));
             }
             crate::gui::generate_dialog::Destination::CurrentPack => {
-                let open = self.pack.get_or_insert_with(|| crate::gui::app::OpenPack {
-                    pack: crate::pack::Pack {
-                        name: "Generated levels".into(),
-                        levels: Vec::new(),
-                    },
-                    path: None,
-                    dirty: true,
-                    unknown: crate::pack::Unknown::new(),
+                let open = self
+                    .pack
+                    .get_or_insert_with(|| OpenPack::new_named("Generated levels"));
+                let name = format!(
+                    "Add {} to the pack",
+                    crate::words::counted(count as u64, "generated level", "generated levels")
+                );
+                open.edit(&name, |pack| {
+                    for (level, summary) in generated.levels.into_iter().zip(
+                        generated
+                            .summaries
+                            .into_iter()
+                            .map(Some)
+                            .chain(std::iter::repeat(None)),
+                    ) {
+                        let mut entry = crate::pack::PackEntry::new(level);
+                        entry.summary = summary;
+                        pack.levels.push(entry);
+                    }
                 });
-                for (level, summary) in generated.levels.into_iter().zip(
-                    generated
-                        .summaries
-                        .into_iter()
-                        .map(Some)
-                        .chain(std::iter::repeat(None)),
-                ) {
-                    let mut entry = crate::pack::PackEntry::new(level);
-                    entry.summary = summary;
-                    open.pack.levels.push(entry);
-                }
-                open.dirty = true;
                 self.prefs.show_pack = true;
                 self.say(format!("Added {count} generated levels to the pack"));
             }
@@ -94,16 +113,21 @@ impl EditorApp {
 
     pub(super) fn tool_panel(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
+            let undo = self.next_undo_name();
             if ui
-                .add_enabled(self.doc().history.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
+                .add_enabled(undo.is_some(), egui::Button::new("Undo"))
+                .on_hover_text(format!("{} (Ctrl+Z)", undo.as_deref().unwrap_or("")))
                 .clicked()
             {
                 self.undo();
             }
+            let redo = self.next_redo_name();
             if ui
-                .add_enabled(self.doc().history.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
+                .add_enabled(redo.is_some(), egui::Button::new("Redo"))
+                .on_hover_text(format!(
+                    "{} (Ctrl+Shift+Z or Ctrl+Y)",
+                    redo.as_deref().unwrap_or("")
+                ))
                 .clicked()
             {
                 self.redo();
@@ -285,10 +309,19 @@ fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
     response
 }
 
+/// What the designer did to a pack entry's tags and notes this frame.
+struct NotesEdit {
+    /// The tags or the notes changed.
+    edited: bool,
+    /// One of the two fields has the keyboard focus.
+    focused: bool,
+}
+
 /// The tags and notes of pack entry `index` (the level on screen), folded
-/// under a heading that shows them; returns whether they were edited.
-fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) -> bool {
+/// under a heading that shows them.
+fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) -> NotesEdit {
     let mut edited = false;
+    let mut focused = false;
     let summary = if entry.tags.is_empty() && entry.notes.is_empty() {
         "none yet".to_string()
     } else {
@@ -308,9 +341,9 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
             // trailing ", " survives until the next tag is typed.
             let field_id = egui::Id::unique(("levelscope tags", index));
             let draft_id = field_id.with("draft");
-            let focused = ui.memory(|m| m.has_focus(field_id));
+            let tags_focused = ui.memory(|m| m.has_focus(field_id));
             let mut tags = match ui.data(|d| d.get_temp::<String>(draft_id)) {
-                Some(draft) if focused => draft,
+                Some(draft) if tags_focused => draft,
                 _ => entry.tags.join(", "),
             };
             ui.horizontal(|ui| {
@@ -328,22 +361,21 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
                     entry.tags = tags_of(&tags);
                     edited = true;
                 }
+                focused |= field.has_focus();
             });
             ui.data_mut(|d| d.insert_temp(draft_id, tags));
             let label = ui.label("Notes");
-            if ui
+            let notes = ui
                 .add(
                     egui::TextEdit::multiline(&mut entry.notes)
                         .desired_rows(3)
                         .desired_width(f32::INFINITY),
                 )
-                .labelled_by(label.id)
-                .changed()
-            {
-                edited = true;
-            }
+                .labelled_by(label.id);
+            edited |= notes.changed();
+            focused |= notes.has_focus();
         });
-    edited
+    NotesEdit { edited, focused }
 }
 
 /// The tags in a comma-separated text: trimmed, empty ones and repeats

@@ -8,8 +8,9 @@
 //!
 //! The panel changes the pack it is given directly (remove, reorder, keep
 //! one of duplicates, fresh summaries after a check) and says so with
-//! [`PackAction::Edited`]; what only the app can do (open a level, add the
-//! editor's level) it asks for with the other actions.
+//! [`PackAction::Edited`], which carries the pack as it was and the edit's
+//! name for the undo history; what only the app can do (open a level, add
+//! the editor's level) it asks for with the other actions.
 
 pub mod duplicates;
 mod row;
@@ -34,6 +35,7 @@ use self::view::{
     SortColumn,
 };
 use crate::engine::DEFAULT_MAX_STATES;
+use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{CheckProgress, PackCheck};
 use crate::kinds::Level;
@@ -59,12 +61,32 @@ pub enum PackAction {
     /// to the pack.
     AddCurrent,
     /// The panel changed the pack itself (removed, reordered, kept one of
-    /// duplicates, stored fresh summaries): mark it unsaved.
-    Edited,
+    /// duplicates, stored fresh summaries): record it as an undoable edit.
+    Edited(PackEdit),
     /// The levels were removed or moved: level `i` is now level `map[i]`
     /// (`None`: removed). Comes with [`PackAction::Edited`]; the app uses it
     /// to follow the level open in the editor.
     Renumbered(Vec<Option<usize>>),
+}
+
+/// An edit the panel made to the pack: what it is called, and the pack
+/// before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackEdit {
+    /// The edit in words, e.g. `Remove level 3 "Switch trap" from the pack`.
+    pub name: String,
+    /// The pack before the edit.
+    pub before: Pack,
+}
+
+/// A new order of the pack's levels (old indices in their new places;
+/// missing ones are removed) and the edit's name.
+#[derive(Clone, Debug)]
+pub struct Rearrangement {
+    /// The order.
+    pub order: Vec<usize>,
+    /// The edit in words.
+    pub name: String,
 }
 
 /// The latest check's verdict on a level, with the level it judged (a
@@ -244,6 +266,9 @@ impl PackPanel {
                     new_order = Some(order);
                 }
             });
+        if let Some(order) = self.duplicates.show_confirmation(ui.ctx()) {
+            new_order = Some(order);
+        }
         CollapsingHeader::new("Difficulty curve")
             .id_salt("pack panel curve")
             .show(ui, |ui| show_difficulty_curve(ui, pack));
@@ -265,7 +290,7 @@ impl PackPanel {
             return;
         };
         self.check = None;
-        let before: Vec<_> = pack.levels.iter().map(|e| e.summary.clone()).collect();
+        let before = pack.clone();
         let verdicts = result.apply_to(pack);
         let mut report = CheckReport {
             judged: 0,
@@ -292,25 +317,43 @@ impl PackPanel {
             })
             .collect();
         self.report = Some(report);
-        if pack.levels.iter().zip(before).any(|(e, b)| e.summary != b) {
-            actions.push(PackAction::Edited);
+        if *pack != before {
+            actions.push(PackAction::Edited(PackEdit {
+                name: "Store the pack check's fresh analyses".into(),
+                before,
+            }));
         }
     }
 
-    /// Applies a new order (old indices in their new places; missing ones
-    /// are removed) to the pack and to everything the panel keeps per
-    /// level.
-    fn rearrange(&mut self, pack: &mut Pack, order: Vec<usize>, actions: &mut Vec<PackAction>) {
+    /// Applies a new order to the pack and to everything the panel keeps
+    /// per level.
+    fn rearrange(&mut self, pack: &mut Pack, change: Rearrangement, actions: &mut Vec<PackAction>) {
+        let Rearrangement { order, name } = change;
         let len = pack.levels.len();
         if order.len() == len && order.iter().enumerate().all(|(k, &i)| k == i) {
             return;
         }
         let map = renumbering(len, &order);
+        let before = pack.clone();
         pack.levels = rearranged(std::mem::take(&mut pack.levels), &order);
         self.verdicts = rearranged(std::mem::take(&mut self.verdicts), &order);
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
-        actions.push(PackAction::Edited);
+        actions.push(PackAction::Edited(PackEdit { name, before }));
         actions.push(PackAction::Renumbered(map));
+    }
+
+    /// Follows the levels to their new places after the app changed the
+    /// pack under the panel (an undo or a redo): `map` says where each
+    /// level went (`None`: gone), `len` is the pack's new length.
+    pub fn follow(&mut self, map: &[Option<usize>], len: usize) {
+        let mut verdicts: Vec<Option<Verdict>> = vec![None; len];
+        for (old, verdict) in std::mem::take(&mut self.verdicts).into_iter().enumerate() {
+            if let Some(new) = map.get(old).copied().flatten() {
+                verdicts[new] = verdict;
+            }
+        }
+        self.verdicts = verdicts;
+        self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
     }
 
     fn show_counts(&self, ui: &mut Ui, pack: &Pack) {
@@ -334,7 +377,7 @@ impl PackPanel {
         ui: &mut Ui,
         pack: &Pack,
         actions: &mut Vec<PackAction>,
-        new_order: &mut Option<Vec<usize>>,
+        new_order: &mut Option<Rearrangement>,
     ) {
         let len = pack.levels.len();
         ui.horizontal_wrapped(|ui| {
@@ -360,13 +403,23 @@ impl PackPanel {
                 )
                 .on_hover_text("Moves the selected level one place later in the pack");
             if let Some(s) = selected {
-                if remove.clicked() {
-                    *new_order = Some(without(len, &[s]));
+                let words = level_words(&pack.levels[s].level, s);
+                let (order, name) = if remove.clicked() {
+                    (
+                        without(len, &[s]),
+                        format!("Remove level {words} from the pack"),
+                    )
                 } else if up.clicked() {
-                    *new_order = Some(move_order(len, s, s - 1));
+                    (move_order(len, s, s - 1), format!("Move level {words} up"))
                 } else if down.clicked() {
-                    *new_order = Some(move_order(len, s, s + 2));
-                }
+                    (
+                        move_order(len, s, s + 2),
+                        format!("Move level {words} down"),
+                    )
+                } else {
+                    return;
+                };
+                *new_order = Some(Rearrangement { order, name });
             }
         });
     }
@@ -456,7 +509,7 @@ impl PackPanel {
         });
     }
 
-    fn show_sort_line(&mut self, ui: &mut Ui, pack: &Pack, new_order: &mut Option<Vec<usize>>) {
+    fn show_sort_line(&mut self, ui: &mut Ui, pack: &Pack, new_order: &mut Option<Rearrangement>) {
         if self.sort.is_pack_order() {
             ui.weak("Drag a level to move it; click a column's header to sort by it.");
             return;
@@ -478,7 +531,18 @@ impl PackPanel {
                 )
                 .clicked()
             {
-                *new_order = Some(sorted_order(pack, self.sort));
+                *new_order = Some(Rearrangement {
+                    order: sorted_order(pack, self.sort),
+                    name: format!(
+                        "Sort the pack by {}{}",
+                        self.sort.column.describe(),
+                        if self.sort.descending {
+                            ", descending"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
                 self.sort = Sort::PACK_ORDER;
             }
             if ui.button("Pack order").clicked() {
@@ -552,7 +616,7 @@ impl PackPanel {
         pack: &Pack,
         current: Option<usize>,
         actions: &mut Vec<PackAction>,
-        new_order: &mut Option<Vec<usize>>,
+        new_order: &mut Option<Rearrangement>,
     ) {
         let fails = self.fails(pack);
         let view = view_order(pack, &fails, &self.filter, self.sort);
@@ -590,7 +654,7 @@ impl PackPanel {
         i: usize,
         place: usize,
         actions: &mut Vec<PackAction>,
-        new_order: &mut Option<Vec<usize>>,
+        new_order: &mut Option<Rearrangement>,
     ) {
         let entry = &row.pack.levels[i];
         let name = display_name(entry, i);
@@ -629,7 +693,7 @@ impl PackPanel {
         row: &RowContext<'_>,
         i: usize,
         name: &str,
-        new_order: &mut Option<Vec<usize>>,
+        new_order: &mut Option<Rearrangement>,
     ) {
         response.dnd_set_drag_payload(DraggedLevel(i));
         let rect = response.rect;
@@ -645,7 +709,13 @@ impl PackPanel {
         }
         if let Some(dragged) = response.dnd_release_payload::<DraggedLevel>() {
             let slot = if before { i } else { i + 1 };
-            *new_order = Some(move_order(row.pack.levels.len(), dragged.0, slot));
+            let order = move_order(row.pack.levels.len(), dragged.0, slot);
+            let place = order.iter().position(|&k| k == dragged.0).unwrap_or(0);
+            let words = level_words(&row.pack.levels[dragged.0].level, dragged.0);
+            *new_order = Some(Rearrangement {
+                order,
+                name: format!("Move level {words} to place {}", place + 1),
+            });
         }
         if response.dragged() {
             if let Some(pos) = pointer {

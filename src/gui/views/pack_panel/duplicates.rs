@@ -1,12 +1,14 @@
 //! The duplicates section of the pack panel: finds the groups of levels that
 //! are the same up to a symmetry of the board and a renaming of colours
 //! ([`duplicate_groups`]), shows them as thumbnails and lets the designer
-//! keep one level of each group.
+//! keep one level of each group. Keeping the first of every group removes
+//! many levels at once, so it asks first and says how many go.
 
 use egui::{vec2, Sense, Ui};
 
-use super::paint_thumbnail;
 use super::view::keep_one_of_each;
+use super::{paint_thumbnail, Rearrangement};
+use crate::gui::open_pack::level_words;
 use crate::kinds::Level;
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::Pack;
@@ -21,11 +23,21 @@ struct Found {
     groups: Vec<Vec<usize>>,
 }
 
+/// A removal of many levels waiting for the designer's yes.
+struct PendingRemoval {
+    change: Rearrangement,
+    /// How many levels would go.
+    removed: usize,
+    /// Of how many groups.
+    groups: usize,
+}
+
 /// The state of the duplicates section: nothing until the designer asks,
 /// then the groups, found again whenever the pack's levels change.
 #[derive(Default)]
 pub struct DuplicateFinder {
     found: Option<Found>,
+    pending: Option<PendingRemoval>,
 }
 
 impl DuplicateFinder {
@@ -43,9 +55,48 @@ impl DuplicateFinder {
         self.found.as_ref().map(|f| f.groups.as_slice())
     }
 
-    /// Forgets the groups.
+    /// Forgets the groups (and a removal waiting for a yes).
     pub fn clear(&mut self) {
         self.found = None;
+        self.pending = None;
+    }
+
+    /// Asks before a bulk removal: returns the removal once the designer
+    /// says yes. Call every frame, outside the section (the question stays
+    /// up when the section is folded).
+    pub fn show_confirmation(&mut self, ctx: &egui::Context) -> Option<Rearrangement> {
+        let pending = self.pending.as_ref()?;
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("levelscope bulk removal")).show(ctx, |ui| {
+            ui.set_width(380.0);
+            ui.heading("Remove duplicates");
+            ui.label(format!(
+                "Keeping the first level of each of the {} removes {} from the pack. \
+                 Undo (Ctrl+Z) brings them back.",
+                counted(pending.groups as u64, "group", "groups"),
+                counted(pending.removed as u64, "level", "levels")
+            ));
+            ui.horizontal(|ui| {
+                let remove = format!(
+                    "Remove {}",
+                    counted(pending.removed as u64, "level", "levels")
+                );
+                if ui.button(remove).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => self.pending.take().map(|p| p.change),
+            Some(false) => {
+                self.pending = None;
+                None
+            }
+            None => None,
+        }
     }
 
     /// Finds the groups again when the pack's levels are no longer those
@@ -59,6 +110,8 @@ impl DuplicateFinder {
                     .any(|(l, e)| *l != e.level)
         });
         if stale {
+            // A question about levels that changed since is not answered.
+            self.pending = None;
             self.find(pack);
         }
     }
@@ -66,9 +119,10 @@ impl DuplicateFinder {
     /// Draws the section; returns the pack's new order (see
     /// [`super::view::rearranged`]) when the designer chose which levels to
     /// keep.
-    pub fn show(&mut self, ui: &mut Ui, pack: &Pack) -> Option<Vec<usize>> {
+    pub fn show(&mut self, ui: &mut Ui, pack: &Pack) -> Option<Rearrangement> {
         self.refresh(pack);
         let mut new_order = None;
+        let mut pending = None;
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Find duplicates")
@@ -93,13 +147,26 @@ impl DuplicateFinder {
             ));
             if ui
                 .button("Keep first of each group")
-                .on_hover_text("Removes every level of a group but its first")
+                .on_hover_text("Removes every level of a group but its first (asks first)")
                 .clicked()
             {
                 let firsts: Vec<usize> = found.groups.iter().map(|g| g[0]).collect();
-                new_order = Some(keep_one_of_each(pack.levels.len(), &found.groups, &firsts));
+                pending = Some(PendingRemoval {
+                    change: Rearrangement {
+                        order: keep_one_of_each(pack.levels.len(), &found.groups, &firsts),
+                        name: format!(
+                            "Keep the first of each duplicate group ({} removed)",
+                            counted(extra as u64, "level", "levels")
+                        ),
+                    },
+                    removed: extra,
+                    groups: found.groups.len(),
+                });
             }
         });
+        if pending.is_some() {
+            self.pending = pending;
+        }
         let Some(found) = &self.found else {
             return new_order;
         };
@@ -122,11 +189,18 @@ impl DuplicateFinder {
                                 .on_hover_text("Removes the other levels of this group")
                                 .clicked()
                             {
-                                new_order = Some(keep_one_of_each(
-                                    pack.levels.len(),
-                                    std::slice::from_ref(group),
-                                    &[i],
-                                ));
+                                new_order = Some(Rearrangement {
+                                    order: keep_one_of_each(
+                                        pack.levels.len(),
+                                        std::slice::from_ref(group),
+                                        &[i],
+                                    ),
+                                    name: format!(
+                                        "Keep level {} of its duplicates ({} removed)",
+                                        level_words(level, i),
+                                        counted(group.len() as u64 - 1, "level", "levels")
+                                    ),
+                                });
                             }
                         });
                     }

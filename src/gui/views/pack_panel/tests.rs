@@ -136,13 +136,12 @@ fn remove_removes_the_selected_level() {
         names(&state.pack),
         vec!["1-1", "crate-push", "four-colours", "ice-and-pits"]
     );
-    assert_eq!(
-        state.actions[1..],
-        [
-            PackAction::Edited,
-            PackAction::Renumbered(vec![Some(0), Some(1), None, Some(2), Some(3)])
-        ]
-    );
+    let [PackAction::Edited(edit), PackAction::Renumbered(map)] = &state.actions[1..] else {
+        panic!("an edit and a renumbering: {:?}", state.actions);
+    };
+    assert_eq!(edit.name, "Remove level 3 \"dead-end\" from the pack");
+    assert_eq!(names(&edit.before).len(), 5, "the pack before the removal");
+    assert_eq!(map, &vec![Some(0), Some(1), None, Some(2), Some(3)]);
     assert_eq!(state.panel.selected(), None);
     assert!(harness.query_by_label("dead-end").is_none());
 }
@@ -200,7 +199,10 @@ fn sorting_changes_the_view_until_the_order_is_applied() {
     );
     assert!(state.panel.sort().is_pack_order());
     assert_eq!(state.panel.view_order(&state.pack), vec![0, 1, 2, 3, 4]);
-    assert!(state.actions.contains(&PackAction::Edited));
+    assert!(state
+        .actions
+        .iter()
+        .any(|a| matches!(a, PackAction::Edited(_))));
     assert!(harness
         .query_by_label("Apply this order to the pack")
         .is_none());
@@ -251,7 +253,11 @@ fn drag_and_drop_moves_a_level() {
             "ice-and-pits"
         ]
     );
-    assert!(harness.state().actions.contains(&PackAction::Edited));
+    assert!(harness
+        .state()
+        .actions
+        .iter()
+        .any(|a| matches!(a, PackAction::Edited(_))));
     assert!(harness
         .state()
         .actions
@@ -281,7 +287,10 @@ fn check_pack_flags_the_level_with_a_dead_end() {
         Some(&[][..]),
         "ice-and-pits passes"
     );
-    assert!(state.actions.contains(&PackAction::Edited));
+    assert!(state
+        .actions
+        .iter()
+        .any(|a| matches!(a, PackAction::Edited(_))));
     harness.get_by_label_contains("2 pass, 3 failing, 0 not checked");
     harness.get_by_label_contains("Checked 5 levels");
     // Screen readers read the verdict with the row.
@@ -351,10 +360,28 @@ fn keep_first_of_each_group_removes_the_mirrored_copy() {
         Some(&[vec![1, 2]][..])
     );
     assert_eq!(harness.get_all_by_label("Keep this one").count(), 2);
+    // A bulk removal asks first and says how many levels go; Cancel keeps
+    // them all.
     harness.get_by_label("Keep first of each group").click();
     harness.run();
+    harness.get_by_label_contains("removes 1 level from the pack");
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(names(&harness.state().pack).len(), 3);
+    assert!(harness.query_by_label("Remove 1 level").is_none());
+    harness.get_by_label("Keep first of each group").click();
+    harness.run();
+    harness.get_by_label("Remove 1 level").click();
+    harness.run();
     assert_eq!(names(&harness.state().pack), vec!["1-1", "crate-push"]);
-    assert!(harness.state().actions.contains(&PackAction::Edited));
+    let edit = harness.state().actions.iter().find_map(|a| match a {
+        PackAction::Edited(edit) => Some(edit.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        edit.map(|e| e.name),
+        Some("Keep the first of each duplicate group (1 level removed)".to_string())
+    );
     assert_eq!(harness.state().panel.duplicate_groups(), Some(&[][..]));
     harness.get_by_label("No duplicates among 2 levels");
 }
