@@ -183,3 +183,51 @@ fn a_failed_open_stays_until_dismissed_and_news_fades() {
     assert!(harness.state().notices.latest_of(Severity::Error).is_none());
     assert!(harness.query_by_label_contains("missing.json").is_none());
 }
+
+/// The last letter of a file name and Enter, typed so fast that they come
+/// in one frame, end the dialog's text field and belong to it: the letter
+/// does not reach the palette as a shortcut ("2" is Blue Skiddy's).
+#[test]
+fn letters_typed_into_the_dialog_never_reach_the_palette() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = editor_saving_into(dir.path());
+    new_changed_level(&mut harness);
+    let tile = harness.state().prefs.tile;
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(4);
+    let field = harness.get_by_label("File name");
+    field.focus();
+    harness.step();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label("File name").type_text("mypack");
+    harness.step();
+    for event in [
+        egui::Event::Text("2".into()),
+        egui::Event::Key {
+            key: Key::Enter,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        },
+        egui::Event::Key {
+            key: Key::Enter,
+            physical_key: None,
+            pressed: false,
+            repeat: false,
+            modifiers: Modifiers::NONE,
+        },
+    ] {
+        harness.event(event);
+    }
+    harness.run_steps(3);
+    assert!(
+        dir.path().join("mypack2.json").exists(),
+        "the name got its last letter and Enter saved it"
+    );
+    assert_eq!(
+        harness.state().prefs.tile,
+        tile,
+        "the palette kept its tile"
+    );
+}

@@ -7,6 +7,7 @@ mod atomic_writes;
 mod board_tools;
 mod clear_errors;
 mod cli;
+mod commands_ui;
 mod common;
 mod concurrent_writers;
 mod damaged_packs;

@@ -85,7 +85,7 @@ impl Default for Prefs {
 }
 
 /// The main area's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CentralView {
     /// Paint the level (and watch replays).
     Edit,
@@ -97,6 +97,28 @@ pub enum CentralView {
     Floors,
     /// The Rooms kind: a tree laid out by the guess-and-test stack.
     Rooms,
+}
+
+impl CentralView {
+    /// Every view, in the order of their keys (F1 to F5).
+    pub const ALL: [CentralView; 5] = [
+        CentralView::Edit,
+        CentralView::Play,
+        CentralView::Graph,
+        CentralView::Rooms,
+        CentralView::Floors,
+    ];
+
+    /// The view's name on its button and in the View menu.
+    pub fn title(self) -> &'static str {
+        match self {
+            CentralView::Edit => "Edit",
+            CentralView::Play => "Play",
+            CentralView::Graph => "State graph",
+            CentralView::Floors => "Floors",
+            CentralView::Rooms => "Rooms",
+        }
+    }
 }
 
 /// The tab of the analysis panel.
@@ -172,8 +194,9 @@ pub enum Confirm {
     Quit,
     /// Close a document with unsaved changes?
     CloseDocument(usize),
-    /// Replace the pack, which has unsaved changes, with another?
-    ReplacePack(Box<OpenPack>),
+    /// Replace the pack, which has unsaved changes, with another, a new
+    /// one, or none?
+    ReplacePack(PackReplacement),
     /// Save to a text file that cannot hold all of the level?
     TextDrops {
         /// The file chosen.
@@ -181,6 +204,17 @@ pub enum Confirm {
         /// What it would leave out, in words.
         drops: Vec<String>,
     },
+}
+
+/// What takes the place of the open pack.
+#[derive(Clone, Debug)]
+pub enum PackReplacement {
+    /// A pack that was opened.
+    Open(Box<OpenPack>),
+    /// A new, empty pack.
+    New,
+    /// No pack: the pack is closed.
+    Close,
 }
 
 /// What to do once the Save dialog that was opened on the way has saved.
@@ -251,6 +285,13 @@ pub struct EditorApp {
     pub generate: super::generate_dialog::GenerateDialog,
     /// Whether the Generate dialog is open.
     pub generate_open: bool,
+    /// Whether Help ▸ Keyboard shortcuts is open.
+    pub show_shortcuts: bool,
+    /// Whether the keyboard belonged to the editor when this frame began
+    /// (no text field had it, no dialog or question was up): the letters
+    /// typed in a frame that ends a dialog's text field do not reach the
+    /// palette.
+    pub(crate) keys_free: bool,
     /// Where the editing board's cells were drawn in the last frame.
     pub board_geometry: Option<super::views::board::BoardGeometry>,
     /// The editing board's zoom and pan.
@@ -306,6 +347,8 @@ impl EditorApp {
             rooms: Default::default(),
             generate: Default::default(),
             generate_open: false,
+            show_shortcuts: false,
+            keys_free: true,
             board_geometry: None,
             board_tools: Default::default(),
             board_raster: None,
@@ -560,8 +603,9 @@ impl EditorApp {
                     OpenPack::loaded(read.pack, path.clone(), read.unknown)
                 };
                 let count = open.pack.levels.len();
-                if self.pack.as_ref().is_some_and(|p| p.dirty) {
-                    self.confirm = Some(Confirm::ReplacePack(Box::new(open)));
+                if self.pack.as_ref().is_some_and(OpenPack::is_worth_saving) {
+                    self.confirm =
+                        Some(Confirm::ReplacePack(PackReplacement::Open(Box::new(open))));
                 } else {
                     self.replace_pack(open);
                 }
@@ -580,17 +624,51 @@ impl EditorApp {
 
     /// Makes `open` the pack; documents from the old pack become new levels.
     pub fn replace_pack(&mut self, open: OpenPack) {
+        self.close_pack();
+        self.pack = Some(open);
+        self.prefs.show_pack = true;
+        self.pack_panel.reset();
+        if !self.pack.as_ref().is_some_and(|p| p.pack.levels.is_empty()) {
+            self.open_pack_entry(0);
+        }
+    }
+
+    /// Closes the open pack (whatever it holds is dropped: the caller has
+    /// asked); documents from it become new levels, so no edit of a level
+    /// is lost.
+    pub fn close_pack(&mut self) {
         for doc in &mut self.docs {
             if matches!(doc.origin, Origin::PackEntry(_)) {
                 doc.origin = Origin::New;
                 doc.saved = None;
             }
         }
-        self.pack = Some(open);
-        self.prefs.show_pack = true;
+        self.pack = None;
         self.pack_panel.reset();
-        if !self.pack.as_ref().is_some_and(|p| p.pack.levels.is_empty()) {
-            self.open_pack_entry(0);
+    }
+
+    /// Puts `replacement` in the place of the open pack, asking first when
+    /// the pack has unsaved changes.
+    pub fn request_pack_replacement(&mut self, replacement: PackReplacement) {
+        if self.pack.as_ref().is_some_and(OpenPack::is_worth_saving) {
+            self.confirm = Some(Confirm::ReplacePack(replacement));
+        } else {
+            self.apply_pack_replacement(replacement);
+        }
+    }
+
+    /// Puts `replacement` in the place of the open pack, without asking.
+    pub fn apply_pack_replacement(&mut self, replacement: PackReplacement) {
+        match replacement {
+            PackReplacement::Open(open) => self.replace_pack(*open),
+            PackReplacement::New => {
+                self.replace_pack(OpenPack::new_named("New pack"));
+                self.say("A new, empty pack: add levels with Add current level");
+            }
+            PackReplacement::Close => {
+                self.close_pack();
+                self.say("Closed the pack");
+            }
         }
     }
 
@@ -956,7 +1034,7 @@ impl EditorApp {
     /// Whether any document or the pack has unsaved changes.
     pub fn has_unsaved(&self) -> bool {
         self.docs.iter().any(Document::is_worth_saving)
-            || self.pack.as_ref().is_some_and(|p| p.dirty)
+            || self.pack.as_ref().is_some_and(OpenPack::is_worth_saving)
     }
 
     /// Saves every document and the pack that know where they go; returns

@@ -310,13 +310,13 @@ impl EditorApp {
         if self.prefs.tool != Tool::Select || self.selection().is_none() {
             return false;
         }
-        let transform = match ch {
-            'h' | 'H' => Transform::FlipHorizontal,
-            'v' | 'V' => Transform::FlipVertical,
-            'r' | 'R' => Transform::RotateClockwise,
-            _ => return false,
+        let Some((_, transform, _)) = crate::gui::keys::SELECTION_KEYS
+            .iter()
+            .find(|(key, _, _)| *key == ch.to_ascii_lowercase())
+        else {
+            return false;
         };
-        self.transform_selection(transform);
+        self.transform_selection(*transform);
         true
     }
 }

@@ -6,6 +6,7 @@
 //! nothing selected); the copied region can be pasted into any level of
 //! its kind.
 
+use crate::gui::keys::BoardViewKey;
 use egui::{Rect, Ui};
 
 use super::app::EditorApp;
@@ -163,11 +164,16 @@ impl EditorApp {
     /// The keys of the board's view: `0` fits, `+` (or `=`) and `-` zoom.
     /// Returns whether `ch` was one.
     pub fn board_view_key(&mut self, ch: char) -> bool {
-        match ch {
-            '0' => self.fit_board(),
-            '+' | '=' => self.zoom_board(ZOOM_STEP),
-            '-' => self.zoom_board(1.0 / ZOOM_STEP),
-            _ => return false,
+        let Some((_, action, _)) = crate::gui::keys::BOARD_VIEW_KEYS
+            .iter()
+            .find(|(key, _, _)| *key == ch)
+        else {
+            return false;
+        };
+        match action {
+            BoardViewKey::Fit => self.fit_board(),
+            BoardViewKey::ZoomIn => self.zoom_board(ZOOM_STEP),
+            BoardViewKey::ZoomOut => self.zoom_board(1.0 / ZOOM_STEP),
         }
         true
     }

@@ -9,6 +9,7 @@ mod input;
 mod menu;
 mod side_panels;
 
+use crate::gui::commands::Command;
 use egui::{Color32, RichText, Ui};
 
 use super::notices::Severity;
@@ -146,6 +147,12 @@ impl EditorApp {
     /// Runs one frame of the editor in `ui` (the whole window).
     pub fn frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        // Decided before any dialog draws: a dialog's text field that loses
+        // the focus this frame (Enter) still owns the letters of this frame.
+        self.keys_free = !ctx.egui_wants_keyboard_input()
+            && self.confirm.is_none()
+            && !self.dialogs.built_in_open();
+        self.fit_tools_to_kind();
         self.drive_analysis();
         if let Some(event) = self.dialogs.poll() {
             self.dialog_event(event);
@@ -194,6 +201,9 @@ impl EditorApp {
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
         self.confirm_modal(&ctx);
+        if self.show_shortcuts {
+            self.shortcuts_window(&ctx);
+        }
         self.notices_area(&ctx);
         let title = self.window_title();
         if title != self.shown_title {
@@ -346,30 +356,25 @@ impl EditorApp {
         // puts the view buttons on two rows rather than widening the
         // centre under the analysis panel.
         ui.horizontal_wrapped(|ui| {
-            for (view, name, key) in [
-                (CentralView::Edit, "Edit", "F1"),
-                (CentralView::Play, "Play", "F2"),
-                (CentralView::Graph, "State graph", "F3"),
-                (CentralView::Floors, "Floors", "F5"),
-                (CentralView::Rooms, "Rooms", "F4"),
-            ] {
-                let has_graph = self.doc().level.kind().has_state_graph();
-                if view == CentralView::Graph && !has_graph {
-                    ui.add_enabled(false, egui::Button::selectable(false, name))
-                        .on_disabled_hover_text(
-                            "A Tangram level has no moves, so no state graph: its report card counts the solutions",
-                        );
+            for view in CentralView::ALL {
+                let command = Command::View(view);
+                let key = command
+                    .keys()
+                    .first()
+                    .map(|k| ui.ctx().format_shortcut(k))
+                    .unwrap_or_default();
+                if !self.can_run(command) {
+                    ui.add_enabled(false, egui::Button::selectable(false, view.title()))
+                        .on_disabled_hover_text(self.why_not(command).unwrap_or_default());
                     continue;
                 }
-                if view == CentralView::Floors && !self.doc().level.kind().has_floors() {
-                    ui.add_enabled(false, egui::Button::selectable(false, name))
-                        .on_disabled_hover_text(
-                            "Only a Prism level has floors: one board per background colour, joined by its switches",
-                        );
-                    continue;
+                if ui
+                    .add(egui::Button::selectable(self.view == view, view.title()))
+                    .on_hover_text(format!("{} ({key})", command.description()))
+                    .clicked()
+                {
+                    self.run(command);
                 }
-                ui.selectable_value(&mut self.view, view, name)
-                    .on_hover_text(key);
             }
         });
         ui.separator();

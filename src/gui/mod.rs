@@ -5,11 +5,14 @@
 pub mod app;
 pub mod board_edits;
 pub mod board_tools;
+pub mod command_run;
+pub mod commands;
 pub mod document;
 pub mod file_dialog;
 pub mod files;
 pub mod generate_dialog;
 pub mod history;
+pub mod keys;
 pub mod kinds;
 pub mod layout;
 pub mod notices;

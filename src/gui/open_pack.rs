@@ -93,6 +93,13 @@ impl OpenPack {
         changed
     }
 
+    /// Whether closing it would lose work: it has unsaved changes and is
+    /// not a new pack that never got a level.
+    pub fn is_worth_saving(&self) -> bool {
+        let blank = self.path.is_none() && self.saved.is_none() && self.pack.levels.is_empty();
+        self.dirty && !blank
+    }
+
     /// The pack was written to its file.
     pub fn mark_saved(&mut self) {
         self.dirty = false;
@@ -244,5 +251,7 @@ mod tests {
         assert!(!open.dirty);
         assert!(open.undo().is_some());
         assert!(open.dirty, "the saved pack had one level");
+        let new = OpenPack::new_named("New pack");
+        assert!(new.dirty && !new.is_worth_saving(), "nothing to lose");
     }
 }

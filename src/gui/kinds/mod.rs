@@ -278,6 +278,22 @@ pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
     }
 }
 
+/// The palette's letters of `kind`: the character and the tile it
+/// selects (what [`shortcut`] reads).
+pub fn palette_shortcuts(kind: Kind) -> Vec<(char, String)> {
+    match kind {
+        Kind::Skiddy => skiddy::tools::Tile::palette()
+            .iter()
+            .map(|t| (t.shortcut(), t.name()))
+            .collect(),
+        Kind::Prism => prism::tools::Tile::ALL
+            .iter()
+            .map(|t| (t.shortcut(), t.name()))
+            .collect(),
+        Kind::Tangram => Vec::new(),
+    }
+}
+
 /// Whether a board of `kind` is whole cells, so that the Select and Line
 /// tools work on it (Tangram's is triangles owned by shapes).
 pub fn has_cells(kind: Kind) -> bool {

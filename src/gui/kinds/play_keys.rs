@@ -3,6 +3,8 @@
 
 use egui::Key;
 
+use crate::gui::keys::{MOVE_KEYS, RESTART_KEY, TAKE_BACK_KEY};
+
 /// What the player asked for in one frame.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayKeys {
@@ -15,14 +17,6 @@ pub struct PlayKeys {
     pub restart: bool,
 }
 
-/// The keys of each direction, up, right, down, left.
-const MOVE_KEYS: [[Key; 2]; 4] = [
-    [Key::ArrowUp, Key::W],
-    [Key::ArrowRight, Key::D],
-    [Key::ArrowDown, Key::S],
-    [Key::ArrowLeft, Key::A],
-];
-
 /// Reads this frame's Play keys.
 pub fn read(ctx: &egui::Context) -> PlayKeys {
     let pressed = |keys: &[Key]| ctx.input(|i| keys.iter().any(|&k| i.key_pressed(k)));
@@ -30,7 +24,7 @@ pub fn read(ctx: &egui::Context) -> PlayKeys {
         moves: (0..MOVE_KEYS.len())
             .filter(|&d| pressed(&MOVE_KEYS[d]))
             .collect(),
-        take_back: pressed(&[Key::Backspace]),
-        restart: pressed(&[Key::R]),
+        take_back: pressed(&[TAKE_BACK_KEY]),
+        restart: pressed(&[RESTART_KEY]),
     }
 }

@@ -1,6 +1,6 @@
 //! The modal that asks before a change would lose unsaved work.
 
-use crate::gui::app::{AfterSave, Confirm, EditorApp};
+use crate::gui::app::{AfterSave, Confirm, EditorApp, PackReplacement};
 use crate::gui::document::Origin;
 
 impl EditorApp {
@@ -14,8 +14,14 @@ impl EditorApp {
                 "\"{}\" has unsaved changes. Close it?",
                 self.docs[*i].title()
             ),
-            Confirm::ReplacePack(_) => {
+            Confirm::ReplacePack(PackReplacement::Open(_)) => {
                 "The open pack has unsaved changes. Open the other pack instead?".to_string()
+            }
+            Confirm::ReplacePack(PackReplacement::New) => {
+                "The open pack has unsaved changes. Start a new pack instead?".to_string()
+            }
+            Confirm::ReplacePack(PackReplacement::Close) => {
+                "The open pack has unsaved changes. Close it?".to_string()
             }
             Confirm::TextDrops { path, drops } => format!(
                 "{} is a text file, and the {} text format has no place for {}. Save it without {}, or as JSON, which keeps everything?",
@@ -46,7 +52,11 @@ impl EditorApp {
                 for doc in self.docs.iter().filter(|d| d.is_worth_saving()) {
                     ui.label(format!("• {}", doc.title()));
                 }
-                if self.pack.as_ref().is_some_and(|p| p.dirty) {
+                if self
+                    .pack
+                    .as_ref()
+                    .is_some_and(crate::gui::open_pack::OpenPack::is_worth_saving)
+                {
                     ui.label("• the pack");
                 }
             }
@@ -83,13 +93,13 @@ impl EditorApp {
                 }
             }
             (Confirm::CloseDocument(i), _) => self.close_document(i),
-            (Confirm::ReplacePack(open), 1) => {
+            (Confirm::ReplacePack(replacement), 1) => {
                 self.save_pack();
                 if !self.pack.as_ref().is_some_and(|p| p.dirty) {
-                    self.replace_pack(*open);
+                    self.apply_pack_replacement(replacement);
                 }
             }
-            (Confirm::ReplacePack(open), _) => self.replace_pack(*open),
+            (Confirm::ReplacePack(replacement), _) => self.apply_pack_replacement(replacement),
             (Confirm::TextDrops { path, .. }, 1) => {
                 self.write_level_to(&path);
                 if let Some(then) = self.after_save.take() {

@@ -2,9 +2,10 @@
 //! keyboard shortcuts, and the keys of Play and Replay.
 
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
-use crate::gui::files::DialogPurpose;
+use crate::gui::commands;
+use crate::gui::keys::{self, ReplayKey};
 use crate::gui::kinds;
-use egui::{Key, KeyboardShortcut, Modifiers};
+use egui::Modifiers;
 
 impl EditorApp {
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
@@ -23,46 +24,15 @@ impl EditorApp {
     }
 
     pub(super) fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() || self.confirm.is_some() || self.dialogs.built_in_open()
+        if !self.keys_free
+            || ctx.egui_wants_keyboard_input()
+            || self.confirm.is_some()
+            || self.dialogs.built_in_open()
         {
             return;
         }
-        let ctrl = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
-        let ctrl_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
-        // The most specific shortcut is taken first: a plain Ctrl+Z also
-        // matches Ctrl+Shift+Z (egui ignores an extra Shift), so Ctrl+Shift+Z
-        // must be consumed before Ctrl+Z is looked for. The tuple is
-        // evaluated left to right.
-        let (redo, undo, redo_y, save_as, save, open, new, dup) = ctx.input_mut(|i| {
-            (
-                i.consume_shortcut(&ctrl_shift(Key::Z)),
-                i.consume_shortcut(&ctrl(Key::Z)),
-                i.consume_shortcut(&ctrl(Key::Y)),
-                i.consume_shortcut(&ctrl_shift(Key::S)),
-                i.consume_shortcut(&ctrl(Key::S)),
-                i.consume_shortcut(&ctrl(Key::O)),
-                i.consume_shortcut(&ctrl(Key::N)),
-                i.consume_shortcut(&ctrl(Key::D)),
-            )
-        });
-        if redo || redo_y {
-            self.redo();
-        } else if undo {
-            self.undo();
-        }
-        if save_as {
-            self.show_dialog(DialogPurpose::SaveLevelAs);
-        } else if save {
-            self.save();
-        }
-        if open {
-            self.show_dialog(DialogPurpose::Open);
-        }
-        if new {
-            self.new_level();
-        }
-        if dup {
-            self.duplicate_level();
+        for command in ctx.input_mut(commands::pressed) {
+            self.run(command);
         }
         let events = ctx.input(|i| i.events.clone());
         for event in events {
@@ -84,21 +54,9 @@ impl EditorApp {
                 _ => {}
             }
         }
-        let views = [
-            (Key::F1, CentralView::Edit),
-            (Key::F2, CentralView::Play),
-            (Key::F3, CentralView::Graph),
-            (Key::F4, CentralView::Rooms),
-            (Key::F5, CentralView::Floors),
-        ];
-        for (key, view) in views {
-            if ctx.input(|i| i.key_pressed(key)) {
-                self.view = view;
-            }
-        }
         if self.view == CentralView::Edit
             && self.selection().is_some()
-            && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Delete))
+            && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, keys::CLEAR_SELECTION_KEY))
         {
             self.clear_selection();
         }
@@ -111,27 +69,30 @@ impl EditorApp {
 
     pub(super) fn replay_keys(&mut self, ctx: &egui::Context) {
         let Some(Showing::Replay(replay)) = &mut self.showing else {
-            if ctx.input(|i| i.key_pressed(Key::Escape)) {
+            let leave = keys::REPLAY_KEYS
+                .iter()
+                .filter(|(_, action, _)| *action == ReplayKey::Close)
+                .any(|(key, _, _)| ctx.input(|i| i.key_pressed(*key)));
+            if leave {
                 self.showing = None;
                 self.board_tools.selection = None;
             }
             return;
         };
-        ctx.input(|i| {
-            if i.key_pressed(Key::Space) {
-                replay.toggle_play();
+        let mut close = false;
+        for (key, action, _) in keys::REPLAY_KEYS {
+            if !ctx.input(|i| i.key_pressed(key)) {
+                continue;
             }
-            if i.key_pressed(Key::ArrowRight) {
-                replay.step_forward();
+            match action {
+                ReplayKey::TogglePlay => replay.toggle_play(),
+                ReplayKey::StepForward => replay.step_forward(),
+                ReplayKey::StepBack => replay.step_back(),
+                ReplayKey::Restart => replay.restart(),
+                ReplayKey::Close => close = true,
             }
-            if i.key_pressed(Key::ArrowLeft) {
-                replay.step_back();
-            }
-            if i.key_pressed(Key::Home) {
-                replay.restart();
-            }
-        });
-        if ctx.input(|i| i.key_pressed(Key::Escape)) {
+        }
+        if close {
             self.showing = None;
         }
     }

@@ -1,6 +1,7 @@
 //! The menu bar, and cancelling a running analysis.
 
 use crate::gui::app::{CentralView, EditorApp};
+use crate::gui::commands::Command;
 use crate::gui::files::DialogPurpose;
 use crate::kinds::Kind;
 use egui::{RichText, Ui};
@@ -8,9 +9,7 @@ use egui::{RichText, Ui};
 impl EditorApp {
     pub(super) fn menu(&mut self, ui: &mut Ui) {
         ui.menu_button("File", |ui| {
-            if ui.button("New level\tCtrl+N").clicked() {
-                self.new_level();
-            }
+            self.command_button(ui, Command::NewLevel);
             ui.menu_button("New level of kind", |ui| {
                 for kind in Kind::ALL {
                     if ui.button(format!("New {} level", kind.title())).clicked() {
@@ -18,9 +17,7 @@ impl EditorApp {
                     }
                 }
             });
-            if ui.button("Open…\tCtrl+O").clicked() {
-                self.show_dialog(DialogPurpose::Open);
-            }
+            self.command_button(ui, Command::Open);
             ui.menu_button("Open recent", |ui| {
                 if self.prefs.recent.is_empty() {
                     ui.label("No recent files");
@@ -32,32 +29,16 @@ impl EditorApp {
                 }
             });
             ui.separator();
-            if ui.button("Save\tCtrl+S").clicked() {
-                self.save();
-            }
-            if ui.button("Save as…\tCtrl+Shift+S").clicked() {
-                self.show_dialog(DialogPurpose::SaveLevelAs);
-            }
-            if ui.button("Duplicate level\tCtrl+D").clicked() {
-                self.duplicate_level();
-            }
-            if ui.button("Close level").clicked() {
-                self.request_close_document(self.active);
-            }
+            self.command_button(ui, Command::Save);
+            self.command_button(ui, Command::SaveAs);
+            self.command_button(ui, Command::DuplicateLevel);
+            self.command_button(ui, Command::CloseLevel);
             ui.separator();
+            self.command_button(ui, Command::NewPack);
+            self.command_button(ui, Command::SavePack);
+            self.command_button(ui, Command::SavePackAs);
+            self.command_button(ui, Command::ClosePack);
             let has_pack = self.pack.is_some();
-            if ui
-                .add_enabled(has_pack, egui::Button::new("Save pack"))
-                .clicked()
-            {
-                self.save_pack();
-            }
-            if ui
-                .add_enabled(has_pack, egui::Button::new("Save pack as…"))
-                .clicked()
-            {
-                self.show_dialog(DialogPurpose::SavePackAs);
-            }
             if ui
                 .add_enabled(has_pack, egui::Button::new("Export pack as ASCII files…"))
                 .clicked()
@@ -87,28 +68,8 @@ impl EditorApp {
             }
         });
         ui.menu_button("Edit", |ui| {
-            let undo_name = self.next_undo_name();
-            let redo_name = self.next_redo_name();
-            let undo = match &undo_name {
-                Some(name) => format!("Undo {name}\tCtrl+Z"),
-                None => "Undo\tCtrl+Z".to_string(),
-            };
-            if ui
-                .add_enabled(undo_name.is_some(), egui::Button::new(undo))
-                .clicked()
-            {
-                self.undo();
-            }
-            let redo = match &redo_name {
-                Some(name) => format!("Redo {name}\tCtrl+Shift+Z"),
-                None => "Redo\tCtrl+Shift+Z".to_string(),
-            };
-            if ui
-                .add_enabled(redo_name.is_some(), egui::Button::new(redo))
-                .clicked()
-            {
-                self.redo();
-            }
+            self.command_button(ui, Command::Undo);
+            self.command_button(ui, Command::Redo);
             ui.menu_button("History", |ui| {
                 let (undo, redo) = names(&self.doc().history);
                 ui.label(RichText::new("This level").strong());
@@ -127,7 +88,14 @@ impl EditorApp {
                 }
             });
             ui.separator();
-            if ui.button("Copy level as ASCII\tCtrl+C").clicked() {
+            let copy = ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                egui::Modifiers::COMMAND,
+                egui::Key::C,
+            ));
+            if ui
+                .add(egui::Button::new("Copy level as ASCII").shortcut_text(copy))
+                .clicked()
+            {
                 self.copy_level();
             }
             ui.label(RichText::new("Paste a level: Ctrl+V").weak());
@@ -135,13 +103,18 @@ impl EditorApp {
             self.selection_menu(ui);
         });
         ui.menu_button("View", |ui| {
-            for (view, name) in [
-                (CentralView::Edit, "Edit"),
-                (CentralView::Play, "Play"),
-                (CentralView::Graph, "State graph"),
-                (CentralView::Rooms, "Rooms"),
-            ] {
-                ui.radio_value(&mut self.view, view, name);
+            for view in CentralView::ALL {
+                let mut button = egui::Button::selectable(self.view == view, view.title());
+                if let Some(key) = Command::View(view).keys().first() {
+                    button = button.shortcut_text(ui.ctx().format_shortcut(key));
+                }
+                if ui
+                    .add_enabled(self.can_run(Command::View(view)), button)
+                    .on_hover_text(Command::View(view).description())
+                    .clicked()
+                {
+                    self.run(Command::View(view));
+                }
             }
             ui.separator();
             ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
@@ -173,24 +146,28 @@ impl EditorApp {
                 )
                 .labelled_by(label.id)
                 .on_hover_text("Click to type a number, or drag");
-                if ui.button("Analyse again").clicked() {
-                    self.analysis.level = None;
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(
-                        self.worker.is_running(),
-                        egui::Button::new("Cancel analysis"),
-                    )
-                    .clicked()
-                {
-                    self.cancel_analysis();
-                    ui.close();
+                for command in [Command::AnalyseAgain, Command::CancelAnalysis] {
+                    if self.command_button(ui, command) {
+                        ui.close();
+                    }
                 }
             });
+        ui.menu_button("Help", |ui| {
+            self.command_button(ui, Command::KeyboardShortcuts);
+        });
     }
 
-    pub(super) fn cancel_analysis(&mut self) {
+    /// Help ▸ Keyboard shortcuts, while it is open.
+    pub(super) fn shortcuts_window(&mut self, ctx: &egui::Context) {
+        let kind = self.doc().level.kind();
+        egui::Window::new("Keyboard shortcuts")
+            .open(&mut self.show_shortcuts)
+            .default_size([520.0, 560.0])
+            .vscroll(true)
+            .show(ctx, |ui| crate::gui::keys::show_shortcuts(ui, kind));
+    }
+
+    pub(crate) fn cancel_analysis(&mut self) {
         self.worker.cancel();
         self.analysis.result = Some(Err(
             "cancelled; edit the level or choose Analysis > Analyse again".into(),

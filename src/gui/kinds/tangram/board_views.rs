@@ -407,7 +407,7 @@ pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
     if keys.restart && app.tangram_play.is_some() {
         app.tangram_play = Some(game_restarted(app, &level));
     }
-    let hint_key = ctx.input(|i| i.key_pressed(egui::Key::H));
+    let hint_key = ctx.input(|i| i.key_pressed(crate::gui::keys::HINT_KEY));
     if hint_key && level.is_valid() && app.tangram_play.as_ref().is_some_and(|g| !g.hint_used) {
         take_hint(app, &level);
     }

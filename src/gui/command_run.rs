@@ -1,0 +1,120 @@
+//! What each [`Command`] does to the editor, and when it can be run: the
+//! one place that menus and keys reach the app through.
+
+use super::app::{CentralView, EditorApp, PackReplacement};
+use super::commands::Command;
+use super::files::DialogPurpose;
+
+impl EditorApp {
+    /// Whether `command` can be run now (a menu greys it out otherwise,
+    /// and its keys do nothing).
+    pub fn can_run(&self, command: Command) -> bool {
+        let kind = self.doc().level.kind();
+        match command {
+            Command::Undo => self.next_undo().is_some(),
+            Command::Redo => self.next_redo().is_some(),
+            Command::ClosePack | Command::SavePack | Command::SavePackAs => self.pack.is_some(),
+            Command::View(CentralView::Graph) => kind.has_state_graph(),
+            Command::View(CentralView::Floors) => kind.has_floors(),
+            Command::CancelAnalysis => self.worker.is_running(),
+            Command::NewLevel
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::DuplicateLevel
+            | Command::CloseLevel
+            | Command::NewPack
+            | Command::View(CentralView::Edit | CentralView::Play | CentralView::Rooms)
+            | Command::AnalyseAgain
+            | Command::KeyboardShortcuts => true,
+        }
+    }
+
+    /// Why `command` cannot be run now, in a sentence, where the designer
+    /// may wonder (a view the level's kind does not have).
+    pub fn why_not(&self, command: Command) -> Option<&'static str> {
+        if self.can_run(command) {
+            return None;
+        }
+        match command {
+            Command::View(CentralView::Graph) => Some(
+                "A Tangram level has no moves, so no state graph: its report card counts the solutions",
+            ),
+            Command::View(CentralView::Floors) => Some(
+                "Only a Prism level has floors: one board per background colour, joined by its switches",
+            ),
+            _ => None,
+        }
+    }
+
+    /// Runs `command` if it can be run now; says why not where the
+    /// designer may wonder.
+    pub fn run(&mut self, command: Command) {
+        if !self.can_run(command) {
+            if let Some(why) = self.why_not(command) {
+                self.say(why);
+            }
+            return;
+        }
+        match command {
+            Command::NewLevel => self.new_level(),
+            Command::Open => self.show_dialog(DialogPurpose::Open),
+            Command::Save => self.save(),
+            Command::SaveAs => self.show_dialog(DialogPurpose::SaveLevelAs),
+            Command::DuplicateLevel => self.duplicate_level(),
+            Command::CloseLevel => self.request_close_document(self.active),
+            Command::NewPack => self.request_pack_replacement(PackReplacement::New),
+            Command::ClosePack => self.request_pack_replacement(PackReplacement::Close),
+            Command::SavePack => self.save_pack(),
+            Command::SavePackAs => self.show_dialog(DialogPurpose::SavePackAs),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::View(view) => self.view = view,
+            Command::AnalyseAgain => self.analysis.level = None,
+            Command::CancelAnalysis => self.cancel_analysis(),
+            Command::KeyboardShortcuts => self.show_shortcuts = !self.show_shortcuts,
+        }
+    }
+
+    /// Replaces a tool or a view that the level on screen lacks with the
+    /// nearest one it has (Select and Line on a Tangram level become
+    /// Paint; the state graph of a Tangram level and the floors of a level
+    /// that is not Prism become the Edit view), so nothing is left chosen
+    /// that cannot act.
+    pub fn fit_tools_to_kind(&mut self) {
+        let kind = self.doc().level.kind();
+        if self.prefs.tool.needs_cells() && !super::kinds::has_cells(kind) {
+            self.prefs.tool = super::kinds::tool::Tool::Paint;
+        }
+        if !self.can_run(Command::View(self.view)) {
+            self.view = CentralView::Edit;
+        }
+    }
+
+    /// A menu entry for `command`: its label, its first key on the right,
+    /// its description on hover, greyed out when it cannot be run. Runs
+    /// it when clicked, and says whether it did.
+    pub fn command_button(&mut self, ui: &mut egui::Ui, command: Command) -> bool {
+        let label = match command {
+            Command::Undo => self
+                .next_undo_name()
+                .map_or_else(|| "Undo".to_string(), |n| format!("Undo {n}")),
+            Command::Redo => self
+                .next_redo_name()
+                .map_or_else(|| "Redo".to_string(), |n| format!("Redo {n}")),
+            _ => command.label().to_string(),
+        };
+        let mut button = egui::Button::new(label);
+        if let Some(key) = command.keys().first() {
+            button = button.shortcut_text(ui.ctx().format_shortcut(key));
+        }
+        let clicked = ui
+            .add_enabled(self.can_run(command), button)
+            .on_hover_text(command.description())
+            .clicked();
+        if clicked {
+            self.run(command);
+        }
+        clicked
+    }
+}

@@ -1,0 +1,276 @@
+//! The editor's commands in one table: every menu entry that has a
+//! shortcut, and every shortcut, is a [`Command`] with its label, its keys
+//! and its tooltip. The menus draw from the table, the key handler reads
+//! the keys from it ([`pressed`]), and Help ▸ Keyboard shortcuts lists it,
+//! so a shortcut cannot be shown in one place and bound in another.
+//!
+//! The keys that only mean something in one place (the palette's letters
+//! while editing, the arrows while playing, Space while a replay runs) are
+//! tables of their own in [`super::keys`], read the same three ways.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::app::CentralView;
+
+/// Something the designer asks of the editor from a menu or a shortcut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// A new level of the kind on screen.
+    NewLevel,
+    /// Open a level or a pack file.
+    Open,
+    /// Save the level where it belongs.
+    Save,
+    /// Save the level to a file chosen now.
+    SaveAs,
+    /// A copy of the level in a new tab.
+    DuplicateLevel,
+    /// Close the level's tab.
+    CloseLevel,
+    /// A new, empty pack.
+    NewPack,
+    /// Close the open pack.
+    ClosePack,
+    /// Save the pack to its file.
+    SavePack,
+    /// Save the pack to a file chosen now.
+    SavePackAs,
+    /// Take back the last edit of the level or the pack.
+    Undo,
+    /// Do again the edit undone last.
+    Redo,
+    /// Show one of the central views.
+    View(CentralView),
+    /// Analyse the level again.
+    AnalyseAgain,
+    /// Stop the running analysis.
+    CancelAnalysis,
+    /// The window that lists every shortcut.
+    KeyboardShortcuts,
+}
+
+/// `Ctrl` (`Cmd` on a Mac) and a key.
+const fn command(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND, key)
+}
+
+/// `Ctrl+Shift` (`Cmd+Shift` on a Mac) and a key.
+const fn command_shift(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(
+        Modifiers {
+            alt: false,
+            ctrl: false,
+            shift: true,
+            mac_cmd: false,
+            command: true,
+        },
+        key,
+    )
+}
+
+/// A key alone.
+const fn plain(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, key)
+}
+
+impl Command {
+    /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
+    pub const ALL: [Command; 20] = [
+        Command::NewLevel,
+        Command::Open,
+        Command::Save,
+        Command::SaveAs,
+        Command::DuplicateLevel,
+        Command::CloseLevel,
+        Command::NewPack,
+        Command::ClosePack,
+        Command::SavePack,
+        Command::SavePackAs,
+        Command::Undo,
+        Command::Redo,
+        Command::View(CentralView::Edit),
+        Command::View(CentralView::Play),
+        Command::View(CentralView::Graph),
+        Command::View(CentralView::Rooms),
+        Command::View(CentralView::Floors),
+        Command::AnalyseAgain,
+        Command::CancelAnalysis,
+        Command::KeyboardShortcuts,
+    ];
+
+    /// The command's name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            Command::NewLevel => "New level",
+            Command::Open => "Open…",
+            Command::Save => "Save",
+            Command::SaveAs => "Save as…",
+            Command::DuplicateLevel => "Duplicate level",
+            Command::CloseLevel => "Close level",
+            Command::NewPack => "New pack",
+            Command::ClosePack => "Close pack",
+            Command::SavePack => "Save pack",
+            Command::SavePackAs => "Save pack as…",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::View(view) => view.title(),
+            Command::AnalyseAgain => "Analyse again",
+            Command::CancelAnalysis => "Cancel analysis",
+            Command::KeyboardShortcuts => "Keyboard shortcuts",
+        }
+    }
+
+    /// What the command does, for its tooltip and the shortcuts window.
+    pub fn description(self) -> &'static str {
+        match self {
+            Command::NewLevel => "A new empty level of the kind on screen, in a new tab",
+            Command::Open => "Open a level file, a pack or a Prism or Tangram file",
+            Command::Save => "Save the level to its file or its pack entry",
+            Command::SaveAs => "Save the level to a new file",
+            Command::DuplicateLevel => "A copy of the level in a new tab",
+            Command::CloseLevel => "Close the level's tab (asks when it has unsaved changes)",
+            Command::NewPack => "Start a new, empty pack (asks when the open one is unsaved)",
+            Command::ClosePack => "Close the open pack (asks when it is unsaved)",
+            Command::SavePack => "Save the pack to its file",
+            Command::SavePackAs => "Save the pack to a new file",
+            Command::Undo => "Take back the last edit, of the level or of the pack",
+            Command::Redo => "Do again the edit undone last",
+            Command::View(CentralView::Edit) => "Paint the level; replays play here",
+            Command::View(CentralView::Play) => "Play the level with the keyboard",
+            Command::View(CentralView::Graph) => {
+                "Every reachable state, and the moves between them"
+            }
+            Command::View(CentralView::Rooms) => "The Rooms tree of guesses and tests",
+            Command::View(CentralView::Floors) => {
+                "A Prism level as its floors, one per background colour"
+            }
+            Command::AnalyseAgain => "Analyse the level again from the start",
+            Command::CancelAnalysis => "Stop the running analysis",
+            Command::KeyboardShortcuts => "This list",
+        }
+    }
+
+    /// The command's keys; the first is the one menus show.
+    pub fn keys(self) -> &'static [KeyboardShortcut] {
+        const NEW: [KeyboardShortcut; 1] = [command(Key::N)];
+        const OPEN: [KeyboardShortcut; 1] = [command(Key::O)];
+        const SAVE: [KeyboardShortcut; 1] = [command(Key::S)];
+        const SAVE_AS: [KeyboardShortcut; 1] = [command_shift(Key::S)];
+        const DUPLICATE: [KeyboardShortcut; 1] = [command(Key::D)];
+        const CLOSE: [KeyboardShortcut; 1] = [command(Key::W)];
+        const UNDO: [KeyboardShortcut; 1] = [command(Key::Z)];
+        const REDO: [KeyboardShortcut; 2] = [command_shift(Key::Z), command(Key::Y)];
+        const F1: [KeyboardShortcut; 1] = [plain(Key::F1)];
+        const F2: [KeyboardShortcut; 1] = [plain(Key::F2)];
+        const F3: [KeyboardShortcut; 1] = [plain(Key::F3)];
+        const F4: [KeyboardShortcut; 1] = [plain(Key::F4)];
+        const F5: [KeyboardShortcut; 1] = [plain(Key::F5)];
+        const F12: [KeyboardShortcut; 1] = [plain(Key::F12)];
+        const F6: [KeyboardShortcut; 1] = [plain(Key::F6)];
+        match self {
+            Command::NewLevel => &NEW,
+            Command::Open => &OPEN,
+            Command::Save => &SAVE,
+            Command::SaveAs => &SAVE_AS,
+            Command::DuplicateLevel => &DUPLICATE,
+            Command::CloseLevel => &CLOSE,
+            Command::Undo => &UNDO,
+            Command::Redo => &REDO,
+            Command::View(CentralView::Edit) => &F1,
+            Command::View(CentralView::Play) => &F2,
+            Command::View(CentralView::Graph) => &F3,
+            Command::View(CentralView::Rooms) => &F4,
+            Command::View(CentralView::Floors) => &F5,
+            Command::AnalyseAgain => &F6,
+            Command::KeyboardShortcuts => &F12,
+            Command::NewPack
+            | Command::ClosePack
+            | Command::SavePack
+            | Command::SavePackAs
+            | Command::CancelAnalysis => &[],
+        }
+    }
+}
+
+/// The commands whose keys were pressed this frame, consumed from `input`
+/// (so no widget sees them too). The most specific shortcut is taken
+/// first: egui lets a plain Ctrl+Z match Ctrl+Shift+Z as well, so the keys
+/// with more modifiers are looked for before those with fewer.
+pub fn pressed(input: &mut egui::InputState) -> Vec<Command> {
+    let mut bindings: Vec<(KeyboardShortcut, Command)> = Command::ALL
+        .iter()
+        .flat_map(|&c| c.keys().iter().map(move |&k| (k, c)))
+        .collect();
+    let modifiers = |k: &KeyboardShortcut| {
+        let m = k.modifiers;
+        [m.alt, m.shift, m.command || m.ctrl || m.mac_cmd]
+            .into_iter()
+            .filter(|&b| b)
+            .count()
+    };
+    bindings.sort_by_key(|(k, _)| std::cmp::Reverse(modifiers(k)));
+    let mut commands = Vec::new();
+    for (key, command) in bindings {
+        if input.consume_shortcut(&key) && !commands.contains(&command) {
+            commands.push(command);
+        }
+    }
+    commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Runs one frame whose input is `shortcut` pressed, and returns the
+    /// commands the handler found.
+    fn press(shortcut: KeyboardShortcut) -> Vec<Command> {
+        let ctx = egui::Context::default();
+        let key_event = |pressed| egui::Event::Key {
+            key: shortcut.logical_key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: shortcut.modifiers,
+        };
+        let input = egui::RawInput {
+            events: vec![key_event(true), key_event(false)],
+            ..Default::default()
+        };
+        let mut found = Vec::new();
+        let mut output = ctx.run_ui(input, |ui| {
+            found = ui.ctx().input_mut(pressed);
+        });
+        output.textures_delta.clear();
+        found
+    }
+
+    #[test]
+    fn every_key_of_the_table_runs_its_command_and_only_it() {
+        for command in Command::ALL {
+            for &key in command.keys() {
+                assert_eq!(press(key), vec![command], "{key:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_key_is_bound_twice() {
+        let mut seen = HashSet::new();
+        for command in Command::ALL {
+            for key in command.keys() {
+                assert!(seen.insert(*key), "{key:?} of {command:?} is bound twice");
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_is_listed_once() {
+        let listed: HashSet<Command> = Command::ALL.into_iter().collect();
+        assert_eq!(listed.len(), Command::ALL.len());
+        for view in CentralView::ALL {
+            assert!(listed.contains(&Command::View(view)), "{view:?}");
+        }
+    }
+}
