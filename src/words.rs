@@ -62,6 +62,17 @@ pub fn elide(text: &str, fits: impl Fn(&str) -> bool) -> String {
     format!("{}…", text[..at_word].trim_end())
 }
 
+/// `text` with its first letter in lower case, the rest as it is: a
+/// name in the middle of a sentence ("Red Skiddy" becomes "red Skiddy",
+/// not "red skiddy").
+pub fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +142,11 @@ mod tests {
         let cut = elide("Écluse à glace", at_most(9));
         assert_eq!(cut, "Écluse à…");
         assert!(at_most(9)(&cut));
+    }
+
+    #[test]
+    fn only_the_first_letter_is_lowered() {
+        assert_eq!(super::lowercase_first("Red Skiddy"), "red Skiddy");
+        assert_eq!(super::lowercase_first(""), "");
     }
 }

@@ -21,6 +21,7 @@ mod generate_cli;
 mod generator_rule;
 mod graph_views;
 mod huge_inputs;
+mod kind_words;
 mod largest_board;
 mod memory_budget;
 mod own_levels;

@@ -1009,9 +1009,9 @@ impl EditorApp {
         let limit = self.prefs.solution_limit;
         Some(self.analysis.solutions.get_or_insert_with(|| {
             SolutionLists {
-                lists: [Route::Any, Route::Preferred, Route::Mixed]
-                    .into_iter()
-                    .map(|route| {
+                lists: super::kinds::solution_routes(analysis.kind())
+                    .iter()
+                    .map(|&(route, _)| {
                         let (list, cut) = analysis.solution_list(route, limit);
                         (route, list, cut)
                     })

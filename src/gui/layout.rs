@@ -276,7 +276,7 @@ impl EditorApp {
                 let level = &self.doc().level;
                 let (w, h) = level.size();
                 let pieces = kinds::piece_count(level);
-                ui.label(format!("{w}x{h}  ·  {pieces} pieces"));
+                ui.label(format!("{w}x{h}  ·  {pieces}"));
             });
         });
     }

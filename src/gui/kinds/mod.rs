@@ -19,6 +19,7 @@ use egui::Ui;
 
 use crate::gui::app::EditorApp;
 use crate::kinds::{Analysis, Kind, Level};
+use crate::words::counted;
 
 /// The kind of the active document's level.
 fn active_kind(app: &EditorApp) -> Kind {
@@ -157,13 +158,14 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
     }
 }
 
-/// How many pieces `level` has, for the status line: Skiddies, crates and
-/// ice; Prism's enemies and switches.
-pub fn piece_count(level: &Level) -> usize {
+/// What the status line counts on `level`, in the kind's words: Skiddy's
+/// pieces (Skiddies and crates), Prism's switches and enemies, Tangram's
+/// shapes.
+pub fn piece_count(level: &Level) -> String {
     match level {
-        Level::Skiddy(l) => l.pieces().count(),
+        Level::Skiddy(l) => counted(l.pieces().count() as u64, "piece", "pieces"),
         Level::Prism(l) => prism::tools::piece_count(l),
-        Level::Tangram(l) => tangram::tools::piece_count(l),
+        Level::Tangram(l) => counted(l.shapes.len() as u64, "shape", "shapes"),
     }
 }
 
@@ -275,6 +277,22 @@ pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
         Kind::Skiddy | Kind::Tangram => {
             ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
         }
+    }
+}
+
+/// The solution lists a level of `kind` has, by route, with their titles:
+/// Skiddy's all, max-combo and no-combo; Prism's one list (it has no
+/// combos); none for Tangram (its report card lists the solutions).
+pub fn solution_routes(kind: Kind) -> &'static [(crate::engine::Route, &'static str)] {
+    use crate::engine::Route;
+    match kind {
+        Kind::Skiddy => &[
+            (Route::Any, "All solutions"),
+            (Route::Preferred, "Max-combo solutions"),
+            (Route::Mixed, "No-combo solutions"),
+        ],
+        Kind::Prism => &[(Route::Any, "Solutions")],
+        Kind::Tangram => &[],
     }
 }
 

@@ -55,9 +55,17 @@ impl Tool {
     }
 }
 
-/// What the tool does, with its shortcut, for its tooltip.
-fn tool_hint(tool: Tool) -> String {
+/// What the tool does, with its shortcut, for its tooltip; `cells` false:
+/// on a board of triangles that belong to shapes (Tangram).
+fn tool_hint(tool: Tool, cells: bool) -> String {
     let what = match tool {
+        Tool::Paint if !cells => {
+            "Give the triangles under the pointer to the selected shape (click or drag)"
+        }
+        Tool::Fill if !cells => {
+            "Give a region of free triangles, or a whole other shape, to the selected shape"
+        }
+        Tool::Pick if !cells => "Select the shape under the pointer",
         Tool::Paint => "Paint the selected tile (click or drag)",
         Tool::Fill => "Fill the region of identical cells",
         Tool::Pick => "Pick the tile under the pointer",
@@ -67,6 +75,21 @@ fn tool_hint(tool: Tool) -> String {
         Tool::Line => "Drag from cell to cell: a straight line of the selected tile",
     };
     format!("{what} (shortcut {})", tool.shortcut())
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::*;
+
+    #[test]
+    fn on_triangles_the_hints_speak_of_shapes_not_tiles() {
+        for tool in Tool::ALL.into_iter().filter(|t| !t.needs_cells()) {
+            let hint = tool_hint(tool, false);
+            assert!(!hint.contains("tile"), "{hint}");
+            assert!(hint.contains("shape"), "{hint}");
+            assert!(tool_hint(tool, true).contains("tile") || tool == Tool::Fill);
+        }
+    }
 }
 
 /// Why a paint was refused, in a short sentence for the status line.
@@ -87,7 +110,7 @@ pub fn tool_row(ui: &mut egui::Ui, selected: &mut Tool, cells: bool) {
                 let enabled = cells || !tool.needs_cells();
                 ui.add_enabled_ui(enabled, |ui| {
                     ui.selectable_value(selected, tool, tool.name())
-                        .on_hover_text(tool_hint(tool))
+                        .on_hover_text(tool_hint(tool, cells))
                         .on_disabled_hover_text(
                             "A Tangram board is triangles that belong to shapes: select, copy and draw lines on a board of cells (Skiddy, Prism)",
                         );

@@ -1,7 +1,7 @@
 //! The analysis panel: the kind's report card, the solutions, the traps
 //! and the depth histogram.
 
-use crate::engine::{Phase, Route};
+use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp};
 use crate::gui::kinds;
 use crate::gui::views::histogram;
@@ -105,8 +105,12 @@ impl EditorApp {
         };
         let mut chosen = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
+            let titles = kinds::solution_routes(self.doc().level.kind());
             for (route, list, cut) in &lists.lists {
-                let title = route_title(*route);
+                let title = titles
+                    .iter()
+                    .find(|(r, _)| r == route)
+                    .map_or("Solutions", |(_, t)| t);
                 egui::CollapsingHeader::new(list_heading(title, list, *cut))
                     .default_open(true)
                     .show(ui, |ui| {
@@ -139,14 +143,6 @@ impl EditorApp {
         if let Some((moves, title)) = chosen {
             kinds::replay(self, &moves, title);
         }
-    }
-}
-
-fn route_title(route: Route) -> &'static str {
-    match route {
-        Route::Any => "All solutions",
-        Route::Preferred => "Max-combo solutions",
-        Route::Mixed => "No-combo solutions",
     }
 }
 

@@ -265,15 +265,20 @@ pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
     }
 }
 
-/// The pieces the status line counts for a Prism level: its enemies and
-/// its switches, the things that change as the game goes.
-pub fn piece_count(level: &Level) -> usize {
+/// What the status line counts on a Prism level, in words: its switches
+/// and its enemies, the things that change as the game goes
+/// ("2 switches, 1 enemy").
+pub fn piece_count(level: &Level) -> String {
     let switches = level
         .cells()
         .iter()
         .filter(|c| matches!(c, Cell::Switch(_)))
         .count();
-    level.enemies.len() + switches
+    format!(
+        "{}, {}",
+        crate::words::counted(switches as u64, "switch", "switches"),
+        crate::words::counted(level.enemies.len() as u64, "enemy", "enemies")
+    )
 }
 
 #[cfg(test)]
@@ -387,6 +392,6 @@ mod tests {
         assert_eq!(describe_cell(&l, 0, 0), "start");
         assert_eq!(describe_cell(&l, 3, 0), "exit");
         assert_eq!(describe_cell(&l, 0, 2), "floor");
-        assert_eq!(piece_count(&l), 2, "one enemy and one switch");
+        assert_eq!(piece_count(&l), "1 switch, 1 enemy");
     }
 }

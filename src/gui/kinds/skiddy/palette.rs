@@ -60,7 +60,7 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
         format!(
             "{} {} at ({x}, {y})",
             tool.name(),
-            tile.name().to_lowercase()
+            crate::words::lowercase_first(&tile.name())
         )
     };
     doc.history.begin(&doc.level, &name);

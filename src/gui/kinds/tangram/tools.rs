@@ -200,11 +200,6 @@ pub fn delete_shape(level: &mut Level, shape: usize) -> Edit {
     }
 }
 
-/// The number of shapes.
-pub fn piece_count(level: &Level) -> usize {
-    level.shapes.len()
-}
-
 /// What square `(x, y)` (y down) holds, for the board's tooltip: the shapes
 /// of its four triangles.
 pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
