@@ -38,7 +38,7 @@ use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{CheckProgress, PackCheck};
-use crate::kinds::Level;
+use crate::kinds::{Kind, Level};
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
 use crate::words::{agreeing, counted};
@@ -122,6 +122,9 @@ pub struct PackPanel {
     pub options: CheckOptions,
     report: Option<CheckReport>,
     duplicates: DuplicateFinder,
+    /// The pack level on screen when the panel was last drawn: the
+    /// selection follows it when the designer switches tabs.
+    shown: Option<usize>,
 }
 
 impl Default for PackPanel {
@@ -146,6 +149,7 @@ impl PackPanel {
             },
             report: None,
             duplicates: DuplicateFinder::default(),
+            shown: None,
         }
     }
 
@@ -154,6 +158,7 @@ impl PackPanel {
     /// opens another pack. Sort, filter and check options stay.
     pub fn reset(&mut self) {
         self.selected = None;
+        self.shown = None;
         self.verdicts.clear();
         self.check = None;
         self.report = None;
@@ -249,10 +254,25 @@ impl PackPanel {
     ) -> Vec<PackAction> {
         let mut actions = Vec::new();
         self.verdicts.resize_with(pack.levels.len(), || None);
+        // The panel follows the tab on screen: its level is the selected
+        // one (none when the tab is not a level of the pack), so Remove and
+        // the move buttons act on what the designer sees.
+        if current != self.shown {
+            self.shown = current;
+            self.selected = current;
+        }
         if self.selected.is_some_and(|s| s >= pack.levels.len()) {
             self.selected = None;
         }
         self.collect_check(pack, &mut actions);
+        // A check's summary line counts levels as they were: once some of
+        // them are gone or changed, its figures no longer hold.
+        if let Some(report) = &self.report {
+            let still_judged = self.fails(pack).iter().filter(|f| f.is_some()).count();
+            if still_judged < report.judged {
+                self.report = None;
+            }
+        }
         self.duplicates.refresh(pack);
 
         let mut new_order = None;
@@ -506,6 +526,16 @@ impl PackPanel {
                         ui.selectable_value(&mut self.filter.show, show, show.describe());
                     }
                 });
+            let kind_words = |kind: Option<Kind>| kind.map_or("Every kind", Kind::title);
+            ComboBox::from_label("Kind")
+                .selected_text(kind_words(self.filter.kind))
+                .show_ui(ui, |ui| {
+                    for kind in std::iter::once(None).chain(Kind::ALL.map(Some)) {
+                        ui.selectable_value(&mut self.filter.kind, kind, kind_words(kind));
+                    }
+                })
+                .response
+                .on_hover_text("Show the levels of one kind only");
         });
     }
 

@@ -123,7 +123,9 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
         return;
     };
     let rules = &analysis.rules;
-    let replay = Replay::new(rules, &rules.start_state(), &dirs, title);
+    let mut replay = Replay::new(rules, &rules.start_state(), &dirs, title);
+    // It plays at once; Space pauses it.
+    replay.toggle_play();
     app.showing = Some(Showing::Replay(KindReplay::Prism(replay)));
     // The floors view threads the picked moves through the floors where it
     // is; every other view gives way to the board replaying them.

@@ -298,7 +298,9 @@ pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
         return;
     };
     let rules = &skiddy.rules;
-    let replay = Replay::new(rules, rules.start_positions(), &dirs, title);
+    let mut replay = Replay::new(rules, rules.start_positions(), &dirs, title);
+    // It plays at once; Space pauses it.
+    replay.toggle_play();
     app.showing = Some(Showing::Replay(KindReplay::Skiddy(replay)));
     app.view = CentralView::Edit;
 }

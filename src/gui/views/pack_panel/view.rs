@@ -165,12 +165,14 @@ pub struct Filter {
     pub text: String,
     /// Which levels to show.
     pub show: Show,
+    /// The one kind to show (`None`: every kind).
+    pub kind: Option<crate::kinds::Kind>,
 }
 
 impl Filter {
     /// Whether the filter hides nothing.
     pub fn is_empty(&self) -> bool {
-        self.text.trim().is_empty() && self.show == Show::All
+        self.text.trim().is_empty() && self.show == Show::All && self.kind.is_none()
     }
 
     /// Whether `entry` passes; `fails` is the latest check's verdict on it
@@ -189,7 +191,8 @@ impl Filter {
             Show::Failing => fails == Some(true),
             Show::NotAnalysed => entry.summary.is_none(),
         };
-        text_ok && show_ok
+        let kind_ok = self.kind.is_none_or(|k| entry.level.kind() == k);
+        text_ok && show_ok && kind_ok
     }
 }
 
