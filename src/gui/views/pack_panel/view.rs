@@ -448,6 +448,7 @@ mod tests {
         let text = |t: &str| Filter {
             text: t.into(),
             show: Show::All,
+            kind: None,
         };
         assert_eq!(
             view_order(&p, &none, &text(""), Sort::PACK_ORDER),
@@ -464,6 +465,7 @@ mod tests {
         let show = |show: Show| Filter {
             text: String::new(),
             show,
+            kind: None,
         };
         assert_eq!(
             view_order(&p, &none, &show(Show::UnderStars(3)), Sort::PACK_ORDER),
@@ -485,6 +487,7 @@ mod tests {
         let both = Filter {
             text: "tutorial".into(),
             show: Show::UnderStars(2),
+            kind: None,
         };
         assert_eq!(view_order(&p, &none, &both, Sort::PACK_ORDER), vec![3]);
         assert!(text("  ").is_empty() && !text("a").is_empty() && !show(Show::Failing).is_empty());
