@@ -126,3 +126,17 @@ fn file_new_pack_asks_for_an_unsaved_pack_and_close_pack_closes_it() {
         .accesskit_node()
         .is_disabled());
 }
+
+#[test]
+fn two_new_levels_never_both_read_untitled() {
+    let mut harness = editor();
+    for _ in 0..2 {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::N);
+        harness.run_steps(2);
+    }
+    wait_for_analysis(&mut harness);
+    let app = harness.state();
+    let names: Vec<String> = (0..app.docs.len()).map(|i| app.document_name(i)).collect();
+    assert_eq!(names[1..], ["Untitled", "Untitled 2"]);
+    harness.get_by_label("Untitled 2 *");
+}

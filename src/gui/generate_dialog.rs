@@ -98,7 +98,7 @@ impl Outcome {
         for (i, result) in results.enumerate() {
             match result {
                 Ok((mut level, summary)) => {
-                    level.set_name(format!("gen-{seed}-{i}"));
+                    level.set_name(generated_name(&level, seed, i));
                     outcome.levels.push(level);
                     outcome.summaries.push(summary);
                 }
@@ -628,6 +628,17 @@ pub(crate) fn number_row<T: egui::emath::Numeric>(
     ui.end_row();
 }
 
+/// The name of the `i`-th level (from 0) of a batch from `seed`: its
+/// kind, size, seed and place, as in `prism-30x30-s3-2`.
+pub fn generated_name(level: &Level, seed: u64, i: usize) -> String {
+    let (w, h) = level.size();
+    format!(
+        "{}-{w}x{h}-s{seed}-{}",
+        level.kind().title().to_lowercase(),
+        i + 1
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,7 +721,8 @@ mod tests {
         assert_eq!(returned.summaries.len(), 2);
         for (i, level) in returned.levels.iter().enumerate() {
             assert!(level.is_valid(), "{:?}", level.problems());
-            assert_eq!(level.name(), format!("gen-7-{i}"));
+            let (w, h) = level.size();
+            assert_eq!(level.name(), format!("skiddy-{w}x{h}-s7-{}", i + 1));
             let mut alone = generate(&tiny(), batch_seed(7, i as u64)).unwrap().level;
             alone.name = level.name().to_string();
             assert_eq!(

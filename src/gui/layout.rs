@@ -226,8 +226,8 @@ impl EditorApp {
         ui.horizontal_wrapped(|ui| {
             let mut activate = None;
             let mut close = None;
-            for (i, doc) in self.docs.iter().enumerate() {
-                let title = doc.title();
+            for i in 0..self.docs.len() {
+                let title = self.document_title(i);
                 // Long names are cut after a word, the whole name and the
                 // level's place on hover.
                 let shown = crate::words::elide(&title, |t| t.chars().count() <= TAB_TITLE_CHARS);
@@ -281,6 +281,33 @@ impl EditorApp {
         });
     }
 
+    /// The name of document `index` as its tab shows it: the level's name,
+    /// else its file's, else "Untitled", numbered when several levels have
+    /// neither ("Untitled 2"), so that no two tabs read the same.
+    pub fn document_name(&self, index: usize) -> String {
+        let untitled = |d: &crate::gui::document::Document| {
+            d.level.name().is_empty() && !matches!(d.origin, crate::gui::document::Origin::File(_))
+        };
+        if !untitled(&self.docs[index]) {
+            return self.docs[index].name();
+        }
+        match self.docs[..index].iter().filter(|d| untitled(d)).count() {
+            0 => "Untitled".to_string(),
+            n => format!("Untitled {}", n + 1),
+        }
+    }
+
+    /// The title of document `index`'s tab: its name, with a `*` when it
+    /// has unsaved changes.
+    pub fn document_title(&self, index: usize) -> String {
+        let name = self.document_name(index);
+        if self.docs[index].is_dirty() {
+            format!("{name} *")
+        } else {
+            name
+        }
+    }
+
     /// Where document `index` lives, in words: its file, its place in the
     /// pack, or "not saved to a file yet".
     pub fn document_place(&self, index: usize) -> String {
@@ -298,7 +325,7 @@ impl EditorApp {
     /// changes, and where it lives.
     pub fn window_title(&self) -> String {
         let doc = self.doc();
-        let name = doc.name();
+        let name = self.document_name(self.active);
         let marker = if doc.is_dirty() { "● " } else { "" };
         format!(
             "{marker}{name} — {} — levelscope",

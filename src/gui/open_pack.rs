@@ -138,6 +138,19 @@ pub fn level_words(level: &Level, index: usize) -> String {
     }
 }
 
+/// `name`, or `name (2)`, `name (3)`… : the first that no level of `pack`
+/// has, so that levels added in a batch stay told apart in the pack.
+pub fn unique_name(pack: &Pack, name: &str) -> String {
+    let taken = |n: &str| pack.levels.iter().any(|e| e.level.name() == n);
+    if !taken(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|k| format!("{name} ({k})"))
+        .find(|n| !taken(n))
+        .expect("some number is free")
+}
+
 /// Where each level of `old` is in `new` (`None`: not there): a level goes
 /// to the nearest unclaimed place in `new` that holds the same level, so
 /// that a removal undone or a reorder redone moves every tab and verdict
@@ -213,6 +226,13 @@ mod tests {
             matched_entries(&full, &reordered),
             vec![Some(1), Some(2), Some(3), Some(0)]
         );
+    }
+
+    #[test]
+    fn a_name_taken_in_the_pack_gets_a_number() {
+        let pack = pack_of(&["prism-8x8-s3-1", "prism-8x8-s3-1 (2)"]);
+        assert_eq!(unique_name(&pack, "prism-8x8-s3-2"), "prism-8x8-s3-2");
+        assert_eq!(unique_name(&pack, "prism-8x8-s3-1"), "prism-8x8-s3-1 (3)");
     }
 
     #[test]

@@ -195,7 +195,13 @@ mod tests {
             let mut alone = generate(&params.options(batch_seed(5, i as u64)), &Job::default())
                 .unwrap()
                 .level;
-            alone.name = format!("gen-5-{i}");
+            alone.name = level.name().to_string();
+            assert!(
+                level.name().starts_with("prism-")
+                    && level.name().ends_with(&format!("-s5-{}", i + 1)),
+                "{}",
+                level.name()
+            );
             assert_eq!(
                 level.as_prism(),
                 Some(&alone),

@@ -177,7 +177,8 @@ mod tests {
                 .level;
             let level = level.as_tangram().unwrap();
             assert_eq!(level.shapes, alone.shapes, "level {i} is its seed's level");
-            assert_eq!(level.name, format!("gen-5-{i}"));
+            let n = level.size;
+            assert_eq!(level.name, format!("tangram-{n}x{n}-s5-{}", i + 1));
             assert_eq!(outcome.summaries[i].solutions, Some(1));
         }
     }

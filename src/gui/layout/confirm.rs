@@ -12,7 +12,7 @@ impl EditorApp {
             Confirm::Quit => "There are unsaved changes. Quit anyway?".to_string(),
             Confirm::CloseDocument(i) => format!(
                 "\"{}\" has unsaved changes. Close it?",
-                self.docs[*i].title()
+                self.document_name(*i)
             ),
             Confirm::ReplacePack(PackReplacement::Open(_)) => {
                 "The open pack has unsaved changes. Open the other pack instead?".to_string()
@@ -49,8 +49,8 @@ impl EditorApp {
             ui.heading(heading);
             ui.label(question);
             if matches!(confirm, Confirm::Quit) {
-                for doc in self.docs.iter().filter(|d| d.is_worth_saving()) {
-                    ui.label(format!("• {}", doc.title()));
+                for i in (0..self.docs.len()).filter(|&i| self.docs[i].is_worth_saving()) {
+                    ui.label(format!("• {}", self.document_name(i)));
                 }
                 if self
                     .pack

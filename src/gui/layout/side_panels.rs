@@ -93,13 +93,14 @@ impl EditorApp {
                     crate::words::counted(count as u64, "generated level", "generated levels")
                 );
                 open.edit(&name, |pack| {
-                    for (level, summary) in generated.levels.into_iter().zip(
+                    for (mut level, summary) in generated.levels.into_iter().zip(
                         generated
                             .summaries
                             .into_iter()
                             .map(Some)
                             .chain(std::iter::repeat(None)),
                     ) {
+                        level.set_name(crate::gui::open_pack::unique_name(pack, level.name()));
                         let mut entry = crate::pack::PackEntry::new(level);
                         entry.summary = summary;
                         pack.levels.push(entry);
