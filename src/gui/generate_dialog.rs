@@ -597,20 +597,7 @@ fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
         let (response, painter) = ui.allocate_painter(egui::vec2(96.0, 80.0), Sense::hover());
         picture_painter::paint(&painter, response.rect, &level.picture());
         ui.small(level.name());
-        let verdict = match level.kind() {
-            Kind::Tangram => summary.solution_count_words(),
-            Kind::Prism => match (summary.difficulty, summary.shortest) {
-                (Some(d), Some(n)) => format!("difficulty {d}, {n} moves"),
-                _ => "no solution".to_owned(),
-            },
-            Kind::Skiddy => {
-                let perfect = summary
-                    .shortest_max_combo
-                    .or(summary.shortest)
-                    .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
-                format!("{} stars, {perfect}", summary.star_count())
-            }
-        };
+        let verdict = summary.preview_words();
         ui.small(verdict);
     });
 }
@@ -718,9 +705,15 @@ mod tests {
                 level.as_skiddy(),
                 "the batch gives the command line's levels"
             );
-            let perfect = returned.summaries[i]
-                .shortest_max_combo
-                .or(returned.summaries[i].shortest);
+            let crate::kinds::KindFigures::Skiddy {
+                graph,
+                shortest_max_combo,
+                ..
+            } = &returned.summaries[i].figures
+            else {
+                panic!("a Skiddy summary")
+            };
+            let perfect = shortest_max_combo.or(graph.shortest);
             assert!(perfect.is_some_and(|p| (2..=30).contains(&p)));
         }
     }
@@ -744,7 +737,7 @@ mod tests {
         for (level, summary) in returned.levels.iter().zip(&returned.summaries) {
             let tangram = level.as_tangram().expect("a Tangram level");
             assert_eq!((tangram.size, tangram.shapes.len()), (4, 6), "Easy");
-            assert_eq!(summary.solutions, Some(1), "unique as asked");
+            assert_eq!(summary.solution_count(), Some(Some(1)), "unique as asked");
         }
     }
 

@@ -21,7 +21,7 @@ use serde_json::Value;
 use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
-pub use summary::LevelSummary;
+pub use summary::{GraphFigures, KindFigures, LevelSummary, VerdictMark};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
 /// The puzzle kinds levelscope edits and analyses.
@@ -91,13 +91,19 @@ impl Kind {
     /// Whether levels of this kind are explored as a state graph (Tangram's
     /// question is a solution count instead).
     pub fn has_state_graph(self) -> bool {
-        self != Kind::Tangram
+        match self {
+            Kind::Skiddy | Kind::Prism => true,
+            Kind::Tangram => false,
+        }
     }
 
     /// Whether levels of this kind have floors: one board per background
     /// colour, joined by switches (Prism's 3D model).
     pub fn has_floors(self) -> bool {
-        self == Kind::Prism
+        match self {
+            Kind::Prism => true,
+            Kind::Skiddy | Kind::Tangram => false,
+        }
     }
 }
 
