@@ -8,6 +8,7 @@
 
 pub mod prism;
 pub mod problem;
+pub mod resize;
 pub mod rooms;
 pub mod skiddy;
 pub mod summary;
@@ -21,6 +22,7 @@ use serde_json::Value;
 use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
+pub use resize::{Anchor, ResizeError, ResizePlan};
 pub use summary::{GraphFigures, KindFigures, LevelSummary, VerdictMark};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
@@ -293,6 +295,34 @@ impl Level {
             Level::Prism(l) => prism::picture::level_picture(l),
             Level::Tangram(l) => tangram::picture::level_picture(l),
         }
+    }
+
+    /// The plan to resize the level to `width x height` with the old board
+    /// at `anchor`: the level at its new size and what the resize loses, in
+    /// words; or why the kind refuses that size (a Prism start or exit
+    /// would be cut off). A Tangram board is square: its side is whichever
+    /// of the two changed.
+    pub fn resized(
+        &self,
+        width: usize,
+        height: usize,
+        anchor: Anchor,
+    ) -> Result<ResizePlan, ResizeError> {
+        let (level, losses) = match self {
+            Level::Skiddy(l) => {
+                let (level, losses) = skiddy::resize::resized_at(l, width, height, anchor);
+                (Level::Skiddy(level), losses)
+            }
+            Level::Prism(l) => {
+                let (level, losses) = prism::resize::resized_at(l, width, height, anchor)?;
+                (Level::Prism(level), losses)
+            }
+            Level::Tangram(l) => {
+                let (level, losses) = tangram::resize::resized_at(l, width, height, anchor);
+                (Level::Tangram(level), losses)
+            }
+        };
+        Ok(ResizePlan { level, losses })
     }
 
     /// Analyses the level: its state graph, labels, solutions and the
