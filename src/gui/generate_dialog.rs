@@ -544,7 +544,7 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
     let tried = match outcome.levels.first().map(Level::kind) {
         Some(Kind::Tangram) => "growths tried",
         Some(Kind::Prism) => "generations in all (retries included)",
-        _ => "candidates tried",
+        Some(Kind::Skiddy) | None => "candidates tried",
     };
     ui.strong(format!(
         "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried}",

@@ -185,7 +185,7 @@ impl Level {
     pub fn as_skiddy(&self) -> Option<&skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            _ => None,
+            Level::Prism(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -193,7 +193,7 @@ impl Level {
     pub fn as_skiddy_mut(&mut self) -> Option<&mut skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            _ => None,
+            Level::Prism(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -201,7 +201,7 @@ impl Level {
     pub fn as_prism(&self) -> Option<&prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -209,7 +209,7 @@ impl Level {
     pub fn as_prism_mut(&mut self) -> Option<&mut prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -217,7 +217,7 @@ impl Level {
     pub fn as_tangram(&self) -> Option<&tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Prism(_) => None,
         }
     }
 
@@ -225,7 +225,7 @@ impl Level {
     pub fn as_tangram_mut(&mut self) -> Option<&mut tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Prism(_) => None,
         }
     }
 
@@ -454,7 +454,7 @@ impl Analysis {
     pub fn as_skiddy(&self) -> Option<&Arc<skiddy::Analysis>> {
         match self {
             Analysis::Skiddy(a) => Some(a),
-            _ => None,
+            Analysis::Prism(_) | Analysis::Tangram(_) => None,
         }
     }
 
@@ -462,7 +462,7 @@ impl Analysis {
     pub fn as_prism(&self) -> Option<&Arc<prism::Analysis>> {
         match self {
             Analysis::Prism(a) => Some(a),
-            _ => None,
+            Analysis::Skiddy(_) | Analysis::Tangram(_) => None,
         }
     }
 
@@ -470,7 +470,7 @@ impl Analysis {
     pub fn as_tangram(&self) -> Option<&Arc<tangram::Analysis>> {
         match self {
             Analysis::Tangram(a) => Some(a),
-            _ => None,
+            Analysis::Skiddy(_) | Analysis::Prism(_) => None,
         }
     }
 

@@ -280,6 +280,19 @@ impl LevelSummary {
         }
     }
 
+    /// The lengths of the shortest max-combo and no-combo solutions, for a
+    /// kind with combos (Skiddy).
+    pub fn combo_lengths(&self) -> Option<(Option<u32>, Option<u32>)> {
+        match self.figures {
+            KindFigures::Skiddy {
+                shortest_max_combo,
+                shortest_no_combo,
+                ..
+            } => Some((shortest_max_combo, shortest_no_combo)),
+            KindFigures::Prism { .. } | KindFigures::Tangram { .. } => None,
+        }
+    }
+
     /// The length of the level's *Perfect* (Skiddy): a solution that is
     /// both max-combo and shortest, which exists when the shortest
     /// max-combo solution is as short as the shortest solution.
@@ -453,37 +466,40 @@ impl LevelSummary {
     /// analyses of a level (`"stars"`, `"shortest"`, …).
     pub fn named_figures(&self) -> Vec<(&'static str, String)> {
         let len = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
-        let mut named = Vec::new();
-        if let Some(stars) = self.stars() {
-            named.push(("stars", stars.to_string()));
-        }
-        if let Some(g) = self.graph() {
-            named.push(("shortest", len(g.shortest)));
-        }
-        if let KindFigures::Skiddy {
-            shortest_max_combo,
-            shortest_no_combo,
-            ..
-        } = &self.figures
-        {
-            named.push(("max-combo", len(*shortest_max_combo)));
-            named.push(("no-combo", len(*shortest_no_combo)));
-        }
-        if let Some(g) = self.graph() {
-            named.push(("states", g.states.to_string()));
-            named.push(("dead ends", g.dead_ends.to_string()));
-            named.push(("traps", g.traps.to_string()));
-        }
-        if let KindFigures::Prism { difficulty, .. } = &self.figures {
-            named.push(("difficulty", len(*difficulty)));
-        }
-        if let Some(count) = self.solution_count() {
-            named.push((
+        let counts = |g: &GraphFigures| {
+            [
+                ("states", g.states.to_string()),
+                ("dead ends", g.dead_ends.to_string()),
+                ("traps", g.traps.to_string()),
+            ]
+        };
+        match &self.figures {
+            KindFigures::Skiddy {
+                graph,
+                stars,
+                shortest_max_combo,
+                shortest_no_combo,
+            } => {
+                let mut named = vec![
+                    ("stars", stars.to_string()),
+                    ("shortest", len(graph.shortest)),
+                    ("max-combo", len(*shortest_max_combo)),
+                    ("no-combo", len(*shortest_no_combo)),
+                ];
+                named.extend(counts(graph));
+                named
+            }
+            KindFigures::Prism { graph, difficulty } => {
+                let mut named = vec![("shortest", len(graph.shortest))];
+                named.extend(counts(graph));
+                named.push(("difficulty", len(*difficulty)));
+                named
+            }
+            KindFigures::Tangram { solutions } => vec![(
                 "solutions",
-                count.map_or("not known".to_string(), |n| n.to_string()),
-            ));
+                solutions.map_or("not known".to_string(), |n| n.to_string()),
+            )],
         }
-        named
     }
 }
 
@@ -502,17 +518,12 @@ impl Serialize for LevelSummary {
         if let Some(g) = self.graph() {
             map.serialize_entry("shortest", &g.shortest)?;
         }
-        if let KindFigures::Skiddy {
-            shortest_max_combo,
-            shortest_no_combo,
-            ..
-        } = &self.figures
-        {
-            if let Some(n) = shortest_max_combo {
-                map.serialize_entry("shortest_max_combo", n)?;
+        if let Some((max_combo, no_combo)) = self.combo_lengths() {
+            if let Some(n) = max_combo {
+                map.serialize_entry("shortest_max_combo", &n)?;
             }
-            if let Some(n) = shortest_no_combo {
-                map.serialize_entry("shortest_no_combo", n)?;
+            if let Some(n) = no_combo {
+                map.serialize_entry("shortest_no_combo", &n)?;
             }
         }
         if let Some(g) = self.graph() {
@@ -659,6 +670,35 @@ mod tests {
         let unknown = tangram(None, "not known: the search stopped");
         assert_eq!(unknown.verdict_word(), "not known: the search stopped");
         assert_eq!(unknown.verdict_sentence(), "not known: the search stopped");
+    }
+
+    #[test]
+    fn a_change_is_named_by_the_figures_of_the_kind() {
+        let names = |s: &LevelSummary| -> Vec<&str> {
+            s.named_figures().into_iter().map(|(n, _)| n).collect()
+        };
+        assert_eq!(
+            names(&skiddy()),
+            [
+                "stars",
+                "shortest",
+                "max-combo",
+                "no-combo",
+                "states",
+                "dead ends",
+                "traps"
+            ]
+        );
+        assert_eq!(
+            names(&prism(Some(41))),
+            ["shortest", "states", "dead ends", "traps", "difficulty"]
+        );
+        assert_eq!(names(&tangram(None, "")), ["solutions"]);
+        assert_eq!(
+            tangram(None, "").named_figures()[0].1,
+            "not known",
+            "a count not known is said so"
+        );
     }
 
     #[test]

@@ -217,6 +217,31 @@ mod tests {
     }
 
     #[test]
+    fn a_stale_prism_difficulty_is_named() {
+        let prism = crate::kinds::prism::read_2016("3 2\n0\ns R f\ne e e\n").unwrap();
+        let mut entry = PackEntry::new(prism.into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let fresh = entry.summary.as_ref().unwrap().difficulty().unwrap();
+        if let Some(crate::kinds::KindFigures::Prism { difficulty, .. }) =
+            entry.summary.as_mut().map(|s| &mut s.figures)
+        {
+            *difficulty = Some(fresh + 5);
+        }
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 10_000,
+        };
+        let check = check_level(0, &entry, options, &Job::new(10_000));
+        assert_eq!(
+            check.failures,
+            [format!(
+                "the stored analysis is out of date: difficulty {} → {fresh}",
+                fresh + 5
+            )]
+        );
+    }
+
+    #[test]
     fn a_tangram_level_is_judged_by_its_stored_count() {
         // A 2x2 board: a bar in the left column and two squares on the
         // right; the bar may stand in either column: 2 solutions.
