@@ -186,6 +186,19 @@ impl GenerateDialog {
         dialog
     }
 
+    /// Gets the dialog ready to open over a level of `kind`: on that
+    /// kind's tab, each tab's parameters as last set. The tab stays while a
+    /// batch is running (its progress shows) or while the last batch's
+    /// levels wait to be placed, so that none are dropped unseen.
+    pub fn open_for(&mut self, kind: Kind) {
+        let busy =
+            self.run.is_some() || self.outcome.as_ref().is_some_and(|o| !o.levels.is_empty());
+        if !busy {
+            self.kind = kind;
+            self.outcome = None;
+        }
+    }
+
     /// The Skiddy parameters as set.
     pub fn params(&self) -> &GenerateParams {
         &self.params
@@ -716,6 +729,37 @@ mod tests {
             let perfect = shortest_max_combo.or(graph.shortest);
             assert!(perfect.is_some_and(|p| (2..=30).contains(&p)));
         }
+    }
+
+    #[test]
+    fn it_opens_on_the_tab_of_the_kind_on_screen() {
+        let mut dialog = GenerateDialog::default();
+        dialog.open_for(Kind::Prism);
+        let mut harness = harness(dialog);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Prism);
+        harness.get_by_label("Steer towards difficulty");
+        assert!(harness
+            .query_by_label("Only levels with exactly one solution")
+            .is_none());
+        harness.state_mut().dialog.open_for(Kind::Tangram);
+        harness.run();
+        harness.get_by_label("Only levels with exactly one solution");
+        harness.state_mut().dialog.open_for(Kind::Skiddy);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
+    }
+
+    #[test]
+    fn levels_waiting_to_be_placed_keep_their_tab() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 7));
+        harness.get_by_label("Generate").click();
+        harness.step();
+        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        harness.state_mut().dialog.open_for(Kind::Prism);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
+        harness.get_by_label("Open as new levels");
     }
 
     #[test]
