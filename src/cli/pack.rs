@@ -10,6 +10,7 @@ use serde_json::json;
 
 use crate::engine::{default_max_memory, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
+use crate::kinds::GraphFigures;
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
 use crate::pack::dedupe::duplicate_groups;
@@ -265,7 +266,7 @@ fn add(
             let note = match refresh_watched(&bars, &mut entry, &job) {
                 Ok(()) => {
                     let s = entry.summary.as_ref().expect("refreshed");
-                    summary_words(entry.level.kind(), s, false)
+                    summary_words(s, false)
                 }
                 Err(e) => format!("not analysed: {e}"),
             };
@@ -470,7 +471,7 @@ impl SolutionCounts {
                 continue;
             }
             counts.levels += 1;
-            match summary.and_then(|s| s.solutions) {
+            match summary.and_then(LevelSummary::solution_count).flatten() {
                 Some(1) => counts.unique += 1,
                 Some(n) if n > 1 => counts.several += 1,
                 Some(_) => {}
@@ -493,12 +494,7 @@ fn stats(
     let summaries = summaries(&read.pack, max_states);
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     // The numbers of a state graph, from the levels whose kind has one.
-    let graphs: Vec<&LevelSummary> = levels
-        .iter()
-        .zip(&summaries)
-        .filter(|(e, _)| e.level.kind().has_state_graph())
-        .filter_map(|(_, s)| s.as_ref())
-        .collect();
+    let graphs: Vec<&GraphFigures> = known.iter().filter_map(|s| s.graph()).collect();
     let counts = SolutionCounts::of(
         levels
             .iter()
@@ -507,7 +503,7 @@ fn stats(
     );
     let mut stars = [0u64; 4];
     for s in &known {
-        if let Some(n) = s.stars {
+        if let Some(n) = s.stars() {
             stars[n.min(3) as usize] += 1;
         }
     }
@@ -520,14 +516,14 @@ fn stats(
     }
     let mut perfect: Vec<u32> = known
         .iter()
-        .filter(|s| s.stars == Some(3))
-        .filter_map(|s| s.shortest_max_combo)
+        .filter(|s| s.stars() == Some(3))
+        .filter_map(|s| s.perfect_length())
         .collect();
     perfect.sort_unstable();
     let median = |v: &[u32]| v.get(v.len() / 2).copied();
-    let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty).collect();
+    let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty()).collect();
     difficulty.sort_unstable();
-    let has_stars = known.iter().any(|s| s.stars.is_some());
+    let has_stars = known.iter().any(|s| s.stars().is_some());
     let has_graphs = levels.iter().any(|e| e.level.kind().has_state_graph());
     let with_dead_ends = graphs.iter().filter(|s| s.dead_ends > 0).count();
     let total_traps: u64 = graphs.iter().map(|s| s.traps).sum();
@@ -617,7 +613,7 @@ fn stats(
             .zip(levels.iter().zip(&summaries))
         {
             let line = match s {
-                Some(s) => summary_words(e.level.kind(), s, true),
+                Some(s) => summary_words(s, true),
                 None => "not analysed".into(),
             };
             let _ = writeln!(
@@ -631,34 +627,19 @@ fn stats(
     Ok(damage_code(&read))
 }
 
-/// A level's verdict in a word or two: its stars where its kind gives
-/// stars, its difficulty where it gives one, its solution count where its
-/// kind has no state graph (Tangram), else its verdict.
-fn verdict_word(kind: Kind, s: &LevelSummary) -> String {
-    if !kind.has_state_graph() {
-        return s.solution_count_words();
-    }
-    match (s.stars, s.difficulty) {
-        (Some(n), _) => counted(n, "star", "stars"),
-        (None, Some(d)) => format!("difficulty {d}"),
-        (None, None) if s.shortest.is_none() => "no solution".to_string(),
-        (None, None) => s.verdict.clone(),
-    }
-}
-
 /// A level's summary on one line: its verdict in a word or two, and for a
 /// kind with a state graph its shortest solution (with `graph_numbers`,
 /// its states and traps too); a Tangram level's solution count alone.
-fn summary_words(kind: Kind, s: &LevelSummary, graph_numbers: bool) -> String {
-    let word = verdict_word(kind, s);
-    if !kind.has_state_graph() {
+fn summary_words(s: &LevelSummary, graph_numbers: bool) -> String {
+    let word = s.verdict_word();
+    let Some(g) = s.graph() else {
         return word;
-    }
-    let shortest = s.shortest.map_or("none".into(), |n| n.to_string());
+    };
+    let shortest = g.shortest.map_or("none".into(), |n| n.to_string());
     if graph_numbers {
         format!(
             "{word}, shortest {shortest}, states {}, traps {}",
-            s.states, s.traps
+            g.states, g.traps
         )
     } else {
         format!("{word}, shortest {shortest}")

@@ -186,6 +186,19 @@ impl GenerateDialog {
         dialog
     }
 
+    /// Gets the dialog ready to open over a level of `kind`: on that
+    /// kind's tab, each tab's parameters as last set. The tab stays while a
+    /// batch is running (its progress shows) or while the last batch's
+    /// levels wait to be placed, so that none are dropped unseen.
+    pub fn open_for(&mut self, kind: Kind) {
+        let busy =
+            self.run.is_some() || self.outcome.as_ref().is_some_and(|o| !o.levels.is_empty());
+        if !busy {
+            self.kind = kind;
+            self.outcome = None;
+        }
+    }
+
     /// The Skiddy parameters as set.
     pub fn params(&self) -> &GenerateParams {
         &self.params
@@ -544,7 +557,7 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
     let tried = match outcome.levels.first().map(Level::kind) {
         Some(Kind::Tangram) => "growths tried",
         Some(Kind::Prism) => "generations in all (retries included)",
-        _ => "candidates tried",
+        Some(Kind::Skiddy) | None => "candidates tried",
     };
     ui.strong(format!(
         "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried}",
@@ -597,20 +610,7 @@ fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
         let (response, painter) = ui.allocate_painter(egui::vec2(96.0, 80.0), Sense::hover());
         picture_painter::paint(&painter, response.rect, &level.picture());
         ui.small(level.name());
-        let verdict = match level.kind() {
-            Kind::Tangram => summary.solution_count_words(),
-            Kind::Prism => match (summary.difficulty, summary.shortest) {
-                (Some(d), Some(n)) => format!("difficulty {d}, {n} moves"),
-                _ => "no solution".to_owned(),
-            },
-            Kind::Skiddy => {
-                let perfect = summary
-                    .shortest_max_combo
-                    .or(summary.shortest)
-                    .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
-                format!("{} stars, {perfect}", summary.star_count())
-            }
-        };
+        let verdict = summary.preview_words();
         ui.small(verdict);
     });
 }
@@ -730,11 +730,48 @@ mod tests {
                 level.as_skiddy(),
                 "the batch gives the command line's levels"
             );
-            let perfect = returned.summaries[i]
-                .shortest_max_combo
-                .or(returned.summaries[i].shortest);
+            let crate::kinds::KindFigures::Skiddy {
+                graph,
+                shortest_max_combo,
+                ..
+            } = &returned.summaries[i].figures
+            else {
+                panic!("a Skiddy summary")
+            };
+            let perfect = shortest_max_combo.or(graph.shortest);
             assert!(perfect.is_some_and(|p| (2..=30).contains(&p)));
         }
+    }
+
+    #[test]
+    fn it_opens_on_the_tab_of_the_kind_on_screen() {
+        let mut dialog = GenerateDialog::default();
+        dialog.open_for(Kind::Prism);
+        let mut harness = harness(dialog);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Prism);
+        harness.get_by_label("Steer towards difficulty");
+        assert!(harness
+            .query_by_label("Only levels with exactly one solution")
+            .is_none());
+        harness.state_mut().dialog.open_for(Kind::Tangram);
+        harness.run();
+        harness.get_by_label("Only levels with exactly one solution");
+        harness.state_mut().dialog.open_for(Kind::Skiddy);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
+    }
+
+    #[test]
+    fn levels_waiting_to_be_placed_keep_their_tab() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 7));
+        harness.get_by_label("Generate").click();
+        harness.step();
+        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        harness.state_mut().dialog.open_for(Kind::Prism);
+        harness.run();
+        assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
+        harness.get_by_label("Open as new levels");
     }
 
     #[test]
@@ -756,7 +793,7 @@ mod tests {
         for (level, summary) in returned.levels.iter().zip(&returned.summaries) {
             let tangram = level.as_tangram().expect("a Tangram level");
             assert_eq!((tangram.size, tangram.shapes.len()), (4, 6), "Easy");
-            assert_eq!(summary.solutions, Some(1), "unique as asked");
+            assert_eq!(summary.solution_count(), Some(Some(1)), "unique as asked");
         }
     }
 

@@ -8,6 +8,7 @@
 
 pub mod prism;
 pub mod problem;
+pub mod resize;
 pub mod rooms;
 pub mod skiddy;
 pub mod summary;
@@ -21,7 +22,8 @@ use serde_json::Value;
 use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
-pub use summary::LevelSummary;
+pub use resize::{Anchor, ResizeError, ResizePlan};
+pub use summary::{GraphFigures, KindFigures, LevelSummary, VerdictMark};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
 /// The puzzle kinds levelscope edits and analyses.
@@ -91,13 +93,19 @@ impl Kind {
     /// Whether levels of this kind are explored as a state graph (Tangram's
     /// question is a solution count instead).
     pub fn has_state_graph(self) -> bool {
-        self != Kind::Tangram
+        match self {
+            Kind::Skiddy | Kind::Prism => true,
+            Kind::Tangram => false,
+        }
     }
 
     /// Whether levels of this kind have floors: one board per background
     /// colour, joined by switches (Prism's 3D model).
     pub fn has_floors(self) -> bool {
-        self == Kind::Prism
+        match self {
+            Kind::Prism => true,
+            Kind::Skiddy | Kind::Tangram => false,
+        }
     }
 }
 
@@ -177,7 +185,7 @@ impl Level {
     pub fn as_skiddy(&self) -> Option<&skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            _ => None,
+            Level::Prism(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -185,7 +193,7 @@ impl Level {
     pub fn as_skiddy_mut(&mut self) -> Option<&mut skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            _ => None,
+            Level::Prism(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -193,7 +201,7 @@ impl Level {
     pub fn as_prism(&self) -> Option<&prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -201,7 +209,7 @@ impl Level {
     pub fn as_prism_mut(&mut self) -> Option<&mut prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -209,7 +217,7 @@ impl Level {
     pub fn as_tangram(&self) -> Option<&tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Prism(_) => None,
         }
     }
 
@@ -217,7 +225,7 @@ impl Level {
     pub fn as_tangram_mut(&mut self) -> Option<&mut tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            _ => None,
+            Level::Skiddy(_) | Level::Prism(_) => None,
         }
     }
 
@@ -287,6 +295,34 @@ impl Level {
             Level::Prism(l) => prism::picture::level_picture(l),
             Level::Tangram(l) => tangram::picture::level_picture(l),
         }
+    }
+
+    /// The plan to resize the level to `width x height` with the old board
+    /// at `anchor`: the level at its new size and what the resize loses, in
+    /// words; or why the kind refuses that size (a Prism start or exit
+    /// would be cut off). A Tangram board is square: its side is whichever
+    /// of the two changed.
+    pub fn resized(
+        &self,
+        width: usize,
+        height: usize,
+        anchor: Anchor,
+    ) -> Result<ResizePlan, ResizeError> {
+        let (level, losses) = match self {
+            Level::Skiddy(l) => {
+                let (level, losses) = skiddy::resize::resized_at(l, width, height, anchor);
+                (Level::Skiddy(level), losses)
+            }
+            Level::Prism(l) => {
+                let (level, losses) = prism::resize::resized_at(l, width, height, anchor)?;
+                (Level::Prism(level), losses)
+            }
+            Level::Tangram(l) => {
+                let (level, losses) = tangram::resize::resized_at(l, width, height, anchor);
+                (Level::Tangram(level), losses)
+            }
+        };
+        Ok(ResizePlan { level, losses })
     }
 
     /// Analyses the level: its state graph, labels, solutions and the
@@ -418,7 +454,7 @@ impl Analysis {
     pub fn as_skiddy(&self) -> Option<&Arc<skiddy::Analysis>> {
         match self {
             Analysis::Skiddy(a) => Some(a),
-            _ => None,
+            Analysis::Prism(_) | Analysis::Tangram(_) => None,
         }
     }
 
@@ -426,7 +462,7 @@ impl Analysis {
     pub fn as_prism(&self) -> Option<&Arc<prism::Analysis>> {
         match self {
             Analysis::Prism(a) => Some(a),
-            _ => None,
+            Analysis::Skiddy(_) | Analysis::Tangram(_) => None,
         }
     }
 
@@ -434,7 +470,7 @@ impl Analysis {
     pub fn as_tangram(&self) -> Option<&Arc<tangram::Analysis>> {
         match self {
             Analysis::Tangram(a) => Some(a),
-            _ => None,
+            Analysis::Skiddy(_) | Analysis::Prism(_) => None,
         }
     }
 

@@ -88,22 +88,22 @@ pub fn check_level(
     match &fresh {
         Err(e) => failures.push(e.clone()),
         Ok(s) => {
-            if s.dead_ends > 0 {
+            if let Some(g) = s.graph().filter(|g| g.dead_ends > 0) {
                 failures.push(format!(
                     "{}, {}: {}",
-                    counted(s.dead_ends, "dead end", "dead ends"),
-                    counted(s.traps, "trap", "traps"),
+                    counted(g.dead_ends, "dead end", "dead ends"),
+                    counted(g.traps, "trap", "traps"),
                     s.verdict
                 ));
             }
             // A count without a state graph (Tangram's) that ran out of
             // budget is known only as a lower bound: the level is not
             // checked, as a state graph over its budget is not.
-            if !entry.level.kind().has_state_graph() && s.solutions.is_none() {
+            if s.unfinished() {
                 failures.push(format!("the solution count did not finish: {}", s.verdict));
             }
             // Stars are Skiddy's; other kinds are judged by dead ends alone.
-            if let Some(stars) = s.stars.filter(|&n| n < options.min_stars) {
+            if let Some(stars) = s.stars().filter(|&n| n < options.min_stars) {
                 failures.push(format!(
                     "{}, fewer than the wanted {}: {}",
                     counted(stars, "star", "stars"),
@@ -126,39 +126,18 @@ pub fn check_level(
 }
 
 fn describe_change(stored: &LevelSummary, fresh: &LevelSummary) -> String {
-    let mut changes = Vec::new();
-    let mut note = |what: &str, a: String, b: String| {
-        if a != b {
-            changes.push(format!("{what} {a} → {b}"));
-        }
-    };
-    let len = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
-    let stars = |v: Option<u8>| v.map_or("none".to_string(), |n| n.to_string());
-    note("stars", stars(stored.stars), stars(fresh.stars));
-    note("shortest", len(stored.shortest), len(fresh.shortest));
-    note(
-        "max-combo",
-        len(stored.shortest_max_combo),
-        len(fresh.shortest_max_combo),
-    );
-    note(
-        "no-combo",
-        len(stored.shortest_no_combo),
-        len(fresh.shortest_no_combo),
-    );
-    note(
-        "states",
-        stored.states.to_string(),
-        fresh.states.to_string(),
-    );
-    note(
-        "dead ends",
-        stored.dead_ends.to_string(),
-        fresh.dead_ends.to_string(),
-    );
-    note("traps", stored.traps.to_string(), fresh.traps.to_string());
-    let count = |v: Option<u64>| v.map_or("not known".to_string(), |n| n.to_string());
-    note("solutions", count(stored.solutions), count(fresh.solutions));
+    let before = stored.named_figures();
+    let mut changes: Vec<String> = fresh
+        .named_figures()
+        .into_iter()
+        .filter_map(|(what, now)| {
+            let was = before
+                .iter()
+                .find(|(name, _)| *name == what)
+                .map_or("none", |(_, v)| v.as_str());
+            (was != now).then(|| format!("{what} {was} → {now}"))
+        })
+        .collect();
     if changes.is_empty() {
         changes.push(format!(
             "reason \"{}\" → \"{}\"",
@@ -184,7 +163,7 @@ mod tests {
         let dead = PackEntry::new(parse_ascii("######\n#R.R.#\n#.#..#\n#o...#\n##r###\n").unwrap());
         let mut stale = good.clone();
         refresh_summary(&mut stale, 1000).unwrap();
-        stale.summary.as_mut().unwrap().states = 99;
+        stale.summary.as_mut().unwrap().graph_mut().unwrap().states = 99;
         let pack = Pack {
             name: "t".into(),
             levels: vec![good, dead, stale],
@@ -238,6 +217,31 @@ mod tests {
     }
 
     #[test]
+    fn a_stale_prism_difficulty_is_named() {
+        let prism = crate::kinds::prism::read_2016("3 2\n0\ns R f\ne e e\n").unwrap();
+        let mut entry = PackEntry::new(prism.into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let fresh = entry.summary.as_ref().unwrap().difficulty().unwrap();
+        if let Some(crate::kinds::KindFigures::Prism { difficulty, .. }) =
+            entry.summary.as_mut().map(|s| &mut s.figures)
+        {
+            *difficulty = Some(fresh + 5);
+        }
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 10_000,
+        };
+        let check = check_level(0, &entry, options, &Job::new(10_000));
+        assert_eq!(
+            check.failures,
+            [format!(
+                "the stored analysis is out of date: difficulty {} → {fresh}",
+                fresh + 5
+            )]
+        );
+    }
+
+    #[test]
     fn a_tangram_level_is_judged_by_its_stored_count() {
         // A 2x2 board: a bar in the left column and two squares on the
         // right; the bar may stand in either column: 2 solutions.
@@ -246,7 +250,10 @@ mod tests {
         let level = Level::from(crate::kinds::tangram::parse_text(text).unwrap());
         let mut entry = PackEntry::new(level);
         refresh_summary(&mut entry, 1000).unwrap();
-        assert_eq!(entry.summary.as_ref().unwrap().solutions, Some(2));
+        assert_eq!(
+            entry.summary.as_ref().unwrap().solution_count(),
+            Some(Some(2))
+        );
         let options = CheckOptions {
             min_stars: 3,
             max_states: 1000,
@@ -254,7 +261,8 @@ mod tests {
         // No stars and no state graph: a fresh, matching summary passes.
         let check = check_level(0, &entry, options, &Job::new(1000));
         assert!(check.passes(), "{:?}", check.failures);
-        entry.summary.as_mut().unwrap().solutions = Some(1);
+        entry.summary.as_mut().unwrap().figures =
+            crate::kinds::KindFigures::Tangram { solutions: Some(1) };
         let check = check_level(0, &entry, options, &Job::new(1000));
         assert_eq!(
             check.failures,

@@ -75,7 +75,7 @@ fn entry_from_value(value: Value) -> Result<PackEntry, String> {
     // only a cache of the analysis (`pack check --update` makes it again).
     let summary = match known.get("summary") {
         None | Some(Value::Null) => None,
-        Some(v @ Value::Object(_)) => serde_json::from_value::<LevelSummary>(v.clone()).ok(),
+        Some(v @ Value::Object(_)) => LevelSummary::from_json_value(level.kind(), v).ok(),
         Some(other) => return Err(wrong("summary", other, "an object")),
     };
     Ok(PackEntry {

@@ -11,7 +11,6 @@
 use std::path::{Path, PathBuf};
 
 use super::{LevelSummary, Pack};
-use crate::kinds::Kind;
 use crate::picture::png::{render_png, text_width};
 use crate::picture::{rect_points, star_points, Align, Picture, Rgba, Stroke};
 use crate::words::elide;
@@ -372,30 +371,6 @@ pub fn write_sheet(path: &Path, cards: &[SheetCard]) -> Result<WrittenSheet, She
     Ok(WrittenSheet { pages: written })
 }
 
-/// The verdict lines of a level of `kind`: for a kind without a state
-/// graph (Tangram), its solution count ("unique", "N solutions", or the
-/// verdict when the count is not known); for a kind with stars, the
-/// Perfect's length when it has them all, else the shortest solution's;
-/// for a kind with a difficulty, the difficulty and the shortest length,
-/// then the verdict in words; else the verdict.
-fn card_lines(kind: Kind, s: &LevelSummary) -> Vec<String> {
-    if !kind.has_state_graph() {
-        return vec![s.solution_count_words()];
-    }
-    let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
-    match (s.stars, s.difficulty) {
-        (Some(3), _) if s.shortest_max_combo.is_some() => {
-            vec![format!("Perfect {}", s.shortest_max_combo.unwrap_or(0))]
-        }
-        (Some(_), _) => vec![best(s.shortest)],
-        (None, Some(d)) => vec![
-            format!("difficulty {d}, {}", best(s.shortest)),
-            s.verdict.clone(),
-        ],
-        (None, None) => vec![s.verdict.clone()],
-    }
-}
-
 /// The cards of a pack of levels of any kind: each level's picture, its
 /// name, and (from `summaries[i]`, level `i`'s analysis when it has one)
 /// its verdict, with stars out of three for a kind that gives stars; "not
@@ -411,9 +386,9 @@ pub fn pack_cards(pack: &Pack, summaries: &[Option<LevelSummary>]) -> Vec<SheetC
                 title: entry.level.name().to_string(),
                 lines: summary.map_or_else(
                     || vec!["not analysed".to_string()],
-                    |s| card_lines(entry.level.kind(), s),
+                    LevelSummary::card_lines,
                 ),
-                stars: summary.and_then(|s| s.stars).map(|n| (n.min(3), 3)),
+                stars: summary.and_then(LevelSummary::stars).map(|n| (n.min(3), 3)),
                 number: i,
             }
         })

@@ -207,7 +207,7 @@ mod tests {
                 Some(&alone),
                 "level {i} is its seed's level"
             );
-            assert!(outcome.summaries[i].difficulty.is_some(), "solvable");
+            assert!(outcome.summaries[i].difficulty().is_some(), "solvable");
         }
     }
 

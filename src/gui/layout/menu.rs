@@ -127,6 +127,7 @@ impl EditorApp {
                 self.add_to_pack();
             }
             if ui.button("Generate…").clicked() {
+                self.generate.open_for(self.doc().level.kind());
                 self.generate_open = true;
             }
         });

@@ -16,8 +16,9 @@ use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
 
 use crate::gui::views::count_axis::{count_axis, count_grid};
-use crate::gui::views::pack_panel::view::{compact_count, perfect_length};
-use crate::pack::Pack;
+use crate::gui::views::pack_panel::view::compact_count;
+use crate::kinds::Kind;
+use crate::pack::{LevelSummary, Pack};
 use crate::words::{agreeing, counted};
 
 /// Colour of the Perfect length (Okabe–Ito blue).
@@ -52,11 +53,16 @@ impl CurveSeries {
         let summaries = || pack.levels.iter().map(|e| e.summary.as_ref());
         CurveSeries {
             perfect: summaries()
-                .map(|s| s.and_then(perfect_length).map(f64::from))
+                .map(|s| s.and_then(LevelSummary::perfect_length).map(f64::from))
                 .collect(),
-            traps: summaries().map(|s| s.map(|s| s.traps as f64)).collect(),
+            traps: summaries()
+                .map(|s| s.and_then(|s| s.graph()).map(|g| g.traps as f64))
+                .collect(),
             log_states: summaries()
-                .map(|s| s.map(|s| (s.states.max(1) as f64).log10()))
+                .map(|s| {
+                    s.and_then(|s| s.graph())
+                        .map(|g| (g.states.max(1) as f64).log10())
+                })
                 .collect(),
         }
     }
@@ -145,6 +151,30 @@ const STATES_HEIGHT: f32 = 125.0;
 /// same x in all three.
 const Y_AXIS_WIDTH: f32 = 46.0;
 
+/// What the curve says of levels analysed without a state graph (Tangram's
+/// solution count): their kinds have no Perfect, traps or states, so they
+/// are gaps in every plot. `None` when every analysed level has a graph.
+pub fn no_graph_note(pack: &Pack) -> Option<String> {
+    let mut kinds: Vec<Kind> = pack
+        .levels
+        .iter()
+        .filter(|e| e.summary.as_ref().is_some_and(|s| s.graph().is_none()))
+        .map(|e| e.level.kind())
+        .collect();
+    let n = kinds.len() as u64;
+    kinds.sort();
+    kinds.dedup();
+    let titles: Vec<&str> = kinds.iter().map(|k| k.title()).collect();
+    (n > 0).then(|| {
+        format!(
+            "{} of {} {} no moves, states or traps: gaps in every plot.",
+            counted(n, "level", "levels"),
+            titles.join(" and "),
+            agreeing(n, "has", "have")
+        )
+    })
+}
+
 /// Draws the difficulty curve of `pack` (about 320 points high).
 pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     if pack.levels.is_empty() {
@@ -164,6 +194,9 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
             counted(missing, "level", "levels"),
             agreeing(missing, "is a gap", "are gaps")
         ));
+    }
+    if let Some(note) = no_graph_note(pack) {
+        ui.weak(note);
     }
     let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name()).collect();
     let level_of = |x: f64| -> Option<(usize, &str)> {
@@ -256,7 +289,8 @@ fn linked_plot<'a>(name: &str, height: f32, group: egui::Id, count: f64) -> Plot
 mod tests {
     use super::*;
     use crate::kinds::skiddy::format::parse_ascii;
-    use crate::pack::{LevelSummary, PackEntry};
+    use crate::kinds::{GraphFigures, KindFigures};
+    use crate::pack::{refresh_summary, PackEntry};
 
     #[test]
     fn runs_break_at_gaps() {
@@ -285,16 +319,18 @@ mod tests {
     fn series_take_perfect_traps_and_log_states() {
         let level = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
         let summary = |shortest, combo, states, traps| LevelSummary {
-            stars: Some(3),
             verdict: String::new(),
-            shortest: Some(shortest),
-            shortest_max_combo: Some(combo),
-            shortest_no_combo: None,
-            states,
-            dead_ends: 0,
-            traps,
-            difficulty: None,
-            solutions: None,
+            figures: KindFigures::Skiddy {
+                graph: GraphFigures {
+                    shortest: Some(shortest),
+                    states,
+                    dead_ends: 0,
+                    traps,
+                },
+                stars: 3,
+                shortest_max_combo: Some(combo),
+                shortest_no_combo: None,
+            },
         };
         let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));
@@ -307,6 +343,37 @@ mod tests {
         assert_eq!(s.perfect, vec![Some(4.0), None, None]);
         assert_eq!(s.traps, vec![Some(2.0), None, Some(0.0)]);
         assert_eq!(s.log_states, vec![Some(3.0), None, Some(1.0)]);
+    }
+
+    #[test]
+    fn a_tangram_level_is_a_gap_in_the_state_and_trap_plots_and_says_why() {
+        let skiddy = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
+        let tangram =
+            crate::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n")
+                .unwrap();
+        let mut pack = Pack {
+            name: "p".into(),
+            levels: vec![
+                PackEntry::new(skiddy.into()),
+                PackEntry::new(tangram.into()),
+            ],
+        };
+        assert_eq!(no_graph_note(&pack), None, "nothing analysed yet");
+        for entry in &mut pack.levels {
+            refresh_summary(entry, 10_000).unwrap();
+        }
+        let s = CurveSeries::of(&pack);
+        assert_eq!(s.perfect, vec![Some(2.0), None]);
+        assert!(s.traps[0].is_some() && s.log_states[0].is_some());
+        assert_eq!(
+            (s.traps[1], s.log_states[1]),
+            (None, None),
+            "not 0 traps, 1 state"
+        );
+        assert_eq!(
+            no_graph_note(&pack).unwrap(),
+            "1 level of Tangram has no moves, states or traps: gaps in every plot."
+        );
     }
 
     #[test]

@@ -313,8 +313,26 @@ mod tests {
             .any(|f| f.contains("dead end")));
         assert!(verdicts[1].unwrap().passes());
         assert!(verdicts[2].is_none());
-        assert!(after.levels[0].summary.as_ref().unwrap().dead_ends > 0);
-        assert_eq!(after.levels[1].summary.as_ref().unwrap().states, 10);
+        assert!(
+            after.levels[0]
+                .summary
+                .as_ref()
+                .unwrap()
+                .graph()
+                .unwrap()
+                .dead_ends
+                > 0
+        );
+        assert_eq!(
+            after.levels[1]
+                .summary
+                .as_ref()
+                .unwrap()
+                .graph()
+                .unwrap()
+                .states,
+            10
+        );
         assert!(after.levels[2].summary.is_none());
         // Two identical levels each take one verdict.
         let twice = pack(&[DEAD, GOOD, GOOD]);

@@ -10,6 +10,7 @@ pub mod picture;
 pub mod puzzle;
 pub mod rating;
 pub mod report;
+pub mod resize;
 pub mod rules;
 
 use crate::engine::{

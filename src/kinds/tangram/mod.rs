@@ -13,6 +13,7 @@ pub mod generate;
 pub mod level;
 pub mod picture;
 pub mod report;
+pub mod resize;
 pub mod solve;
 
 pub use analysis::{analyze, Analysis};

@@ -3,13 +3,13 @@
 
 use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextStyle, Ui};
 
-use super::view::{compact_count, perfect_length, SortColumn};
+use super::view::{compact_count, SortColumn};
 use super::ROW_HEIGHT;
 use crate::gui::views::board::BoardGeometry;
 use crate::gui::views::picture_painter;
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, VerdictMark};
 use crate::pack::{LevelSummary, Pack, PackEntry};
-use crate::words::{counted, elide};
+use crate::words::elide;
 
 /// Space between two columns.
 const GAP: f32 = 6.0;
@@ -94,42 +94,12 @@ pub(super) struct RowContext<'a> {
     pub(super) movable: bool,
 }
 
-/// "N states, N dead ends, N traps" of a level's analysis.
-fn state_counts(s: &LevelSummary) -> String {
-    format!(
-        "{}, {}, {}",
-        counted(s.states, "state", "states"),
-        counted(s.dead_ends, "dead end", "dead ends"),
-        counted(s.traps, "trap", "traps")
-    )
-}
-
-/// The kind's verdict of a level in a few words: its stars where the kind
-/// gives stars, Tangram's solution count, else its difficulty, else "no
-/// solution".
-fn verdict_words(kind: Kind, s: &LevelSummary) -> String {
-    if kind == Kind::Tangram {
-        return s.solution_count_words();
-    }
-    match (s.stars, s.difficulty) {
-        (Some(n), _) => counted(n, "star", "stars"),
-        (None, Some(d)) => format!("difficulty {d}"),
-        (None, None) => "no solution".to_string(),
-    }
-}
-
 /// The row's numbers in words, for screen readers.
 pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> String {
     let mut text = format!("{} level, ", entry.level.kind().title());
-    let kind = entry.level.kind();
     text += &match &entry.summary {
         None => "not analysed".to_string(),
-        Some(s) if !kind.has_state_graph() => verdict_words(kind, s),
-        Some(s) if s.stars.is_none() => format!("{}, {}", verdict_words(kind, s), state_counts(s)),
-        Some(s) => {
-            let perfect = perfect_length(s).map_or("no Perfect".into(), |n| format!("Perfect {n}"));
-            format!("{}, {perfect}, {}", verdict_words(kind, s), state_counts(s))
-        }
+        Some(s) => s.description(),
     };
     match failures {
         Some([]) => text += "; passes the check",
@@ -228,38 +198,38 @@ pub(super) fn paint_row(
         None => right(&painter, cells[4], "not analysed".into(), &small, weak),
         Some(s) => {
             let stars = cells[3];
-            if s.stars.is_some() {
-                for k in 0..3 {
-                    let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
-                    paint_star(&painter, center, 6.0, k < s.star_count(), weak);
+            match s.mark() {
+                VerdictMark::Stars(earned) => {
+                    for k in 0..3 {
+                        let center = stars.left_center() + vec2(8.0 + 14.0 * k as f32, 0.0);
+                        paint_star(&painter, center, 6.0, k < earned, weak);
+                    }
                 }
-            } else {
                 // A kind without stars: its difficulty or solution count
                 // (or that there is no solution), where the stars would be.
-                let (verdict, good) = match (entry.level.kind(), s.difficulty, s.solutions) {
-                    (Kind::Tangram, _, Some(0)) => ("none".to_string(), false),
-                    (Kind::Tangram, _, Some(1)) => ("unique".to_string(), true),
-                    (Kind::Tangram, _, Some(n)) => (format!("{n} sol."), true),
-                    (Kind::Tangram, _, None) => ("?".to_string(), false),
-                    (_, Some(d), _) => (format!("d {d}"), true),
-                    (_, None, _) => ("none".to_string(), false),
-                };
-                let colour = if good { text } else { FAIL };
-                painter.text(
-                    stars.left_center(),
-                    Align2::LEFT_CENTER,
-                    verdict,
-                    small.clone(),
-                    colour,
-                );
+                VerdictMark::Word {
+                    text: verdict,
+                    good,
+                } => {
+                    let colour = if good { text } else { FAIL };
+                    painter.text(
+                        stars.left_center(),
+                        Align2::LEFT_CENTER,
+                        verdict,
+                        small.clone(),
+                        colour,
+                    );
+                }
             }
-            let perfect = perfect_length(s).map_or("–".to_string(), |n| n.to_string());
+            let perfect = s
+                .perfect_length()
+                .map_or("–".to_string(), |n| n.to_string());
             right(&painter, cells[4], perfect, &body, text);
-            if entry.level.kind().has_state_graph() {
-                right(&painter, cells[5], compact_count(s.states), &body, text);
-                let dead = if s.dead_ends > 0 { FAIL } else { text };
-                right(&painter, cells[6], compact_count(s.dead_ends), &body, dead);
-                right(&painter, cells[7], compact_count(s.traps), &body, text);
+            if let Some(g) = s.graph() {
+                right(&painter, cells[5], compact_count(g.states), &body, text);
+                let dead = if g.dead_ends > 0 { FAIL } else { text };
+                right(&painter, cells[6], compact_count(g.dead_ends), &body, dead);
+                right(&painter, cells[7], compact_count(g.traps), &body, text);
             } else {
                 // No moves: no states, dead ends or traps to count.
                 for cell in &cells[5..8] {
@@ -282,6 +252,17 @@ pub(super) fn paint_row(
     }
 }
 
+/// The lines of a row's tooltip that give its analysis: the kind and the
+/// verdict in a sentence, then (for a kind with moves) the solution
+/// lengths and the state graph's counts. A kind without moves (Tangram)
+/// has no lengths or states: its verdict says it all.
+fn tooltip_lines(kind: Kind, s: &LevelSummary) -> Vec<String> {
+    let mut lines = vec![format!("{} — {}", kind.title(), s.verdict_sentence())];
+    lines.extend(s.lengths_words());
+    lines.extend(s.graph().map(|g| g.counts_words()));
+    lines
+}
+
 /// The tooltip of a row: the numbers in full and the check's verdict.
 pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Option<&[String]>) {
     ui.strong(format!("#{} {}", i + 1, entry.level.name()));
@@ -293,28 +274,8 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
             ui.label("Not analysed: check the pack to analyse it.");
         }
         Some(s) => {
-            let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-            let kind = entry.level.kind();
-            ui.label(format!(
-                "{} — {}: {}",
-                kind.title(),
-                verdict_words(kind, s),
-                s.verdict
-            ));
-            // A kind without moves (Tangram) has no lengths or states: its
-            // verdict says it all.
-            if kind.has_state_graph() {
-                if s.stars.is_some() {
-                    ui.label(format!(
-                        "Shortest {}, max-combo {}, no-combo {}",
-                        len(s.shortest),
-                        len(s.shortest_max_combo),
-                        len(s.shortest_no_combo)
-                    ));
-                } else {
-                    ui.label(format!("Shortest {}", len(s.shortest)));
-                }
-                ui.label(state_counts(s));
+            for line in tooltip_lines(entry.level.kind(), s) {
+                ui.label(line);
             }
         }
     }
@@ -364,5 +325,31 @@ mod tests {
         let mut entry = PackEntry::new(tangram.unwrap().into());
         refresh_summary(&mut entry, 10_000).unwrap();
         assert_eq!(describe_row(&entry, None), "Tangram level, unique");
+    }
+
+    #[test]
+    fn a_tooltip_says_the_verdict_word_once() {
+        let tangram =
+            crate::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n");
+        let mut entry = PackEntry::new(tangram.unwrap().into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let s = entry.summary.as_ref().unwrap();
+        assert_eq!(
+            tooltip_lines(entry.level.kind(), s),
+            ["Tangram — unique: one way to place the shapes"]
+        );
+        let skiddy = crate::kinds::skiddy::format::parse_ascii("#####\n#R.R#\n#...#\n#r###\n");
+        let mut entry = PackEntry::new(skiddy.unwrap().into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let lines = tooltip_lines(entry.level.kind(), entry.summary.as_ref().unwrap());
+        assert_eq!(
+            lines[0],
+            "Skiddy — 3 stars: every rule holds: Perfect in 2 moves (L D)"
+        );
+        assert!(
+            lines[1].starts_with("Shortest 2, max-combo 2, no-combo "),
+            "{lines:?}"
+        );
+        assert!(lines[2].ends_with(" traps"), "{lines:?}");
     }
 }

@@ -14,7 +14,7 @@ pub enum SortColumn {
     Name,
     /// Stars.
     Stars,
-    /// Length of the Perfect (see [`perfect_length`]).
+    /// Length of the Perfect (see [`LevelSummary::perfect_length`]).
     Perfect,
     /// Reachable states.
     States,
@@ -63,15 +63,17 @@ impl SortColumn {
     }
 
     /// The number a summary has in this column (`None` for the columns
-    /// that are not numbers of the analysis, and for a missing Perfect).
+    /// that are not numbers of the analysis, for a missing Perfect, and for
+    /// a number the level's kind does not have: stars of a Prism level,
+    /// states of a Tangram level).
     fn number(self, summary: &LevelSummary) -> Option<u64> {
         match self {
             SortColumn::Order | SortColumn::Name => None,
-            SortColumn::Stars => Some(summary.star_count() as u64),
-            SortColumn::Perfect => perfect_length(summary).map(u64::from),
-            SortColumn::States => Some(summary.states),
-            SortColumn::DeadEnds => Some(summary.dead_ends),
-            SortColumn::Traps => Some(summary.traps),
+            SortColumn::Stars => summary.stars().map(u64::from),
+            SortColumn::Perfect => summary.perfect_length().map(u64::from),
+            SortColumn::States => summary.graph().map(|g| g.states),
+            SortColumn::DeadEnds => summary.graph().map(|g| g.dead_ends),
+            SortColumn::Traps => summary.graph().map(|g| g.traps),
         }
     }
 }
@@ -187,22 +189,12 @@ impl Filter {
             Show::UnderStars(n) => entry
                 .summary
                 .as_ref()
-                .is_some_and(|s| s.stars.is_some_and(|k| k < n)),
+                .is_some_and(|s| s.stars().is_some_and(|k| k < n)),
             Show::Failing => fails == Some(true),
             Show::NotAnalysed => entry.summary.is_none(),
         };
         let kind_ok = self.kind.is_none_or(|k| entry.level.kind() == k);
         text_ok && show_ok && kind_ok
-    }
-}
-
-/// The length of the level's *Perfect*: a solution that is both max-combo
-/// and shortest, which exists when the shortest max-combo solution is as
-/// short as the shortest solution.
-pub fn perfect_length(summary: &LevelSummary) -> Option<u32> {
-    match (summary.shortest_max_combo, summary.shortest) {
-        (Some(combo), Some(any)) if combo == any => Some(combo),
-        _ => None,
     }
 }
 
@@ -345,19 +337,22 @@ pub fn rearranged<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
 mod tests {
     use super::*;
     use crate::kinds::skiddy::format::parse_ascii;
+    use crate::kinds::{GraphFigures, KindFigures};
 
     fn summary(stars: u8, shortest: u32, combo: u32, states: u64) -> LevelSummary {
         LevelSummary {
-            stars: Some(stars),
             verdict: String::new(),
-            shortest: Some(shortest),
-            shortest_max_combo: Some(combo),
-            shortest_no_combo: None,
-            states,
-            dead_ends: 0,
-            traps: 3 - stars as u64,
-            difficulty: None,
-            solutions: None,
+            figures: KindFigures::Skiddy {
+                graph: GraphFigures {
+                    shortest: Some(shortest),
+                    states,
+                    dead_ends: 0,
+                    traps: 3 - stars as u64,
+                },
+                stars,
+                shortest_max_combo: Some(combo),
+                shortest_no_combo: None,
+            },
         }
     }
 
@@ -538,12 +533,19 @@ mod tests {
 
     #[test]
     fn perfect_and_compact_numbers() {
-        assert_eq!(perfect_length(&summary(3, 9, 9, 1)), Some(9));
-        assert_eq!(perfect_length(&summary(2, 4, 6, 1)), None);
+        assert_eq!(summary(3, 9, 9, 1).perfect_length(), Some(9));
+        assert_eq!(summary(2, 4, 6, 1).perfect_length(), None);
         let mut none = summary(0, 1, 1, 1);
-        none.shortest = None;
-        none.shortest_max_combo = None;
-        assert_eq!(perfect_length(&none), None);
+        if let KindFigures::Skiddy {
+            graph,
+            shortest_max_combo,
+            ..
+        } = &mut none.figures
+        {
+            graph.shortest = None;
+            *shortest_max_combo = None;
+        }
+        assert_eq!(none.perfect_length(), None);
         assert_eq!(compact_count(950), "950");
         assert_eq!(compact_count(9_999), "9999");
         assert_eq!(compact_count(12_345), "12.3k");
