@@ -75,7 +75,8 @@ fn the_dead_ends_view_is_a_toggle_and_a_click_in_it_selects_a_dead_end() {
     harness.step();
     let selected = harness.state().graph_selection.as_ref().map(|(id, _)| *id);
     assert_eq!(selected, Some(target));
-    let _ = harness.get_by_label_contains(&format!("Selected state {target}"));
+    // In the legend's words ("dead end", "winnable"), not the rules' names.
+    let _ = harness.get_by_label_contains(&format!("Selected state {target}: dead end at depth"));
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod editor_files;
 mod engine_vs_reference;
 mod exact_cover;
 mod floors_editor;
+mod focus_layout;
 mod formats;
 mod generate_cli;
 mod generator_rule;

@@ -62,6 +62,13 @@ pub struct Prefs {
     pub tangram_shape: usize,
     /// Use the system's file dialog (else levelscope's own).
     pub system_file_dialog: bool,
+    /// Which side panels are folded to slim strips (the focus layout folds
+    /// them all, so the board gets the room).
+    pub folded: super::layout::panels::Folded,
+    /// Whether the layout was chosen: by the designer, or at the first
+    /// start from the window's width (a narrow window starts with the pack
+    /// panel folded).
+    pub layout_chosen: bool,
 }
 
 impl Default for Prefs {
@@ -80,6 +87,8 @@ impl Default for Prefs {
             solution_limit: 20,
             tangram_shape: 0,
             system_file_dialog: true,
+            folded: Default::default(),
+            layout_chosen: false,
         }
     }
 }

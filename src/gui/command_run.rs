@@ -25,6 +25,7 @@ impl EditorApp {
             | Command::CloseLevel
             | Command::NewPack
             | Command::View(CentralView::Edit | CentralView::Play | CentralView::Rooms)
+            | Command::FocusLayout
             | Command::AnalyseAgain
             | Command::KeyboardShortcuts => true,
         }
@@ -70,6 +71,7 @@ impl EditorApp {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::View(view) => self.view = view,
+            Command::FocusLayout => self.toggle_focus_layout(),
             Command::AnalyseAgain => self.analysis.level = None,
             Command::CancelAnalysis => self.cancel_analysis(),
             Command::KeyboardShortcuts => self.show_shortcuts = !self.show_shortcuts,

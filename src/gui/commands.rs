@@ -41,6 +41,8 @@ pub enum Command {
     Redo,
     /// Show one of the central views.
     View(CentralView),
+    /// Fold the side panels so the board gets the room, or unfold them.
+    FocusLayout,
     /// Analyse the level again.
     AnalyseAgain,
     /// Stop the running analysis.
@@ -75,7 +77,7 @@ const fn plain(key: Key) -> KeyboardShortcut {
 
 impl Command {
     /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
-    pub const ALL: [Command; 20] = [
+    pub const ALL: [Command; 21] = [
         Command::NewLevel,
         Command::Open,
         Command::Save,
@@ -93,6 +95,7 @@ impl Command {
         Command::View(CentralView::Graph),
         Command::View(CentralView::Rooms),
         Command::View(CentralView::Floors),
+        Command::FocusLayout,
         Command::AnalyseAgain,
         Command::CancelAnalysis,
         Command::KeyboardShortcuts,
@@ -114,6 +117,7 @@ impl Command {
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::View(view) => view.title(),
+            Command::FocusLayout => "Focus on the board",
             Command::AnalyseAgain => "Analyse again",
             Command::CancelAnalysis => "Cancel analysis",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
@@ -144,6 +148,9 @@ impl Command {
             Command::View(CentralView::Floors) => {
                 "A Prism level as its floors, one per background colour"
             }
+            Command::FocusLayout => {
+                "Fold the side panels to slim strips so the board gets the room; again to unfold them"
+            }
             Command::AnalyseAgain => "Analyse the level again from the start",
             Command::CancelAnalysis => "Stop the running analysis",
             Command::KeyboardShortcuts => "This list",
@@ -167,6 +174,7 @@ impl Command {
         const F5: [KeyboardShortcut; 1] = [plain(Key::F5)];
         const F12: [KeyboardShortcut; 1] = [plain(Key::F12)];
         const F6: [KeyboardShortcut; 1] = [plain(Key::F6)];
+        const F11: [KeyboardShortcut; 1] = [plain(Key::F11)];
         match self {
             Command::NewLevel => &NEW,
             Command::Open => &OPEN,
@@ -182,6 +190,7 @@ impl Command {
             Command::View(CentralView::Rooms) => &F4,
             Command::View(CentralView::Floors) => &F5,
             Command::AnalyseAgain => &F6,
+            Command::FocusLayout => &F11,
             Command::KeyboardShortcuts => &F12,
             Command::NewPack
             | Command::ClosePack

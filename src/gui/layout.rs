@@ -7,6 +7,7 @@ mod board_views;
 mod confirm;
 mod input;
 mod menu;
+pub mod panels;
 mod side_panels;
 
 use crate::gui::commands::Command;
@@ -176,27 +177,62 @@ impl EditorApp {
         });
         egui::Panel::top("documents").show(ui, |ui| self.document_tabs(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
+        use panels::{SidePanel, STRIP_WIDTH};
+        self.choose_first_layout(&ctx);
+        let folded = self.prefs.folded;
         if self.prefs.show_pack && self.pack.is_some() {
-            egui::Panel::left("pack")
-                .default_size(super::views::pack_panel::PREFERRED_WIDTH)
-                .size_range(240.0..=900.0)
-                .show(ui, |ui| keep_width(ui, |ui| self.pack_side(ui)));
+            if folded.pack {
+                egui::Panel::left("pack strip")
+                    .exact_size(STRIP_WIDTH)
+                    .resizable(false)
+                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Pack));
+            } else {
+                egui::Panel::left("pack")
+                    .default_size(super::views::pack_panel::PREFERRED_WIDTH)
+                    .size_range(240.0..=900.0)
+                    .show(ui, |ui| {
+                        keep_width(ui, |ui| {
+                            self.fold_button(ui, SidePanel::Pack);
+                            self.pack_side(ui)
+                        })
+                    });
+            }
         }
         if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
-            egui::Panel::left("tools")
-                .default_size(200.0)
-                .size_range(150.0..=420.0)
-                .show(ui, |ui| {
-                    keep_width(ui, |ui| {
-                        egui::ScrollArea::vertical().show(ui, |ui| self.tool_panel(ui));
-                    })
-                });
+            if folded.tools {
+                egui::Panel::left("tools strip")
+                    .exact_size(STRIP_WIDTH)
+                    .resizable(false)
+                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Tools));
+            } else {
+                egui::Panel::left("tools")
+                    .default_size(200.0)
+                    .size_range(150.0..=420.0)
+                    .show(ui, |ui| {
+                        keep_width(ui, |ui| {
+                            self.fold_button(ui, SidePanel::Tools);
+                            egui::ScrollArea::vertical().show(ui, |ui| self.tool_panel(ui));
+                        })
+                    });
+            }
         }
         if self.prefs.show_analysis && self.view != CentralView::Rooms {
-            egui::Panel::right("analysis")
-                .default_size(340.0)
-                .size_range(240.0..=900.0)
-                .show(ui, |ui| keep_width(ui, |ui| self.analysis_panel(ui)));
+            if folded.analysis {
+                egui::Panel::right("analysis strip")
+                    .exact_size(STRIP_WIDTH)
+                    .resizable(false)
+                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Analysis));
+            } else {
+                egui::Panel::right("analysis")
+                    .default_size(340.0)
+                    .size_range(240.0..=900.0)
+                    .show(ui, |ui| {
+                        keep_width(ui, |ui| {
+                            self.fold_button(ui, SidePanel::Analysis);
+                            self.analysis_panel(ui)
+                        })
+                    });
+            }
         }
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
@@ -379,10 +415,10 @@ impl EditorApp {
     }
 
     fn central(&mut self, ui: &mut Ui) {
-        // Wrapped, so a narrow centre (1280x800 with every panel open)
-        // puts the view buttons on two rows rather than widening the
-        // centre under the analysis panel.
-        ui.horizontal_wrapped(|ui| {
+        // One row that never wraps (a wrap would push the board down and
+        // shrink it); what does not fit is clipped, and the focus layout
+        // gives the centre its room.
+        ui.horizontal(|ui| {
             for view in CentralView::ALL {
                 let command = Command::View(view);
                 let key = command

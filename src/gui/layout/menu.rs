@@ -117,6 +117,18 @@ impl EditorApp {
                 }
             }
             ui.separator();
+            let focus = crate::gui::layout::panels::SidePanel::ALL
+                .iter()
+                .all(|&p| self.prefs.folded.get(p));
+            let button = egui::Button::selectable(focus, Command::FocusLayout.label())
+                .shortcut_text(ui.ctx().format_shortcut(&Command::FocusLayout.keys()[0]));
+            if ui
+                .add(button)
+                .on_hover_text(Command::FocusLayout.description())
+                .clicked()
+            {
+                self.run(Command::FocusLayout);
+            }
             ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
             ui.checkbox(&mut self.prefs.show_tools, "Tool panel");
             ui.checkbox(&mut self.prefs.show_analysis, "Analysis panel");

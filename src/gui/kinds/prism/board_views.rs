@@ -16,7 +16,6 @@ use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::prism::picture::position_picture;
 use crate::kinds::prism::{Analysis, Dir, TurnEnd};
-use crate::kinds::skiddy::label_name;
 
 /// The colour of a lost game's words.
 const CAUGHT_RED: Color32 = Color32::from_rgb(220, 40, 40);
@@ -413,7 +412,9 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Selected state {id}: {} at depth {}",
-                label_name(analysis.graph.label(id)),
+                crate::gui::views::graph_paint::label_words_without_preference(
+                    analysis.graph.label(id)
+                ),
                 analysis.graph.depth(id)
             ));
             if ui.button("Show on the board").clicked() {

@@ -12,7 +12,7 @@ use crate::engine::Label;
 use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::state_graph::GraphSource;
-use crate::kinds::skiddy::{label_name, Dir};
+use crate::kinds::skiddy::Dir;
 
 /// The board replaying a move sequence (the [`Showing::Replay`] on show),
 /// with its controls and the move list.
@@ -79,21 +79,31 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
             ui.label(format!("· tick {tick} of {total}"));
         }
     });
-    let exits: Vec<String> = if replay.at > 0 {
-        replay.traces[replay.at - 1]
-            .exits
-            .iter()
-            .map(|e| {
-                format!(
-                    "{} left at tick {}",
-                    analysis.rules.pieces()[e.piece].describe(),
-                    e.tick
-                )
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // Pieces that look alike and leave together are said once, counted.
+    let mut exits: Vec<(String, usize)> = Vec::new();
+    if replay.at > 0 {
+        for e in &replay.traces[replay.at - 1].exits {
+            let line = format!(
+                "{} left at tick {}",
+                analysis.rules.pieces()[e.piece].describe(),
+                e.tick
+            );
+            match exits.iter_mut().find(|(l, _)| *l == line) {
+                Some((_, n)) => *n += 1,
+                None => exits.push((line, 1)),
+            }
+        }
+    }
+    let exits: Vec<String> = exits
+        .into_iter()
+        .map(|(line, n)| {
+            if n > 1 {
+                format!("{line} (×{n})")
+            } else {
+                line
+            }
+        })
+        .collect();
     if !exits.is_empty() {
         ui.label(RichText::new(exits.join(", ")).weak());
     }
@@ -395,7 +405,7 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Selected state {id}: {} at depth {}",
-                label_name(analysis.label(id)),
+                crate::gui::views::graph_paint::label_words(analysis.label(id)),
                 analysis.depth(id)
             ));
             if ui.button("Show on the board").clicked() {

@@ -1,0 +1,57 @@
+//! Room for the board: the focus layout folds the side panels to strips,
+//! a strip opens its panel again, and a narrow window starts with the pack
+//! panel folded.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+use crate::common::editor::{editor, wait_for_analysis};
+use levelscope::gui::EditorApp;
+
+/// The side of a cell of the board on screen, in points.
+fn cell_side(harness: &Harness<'static, EditorApp>) -> f32 {
+    harness
+        .state()
+        .board_geometry
+        .expect("the board was drawn")
+        .cell
+}
+
+#[test]
+fn f11_folds_every_side_panel_and_the_board_grows() {
+    let mut harness = editor();
+    let before = cell_side(&harness);
+    harness.key_press(Key::F11);
+    harness.run_steps(3);
+    let folded = harness.state().prefs.folded;
+    assert!(folded.pack && folded.tools && folded.analysis);
+    let after = cell_side(&harness);
+    assert!(after > before, "cells of {before} grew to {after} points");
+    // A strip opens its panel again, the others stay folded.
+    harness.get_by_label("Open the analysis panel").click();
+    harness.run_steps(3);
+    let folded = harness.state().prefs.folded;
+    assert!(folded.pack && folded.tools && !folded.analysis);
+    harness.get_by_label_contains("of 3 stars");
+    // F11 again folds what is open; once all are folded it unfolds all.
+    harness.key_press(Key::F11);
+    harness.run_steps(2);
+    harness.key_press(Key::F11);
+    harness.run_steps(3);
+    let folded = harness.state().prefs.folded;
+    assert!(!folded.pack && !folded.tools && !folded.analysis);
+    assert_eq!(cell_side(&harness), before);
+}
+
+#[test]
+fn a_narrow_window_starts_with_the_pack_panel_folded() {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
+    wait_for_analysis(&mut harness);
+    let folded = harness.state().prefs.folded;
+    assert!(folded.pack && !folded.tools && !folded.analysis);
+    assert!(harness.state().prefs.layout_chosen, "and it is kept");
+    harness.get_by_label("Open the pack panel");
+}
