@@ -422,6 +422,9 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
         7,
     );
     assert_eq!(level.cells(), expected.cells(), "the last level of seed 0");
-    assert_eq!(level.name, "prism-12x12-s0-10", "kind, size, seed and place");
+    assert_eq!(
+        level.name, "prism-12x12-s0-10",
+        "kind, size, seed and place"
+    );
     check_tree_level(level, "generated in the editor");
 }

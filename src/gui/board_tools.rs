@@ -118,9 +118,11 @@ impl EditorApp {
     }
 
     /// The selection's size and place, and the buttons that act on it.
+    /// The buttons come first: in a narrow centre the row is cut at its
+    /// end, and the words can lose their end where a button could not.
     fn selection_buttons(&mut self, ui: &mut Ui, rect: CellRect) {
-        ui.label(format!("Selection {}", rect.describe()));
         if !has_cells(self.doc().level.kind()) {
+            ui.label(format!("Selection {}", rect.describe()));
             return;
         }
         for (text, key, transform) in [
@@ -143,6 +145,7 @@ impl EditorApp {
         if ui.small_button("Deselect").on_hover_text("Esc").clicked() {
             self.board_tools.selection = None;
         }
+        ui.label(format!("Selection {}", rect.describe()));
     }
 
     /// Zooms the editing board by `factor` about its centre.

@@ -14,6 +14,7 @@ pub mod graph_minimap;
 pub mod graph_paint;
 pub mod histogram;
 pub mod legend;
+pub mod message_line;
 pub mod pack_check;
 pub mod pack_panel;
 pub mod picture_painter;

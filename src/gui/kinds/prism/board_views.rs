@@ -13,6 +13,7 @@ use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
+use crate::gui::views::message_line::message_line;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::prism::picture::position_picture;
 use crate::kinds::prism::{Analysis, Dir, TurnEnd};
@@ -252,21 +253,21 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         }
     }
     let verdict = game.verdict(&analysis);
-    ui.horizontal_wrapped(|ui| {
-        ui.strong("Play");
-        if game.caught_at().is_none() {
-            ui.label(RichText::new(&game.message).weak());
-        }
-        ui.label(RichText::new(format!("background {}", game.state.background)).weak());
-    });
-    match (game.over, &verdict) {
-        (Some(Over::Caught { x, y, axis }), _) => {
-            ui.label(
-                RichText::new(caught_sentence(x, y, axis))
-                    .color(CAUGHT_RED)
-                    .size(16.0),
-            );
-        }
+    let line = if game.caught_at().is_none() {
+        format!(
+            "Play · {} · background {}",
+            game.message, game.state.background
+        )
+    } else {
+        format!("Play · background {}", game.state.background)
+    };
+    message_line(ui, Some(RichText::new(line).weak()), None);
+    let sentence = match (game.over, &verdict) {
+        (Some(Over::Caught { x, y, axis }), _) => Some(
+            RichText::new(caught_sentence(x, y, axis))
+                .color(CAUGHT_RED)
+                .size(18.0),
+        ),
         (_, Some(v)) => {
             let colour = match v.label {
                 Label::Won => Color32::from_rgb(0, 150, 90),
@@ -274,10 +275,11 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
                 Label::Preferred => Color32::from_rgb(40, 110, 220),
                 Label::Ok => Color32::from_rgb(120, 120, 120),
             };
-            ui.label(RichText::new(&v.sentence).color(colour).size(18.0));
+            Some(RichText::new(&v.sentence).color(colour).size(18.0))
         }
-        (_, None) => {}
-    }
+        (_, None) => None,
+    };
+    message_line(ui, sentence, Some(18.0));
     ui.horizontal_wrapped(|ui| {
         ui.label(if game.moves.is_empty() {
             "No moves yet".to_string()
@@ -409,18 +411,28 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         .unwrap_or_default();
     if let Some((id, _)) = &app.graph_selection {
         let id = *id;
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "Selected state {id}: {} at depth {}",
-                crate::gui::views::graph_paint::label_words_without_preference(
-                    analysis.graph.label(id)
-                ),
-                analysis.graph.depth(id)
-            ));
-            if ui.button("Show on the board").clicked() {
+        ui.horizontal(|ui| {
+            let show = ui.button("Show on the board").clicked();
+            ui.add(
+                egui::Label::new(format!(
+                    "Selected state {id}: {} at depth {}",
+                    crate::gui::views::graph_paint::label_words_without_preference(
+                        analysis.graph.label(id)
+                    ),
+                    analysis.graph.depth(id)
+                ))
+                .truncate(),
+            );
+            if show {
                 show_state(app, id);
                 app.view = CentralView::Edit;
             }
+        });
+    } else {
+        // The same row without a selection, so the graph never moves.
+        ui.horizontal(|ui| {
+            ui.add_enabled(false, egui::Button::new("Show on the board"));
+            ui.weak("Click a state to select it");
         });
     }
     let shown = analysis.clone();

@@ -11,6 +11,7 @@ use super::replay::{parse_moves, Replay};
 use crate::engine::Label;
 use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
+use crate::gui::views::message_line::message_line;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::skiddy::Dir;
 
@@ -104,9 +105,11 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
             }
         })
         .collect();
-    if !exits.is_empty() {
-        ui.label(RichText::new(exits.join(", ")).weak());
-    }
+    message_line(
+        ui,
+        (!exits.is_empty()).then(|| RichText::new(exits.join(", ")).weak()),
+        None,
+    );
     board::show_places(ui, &analysis.rules, &replay.places(), "Replay board");
 }
 
@@ -237,19 +240,21 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         }
     }
     let verdict = game.verdict(&analysis);
-    ui.horizontal_wrapped(|ui| {
-        ui.strong("Play");
-        ui.label(RichText::new(&game.message).weak());
-    });
-    if let Some(v) = &verdict {
+    message_line(
+        ui,
+        Some(RichText::new(format!("Play · {}", game.message)).weak()),
+        None,
+    );
+    let sentence = verdict.as_ref().map(|v| {
         let colour = match v.label {
             Label::Won => Color32::from_rgb(0, 150, 90),
             Label::DeadEnd => Color32::from_rgb(220, 40, 40),
             Label::Preferred => Color32::from_rgb(40, 110, 220),
             Label::Ok => Color32::from_rgb(120, 120, 120),
         };
-        ui.label(RichText::new(&v.sentence).color(colour).size(18.0));
-    }
+        RichText::new(&v.sentence).color(colour).size(18.0)
+    });
+    message_line(ui, sentence, Some(18.0));
     ui.horizontal_wrapped(|ui| {
         ui.label(if game.moves.is_empty() {
             "No moves yet".to_string()
@@ -402,16 +407,26 @@ pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
         .unwrap_or_default();
     if let Some((id, _)) = &app.graph_selection {
         let id = *id;
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "Selected state {id}: {} at depth {}",
-                crate::gui::views::graph_paint::label_words(analysis.label(id)),
-                analysis.depth(id)
-            ));
-            if ui.button("Show on the board").clicked() {
+        ui.horizontal(|ui| {
+            let show = ui.button("Show on the board").clicked();
+            ui.add(
+                egui::Label::new(format!(
+                    "Selected state {id}: {} at depth {}",
+                    crate::gui::views::graph_paint::label_words(analysis.label(id)),
+                    analysis.depth(id)
+                ))
+                .truncate(),
+            );
+            if show {
                 show_state(app, id);
                 app.view = CentralView::Edit;
             }
+        });
+    } else {
+        // The same row without a selection, so the graph never moves.
+        ui.horizontal(|ui| {
+            ui.add_enabled(false, egui::Button::new("Show on the board"));
+            ui.weak("Click a state to select it");
         });
     }
     let shown = analysis.clone();

@@ -72,7 +72,9 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
 fn shape_actions(app: &mut EditorApp, ui: &mut Ui, selected: usize, count: usize) {
     let mut merge_from = None;
     let mut delete = false;
-    ui.horizontal(|ui| {
+    // Wrapped: in the narrowest tool panel "Delete shape" goes to a second
+    // row rather than being cut.
+    ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_id_salt("tangram merge")
             .selected_text("Merge in…")
             .show_ui(ui, |ui| {
