@@ -168,7 +168,7 @@ impl EditorApp {
             }
         });
         ui.separator();
-        let problems = self.doc().level.problems();
+        let problems = kinds::problems(&self.doc().level);
         if problems.is_empty() {
             ui.horizontal(|ui| {
                 mark(ui, Some(true));
