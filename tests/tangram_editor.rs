@@ -175,7 +175,7 @@ fn the_tooltip_the_problems_and_the_history_name_the_rulers_square() {
     let mut harness = editor();
     open_file(&mut harness, "two-ways.txt", TWO_WAYS);
     harness.step();
-    harness.get_by_label_contains("x rightward from the left, y downward from the top");
+    harness.get_by_label("(x, y): x from the left, y down from the top");
     // Erase the left triangle of the rulers' top-left square (0, 0), the
     // file's square (0, 1).
     let left = board_point(&harness, 0, 0, [0.15, 0.5]);

@@ -115,9 +115,9 @@ impl EditorApp {
                     "Select and Line work on boards of cells (Skiddy, Prism)"
                 };
                 match crate::gui::kinds::ruler_caption(kind) {
-                    Some(caption) => ui
+                    Some((caption, detail)) => ui
                         .label(egui::RichText::new(caption).weak())
-                        .on_hover_text(hint),
+                        .on_hover_text(format!("{detail}\n{hint}")),
                     None => ui.label(egui::RichText::new(hint).weak()),
                 };
             }

@@ -178,13 +178,16 @@ pub fn problems(level: &Level) -> Vec<crate::kinds::Problem> {
     }
 }
 
-/// How the rulers around the board count, when the kind's messages need
-/// saying so (Tangram's files count y upward; the editor counts as the
-/// rulers do).
-pub fn ruler_caption(kind: Kind) -> Option<&'static str> {
+/// How the rulers around the board count, in a caption and its hover
+/// text, when the kind's messages need saying so (Tangram's files count y
+/// upward; the editor counts as the rulers do).
+pub fn ruler_caption(kind: Kind) -> Option<(&'static str, &'static str)> {
     match kind {
         Kind::Skiddy | Kind::Prism => None,
-        Kind::Tangram => Some(tangram::coords::RULER_CAPTION),
+        Kind::Tangram => Some((
+            tangram::coords::RULER_CAPTION,
+            tangram::coords::RULER_DETAIL,
+        )),
     }
 }
 

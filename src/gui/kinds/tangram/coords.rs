@@ -14,9 +14,12 @@ use crate::kinds::Problem;
 
 pub use crate::kinds::tangram::report::placement_words;
 
-/// The caption that says how the rulers count, shown with the board.
-pub const RULER_CAPTION: &str =
-    "Squares (x, y) as the rulers count: x rightward from the left, y downward from the top, from 0";
+/// The caption that says how the rulers count, shown above the board
+/// (short, to fit the board's column at 1280 points).
+pub const RULER_CAPTION: &str = "(x, y): x from the left, y down from the top";
+
+/// The caption's hover text: the rest of the convention.
+pub const RULER_DETAIL: &str = "Squares are counted from 0 as the rulers count them; a triangle is its square and its side, (2, 0) bottom. The tooltip, the Problems list and the undo steps name them so; solutions and the hint say how a shape moves in words (one square up). The level file counts y upward from the bottom.";
 
 /// The names of a square's four sides, by `z`.
 const SIDES: [&str; 4] = ["left", "bottom", "right", "top"];
