@@ -397,7 +397,10 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     harness.get_by_label("Method");
     harness.get_by_label("Generate").click();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while harness.query_by_label("Open as new levels").is_none() {
+    while harness
+        .query_by_label("Open the 10 ticked levels")
+        .is_none()
+    {
         assert!(Instant::now() < deadline, "the batch did not finish");
         std::thread::sleep(Duration::from_millis(5));
         harness.step();
@@ -405,7 +408,7 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     harness.run();
     harness.get_by_label_contains("Done: kept 10 of 10 levels");
     harness.get_by_label_contains("10 generations in all");
-    harness.get_by_label("Open as new levels").click();
+    harness.get_by_label("Open the 10 ticked levels").click();
     harness.run();
     wait_for_analysis(&mut harness);
     let app = harness.state();

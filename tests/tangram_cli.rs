@@ -196,6 +196,37 @@ fn solutions_k_lists_k_different_covers_even_beyond_twenty() {
 }
 
 #[test]
+fn the_text_listing_says_which_way_each_shape_moves() {
+    let dir = workdir("listing-words");
+    std::fs::write(dir.join("level.txt"), TWO).unwrap();
+    let out = run(&dir, &["analyze", "--solutions", "2", "level.txt"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    // The bar trades columns with the two squares: in words, with no
+    // signed offsets whose y direction a reader must guess.
+    assert!(
+        text.contains("  solution 1: the level's own arrangement\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  solution 2: shape 1 one square right, shape 2 one square left, shape 3 one square left\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("(+"), "{text}");
+    // The JSON keeps its offsets.
+    let out = run(
+        &dir,
+        &["analyze", "--json", "--solutions", "2", "level.txt"],
+    );
+    assert_eq!(
+        rows(&out)[0]["solution_list"],
+        json!([[[0, 0], [0, 0], [0, 0]], [[1, 0], [-1, 0], [-1, 0]]])
+    );
+}
+
+#[test]
 fn a_miscounted_file_gives_an_error_row_and_exit_1() {
     let dir = workdir("miscounted");
     let out = run(

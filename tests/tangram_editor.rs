@@ -152,7 +152,55 @@ fn step_through_the_solutions_from_the_report_card() {
         Some(Showing::Replay(Replay::Tangram(stepper))) => assert_eq!(stepper.at, 1),
         other => panic!("not stepping through solutions: {other:?}"),
     }
-    harness.get_by_label_contains("Shape 1 (+0, +1)");
+    // Solution 2 has the domino (shape 1, the bottom row) on top: it
+    // moves up, the squares down, in words that need no sign convention.
+    harness.get_by_label_contains("Shape 1 one square up, shape 2 one square down");
+}
+
+/// The triangle under `within` (0 to 1, y down) of the rulers' square
+/// `(x, y)` on the editing board.
+fn board_point(
+    harness: &Harness<'static, EditorApp>,
+    x: usize,
+    y: usize,
+    within: [f32; 2],
+) -> Pos2 {
+    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let rect = geometry.cell_rect(x, y);
+    rect.min + egui::vec2(rect.width() * within[0], rect.height() * within[1])
+}
+
+#[test]
+fn the_tooltip_the_problems_and_the_history_name_the_rulers_square() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-ways.txt", TWO_WAYS);
+    harness.step();
+    harness.get_by_label("(x, y): x from the left, y down from the top");
+    // Erase the left triangle of the rulers' top-left square (0, 0), the
+    // file's square (0, 1).
+    let left = board_point(&harness, 0, 0, [0.15, 0.5]);
+    click_at(&mut harness, left, PointerButton::Secondary);
+    harness.step();
+    let level = harness.state().doc().level.as_tangram().unwrap().clone();
+    assert!(level.shapes[1]
+        .triangles
+        .iter()
+        .all(|t| *t != levelscope::kinds::tangram::Triangle::new(0, 1, 0)));
+    harness.get_by_label_contains("triangle (0, 0) left is in no shape");
+    assert!(
+        harness.query_by_label_contains("(0,1,0)").is_none(),
+        "no triangle in the file's words"
+    );
+    assert_eq!(
+        harness.state().doc().history.next_undo_name(),
+        Some("Erase at (0, 0)")
+    );
+    // The tooltip of the square the rulers call (0, 0).
+    harness.event(Event::PointerMoved(board_point(&harness, 0, 0, [0.5, 0.5])));
+    for _ in 0..8 {
+        harness.step();
+    }
+    harness.get_by_label_contains("(0, 0) left no shape, bottom shape 2");
 }
 
 #[test]

@@ -77,7 +77,8 @@ impl EditorApp {
     /// The bar above the editing board, two rows of fixed height so the
     /// board never moves under the pointer: the zoom in percent of the
     /// fitted board with −, + and Fit; then the selection with the buttons
-    /// that act on it (or a hint of the Select tool). What does not fit a
+    /// that act on it (or a hint of the Select tool, or, for a kind whose
+    /// messages need it, how the rulers count). What does not fit a
     /// narrow window is cut off, never widening the board's space (the
     /// same is under Edit and on keys).
     pub fn board_bar(&mut self, ui: &mut Ui) {
@@ -107,12 +108,18 @@ impl EditorApp {
         fixed_row(ui, |ui| match self.board_tools.selection {
             Some(rect) => self.selection_buttons(ui, rect),
             None => {
-                let hint = if has_cells(self.doc().level.kind()) {
+                let kind = self.doc().level.kind();
+                let hint = if has_cells(kind) {
                     "No selection: the Select tool (q) drags one"
                 } else {
                     "Select and Line work on boards of cells (Skiddy, Prism)"
                 };
-                ui.label(egui::RichText::new(hint).weak());
+                match crate::gui::kinds::ruler_caption(kind) {
+                    Some((caption, detail)) => ui
+                        .label(egui::RichText::new(caption).weak())
+                        .on_hover_text(format!("{detail}\n{hint}")),
+                    None => ui.label(egui::RichText::new(hint).weak()),
+                };
             }
         });
     }

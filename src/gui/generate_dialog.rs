@@ -1,12 +1,14 @@
 //! The Generate dialog: a tab for each kind that has a generator (Skiddy,
 //! Prism, Tangram) with its parameters, a batch run on a background thread (rayon
 //! across the levels, as `levelscope generate` does) with progress and
-//! Cancel, and the levels it kept, which the designer opens as new
-//! documents or adds to the current pack.
+//! Cancel, and the levels it kept, listed with a thumbnail and the kind's
+//! verdict: a click on one shows it larger beside the list, a tick keeps
+//! it, and the ticked ones (all at first) open as new documents or go to
+//! the current pack.
 //!
 //! Level `i` of a batch from seed `s` is the level `levelscope generate
-//! KIND --seed s` writes as level `i` (named `gen-s-i`): the same
-//! parameters and seed give the same levels.
+//! KIND --seed s` writes as level `i` (named `KIND-WxH-sS-I`, from 1): the
+//! same parameters and seed give the same levels.
 
 pub mod prism;
 pub mod tangram;
@@ -37,8 +39,11 @@ pub const MAX_COUNT: usize = 1000;
 /// How often the dialog redraws its progress while a batch runs.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
-/// Previews drawn of the levels kept.
-const PREVIEWS: usize = 24;
+/// The size of a level's thumbnail in the list of the levels kept.
+const THUMBNAIL: egui::Vec2 = egui::vec2(56.0, 44.0);
+
+/// The size of the level shown larger beside the list.
+const SHOWN: egui::Vec2 = egui::vec2(240.0, 190.0);
 
 /// Where the designer sends the generated levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,10 +54,10 @@ pub enum Destination {
     CurrentPack,
 }
 
-/// Levels the designer chose to keep, and where they go.
+/// Levels the designer ticked to keep, and where they go.
 #[derive(Clone, Debug)]
 pub struct GeneratedLevels {
-    /// The levels, in batch order, named `gen-SEED-INDEX`.
+    /// The ticked levels, in batch order, named as [`generated_name`] says.
     pub levels: Vec<Level>,
     /// Each level's analysis summary, in the same order (for a pack entry).
     pub summaries: Vec<LevelSummary>,
@@ -72,6 +77,10 @@ pub struct Outcome {
     /// Candidates analysed (Skiddy) or growths (Tangram).
     candidates: u64,
     elapsed: Duration,
+    /// Whether each level is ticked to keep (all at first).
+    ticked: Vec<bool>,
+    /// The level shown larger beside the list.
+    shown: usize,
 }
 
 impl Outcome {
@@ -94,6 +103,8 @@ impl Outcome {
             cancelled,
             candidates,
             elapsed: Duration::ZERO,
+            ticked: Vec::new(),
+            shown: 0,
         };
         for (i, result) in results.enumerate() {
             match result {
@@ -101,6 +112,7 @@ impl Outcome {
                     level.set_name(generated_name(&level, seed, i));
                     outcome.levels.push(level);
                     outcome.summaries.push(summary);
+                    outcome.ticked.push(true);
                 }
                 Err(None) => {}
                 Err(Some(e)) => {
@@ -302,8 +314,9 @@ impl GenerateDialog {
         }
     }
 
-    /// Shows the dialog as a window while `*open`; returns the levels once
-    /// the designer picks where they go (and then closes the window).
+    /// Shows the dialog as a window while `*open`; returns the ticked
+    /// levels once the designer picks where they go (and then closes the
+    /// window).
     /// Closing the window cancels a running batch. A batch started here
     /// searches within `state_budget` (see [`GenerateDialog::start`]).
     pub fn show(
@@ -380,12 +393,19 @@ impl GenerateDialog {
             progress(ui, run);
             return None;
         }
-        let outcome = self.outcome.as_ref()?;
+        let outcome = self.outcome.as_mut()?;
         let picked = results(ui, outcome)?;
         let outcome = self.outcome.take().expect("checked");
+        let (levels, summaries) = outcome
+            .levels
+            .into_iter()
+            .zip(outcome.summaries)
+            .zip(outcome.ticked)
+            .filter_map(|(pair, ticked)| ticked.then_some(pair))
+            .unzip();
         Some(GeneratedLevels {
-            levels: outcome.levels,
-            summaries: outcome.summaries,
+            levels,
+            summaries,
             destination: picked,
         })
     }
@@ -545,9 +565,10 @@ fn progress(ui: &mut Ui, run: &Run) {
     ));
 }
 
-/// The last batch's levels and the two ways to keep them; returns the one
-/// picked.
-fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
+/// The last batch's levels, each to show and to tick, and the two ways to
+/// keep the ticked ones (above the list, so that a tall dialog keeps them
+/// on screen); returns the one picked.
+fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
     let kept = outcome.levels.len();
     let verb = if outcome.cancelled {
         "Cancelled"
@@ -577,41 +598,93 @@ fn results(ui: &mut Ui, outcome: &Outcome) -> Option<Destination> {
     if kept == 0 {
         return None;
     }
-    egui::ScrollArea::vertical()
-        .id_salt("generate_previews")
-        .max_height(260.0)
-        .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (level, summary) in outcome.levels.iter().zip(&outcome.summaries).take(PREVIEWS)
-                {
-                    preview(ui, level, summary);
-                }
-            });
-            if kept > PREVIEWS {
-                ui.label(format!("… and {} more", kept - PREVIEWS));
-            }
-        });
+    let ticked = outcome.ticked.iter().filter(|&&t| t).count();
+    ui.horizontal(|ui| {
+        if ui.button("Tick all").clicked() {
+            outcome.ticked.fill(true);
+        }
+        if ui.button("Tick none").clicked() {
+            outcome.ticked.fill(false);
+        }
+        ui.label(format!(
+            "{ticked} of {kept} ticked; click one to see it larger"
+        ));
+    });
+    let levels = counted(ticked as u64, "ticked level", "ticked levels");
     let mut picked = None;
     ui.horizontal(|ui| {
-        if ui.button("Open as new levels").clicked() {
+        if ui
+            .add_enabled(ticked > 0, egui::Button::new(format!("Open the {levels}")))
+            .on_hover_text("Each opens in a tab of its own")
+            .clicked()
+        {
             picked = Some(Destination::NewDocuments);
         }
-        if ui.button("Add to current pack").clicked() {
+        if ui
+            .add_enabled(
+                ticked > 0,
+                egui::Button::new(format!("Add the {levels} to the pack")),
+            )
+            .on_hover_text("A name the pack has already gets a number")
+            .clicked()
+        {
             picked = Some(Destination::CurrentPack);
         }
+    });
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(250.0);
+            egui::ScrollArea::vertical()
+                .id_salt("generate_previews")
+                .max_height(SHOWN.y + 40.0)
+                .show_rows(ui, THUMBNAIL.y, kept, |ui, rows| {
+                    for i in rows {
+                        level_row(ui, outcome, i);
+                    }
+                });
+        });
+        ui.separator();
+        let shown = outcome.shown.min(kept - 1);
+        shown_level(ui, &outcome.levels[shown], &outcome.summaries[shown]);
     });
     picked
 }
 
-/// A small picture of a generated level with its name and the kind's
-/// verdict in a few words (stars and Perfect; the solution count).
-fn preview(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
+/// Level `i` of the batch in the list: its tick, its thumbnail, its name
+/// and the kind's verdict in a few words (stars and Perfect; the solution
+/// count). A click on the thumbnail or the name shows it larger.
+fn level_row(ui: &mut Ui, outcome: &mut Outcome, i: usize) {
+    let (level, summary) = (&outcome.levels[i], &outcome.summaries[i]);
+    let name = level.name().to_string();
+    ui.horizontal(|ui| {
+        let ticked = outcome.ticked[i];
+        let tick = ui.add(egui::Checkbox::without_text(&mut outcome.ticked[i]));
+        tick.widget_info(|| {
+            egui::WidgetInfo::selected(egui::Role::CheckBox, true, ticked, format!("Keep {name}"))
+        });
+        let (thumbnail, painter) = ui.allocate_painter(THUMBNAIL, Sense::click());
+        picture_painter::paint(&painter, thumbnail.rect, &level.picture());
+        thumbnail.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Show {name}"))
+        });
+        let mut clicked = thumbnail.clicked();
+        ui.vertical(|ui| {
+            clicked |= ui.selectable_label(outcome.shown == i, &name).clicked();
+            ui.small(summary.preview_words());
+        });
+        if clicked {
+            outcome.shown = i;
+        }
+    });
+}
+
+/// The level shown larger beside the list, with its name and verdict.
+fn shown_level(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
     ui.vertical(|ui| {
-        let (response, painter) = ui.allocate_painter(egui::vec2(96.0, 80.0), Sense::hover());
+        ui.strong(format!("Showing {}", level.name()));
+        let (response, painter) = ui.allocate_painter(SHOWN, Sense::hover());
         picture_painter::paint(&painter, response.rect, &level.picture());
-        ui.small(level.name());
-        let verdict = summary.preview_words();
-        ui.small(verdict);
+        ui.label(summary.verdict_sentence());
     });
 }
 
@@ -709,9 +782,13 @@ mod tests {
         harness.get_by_label("Generate").click();
         harness.step();
         assert!(harness.state().dialog.is_running() || harness.state().dialog.outcome.is_some());
-        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        wait_for(
+            &mut harness,
+            "Open the 2 ticked levels",
+            Duration::from_secs(60),
+        );
         harness.get_by_label_contains("Done: kept 2 of 2 levels");
-        harness.get_by_label("Open as new levels").click();
+        harness.get_by_label("Open the 2 ticked levels").click();
         harness.run();
         let state = harness.state();
         assert!(!state.open, "picking a destination closes the dialog");
@@ -767,11 +844,15 @@ mod tests {
         let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 7));
         harness.get_by_label("Generate").click();
         harness.step();
-        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        wait_for(
+            &mut harness,
+            "Open the 1 ticked level",
+            Duration::from_secs(60),
+        );
         harness.state_mut().dialog.open_for(Kind::Prism);
         harness.run();
         assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
-        harness.get_by_label("Open as new levels");
+        harness.get_by_label("Open the 1 ticked level");
     }
 
     #[test]
@@ -783,10 +864,14 @@ mod tests {
         assert_eq!(harness.state().dialog.kind, Kind::Tangram);
         let mut harness = harness_with_tangram();
         harness.get_by_label("Generate").click();
-        wait_for(&mut harness, "Open as new levels", Duration::from_secs(60));
+        wait_for(
+            &mut harness,
+            "Open the 2 ticked levels",
+            Duration::from_secs(60),
+        );
         harness.get_by_label_contains("Done: kept 2 of 2 levels");
         harness.get_by_label_contains("growths tried");
-        harness.get_by_label("Open as new levels").click();
+        harness.get_by_label("Open the 2 ticked levels").click();
         harness.run();
         let returned = harness.state().returned.as_ref().expect("levels returned");
         assert_eq!(returned.levels.len(), 2);
@@ -809,12 +894,94 @@ mod tests {
     fn add_to_current_pack_says_so() {
         let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 3));
         harness.get_by_label("Generate").click();
-        wait_for(&mut harness, "Add to current pack", Duration::from_secs(60));
-        harness.get_by_label("Add to current pack").click();
+        wait_for(
+            &mut harness,
+            "Add the 1 ticked level to the pack",
+            Duration::from_secs(60),
+        );
+        harness
+            .get_by_label("Add the 1 ticked level to the pack")
+            .click();
         harness.run();
         let returned = harness.state().returned.as_ref().expect("levels returned");
         assert_eq!(returned.destination, Destination::CurrentPack);
         assert_eq!(returned.levels.len(), 1);
+    }
+
+    /// The names of the levels the finished batch lists, in order.
+    fn listed_names(harness: &Harness<'_, State>) -> Vec<String> {
+        let outcome = harness.state().dialog.outcome.as_ref().expect("a batch");
+        outcome
+            .levels
+            .iter()
+            .map(|l| l.name().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn only_the_ticked_levels_go_to_the_pack_in_batch_order() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 3, 7));
+        harness.get_by_label("Generate").click();
+        wait_for(
+            &mut harness,
+            "Add the 3 ticked levels to the pack",
+            Duration::from_secs(60),
+        );
+        let names = listed_names(&harness);
+        assert_eq!(names.len(), 3);
+        harness.get_by_label_contains("3 of 3 ticked");
+        harness.get_by_label(&format!("Keep {}", names[1])).click();
+        harness.run();
+        harness.get_by_label_contains("2 of 3 ticked");
+        // Tick none leaves nothing to keep; Tick all brings every one back.
+        harness.get_by_label("Tick none").click();
+        harness.run();
+        harness.get_by_label_contains("0 of 3 ticked");
+        harness
+            .get_by_label("Add the 0 ticked levels to the pack")
+            .click();
+        harness.run();
+        assert!(harness.state().returned.is_none(), "nothing ticked to add");
+        harness.get_by_label("Tick all").click();
+        harness.run();
+        harness.get_by_label_contains("3 of 3 ticked");
+        harness.get_by_label(&format!("Keep {}", names[1])).click();
+        harness.run();
+        harness
+            .get_by_label("Add the 2 ticked levels to the pack")
+            .click();
+        harness.run();
+        let state = harness.state();
+        assert!(!state.open);
+        let returned = state.returned.as_ref().expect("levels returned");
+        assert_eq!(returned.destination, Destination::CurrentPack);
+        let got: Vec<&str> = returned.levels.iter().map(Level::name).collect();
+        assert_eq!(got, [names[0].as_str(), names[2].as_str()]);
+        assert_eq!(returned.summaries.len(), 2);
+    }
+
+    #[test]
+    fn clicking_a_level_shows_it_larger() {
+        let mut harness = harness(GenerateDialog::with_params(tiny(), 3, 7));
+        harness.get_by_label("Generate").click();
+        wait_for(
+            &mut harness,
+            "Open the 3 ticked levels",
+            Duration::from_secs(60),
+        );
+        let names = listed_names(&harness);
+        harness.get_by_label(&format!("Showing {}", names[0]));
+        harness.get_by_label(&format!("Show {}", names[2])).click();
+        harness.run();
+        harness.get_by_label(&format!("Showing {}", names[2]));
+        assert!(harness
+            .query_by_label(&format!("Showing {}", names[0]))
+            .is_none());
+        harness.get_by_label(&names[1]).click();
+        harness.run();
+        harness.get_by_label(&format!("Showing {}", names[1]));
+        // Showing a level neither ticks nor unticks it.
+        harness.get_by_label_contains("3 of 3 ticked");
     }
 
     #[test]
@@ -864,7 +1031,7 @@ mod tests {
         let state = harness.state();
         assert!(!state.dialog.is_running());
         assert!(state.returned.is_none());
-        assert!(harness.query_by_label("Open as new levels").is_none());
+        assert!(harness.query_by_label_contains("ticked level").is_none());
     }
 
     #[test]

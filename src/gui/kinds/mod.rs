@@ -169,6 +169,28 @@ pub fn piece_count(level: &Level) -> String {
     }
 }
 
+/// The problems of `level` as the editor lists them (Tangram's triangles
+/// named by their square on the rulers, see [`tangram::coords`]).
+pub fn problems(level: &Level) -> Vec<crate::kinds::Problem> {
+    match level {
+        Level::Skiddy(_) | Level::Prism(_) => level.problems(),
+        Level::Tangram(l) => tangram::coords::problems(l),
+    }
+}
+
+/// How the rulers around the board count, in a caption and its hover
+/// text, when the kind's messages need saying so (Tangram's files count y
+/// upward; the editor counts as the rulers do).
+pub fn ruler_caption(kind: Kind) -> Option<(&'static str, &'static str)> {
+    match kind {
+        Kind::Skiddy | Kind::Prism => None,
+        Kind::Tangram => Some((
+            tangram::coords::RULER_CAPTION,
+            tangram::coords::RULER_DETAIL,
+        )),
+    }
+}
+
 /// What is at cell `(x, y)` of `level`, in a few words for the board's
 /// tooltip.
 pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {

@@ -82,7 +82,10 @@ impl EditorApp {
                     self.add_document(crate::gui::document::Document::new(level));
                 }
                 self.view = CentralView::Edit;
-                self.say(format!("Opened {count} generated levels"));
+                self.say(format!(
+                    "Opened {}",
+                    crate::words::counted(count as u64, "generated level", "generated levels")
+                ));
             }
             crate::gui::generate_dialog::Destination::CurrentPack => {
                 let open = self
@@ -107,7 +110,10 @@ impl EditorApp {
                     }
                 });
                 self.prefs.show_pack = true;
-                self.say(format!("Added {count} generated levels to the pack"));
+                self.say(format!(
+                    "Added {} to the pack",
+                    crate::words::counted(count as u64, "generated level", "generated levels")
+                ));
             }
         }
     }
@@ -162,7 +168,7 @@ impl EditorApp {
             }
         });
         ui.separator();
-        let problems = self.doc().level.problems();
+        let problems = kinds::problems(&self.doc().level);
         if problems.is_empty() {
             ui.horizontal(|ui| {
                 mark(ui, Some(true));

@@ -189,6 +189,13 @@ impl Level {
     /// edge-connected, an empty shape. Shapes are numbered from 1 in the
     /// messages.
     pub fn problems(&self) -> Vec<Problem> {
+        self.problems_naming(|t| t.to_string())
+    }
+
+    /// The problems of [`Level::problems`], each triangle in the messages
+    /// named by `name` (the editor names it by its square as its rulers
+    /// count, y down).
+    pub fn problems_naming(&self, name: impl Fn(Triangle) -> String) -> Vec<Problem> {
         let n = self.size;
         let mut problems = Vec::new();
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
@@ -209,7 +216,8 @@ impl Level {
             for &t in &shape.triangles {
                 if !t.on_board(n) {
                     problems.push(Problem::of_level(format!(
-                        "triangle {t} of shape {} is off the {n} x {n} board",
+                        "triangle {} of shape {} is off the {n} x {n} board",
+                        name(t),
                         s + 1
                     )));
                     continue;
@@ -220,12 +228,12 @@ impl Level {
                     Some(o) if o == s => problems.push(Problem::at(
                         cx,
                         cy,
-                        format!("triangle {t} is listed twice in shape {}", s + 1),
+                        format!("triangle {} is listed twice in shape {}", name(t), s + 1),
                     )),
                     Some(o) => problems.push(Problem::at(
                         cx,
                         cy,
-                        format!("triangle {t} is in shapes {} and {}", o + 1, s + 1),
+                        format!("triangle {} is in shapes {} and {}", name(t), o + 1, s + 1),
                     )),
                 }
             }
@@ -235,9 +243,10 @@ impl Level {
                     cx,
                     cy,
                     format!(
-                        "shape {} is not edge-connected: triangle {piece} does not touch the shape's seed {} through the shape",
+                        "shape {} is not edge-connected: triangle {} does not touch the shape's seed {} through the shape",
                         s + 1,
-                        shape.triangles[0]
+                        name(piece),
+                        name(shape.triangles[0])
                     ),
                 ));
             }
@@ -245,7 +254,7 @@ impl Level {
         for square in 0..n * n {
             let missing: Vec<String> = (0..4)
                 .filter(|z| owner[square * 4 + z].is_none())
-                .map(|z| Triangle::from_index(square * 4 + z, n).to_string())
+                .map(|z| name(Triangle::from_index(square * 4 + z, n)))
                 .collect();
             if missing.is_empty() {
                 continue;

@@ -97,7 +97,9 @@ fn counted_u128(n: u128) -> String {
 }
 
 /// A placement in words: the level's own arrangement, or the shapes that
-/// move and by how much (`shape 2 (+1, 0)`, `dy` upward).
+/// move and by how much, said left, right, up or down so that no reader
+/// needs to know which way `y` counts (`shape 2 one square right and two
+/// squares up`).
 pub fn placement_words(placement: &Placement) -> String {
     if placement.is_home() {
         return "the level's own arrangement".into();
@@ -107,7 +109,7 @@ pub fn placement_words(placement: &Placement) -> String {
         .iter()
         .enumerate()
         .filter(|(_, &o)| o != (0, 0))
-        .map(|(i, &(dx, dy))| format!("shape {} ({dx:+}, {dy:+})", i + 1))
+        .map(|(i, &o)| format!("shape {} {}", i + 1, super::solve::offset_words(o)))
         .collect();
     moved.join(", ")
 }
@@ -174,6 +176,9 @@ mod tests {
         let p = Placement {
             offsets: vec![(0, 0), (-1, 0), (1, 2)],
         };
-        assert_eq!(placement_words(&p), "shape 2 (-1, +0), shape 3 (+1, +2)");
+        assert_eq!(
+            placement_words(&p),
+            "shape 2 one square left, shape 3 one square right and two squares up"
+        );
     }
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Sense, Ui};
 
+use super::coords::placement_words;
 use super::play::{Drag, Game, MARGIN};
 use crate::engine::Job;
 use crate::gui::app::{CentralView, EditorApp, Showing};
@@ -12,7 +13,6 @@ use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
 use crate::kinds::tangram::picture::{board_picture, push_cross, push_shape, shape_colour};
-use crate::kinds::tangram::report::placement_words;
 use crate::kinds::tangram::{Analysis, Level, Placement, Triangle};
 use crate::picture::{Picture, Rgba, Stroke};
 

@@ -1,7 +1,9 @@
 //! Tangram in the editor: painting triangles into shapes, play with drag
-//! and snap, the solution stepper and the report card.
+//! and snap, the solution stepper and the report card, every place named
+//! as the board's rulers count ([`coords`]).
 
 pub mod board_views;
+pub mod coords;
 pub mod palette;
 pub mod play;
 pub mod report_card;

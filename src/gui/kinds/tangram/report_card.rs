@@ -6,8 +6,8 @@
 use egui::{Color32, RichText, Ui};
 
 use super::board_views::show_solution;
+use super::coords::placement_words;
 use crate::gui::app::EditorApp;
-use crate::kinds::tangram::report::placement_words;
 use crate::kinds::tangram::Analysis;
 use crate::words::counted;
 

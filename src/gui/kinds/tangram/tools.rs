@@ -295,6 +295,25 @@ mod tests {
     }
 
     #[test]
+    fn the_tooltip_counts_rows_down_as_the_rulers_do() {
+        // A 2x2 board: shape 1 the file's bottom row (y = 0), shape 2 its
+        // top row, which the rulers count as row 0.
+        let level = parse_text(
+            "2\n2\nshape\n0,0,0\n0,0,1\n0,0,2\n0,0,3\n1,0,0\n1,0,1\n1,0,2\n1,0,3\n\
+             shape\n0,1,0\n0,1,1\n0,1,2\n0,1,3\n1,1,0\n1,1,1\n1,1,2\n1,1,3\n",
+        )
+        .unwrap();
+        assert_eq!(
+            describe_cell(&level, 0, 0),
+            "left shape 2, bottom shape 2, right shape 2, top shape 2"
+        );
+        assert_eq!(
+            describe_cell(&level, 1, 1),
+            "left shape 1, bottom shape 1, right shape 1, top shape 1"
+        );
+    }
+
+    #[test]
     fn the_tooltip_names_the_shape_of_each_triangle() {
         let level = two_halves();
         assert_eq!(
