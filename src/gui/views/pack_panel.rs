@@ -513,7 +513,9 @@ impl PackPanel {
     }
 
     fn show_filter(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: at the panel's narrowest the kind goes to a second row
+        // rather than being cut at the panel's edge.
+        ui.horizontal_wrapped(|ui| {
             ui.add(
                 TextEdit::singleline(&mut self.filter.text)
                     .hint_text("Filter by name or tag")

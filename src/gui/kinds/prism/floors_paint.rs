@@ -14,7 +14,7 @@ use crate::kinds::prism::Colour;
 
 /// The height of a floor's label above its board: its name and a line on
 /// what the route does there.
-pub const LABEL_HEIGHT: f32 = 34.0;
+pub const LABEL_HEIGHT: f32 = 38.0;
 /// The narrowest board whose label still reads: "magenta floor".
 const MIN_LABEL_WIDTH: f32 = 110.0;
 /// The space between two boards, where the links run.

@@ -394,7 +394,7 @@ fn floor_label(
             .max_rect(note_rect)
             .layout(Layout::left_to_right(Align::Min)),
         |ui| {
-            ui.add(egui::Label::new(RichText::new(&note).small().color(colour)).truncate())
+            ui.add(egui::Label::new(RichText::new(&note).size(12.5).color(colour)).truncate())
                 .on_hover_text(note);
         },
     );
