@@ -300,6 +300,13 @@ pub fn solve(
     })
 }
 
+/// The exact-cover instance of `level` whose covers are its solutions by
+/// form (see the module docs): what [`solve`] searches, for benchmarks and
+/// tests that search it another way (e.g. [`BitCover::to_links`]).
+pub fn cover_instance(level: &Level) -> Result<BitCover, SolveError> {
+    Ok(Instance::build(level, true)?.cover)
+}
+
 /// Whether `level` has exactly one solution: `Some(true)` or `Some(false)`,
 /// or `None` when the search stopped before it could tell. Stops as soon as
 /// a second solution turns up.
