@@ -3,6 +3,10 @@
 //! - `count/4x4_20_shapes`: every solution of a 4x4 board cut into 20
 //!   shapes (the generator's level for seed 0: 6,998 solutions); the target
 //!   is under 50 ms.
+//! - `dense/bits/seed_S` and `dense/links/seed_S`: the same search of the
+//!   generator's 4x4 levels of 20 shapes for seeds 0, 1, 3 and 12 (6,998,
+//!   3,127, 9,278 and 4,659 solutions), on bit sets (what `solve` runs) and
+//!   on dancing links (what it ran before): the same nodes, the time apart.
 //! - `count/hard_unique_1`, `count/hard_unique_2`: two 6x6 Hard levels of
 //!   our own (12 shapes, unique; `tests/fixtures/tangram/hard-1.txt` and
 //!   `hard-2.txt`, made by `generate tangram --preset hard --unique`);
@@ -16,6 +20,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use levelscope::engine::Job;
+use levelscope::kinds::tangram::solve::cover_instance;
 use levelscope::kinds::tangram::{generate, parse_text, solve, GenerateOptions, Level, Preset};
 
 fn count(level: &Level) -> u128 {
@@ -61,6 +66,29 @@ fn counts(c: &mut Criterion) {
     group.finish();
 }
 
+fn dense(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dense");
+    for seed in [0, 1, 3, 12] {
+        let level = generate(GenerateOptions::new(4, 20, seed))
+            .expect("generates")
+            .level;
+        let bits = cover_instance(&level).expect("valid");
+        let links = bits.to_links();
+        let job = Job::default();
+        println!(
+            "seed {seed}: {:?} solutions",
+            bits.count(&job, u64::MAX).exact()
+        );
+        group.bench_function(format!("bits/seed_{seed}"), |b| {
+            b.iter(|| bits.count(&job, u64::MAX))
+        });
+        group.bench_function(format!("links/seed_{seed}"), |b| {
+            b.iter(|| links.count(&job, u64::MAX))
+        });
+    }
+    group.finish();
+}
+
 fn growths(c: &mut Criterion) {
     const SEEDS: u64 = 100;
     for preset in Preset::ALL {
@@ -96,5 +124,5 @@ fn growths(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, counts, growths);
+criterion_group!(benches, counts, dense, growths);
 criterion_main!(benches);

@@ -44,14 +44,14 @@ use super::job::{Job, Phase};
 
 /// How often (in nodes) the search reports progress and looks at the cancel
 /// flag. A power of two.
-const REPORT_EVERY: u64 = 1 << 12;
+pub(super) const REPORT_EVERY: u64 = 1 << 12;
 
 /// The most subproblems a search remembers (about 48 MB at most).
 pub const MEMO_CAPACITY: usize = 1 << 20;
 
 /// A 128-bit random key for column `c` (splitmix64, fixed seeds: every run
 /// gives the same keys).
-fn column_key(c: usize) -> u128 {
+pub(super) fn column_key(c: usize) -> u128 {
     let mix = |mut z: u64| {
         z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -64,7 +64,7 @@ fn column_key(c: usize) -> u128 {
 
 /// Hashes the memo's keys, which are random already: their low 64 bits.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -84,7 +84,7 @@ impl Hasher for KeyHasher {
 
 /// Subproblems already counted: the key of the covered columns, and the
 /// number of ways to finish from there.
-type Memo = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+pub(super) type Memo = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
 
 /// One node of the dancing links: a column header or a row's entry.
 #[derive(Clone, Copy, Debug, Default)]

@@ -3,6 +3,7 @@
 //! puzzle kind and no screen.
 
 pub mod analysis;
+pub mod bit_cover;
 pub mod dead_end;
 pub mod exact_cover;
 pub mod graph;
@@ -18,6 +19,7 @@ pub mod table;
 pub mod view;
 
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
+pub use bit_cover::BitCover;
 pub use dead_end::{find_dead_end, DeadEndSearch, DeadEnds};
 pub use exact_cover::{CoverCount, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};

@@ -26,7 +26,7 @@
 //!    `k!` orders, all of them covers, all different as labelled covers.
 //!    (This is the division test: `count_labelled = count · Π k_i!`.)
 //! 2. The columns of a class's shapes are declared interchangeable to the
-//!    engine ([`ExactCover::interchangeable`]): swapping two shapes of one
+//!    engine ([`BitCover::interchangeable`]): swapping two shapes of one
 //!    form maps rows to rows, every row also meets triangles, the search
 //!    never branches on such a shape's column, and it only tries a row of
 //!    the class's `j`-th shape once the `(j-1)`-th is placed. Follow the
@@ -40,6 +40,17 @@
 //!    counts the solutions by form, each once. (Were it to branch on the
 //!    column of a shape with twins, two places of that form in `S` would
 //!    both be tried: that is why it does not.)
+//!
+//! # The search
+//!
+//! The instance is searched by [`BitCover`]: Algorithm X on bit sets (a
+//! 6 x 6 board has a few hundred rows; bigger instances fall back to
+//! dancing links). It branches on the column with the fewest candidate rows
+//! and finds, counts and lists the solutions in the same order, with the
+//! same number of search nodes, as the dancing links this module used
+//! before; a search *node* is one placement tried, and the node budget
+//! (`--max-states`, the editor's budget) counts those. Listed solutions come
+//! in the order the search finds them.
 //!
 //! The shapes of a class are ordered by their own place in the level, and a
 //! listed solution gives the class's shapes back their own places where the
@@ -57,7 +68,8 @@
 use std::collections::HashMap;
 
 use super::level::{join_and, Level, Shape, Triangle};
-use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, ExactCover};
+use crate::engine::bit_cover::BitCover;
+use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop};
 use crate::engine::{Job, DEFAULT_MAX_STATES};
 use crate::kinds::Problem;
 use crate::words::counted;
@@ -115,7 +127,7 @@ pub struct SolveReport {
 
 /// The exact-cover instance of a level.
 struct Instance {
-    cover: ExactCover,
+    cover: BitCover,
     /// The shape and offset of every row.
     rows: Vec<(usize, (i32, i32))>,
     /// The row of every (shape, offset).
@@ -183,7 +195,7 @@ impl Instance {
             let places = &placements[class[0]];
             class.sort_by_key(|&s| places.iter().position(|&p| p == corners[s]));
         }
-        let mut cover = ExactCover::new(triangles + shapes, 0);
+        let mut cover = BitCover::new(triangles + shapes, 0);
         let mut rows = Vec::new();
         let mut row_of = HashMap::new();
         let mut columns = Vec::new();
@@ -286,6 +298,13 @@ pub fn solve(
         stopped: result.count.stopped().cloned(),
         nodes: result.nodes,
     })
+}
+
+/// The exact-cover instance of `level` whose covers are its solutions by
+/// form (see the module docs): what [`solve`] searches, for benchmarks and
+/// tests that search it another way (e.g. [`BitCover::to_links`]).
+pub fn cover_instance(level: &Level) -> Result<BitCover, SolveError> {
+    Ok(Instance::build(level, true)?.cover)
 }
 
 /// Whether `level` has exactly one solution: `Some(true)` or `Some(false)`,
@@ -860,6 +879,41 @@ mod tests {
             verdict(&level, &r),
             "not known: no solution found yet (stopped after 3 nodes, the budget; raise --max-states)"
         );
+    }
+
+    /// The bit-set search gives exactly what the dancing links gave before
+    /// it (the count, the listed solutions in their order, the nodes, where
+    /// a budget stops), by form and labelled, on the generator's levels:
+    /// 1x1 to 4x4 boards, 1 to 14 shapes.
+    #[test]
+    fn bit_sets_answer_as_the_dancing_links_did() {
+        let job = Job::default();
+        for seed in 0..90u64 {
+            let n = 1 + (seed % 4) as usize;
+            let k = (1 + (seed * 7 % 14) as usize).min(4 * n * n);
+            let level = crate::kinds::tangram::generate(
+                crate::kinds::tangram::GenerateOptions::new(n, k, seed),
+            )
+            .unwrap()
+            .level;
+            for break_symmetry in [true, false] {
+                let instance = Instance::build(&level, break_symmetry).unwrap();
+                let links = instance.cover.to_links();
+                for (budget, stop_after) in [(BIG, None), (200, None), (BIG, Some(2))] {
+                    let query = CoverQuery {
+                        fixed_rows: &[],
+                        list: 20,
+                        stop_after,
+                        budget,
+                    };
+                    assert_eq!(
+                        instance.cover.run(&query, &job),
+                        links.run(&query, &job),
+                        "seed {seed}, {n} x {n}, {k} shapes"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
