@@ -6,7 +6,7 @@
 //! Run with `cargo bench --bench exact_cover`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use levelscope::engine::exact_cover::{CoverCount, ExactCover};
+use levelscope::engine::exact_cover::{CoverCount, CoverSearch, ExactCover};
 use levelscope::engine::Job;
 
 /// The 12 pentominoes (F I L N P T U V W X Y Z), as cells `(x, y)`.

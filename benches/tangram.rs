@@ -19,7 +19,7 @@
 //! Run with `cargo bench --bench tangram`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use levelscope::engine::Job;
+use levelscope::engine::{CoverSearch, Job};
 use levelscope::kinds::tangram::solve::cover_instance;
 use levelscope::kinds::tangram::{generate, parse_text, solve, GenerateOptions, Level, Preset};
 

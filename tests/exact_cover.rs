@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use levelscope::engine::exact_cover::{CoverCount, CoverStop, ExactCover};
+use levelscope::engine::exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 use levelscope::engine::Job;
 
 /// The 12 pentominoes (F I L N P T U V W X Y Z), as cells `(x, y)`.

@@ -354,79 +354,6 @@ impl BitCover {
         })
     }
 
-    /// Counts the solutions, visiting at most `budget` nodes.
-    pub fn count(&self, job: &Job, budget: u64) -> CoverCount {
-        self.count_with(&[], job, budget)
-    }
-
-    /// Counts the solutions that contain every row of `fixed_rows`.
-    pub fn count_with(&self, fixed_rows: &[usize], job: &Job, budget: u64) -> CoverCount {
-        self.run(
-            &CoverQuery {
-                fixed_rows,
-                list: 0,
-                stop_after: None,
-                budget,
-            },
-            job,
-        )
-        .count
-    }
-
-    /// Lists the first `limit` solutions (each as its rows in increasing
-    /// order) and counts them all.
-    pub fn list(&self, limit: usize, job: &Job, budget: u64) -> (Vec<Vec<usize>>, CoverCount) {
-        self.list_with(&[], limit, job, budget)
-    }
-
-    /// Lists the first `limit` solutions that contain every row of
-    /// `fixed_rows` (which are part of each listed solution) and counts them
-    /// all.
-    pub fn list_with(
-        &self,
-        fixed_rows: &[usize],
-        limit: usize,
-        job: &Job,
-        budget: u64,
-    ) -> (Vec<Vec<usize>>, CoverCount) {
-        let result = self.run(
-            &CoverQuery {
-                fixed_rows,
-                list: limit,
-                stop_after: None,
-                budget,
-            },
-            job,
-        );
-        (result.solutions, result.count)
-    }
-
-    /// The first solution that contains every row of `fixed_rows`, if any:
-    /// `Ok(None)` when there is none, `Err` when the search stopped before it
-    /// could tell.
-    pub fn first_with(
-        &self,
-        fixed_rows: &[usize],
-        job: &Job,
-        budget: u64,
-    ) -> Result<Option<Vec<usize>>, CoverStop> {
-        let mut result = self.run(
-            &CoverQuery {
-                fixed_rows,
-                list: 1,
-                stop_after: Some(1),
-                budget,
-            },
-            job,
-        );
-        match result.count {
-            CoverCount::Exact(_) | CoverCount::AtLeast { found: 1.., .. } => {
-                Ok(result.solutions.pop())
-            }
-            CoverCount::AtLeast { why, .. } => Err(why),
-        }
-    }
-
     /// Runs one search as `query` says.
     ///
     /// # Panics
@@ -809,9 +736,16 @@ impl Search<'_> {
     }
 }
 
+impl super::exact_cover::CoverSearch for BitCover {
+    fn run(&self, query: &CoverQuery<'_>, job: &Job) -> CoverResult {
+        BitCover::run(self, query, job)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::exact_cover::CoverSearch;
     use proptest::prelude::*;
 
     const BIG: u64 = u64::MAX;

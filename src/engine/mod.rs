@@ -21,7 +21,7 @@ pub mod view;
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
 pub use bit_cover::BitCover;
 pub use dead_end::{find_dead_end, DeadEndSearch, DeadEnds};
-pub use exact_cover::{CoverCount, CoverStop, ExactCover};
+pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
     default_max_memory, format_bytes, parse_memory_size, Job, Phase, Stopped, DEFAULT_MAX_STATES,

@@ -69,7 +69,7 @@ use std::collections::HashMap;
 
 use super::level::{join_and, Level, Shape, Triangle};
 use crate::engine::bit_cover::BitCover;
-use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop};
+use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverSearch, CoverStop};
 use crate::engine::{Job, DEFAULT_MAX_STATES};
 use crate::kinds::Problem;
 use crate::words::counted;
