@@ -94,6 +94,12 @@ impl<S: PackedState> StateGraph<S> {
         &self.succ[base..base + self.move_count]
     }
 
+    /// The number of moves, from every state, that lose the game
+    /// ([`LOSS_EDGE`]).
+    pub fn loss_edge_count(&self) -> u64 {
+        self.succ.iter().filter(|&&to| to == LOSS_EDGE).count() as u64
+    }
+
     /// Whether state `id` is won.
     pub fn is_won(&self, id: u32) -> bool {
         self.flags[id as usize] & FLAG_WON != 0
@@ -180,7 +186,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     let budget = job.max_states().min(MAX_IDS);
     let moves = puzzle.move_count();
     let start = puzzle.start();
-    let mut index = StateIndex::new();
+    let mut index = StateIndex::for_bits(puzzle.state_bits());
     let mut states: Vec<P::State> = Vec::new();
     let mut flags: Vec<u8> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
@@ -250,7 +256,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
             // The slots of a later parent have arrived by now: fetch the
             // states they name, the second miss of a lookup.
             let later = (k + STATE_AHEAD) * moves..(k + STATE_AHEAD + 1) * moves;
-            if later.end <= stepped {
+            if later.end <= stepped && !index.is_inline() {
                 for (outcome, &hash) in outcomes[later.clone()].iter().zip(&hashes[later]) {
                     if let Outcome::Next(_) = outcome {
                         index.prefetch_state(&states, hash);
