@@ -38,9 +38,10 @@ pub struct Explored<S> {
 /// Explores and labels a puzzle. Cancellable through `job`; stops with a
 /// clear error when the state budget or the memory budget is exceeded.
 pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, LabelError> {
-    let graph = explore(puzzle, job)?;
+    let mut graph = explore(puzzle, job)?;
     job.enter(Phase::Labelling);
     let preds = Predecessors::within(&graph, job)?;
+    graph.forget_pred_counts();
     let dist = Distances::compute(&graph, &preds, job)?;
     job.enter(Phase::Summarising);
     let held = graph.heap_bytes() + preds.heap_bytes() + dist.heap_bytes();

@@ -15,6 +15,10 @@ use super::prefetch::prefetch_address;
 /// How many states ahead the backward passes prefetch what they will touch.
 const AHEAD: usize = 16;
 
+/// The fewest states for which the backward passes prefetch: a smaller
+/// graph's arrays stay in the cache, and a prefetch is only work.
+const PREFETCH_FROM: usize = 1 << 15;
+
 /// A distance that means "no win is reachable".
 pub const UNREACHABLE: u16 = u16::MAX;
 /// The largest distance the labeller can store.
@@ -75,14 +79,19 @@ impl Predecessors {
         let mut held = graph.heap_bytes();
         let mut start: Vec<u32> = job.filled_vec(n + 1, 0, held, states)?;
         held += bytes_of(&start);
-        // Count each state's predecessors; the running sums then make
-        // `start[to]` the end of `to`'s list.
-        let start_at = start.as_ptr();
-        for_each_edge::<S, false>(
-            graph,
-            |to| start_at.wrapping_add(to as usize),
-            |_, to| start[to as usize] += 1,
-        );
+        // Each state's predecessors, counted while exploring or else here;
+        // the running sums then make `start[to]` the end of `to`'s list.
+        match graph.pred_counts() {
+            Some(counts) => start[..n].copy_from_slice(counts),
+            None => {
+                let start_at = start.as_ptr();
+                for_each_edge::<S, false>(
+                    graph,
+                    |to| start_at.wrapping_add(to as usize),
+                    |_, to| start[to as usize] += 1,
+                );
+            }
+        }
         for i in 0..n {
             start[i + 1] += start[i];
         }
@@ -152,12 +161,14 @@ fn walk_edges<S: PackedState, const MOVES: usize, const DOWN: bool>(
             &succ[..MOVES]
         }
     };
+    let prefetch = n >= PREFETCH_FROM;
     for k in 0..n {
         let (from, ahead) = if DOWN {
             (n - 1 - k, (n - 1 - k).checked_sub(AHEAD))
         } else {
             (k, Some(k + AHEAD).filter(|&a| a < n))
         };
+        let ahead = ahead.filter(|_| prefetch);
         if let Some(ahead) = ahead {
             for &to in edges_of(ahead as u32) {
                 if (to as usize) < n {
@@ -250,8 +261,9 @@ fn any_distances<S: PackedState>(
         // In id order: the predecessor lists, and the predecessors
         // themselves, are then close together in memory.
         sort_ids(&mut now, &mut marks);
+        let prefetch = n >= PREFETCH_FROM;
         for (i, &s) in now.iter().enumerate() {
-            if let Some(&ahead) = now.get(i + AHEAD) {
+            if let Some(&ahead) = now.get(i + AHEAD).filter(|_| prefetch) {
                 for &p in preds.of_state(ahead) {
                     prefetch_address(any.as_ptr().wrapping_add(p as usize));
                 }
@@ -454,6 +466,66 @@ impl Distances {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pairs `(a, b)` below 40: move 0 adds 1 to `a`, move 1 adds 3 to `b`
+    /// (modulo 40), move 2 swaps them and move 3 sets `b` to `a`: states
+    /// reached by several moves of one state, and by many states.
+    struct Pairs;
+
+    impl crate::engine::Puzzle for Pairs {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            4
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            ["A", "B", "S", "C"][mv]
+        }
+        fn start(&self) -> u64 {
+            0
+        }
+        fn step(&self, s: &u64, mv: usize) -> crate::engine::Outcome<u64> {
+            let (a, b) = (s / 40, s % 40);
+            crate::engine::Outcome::Next(match mv {
+                0 => (a + 1) % 40 * 40 + b,
+                1 => a * 40 + (b + 3) % 40,
+                2 => b * 40 + a,
+                _ => a * 40 + a,
+            })
+        }
+        fn is_won(&self, s: &u64) -> bool {
+            *s == 39 * 40 + 1
+        }
+        fn is_preferred(&self, _: &u64) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn predecessors_counted_while_exploring_are_those_counted_after() {
+        let mut graph = crate::engine::explore(&Pairs, &Job::default()).unwrap();
+        assert!(graph.pred_counts().is_some());
+        let counted_while = Predecessors::of(&graph);
+        graph.forget_pred_counts();
+        assert!(graph.pred_counts().is_none());
+        let counted_after = Predecessors::of(&graph);
+        assert_eq!(counted_while.start, counted_after.start);
+        assert_eq!(counted_while.preds, counted_after.preds);
+        // Every list sorted, each predecessor once, and every edge in it.
+        for id in 0..graph.len() as u32 {
+            let list = counted_after.of_state(id);
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{id}: {list:?}");
+            for &p in list {
+                assert!(graph.successors(p).contains(&id));
+            }
+        }
+        let edges: usize = (0..graph.len() as u32)
+            .map(|id| {
+                let row = graph.successors(id);
+                (0..4).filter(|&mv| !row[..mv].contains(&row[mv])).count()
+            })
+            .sum();
+        assert_eq!(counted_after.preds.len(), edges);
+    }
 
     #[test]
     fn ids_come_out_sorted_whether_marked_or_compared() {
