@@ -203,6 +203,14 @@ impl<S: PackedState> Explored<S> {
             count: reader.count_shortest(route),
         };
         let depth_histogram = self.depth_histogram();
+        let any = route(Route::Any);
+        // Every state preferred: the preferred route is any route, and no
+        // route leaves the preferred states.
+        let (preferred, mixed) = if self.dist.every_preferred() {
+            (any.clone(), RouteSummary::default())
+        } else {
+            (route(Route::Preferred), route(Route::Mixed))
+        };
         Summary {
             states: self.graph.len() as u64,
             won_states: self.won_count(),
@@ -210,9 +218,9 @@ impl<S: PackedState> Explored<S> {
             traps: self.traps.len() as u64,
             first_trap_depth: self.traps.first().map(|t| self.trap_depth(t) as u32),
             depth_histogram,
-            any: route(Route::Any),
-            preferred: route(Route::Preferred),
-            mixed: route(Route::Mixed),
+            any,
+            preferred,
+            mixed,
         }
     }
 }

@@ -326,7 +326,6 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     states.shrink_to_fit();
     succ.shrink_to_fit();
     flags.shrink_to_fit();
-    pred_counts.shrink_to_fit();
     Ok(StateGraph {
         states,
         succ,

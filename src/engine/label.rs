@@ -291,6 +291,9 @@ fn any_distances<S: PackedState>(
 #[derive(Clone, Debug)]
 pub struct Distances {
     records: Vec<Record>,
+    /// Whether every state is preferred (then the preferred distances are
+    /// the overall ones, and no route leaves the preferred states).
+    every_preferred: bool,
 }
 
 /// Why labelling failed.
@@ -339,7 +342,10 @@ impl Distances {
                 r.any = d;
                 r.preferred = d;
             }
-            return Ok(Distances { records });
+            return Ok(Distances {
+                records,
+                every_preferred,
+            });
         }
         job.check_memory(held, n.div_ceil(64) as u64 * 8, states)?;
         let mut marks = IdSet::new(n);
@@ -424,7 +430,10 @@ impl Distances {
             next.clear();
             d += 1;
         }
-        Ok(Distances { records })
+        Ok(Distances {
+            records,
+            every_preferred,
+        })
     }
 
     /// The distance of `id` to a win by `route`, or `None` when no win is
@@ -442,6 +451,12 @@ impl Distances {
     /// The bytes the distances hold.
     pub fn heap_bytes(&self) -> u64 {
         bytes_of(&self.records)
+    }
+
+    /// Whether every state is preferred: the preferred route is then any
+    /// route, and no route leaves the preferred states.
+    pub fn every_preferred(&self) -> bool {
+        self.every_preferred
     }
 
     /// Whether some win is reachable from `id`.

@@ -43,18 +43,18 @@ pub enum Found {
 }
 
 impl StateIndex {
-    /// An empty index with room for a few thousand states of any width.
+    /// An empty index with room for several hundred states of any width.
     pub fn new() -> StateIndex {
         StateIndex::for_bits(u32::MAX)
     }
 
-    /// An empty index with room for a few thousand states that use at most
+    /// An empty index with room for several hundred states that use at most
     /// the low `bits` bits of their word: at most [`INLINE_BITS`], and the
     /// slots hold the states themselves.
     pub fn for_bits(bits: u32) -> StateIndex {
         StateIndex {
-            slots: vec![0; 1 << 12],
-            shift: 64 - 12,
+            slots: vec![0; 1 << 10],
+            shift: 64 - 10,
             len: 0,
             inline: bits <= INLINE_BITS,
         }
