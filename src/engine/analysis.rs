@@ -72,10 +72,16 @@ fn find_traps<S: PackedState>(
     job.check_memory(held, set_bytes, states)?;
     let held = held + set_bytes;
     let mut winnable = IdSet::new(n);
+    let mut winnable_count = 0;
     for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
         winnable.insert(id);
+        winnable_count += 1;
     }
     let mut traps = Vec::new();
+    if winnable_count == 0 || winnable_count == n {
+        // No dead end, or no winnable state to fall from.
+        return Ok(traps);
+    }
     for from in 0..n as u32 {
         if !winnable.contains(from) || graph.is_won(from) {
             continue;

@@ -15,6 +15,10 @@ use super::prefetch::prefetch_address;
 const ID_BITS: u32 = 27;
 const ID_MASK: u64 = (1 << ID_BITS) - 1;
 
+/// The fewest slots for which a lookup's slot is worth prefetching: a
+/// smaller table stays in the cache.
+const PREFETCH_SLOTS: usize = 1 << 15;
+
 /// The widest state (in bits from bit 0) that a slot holds itself.
 pub const INLINE_BITS: u32 = 64 - ID_BITS;
 
@@ -142,10 +146,13 @@ impl StateIndex {
         (hash >> self.shift) as usize
     }
 
-    /// Hints the CPU to fetch the slot a state with this hash starts at.
+    /// Hints the CPU to fetch the slot a state with this hash starts at,
+    /// unless the table is small enough to stay in the cache.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        prefetch_address(self.slots.as_ptr().wrapping_add(self.home(hash)));
+        if self.slots.len() >= PREFETCH_SLOTS {
+            prefetch_address(self.slots.as_ptr().wrapping_add(self.home(hash)));
+        }
     }
 
     /// Whether the slots hold the states themselves (a lookup never reads
