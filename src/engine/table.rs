@@ -23,7 +23,7 @@ const PREFETCH_SLOTS: usize = 1 << 15;
 pub const INLINE_BITS: u32 = 64 - ID_BITS;
 
 /// The largest number of states the table can index.
-pub const MAX_IDS: u64 = (ID_MASK - 1) as u64;
+pub const MAX_IDS: u64 = ID_MASK - 1;
 
 /// Maps packed states to dense ids. The states themselves are kept by the
 /// caller and passed in to every call.
