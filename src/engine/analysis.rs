@@ -38,9 +38,10 @@ pub struct Explored<S> {
 /// Explores and labels a puzzle. Cancellable through `job`; stops with a
 /// clear error when the state budget or the memory budget is exceeded.
 pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, LabelError> {
-    let graph = explore(puzzle, job)?;
+    let mut graph = explore(puzzle, job)?;
     job.enter(Phase::Labelling);
     let preds = Predecessors::within(&graph, job)?;
+    graph.forget_pred_counts();
     let dist = Distances::compute(&graph, &preds, job)?;
     job.enter(Phase::Summarising);
     let held = graph.heap_bytes() + preds.heap_bytes() + dist.heap_bytes();
@@ -71,10 +72,16 @@ fn find_traps<S: PackedState>(
     job.check_memory(held, set_bytes, states)?;
     let held = held + set_bytes;
     let mut winnable = IdSet::new(n);
+    let mut winnable_count = 0;
     for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
         winnable.insert(id);
+        winnable_count += 1;
     }
     let mut traps = Vec::new();
+    if winnable_count == 0 || winnable_count == n {
+        // No dead end, or no winnable state to fall from.
+        return Ok(traps);
+    }
     for from in 0..n as u32 {
         if !winnable.contains(from) || graph.is_won(from) {
             continue;
@@ -202,6 +209,14 @@ impl<S: PackedState> Explored<S> {
             count: reader.count_shortest(route),
         };
         let depth_histogram = self.depth_histogram();
+        let any = route(Route::Any);
+        // Every state preferred: the preferred route is any route, and no
+        // route leaves the preferred states.
+        let (preferred, mixed) = if self.dist.every_preferred() {
+            (any.clone(), RouteSummary::default())
+        } else {
+            (route(Route::Preferred), route(Route::Mixed))
+        };
         Summary {
             states: self.graph.len() as u64,
             won_states: self.won_count(),
@@ -209,9 +224,9 @@ impl<S: PackedState> Explored<S> {
             traps: self.traps.len() as u64,
             first_trap_depth: self.traps.first().map(|t| self.trap_depth(t) as u32),
             depth_histogram,
-            any: route(Route::Any),
-            preferred: route(Route::Preferred),
-            mixed: route(Route::Mixed),
+            any,
+            preferred,
+            mixed,
         }
     }
 }

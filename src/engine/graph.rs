@@ -37,6 +37,10 @@ pub struct StateGraph<S> {
     flags: Vec<u8>,
     move_count: usize,
     layer_start: Vec<u32>,
+    /// How many distinct states have a move into each state, counted while
+    /// exploring (the reversed edges are then laid out without a counting
+    /// pass); empty once [`StateGraph::forget_pred_counts`] is called.
+    pred_counts: Vec<u32>,
     /// Every id, ordered by its state: built on the first [`StateGraph::find`]
     /// (4 bytes a state), so that looking states up is a binary search.
     by_state: std::sync::OnceLock<Vec<u32>>,
@@ -94,6 +98,23 @@ impl<S: PackedState> StateGraph<S> {
         &self.succ[base..base + self.move_count]
     }
 
+    /// The number of moves, from every state, that lose the game
+    /// ([`LOSS_EDGE`]).
+    pub fn loss_edge_count(&self) -> u64 {
+        self.succ.iter().filter(|&&to| to == LOSS_EDGE).count() as u64
+    }
+
+    /// How many distinct states have a move into each state, by id, unless
+    /// forgotten.
+    pub fn pred_counts(&self) -> Option<&[u32]> {
+        (self.pred_counts.len() == self.states.len()).then_some(&self.pred_counts[..])
+    }
+
+    /// Frees the predecessor counts (once the reversed edges are made).
+    pub fn forget_pred_counts(&mut self) {
+        self.pred_counts = Vec::new();
+    }
+
     /// Whether state `id` is won.
     pub fn is_won(&self, id: u32) -> bool {
         self.flags[id as usize] & FLAG_WON != 0
@@ -131,7 +152,8 @@ impl<S> StateGraph<S> {
         (self.states.capacity() * std::mem::size_of::<S>()
             + self.succ.capacity() * std::mem::size_of::<u32>()
             + self.flags.capacity()
-            + self.layer_start.capacity() * std::mem::size_of::<u32>()) as u64
+            + self.layer_start.capacity() * std::mem::size_of::<u32>()
+            + self.pred_counts.capacity() * std::mem::size_of::<u32>()) as u64
     }
 }
 
@@ -140,6 +162,7 @@ struct Growing<'a, S> {
     states: &'a mut Vec<S>,
     flags: &'a mut Vec<u8>,
     succ: &'a mut Vec<u32>,
+    pred_counts: &'a mut Vec<u32>,
     index: &'a mut StateIndex,
 }
 
@@ -148,7 +171,8 @@ impl<S: PackedState> Growing<'_, S> {
     fn held(&self) -> u64 {
         (self.states.capacity() * std::mem::size_of::<S>()
             + self.flags.capacity()
-            + self.succ.capacity() * std::mem::size_of::<u32>()) as u64
+            + (self.succ.capacity() + self.pred_counts.capacity()) * std::mem::size_of::<u32>())
+            as u64
             + self.index.heap_bytes()
     }
 
@@ -164,6 +188,8 @@ impl<S: PackedState> Growing<'_, S> {
         job.reserve(self.states, room, held, count)?;
         let held = self.held();
         job.reserve(self.flags, room, held, count)?;
+        let held = self.held();
+        job.reserve(self.pred_counts, room, held, count)?;
         let held = self.held() - self.index.heap_bytes();
         self.index.reserve(self.states, room, held, job)
     }
@@ -180,10 +206,11 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     let budget = job.max_states().min(MAX_IDS);
     let moves = puzzle.move_count();
     let start = puzzle.start();
-    let mut index = StateIndex::new();
+    let mut index = StateIndex::for_bits(puzzle.state_bits());
     let mut states: Vec<P::State> = Vec::new();
     let mut flags: Vec<u8> = Vec::new();
     let mut succ: Vec<u32> = Vec::new();
+    let mut pred_counts: Vec<u32> = vec![0];
     index.find_or_insert(&states, &start, start.hash64());
     states.push(start);
     flags.push(flags_of(puzzle, &start));
@@ -206,12 +233,14 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         if states.capacity() - states.len() < room
             || flags.capacity() - flags.len() < room
             || succ.capacity() - succ.len() < room
+            || pred_counts.capacity() - pred_counts.len() < room
             || index.needs_growth(room)
         {
             let mut growing = Growing {
                 states: &mut states,
                 flags: &mut flags,
                 succ: &mut succ,
+                pred_counts: &mut pred_counts,
                 index: &mut index,
             };
             if let Err(stop) = growing.make_room(room, job) {
@@ -250,7 +279,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
             // The slots of a later parent have arrived by now: fetch the
             // states they name, the second miss of a lookup.
             let later = (k + STATE_AHEAD) * moves..(k + STATE_AHEAD + 1) * moves;
-            if later.end <= stepped {
+            if later.end <= stepped && !index.is_inline() {
                 for (outcome, &hash) in outcomes[later.clone()].iter().zip(&hashes[later]) {
                     if let Outcome::Next(_) = outcome {
                         index.prefetch_state(&states, hash);
@@ -274,11 +303,19 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
                             }
                             states.push(s);
                             flags.push(flags_of(puzzle, &s));
+                            pred_counts.push(0);
                             t
                         }
                     },
                 };
                 succ.push(target);
+            }
+            // Count this parent once in each state it moves to.
+            let row = &succ[succ.len() - moves..];
+            for (mv, &to) in row.iter().enumerate() {
+                if (to as usize) < states.len() && !row[..mv].contains(&to) {
+                    pred_counts[to as usize] += 1;
+                }
             }
         }
         id += stepped / moves;
@@ -295,6 +332,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         flags,
         move_count: moves,
         layer_start,
+        pred_counts,
         by_state: std::sync::OnceLock::new(),
     })
 }

@@ -15,6 +15,10 @@ use super::prefetch::prefetch_address;
 /// How many states ahead the backward passes prefetch what they will touch.
 const AHEAD: usize = 16;
 
+/// The fewest states for which the backward passes prefetch: a smaller
+/// graph's arrays stay in the cache, and a prefetch is only work.
+const PREFETCH_FROM: usize = 1 << 15;
+
 /// A distance that means "no win is reachable".
 pub const UNREACHABLE: u16 = u16::MAX;
 /// The largest distance the labeller can store.
@@ -75,32 +79,36 @@ impl Predecessors {
         let mut held = graph.heap_bytes();
         let mut start: Vec<u32> = job.filled_vec(n + 1, 0, held, states)?;
         held += bytes_of(&start);
-        let start_at = start.as_ptr();
-        for_each_edge(
-            graph,
-            |to| start_at.wrapping_add(to as usize + 1),
-            |_, to| start[to as usize + 1] += 1,
-        );
+        // Each state's predecessors, counted while exploring or else here;
+        // the running sums then make `start[to]` the end of `to`'s list.
+        match graph.pred_counts() {
+            Some(counts) => start[..n].copy_from_slice(counts),
+            None => {
+                let start_at = start.as_ptr();
+                for_each_edge::<S, false>(
+                    graph,
+                    |to| start_at.wrapping_add(to as usize),
+                    |_, to| start[to as usize] += 1,
+                );
+            }
+        }
         for i in 0..n {
             start[i + 1] += start[i];
         }
         let mut preds: Vec<u32> = job.filled_vec(start[n] as usize, 0, held, states)?;
-        held += bytes_of(&preds);
-        // Sources are visited in increasing id order, so every list comes
-        // out sorted.
-        let mut cursor: Vec<u32> = job.filled_vec(n, 0, held, states)?;
-        cursor.copy_from_slice(&start[..n]);
-        let cursor_at = cursor.as_ptr();
-        for_each_edge(
+        // Sources are visited in decreasing id order and each list is filled
+        // from its end, so every list comes out sorted and `start[to]` ends
+        // at the list's beginning.
+        let start_at = start.as_ptr();
+        for_each_edge::<S, true>(
             graph,
-            |to| cursor_at.wrapping_add(to as usize),
+            |to| start_at.wrapping_add(to as usize),
             |from, to| {
-                let c = &mut cursor[to as usize];
+                let c = &mut start[to as usize];
+                *c -= 1;
                 preds[*c as usize] = from;
-                *c += 1;
             },
         );
-        drop(cursor);
         Ok(Predecessors { start, preds })
     }
 
@@ -117,28 +125,29 @@ impl Predecessors {
 }
 
 /// Calls `visit(from, to)` for every edge between states of `graph`, in
-/// increasing order of `from`, a state reached by several moves once; and
-/// before visiting a state's edges, prefetches `at(to)` for the edges of
-/// the state `AHEAD` further on: the targets are scattered, and the misses
-/// then overlap.
+/// increasing order of `from` (decreasing when `DOWN`), a state reached by
+/// several moves once; and before visiting a state's edges, prefetches
+/// `at(to)` for the edges of the state `AHEAD` further on: the targets are
+/// scattered, and the misses then overlap.
 #[inline(always)]
-fn for_each_edge<S: PackedState>(
+fn for_each_edge<S: PackedState, const DOWN: bool>(
     graph: &StateGraph<S>,
     at: impl Fn(u32) -> *const u32,
     visit: impl FnMut(u32, u32),
 ) {
-    // Four moves (Skiddy's) get loops of a length known when compiling.
+    // Four moves (Skiddy's and Prism's) get loops of a length known when
+    // compiling.
     if graph.move_count() == 4 {
-        walk_edges::<S, 4>(graph, at, visit);
+        walk_edges::<S, 4, DOWN>(graph, at, visit);
     } else {
-        walk_edges::<S, 0>(graph, at, visit);
+        walk_edges::<S, 0, DOWN>(graph, at, visit);
     }
 }
 
 /// [`for_each_edge`] for states with `MOVES` moves, or any number when
 /// `MOVES` is 0.
 #[inline(always)]
-fn walk_edges<S: PackedState, const MOVES: usize>(
+fn walk_edges<S: PackedState, const MOVES: usize, const DOWN: bool>(
     graph: &StateGraph<S>,
     at: impl Fn(u32) -> *const u32,
     mut visit: impl FnMut(u32, u32),
@@ -152,14 +161,22 @@ fn walk_edges<S: PackedState, const MOVES: usize>(
             &succ[..MOVES]
         }
     };
-    for from in 0..n as u32 {
-        if (from as usize + AHEAD) < n {
-            for &to in edges_of(from + AHEAD as u32) {
+    let prefetch = n >= PREFETCH_FROM;
+    for k in 0..n {
+        let (from, ahead) = if DOWN {
+            (n - 1 - k, (n - 1 - k).checked_sub(AHEAD))
+        } else {
+            (k, Some(k + AHEAD).filter(|&a| a < n))
+        };
+        let ahead = ahead.filter(|_| prefetch);
+        if let Some(ahead) = ahead {
+            for &to in edges_of(ahead as u32) {
                 if (to as usize) < n {
                     prefetch_address(at(to));
                 }
             }
         }
+        let from = from as u32;
         let succ = edges_of(from);
         for (mv, &to) in succ.iter().enumerate() {
             let mut repeated = false;
@@ -205,10 +222,78 @@ fn sort_ids(ids: &mut Vec<u32>, set: &mut IdSet) {
     set.drain_sorted_into(ids);
 }
 
+/// Every state's distance to a win by any route, by a level-synchronous
+/// reverse breadth-first search from all won states over two bytes a state
+/// (which stay in cache where the three distances of [`Distances`] do
+/// not), within the job's memory budget (`held` bytes are held already).
+fn any_distances<S: PackedState>(
+    graph: &StateGraph<S>,
+    preds: &Predecessors,
+    held: u64,
+    job: &Job,
+) -> Result<Vec<u16>, LabelError> {
+    let n = graph.len();
+    let states = n as u64;
+    let mut any: Vec<u16> = job.filled_vec(n, UNREACHABLE, held, states)?;
+    let held = held + bytes_of(&any) + n.div_ceil(64) as u64 * 8;
+    job.check_memory(held, 0, states)?;
+    let mut marks = IdSet::new(n);
+    let frontier = |now: &Vec<u32>, next: &Vec<u32>| held + bytes_of(now) + bytes_of(next);
+    let mut now: Vec<u32> = Vec::new();
+    let mut next: Vec<u32> = Vec::new();
+    for id in (0..n as u32).filter(|&id| graph.is_won(id)) {
+        any[id as usize] = 0;
+        if now.len() == now.capacity() {
+            let held = frontier(&now, &next);
+            job.reserve(&mut now, 1, held, states)?;
+        }
+        now.push(id);
+    }
+    let mut d: u16 = 0;
+    while !now.is_empty() {
+        if job.is_cancelled() {
+            return Err(Stopped::Cancelled { states }.into());
+        }
+        if d == MAX_DISTANCE {
+            return Err(LabelError::TooDeep);
+        }
+        let up = d + 1;
+        // In id order: the predecessor lists, and the predecessors
+        // themselves, are then close together in memory.
+        sort_ids(&mut now, &mut marks);
+        let prefetch = n >= PREFETCH_FROM;
+        for (i, &s) in now.iter().enumerate() {
+            if let Some(&ahead) = now.get(i + AHEAD).filter(|_| prefetch) {
+                for &p in preds.of_state(ahead) {
+                    prefetch_address(any.as_ptr().wrapping_add(p as usize));
+                }
+            }
+            for &p in preds.of_state(s) {
+                let q = &mut any[p as usize];
+                if *q == UNREACHABLE {
+                    *q = up;
+                    if next.len() == next.capacity() {
+                        let held = frontier(&now, &next);
+                        job.reserve(&mut next, 1, held, states)?;
+                    }
+                    next.push(p);
+                }
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+        next.clear();
+        d += 1;
+    }
+    Ok(any)
+}
+
 /// Every state's distances to a win.
 #[derive(Clone, Debug)]
 pub struct Distances {
     records: Vec<Record>,
+    /// Whether every state is preferred (then the preferred distances are
+    /// the overall ones, and no route leaves the preferred states).
+    every_preferred: bool,
 }
 
 /// Why labelling failed.
@@ -244,8 +329,23 @@ impl Distances {
         let mut held = graph.heap_bytes() + preds.heap_bytes();
         let mut records: Vec<Record> = job.filled_vec(n, unset, held, states)?;
         held += bytes_of(&records);
+        let mut every_preferred = true;
         for (id, r) in records.iter_mut().enumerate() {
-            r.is_preferred = graph.is_preferred(id as u32) as u16;
+            let preferred = graph.is_preferred(id as u32);
+            r.is_preferred = preferred as u16;
+            every_preferred &= preferred;
+        }
+        if every_preferred {
+            // Every route is preferred: one distance says it all.
+            let any = any_distances(graph, preds, held, job)?;
+            for (r, &d) in records.iter_mut().zip(&any) {
+                r.any = d;
+                r.preferred = d;
+            }
+            return Ok(Distances {
+                records,
+                every_preferred,
+            });
         }
         job.check_memory(held, n.div_ceil(64) as u64 * 8, states)?;
         let mut marks = IdSet::new(n);
@@ -330,7 +430,10 @@ impl Distances {
             next.clear();
             d += 1;
         }
-        Ok(Distances { records })
+        Ok(Distances {
+            records,
+            every_preferred,
+        })
     }
 
     /// The distance of `id` to a win by `route`, or `None` when no win is
@@ -348,6 +451,12 @@ impl Distances {
     /// The bytes the distances hold.
     pub fn heap_bytes(&self) -> u64 {
         bytes_of(&self.records)
+    }
+
+    /// Whether every state is preferred: the preferred route is then any
+    /// route, and no route leaves the preferred states.
+    pub fn every_preferred(&self) -> bool {
+        self.every_preferred
     }
 
     /// Whether some win is reachable from `id`.
@@ -372,6 +481,68 @@ impl Distances {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Pairs `(a, b)` below 40: move 0 adds 1 to `a`, move 1 adds 3 to `b`
+    /// (modulo 40), move 2 swaps them and move 3 sets `b` to `a`: states
+    /// reached by several moves of one state, and by many states.
+    struct Pairs;
+
+    impl crate::engine::Puzzle for Pairs {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            4
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            ["A", "B", "S", "C"][mv]
+        }
+        fn start(&self) -> u64 {
+            0
+        }
+        fn step(&self, s: &u64, mv: usize) -> crate::engine::Outcome<u64> {
+            let (a, b) = (s / 40, s % 40);
+            crate::engine::Outcome::Next(match mv {
+                0 => (a + 1) % 40 * 40 + b,
+                1 => a * 40 + (b + 3) % 40,
+                2 => b * 40 + a,
+                _ => a * 40 + a,
+            })
+        }
+        fn is_won(&self, s: &u64) -> bool {
+            *s == 39 * 40 + 1
+        }
+        fn is_preferred(&self, _: &u64) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn predecessors_counted_while_exploring_are_those_counted_after() {
+        let mut graph = crate::engine::explore(&Pairs, &Job::default()).unwrap();
+        assert!(graph.pred_counts().is_some());
+        let counted_while = Predecessors::of(&graph);
+        graph.forget_pred_counts();
+        assert!(graph.pred_counts().is_none());
+        let counted_after = Predecessors::of(&graph);
+        assert_eq!(counted_while.start, counted_after.start);
+        assert_eq!(counted_while.preds, counted_after.preds);
+        // Every list sorted, each predecessor once, and every edge in it.
+        for id in 0..graph.len() as u32 {
+            let list = counted_after.of_state(id);
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{id}: {list:?}");
+            for &p in list {
+                assert!(graph.successors(p).contains(&id));
+            }
+        }
+        let edges: usize = (0..graph.len() as u32)
+            .map(|id| {
+                let row = graph.successors(id);
+                (0..4)
+                    .filter(|&mv| (row[mv] as usize) < graph.len() && !row[..mv].contains(&row[mv]))
+                    .count()
+            })
+            .sum();
+        assert_eq!(counted_after.preds.len(), edges);
+    }
 
     #[test]
     fn ids_come_out_sorted_whether_marked_or_compared() {

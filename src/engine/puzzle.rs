@@ -35,6 +35,14 @@ pub trait Puzzle: Sync {
     /// The state the level starts in.
     fn start(&self) -> Self::State;
 
+    /// How many low bits of [`Puzzle::State`] a state uses at most (the
+    /// rest are always zero). The default is the whole word; a kind whose
+    /// states are narrower says so, and the explorer then keeps states of
+    /// up to 37 bits in its index itself (one cache miss a lookup).
+    fn state_bits(&self) -> u32 {
+        <Self::State as PackedState>::BITS
+    }
+
     /// Applies move `mv` to `state`.
     fn step(&self, state: &Self::State, mv: usize) -> Outcome<Self::State>;
 

@@ -1,28 +1,40 @@
 //! The index from a packed state to its dense id, used while exploring.
 //!
-//! An open-addressing table of `u32` slots (linear probing). Each slot holds
-//! a state's id plus a few bits of its hash as a fingerprint, so that a probe
-//! only reads the state itself when the fingerprints agree. The states live
-//! in the explorer's own `Vec`, so the table costs 4 bytes a slot.
+//! An open-addressing table of `u64` slots (linear probing). Each slot holds
+//! a state's id in its low bits and a key in the rest. States of at most
+//! [`INLINE_BITS`] bits are their own key: a probe then never reads the
+//! state list, and a lookup costs one cache miss. Wider states are keyed by
+//! 37 bits of their hash, so that a probe reads the state itself (kept in
+//! the explorer's own `Vec`) only when the keys agree.
 
 use super::job::{Job, Stopped};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
 
-/// Bits of a slot that hold `id + 1`; the rest hold the fingerprint.
+/// Bits of a slot that hold `id + 1`; the rest hold the key.
 const ID_BITS: u32 = 27;
-const ID_MASK: u32 = (1 << ID_BITS) - 1;
+const ID_MASK: u64 = (1 << ID_BITS) - 1;
+
+/// The fewest slots for which a lookup's slot is worth prefetching: a
+/// smaller table stays in the cache.
+const PREFETCH_SLOTS: usize = 1 << 15;
+
+/// The widest state (in bits from bit 0) that a slot holds itself.
+pub const INLINE_BITS: u32 = 64 - ID_BITS;
 
 /// The largest number of states the table can index.
-pub const MAX_IDS: u64 = (ID_MASK - 1) as u64;
+pub const MAX_IDS: u64 = ID_MASK - 1;
 
 /// Maps packed states to dense ids. The states themselves are kept by the
 /// caller and passed in to every call.
 #[derive(Debug)]
 pub struct StateIndex {
-    slots: Vec<u32>,
+    slots: Vec<u64>,
     shift: u32,
     len: usize,
+    /// Whether the states are their own keys (at most [`INLINE_BITS`]
+    /// bits wide).
+    inline: bool,
 }
 
 /// The answer of [`StateIndex::find_or_insert`].
@@ -34,28 +46,51 @@ pub enum Found {
     New(u32),
 }
 
-#[inline(always)]
-fn fingerprint(hash: u64) -> u32 {
-    ((hash as u32) >> ID_BITS) << ID_BITS
-}
-
 impl StateIndex {
-    /// An empty index with room for a few thousand states.
+    /// An empty index with room for several hundred states of any width.
     pub fn new() -> StateIndex {
-        StateIndex::with_log2_slots(12)
+        StateIndex::for_bits(u32::MAX)
     }
 
-    fn with_log2_slots(log2: u32) -> StateIndex {
+    /// An empty index with room for several hundred states that use at most
+    /// the low `bits` bits of their word: at most [`INLINE_BITS`], and the
+    /// slots hold the states themselves.
+    pub fn for_bits(bits: u32) -> StateIndex {
         StateIndex {
-            slots: vec![0; 1 << log2],
-            shift: 64 - log2,
+            slots: vec![0; 1 << 10],
+            shift: 64 - 10,
             len: 0,
+            inline: bits <= INLINE_BITS,
+        }
+    }
+
+    /// The key of a state with this hash, above the id bits: the state
+    /// itself, or its hash's high bits (never zero with an id: empty slots
+    /// are zero).
+    #[inline(always)]
+    fn key<S: PackedState>(&self, state: &S, hash: u64) -> u64 {
+        if self.inline {
+            state.to_words()[0] << ID_BITS
+        } else {
+            hash & !ID_MASK
+        }
+    }
+
+    /// The hash of the state a slot's key names: the state's own hash, or
+    /// (wider states) the hash bits the key kept, which hold every bit the
+    /// home slot is taken from.
+    #[inline(always)]
+    fn hash_of_key<S: PackedState>(&self, key: u64) -> u64 {
+        if self.inline {
+            S::from_words([key >> ID_BITS, 0, 0, 0]).hash64()
+        } else {
+            key
         }
     }
 
     /// The bytes the table holds.
     pub fn heap_bytes(&self) -> u64 {
-        (self.slots.capacity() * std::mem::size_of::<u32>()) as u64
+        (self.slots.capacity() * std::mem::size_of::<u64>()) as u64
     }
 
     /// Whether indexing `additional` more states would make the table grow.
@@ -84,8 +119,8 @@ impl StateIndex {
             log2 += 1;
         }
         let count = states.len() as u64;
-        let slots = job.filled_vec(1usize << log2, 0u32, held + self.heap_bytes(), count)?;
-        self.rebuild(states, slots);
+        let slots = job.filled_vec(1usize << log2, 0u64, held + self.heap_bytes(), count)?;
+        self.rebuild::<S>(slots);
         Ok(())
     }
 
@@ -111,20 +146,34 @@ impl StateIndex {
         (hash >> self.shift) as usize
     }
 
-    /// Hints the CPU to fetch the slot a state with this hash starts at.
+    /// Hints the CPU to fetch the slot a state with this hash starts at,
+    /// unless the table is small enough to stay in the cache.
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        prefetch_address(self.slots.as_ptr().wrapping_add(self.home(hash)));
+        if self.slots.len() >= PREFETCH_SLOTS {
+            prefetch_address(self.slots.as_ptr().wrapping_add(self.home(hash)));
+        }
+    }
+
+    /// Whether the slots hold the states themselves (a lookup never reads
+    /// the state list).
+    #[inline(always)]
+    pub fn is_inline(&self) -> bool {
+        self.inline
     }
 
     /// Hints the CPU to fetch the state named by the first slot a state
-    /// with this hash would look at, when that slot's fingerprint matches:
-    /// the second cache miss of a lookup that finds an old state. Reads the
-    /// slot itself, so call it once the slot has had time to arrive.
+    /// with this hash would look at, when that slot's key matches: the
+    /// second cache miss of a lookup that finds an old state (none when
+    /// the slots hold the states). Reads the slot itself, so call it once
+    /// the slot has had time to arrive.
     #[inline(always)]
     pub fn prefetch_state<S: PackedState>(&self, states: &[S], hash: u64) {
+        if self.inline {
+            return;
+        }
         let slot = self.slots[self.home(hash)];
-        if slot != 0 && slot & !ID_MASK == fingerprint(hash) {
+        if slot != 0 && slot & !ID_MASK == hash & !ID_MASK {
             let id = ((slot & ID_MASK) - 1) as usize;
             if id < states.len() {
                 prefetch_address(states.as_ptr().wrapping_add(id));
@@ -137,16 +186,16 @@ impl StateIndex {
     #[inline(always)]
     fn probe<S: PackedState>(&self, states: &[S], state: &S, hash: u64) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
-        let fp = fingerprint(hash);
+        let key = self.key(state, hash);
         let mut i = self.home(hash);
         loop {
             let slot = self.slots[i];
             if slot == 0 {
                 return Err(i);
             }
-            if slot & !ID_MASK == fp {
-                let id = (slot & ID_MASK) - 1;
-                if states[id as usize] == *state {
+            if slot & !ID_MASK == key {
+                let id = ((slot & ID_MASK) - 1) as u32;
+                if self.inline || states[id as usize] == *state {
                     return Ok(id);
                 }
             }
@@ -159,13 +208,13 @@ impl StateIndex {
     #[inline(always)]
     pub fn find_or_insert<S: PackedState>(&mut self, states: &[S], state: &S, hash: u64) -> Found {
         if self.needs_growth(0) {
-            self.grow(states);
+            self.grow::<S>();
         }
         match self.probe(states, state, hash) {
             Ok(id) => Found::Old(id),
             Err(slot) => {
                 let id = states.len() as u32;
-                self.slots[slot] = fingerprint(hash) | (id + 1);
+                self.slots[slot] = self.key(state, hash) | (id as u64 + 1);
                 self.len += 1;
                 Found::New(id)
             }
@@ -177,34 +226,36 @@ impl StateIndex {
         self.probe(states, state, state.hash64()).ok()
     }
 
-    /// Doubles the table. Re-inserting by id reads the states in order,
-    /// which is much kinder to the cache than visiting the old slots.
+    /// Doubles the table.
     #[cold]
     #[inline(never)]
-    fn grow<S: PackedState>(&mut self, states: &[S]) {
+    fn grow<S: PackedState>(&mut self) {
         let log2 = self.slots.len().trailing_zeros() + 1;
-        self.rebuild(states, vec![0; 1 << log2]);
+        self.rebuild::<S>(vec![0; 1 << log2]);
     }
 
-    /// Replaces the table by `slots` (zeroed, a power of two long) holding
-    /// every state of `states`.
-    fn rebuild<S: PackedState>(&mut self, states: &[S], slots: Vec<u32>) {
+    /// Replaces the table by `slots` (zeroed, a power of two long, at most
+    /// 2^37) holding every state of this one. The old slots are visited in
+    /// order, and their homes in the new table come in the same order: the
+    /// writes sweep the new table once instead of hitting it at random,
+    /// and no state is read (a key gives its home).
+    fn rebuild<S: PackedState>(&mut self, slots: Vec<u64>) {
         let log2 = slots.len().trailing_zeros();
         let mut bigger = StateIndex {
             slots,
             shift: 64 - log2,
-            len: 0,
+            len: self.len,
+            inline: self.inline,
         };
         let mask = bigger.slots.len() - 1;
-        for (id, state) in states.iter().enumerate() {
-            let hash = state.hash64();
+        for &slot in self.slots.iter().filter(|&&slot| slot != 0) {
+            let hash = self.hash_of_key::<S>(slot & !ID_MASK);
             let mut i = bigger.home(hash);
             while bigger.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            bigger.slots[i] = fingerprint(hash) | (id as u32 + 1);
+            bigger.slots[i] = slot;
         }
-        bigger.len = states.len();
         *self = bigger;
     }
 }
@@ -221,10 +272,24 @@ mod tests {
 
     #[test]
     fn finds_what_it_inserted_across_growth() {
-        let mut index = StateIndex::new();
+        finds_across_growth(StateIndex::new(), 7919);
+    }
+
+    #[test]
+    fn narrow_states_are_their_own_keys_across_growth() {
+        let index = StateIndex::for_bits(INLINE_BITS);
+        assert!(index.is_inline());
+        assert!(!StateIndex::for_bits(INLINE_BITS + 1).is_inline());
+        // The largest states that fit a slot, and states whose hashes share
+        // many bits: every one is told apart by its own value.
+        finds_across_growth(index, (1 << INLINE_BITS) / 50_001);
+    }
+
+    /// Inserts 50,000 states `k * step`, then finds each under its id.
+    fn finds_across_growth(mut index: StateIndex, step: u64) {
         let mut states: Vec<u64> = Vec::new();
         for k in 0..50_000u64 {
-            let s = k * 7919;
+            let s = k * step;
             match index.find_or_insert(&states, &s, s.hash64()) {
                 Found::New(id) => {
                     assert_eq!(id as usize, states.len());

@@ -137,15 +137,7 @@ impl<S: PackedState> GraphView for Explored<S> {
         self.graph.find(&S::from_words(word))
     }
     fn loss_count(&self) -> u64 {
-        (0..self.graph.len() as u32)
-            .map(|id| {
-                self.graph
-                    .successors(id)
-                    .iter()
-                    .filter(|&&to| to == super::LOSS_EDGE)
-                    .count() as u64
-            })
-            .sum()
+        self.graph.loss_edge_count()
     }
 }
 

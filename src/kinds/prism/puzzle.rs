@@ -341,6 +341,10 @@ impl<S: PackedState> Puzzle for PrismPuzzle<'_, S> {
         Dir::from_index(mv).map_or("?", Dir::name)
     }
 
+    fn state_bits(&self) -> u32 {
+        self.layout.bits()
+    }
+
     fn start(&self) -> S {
         self.layout.pack(
             self.rules.start_cell(),
