@@ -6,7 +6,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{click_at, editor, open_file, wait_for_analysis};
+use crate::common::editor::{click_at, editor, open_file, open_history_menu, wait_for_analysis};
 use levelscope::gui::app::{CentralView, Showing};
 use levelscope::gui::kinds::Replay;
 use levelscope::gui::notices::Severity;
@@ -760,15 +760,6 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     assert!(level.problems().is_empty(), "{:?}", level.problems());
     assert_eq!(app.doc().history.undo_names(), ["Resize 8x7 to 6x7"]);
     assert!(app.resize_draft.is_none());
-}
-
-/// Opens Edit ▸ History (the menu bar's Edit comes before the Edit view's
-/// button).
-fn open_history_menu(harness: &mut Harness<'static, EditorApp>) {
-    harness.get_all_by_label("Edit").next().unwrap().click();
-    harness.run_steps(2);
-    harness.get_by_label("History").hover();
-    harness.run_steps(2);
 }
 
 #[test]

@@ -1,11 +1,10 @@
 //! Each kind in its own words: the editor on a Prism and a Skiddy level of
 //! the bundled sample pack, driven by label with egui_kittest.
 
-use egui::PointerButton;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{click_at, editor, wait_for_analysis};
+use crate::common::editor::{editor, paint_cell, wait_for_analysis};
 use levelscope::gui::EditorApp;
 use levelscope::kinds::Kind;
 
@@ -49,14 +48,7 @@ fn a_skiddy_level_keeps_its_three_lists_and_names_its_pieces_in_the_history() {
     let mut harness = editor();
     harness.get_by_label_contains("Max-combo solutions");
     harness.get_by_label_contains("No-combo solutions");
-    harness.get_by_label("Red Skiddy").click();
-    harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
-    click_at(
-        &mut harness,
-        geometry.cell_rect(2, 2).center(),
-        PointerButton::Primary,
-    );
+    paint_cell(&mut harness, "Red Skiddy", 2, 2);
     assert_eq!(
         harness.state().doc().history.undo_names(),
         ["Paint red Skiddy at (2, 2)"]

@@ -1,11 +1,11 @@
 //! Pack edits are undoable steps with names, like level edits: the editor
 //! driven by label with egui_kittest, on the bundled sample pack.
 
-use egui::{Key, Modifiers, PointerButton};
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{click_at, editor};
+use crate::common::editor::{editor, open_history_menu, paint_cell};
 use levelscope::gui::document::Origin;
 use levelscope::gui::EditorApp;
 
@@ -37,15 +37,6 @@ fn last_notice(harness: &Harness<'static, EditorApp>) -> String {
         .latest()
         .map(|n| n.text.clone())
         .unwrap_or_default()
-}
-
-/// Opens Edit ▸ History (the menu bar's Edit comes before the Edit view's
-/// button).
-fn open_history_menu(harness: &mut Harness<'static, EditorApp>) {
-    harness.get_all_by_label("Edit").next().unwrap().click();
-    harness.run_steps(2);
-    harness.get_by_label("History").hover();
-    harness.run_steps(2);
 }
 
 #[test]
@@ -99,14 +90,7 @@ fn undo_takes_back_the_last_edit_of_the_level_or_of_the_pack_whichever_came_last
     let mut harness = editor();
     let bundled = pack_names(&harness).len();
     let level = harness.state().doc().level.clone();
-    harness.get_by_label("Crate").click();
-    harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
-    click_at(
-        &mut harness,
-        geometry.cell_rect(2, 2).center(),
-        PointerButton::Primary,
-    );
+    paint_cell(&mut harness, "Crate", 2, 2);
     let painted = harness.state().doc().level.clone();
     assert_ne!(painted, level);
     harness.get_by_label("Add current level").click();

@@ -177,62 +177,18 @@ impl EditorApp {
         });
         egui::Panel::top("documents").show(ui, |ui| self.document_tabs(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
-        use panels::{SidePanel, STRIP_WIDTH};
+        use panels::SidePanel;
         self.choose_first_layout(&ctx);
-        let folded = self.prefs.folded;
         if self.prefs.show_pack && self.pack.is_some() {
-            if folded.pack {
-                egui::Panel::left("pack strip")
-                    .exact_size(STRIP_WIDTH)
-                    .resizable(false)
-                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Pack));
-            } else {
-                egui::Panel::left("pack")
-                    .default_size(super::views::pack_panel::PREFERRED_WIDTH)
-                    .size_range(240.0..=900.0)
-                    .show(ui, |ui| {
-                        keep_width(ui, |ui| {
-                            self.fold_button(ui, SidePanel::Pack);
-                            self.pack_side(ui)
-                        })
-                    });
-            }
+            self.side_panel(ui, SidePanel::Pack, |app, ui| app.pack_side(ui));
         }
         if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
-            if folded.tools {
-                egui::Panel::left("tools strip")
-                    .exact_size(STRIP_WIDTH)
-                    .resizable(false)
-                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Tools));
-            } else {
-                egui::Panel::left("tools")
-                    .default_size(200.0)
-                    .size_range(150.0..=420.0)
-                    .show(ui, |ui| {
-                        keep_width(ui, |ui| {
-                            self.fold_button(ui, SidePanel::Tools);
-                            egui::ScrollArea::vertical().show(ui, |ui| self.tool_panel(ui));
-                        })
-                    });
-            }
+            self.side_panel(ui, SidePanel::Tools, |app, ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| app.tool_panel(ui));
+            });
         }
         if self.prefs.show_analysis && self.view != CentralView::Rooms {
-            if folded.analysis {
-                egui::Panel::right("analysis strip")
-                    .exact_size(STRIP_WIDTH)
-                    .resizable(false)
-                    .show(ui, |ui| self.fold_strip(ui, SidePanel::Analysis));
-            } else {
-                egui::Panel::right("analysis")
-                    .default_size(340.0)
-                    .size_range(240.0..=900.0)
-                    .show(ui, |ui| {
-                        keep_width(ui, |ui| {
-                            self.fold_button(ui, SidePanel::Analysis);
-                            self.analysis_panel(ui)
-                        })
-                    });
-            }
+            self.side_panel(ui, SidePanel::Analysis, |app, ui| app.analysis_panel(ui));
         }
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 

@@ -15,29 +15,31 @@ pub enum Timeline {
     Pack,
 }
 
+/// Which of the two histories has the later step (the level's on a tie).
+fn latest(level: Option<std::time::Instant>, pack: Option<std::time::Instant>) -> Option<Timeline> {
+    match (level, pack) {
+        (None, None) => None,
+        (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
+        (Some(_), None) => Some(Timeline::Level),
+        _ => Some(Timeline::Pack),
+    }
+}
+
 impl EditorApp {
     /// The history whose step Ctrl+Z would take back, if any.
     pub fn next_undo(&self) -> Option<Timeline> {
-        let level = self.doc().history.undo_at();
-        let pack = self.pack.as_ref().and_then(|p| p.history.undo_at());
-        match (level, pack) {
-            (None, None) => None,
-            (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
-            (Some(_), None) => Some(Timeline::Level),
-            _ => Some(Timeline::Pack),
-        }
+        latest(
+            self.doc().history.undo_at(),
+            self.pack.as_ref().and_then(|p| p.history.undo_at()),
+        )
     }
 
     /// The history whose step Ctrl+Shift+Z would do again, if any.
     pub fn next_redo(&self) -> Option<Timeline> {
-        let level = self.doc().history.redo_at();
-        let pack = self.pack.as_ref().and_then(|p| p.history.redo_at());
-        match (level, pack) {
-            (None, None) => None,
-            (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
-            (Some(_), None) => Some(Timeline::Level),
-            _ => Some(Timeline::Pack),
-        }
+        latest(
+            self.doc().history.redo_at(),
+            self.pack.as_ref().and_then(|p| p.history.redo_at()),
+        )
     }
 
     /// The name of the step Ctrl+Z would take back.

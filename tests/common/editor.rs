@@ -57,3 +57,27 @@ pub fn click_at(harness: &mut Harness<'static, EditorApp>, pos: Pos2, button: Po
         harness.step();
     }
 }
+
+/// Chooses the palette's `tile` (by its label) and paints it at cell
+/// `(x, y)` of the board with a click.
+pub fn paint_cell(harness: &mut Harness<'static, EditorApp>, tile: &str, x: usize, y: usize) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(tile).click();
+    harness.step();
+    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    click_at(
+        harness,
+        geometry.cell_rect(x, y).center(),
+        PointerButton::Primary,
+    );
+}
+
+/// Opens Edit ▸ History (the menu bar's Edit comes before the Edit view's
+/// button).
+pub fn open_history_menu(harness: &mut Harness<'static, EditorApp>) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_all_by_label("Edit").next().unwrap().click();
+    harness.run_steps(2);
+    harness.get_by_label("History").hover();
+    harness.run_steps(2);
+}

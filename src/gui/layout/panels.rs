@@ -29,6 +29,30 @@ impl SidePanel {
     /// Every side panel, left to right.
     pub const ALL: [SidePanel; 3] = [SidePanel::Pack, SidePanel::Tools, SidePanel::Analysis];
 
+    /// The panel's id, its strip's id, whether it is on the left, and its
+    /// default width and range of widths.
+    fn geometry(
+        self,
+    ) -> (
+        &'static str,
+        &'static str,
+        bool,
+        f32,
+        std::ops::RangeInclusive<f32>,
+    ) {
+        match self {
+            SidePanel::Pack => (
+                "pack",
+                "pack strip",
+                true,
+                crate::gui::views::pack_panel::PREFERRED_WIDTH,
+                240.0..=900.0,
+            ),
+            SidePanel::Tools => ("tools", "tools strip", true, 200.0, 150.0..=420.0),
+            SidePanel::Analysis => ("analysis", "analysis strip", false, 340.0, 240.0..=900.0),
+        }
+    }
+
     /// The panel's name on its strip.
     pub fn title(self) -> &'static str {
         match self {
@@ -103,6 +127,40 @@ impl EditorApp {
         if width > 0.0 {
             self.prefs.folded.pack = width < NARROW;
             self.prefs.layout_chosen = true;
+        }
+    }
+
+    /// Shows `panel` at its side with `content` in it, or its strip when
+    /// it is folded.
+    pub(super) fn side_panel(
+        &mut self,
+        ui: &mut Ui,
+        panel: SidePanel,
+        content: fn(&mut EditorApp, &mut Ui),
+    ) {
+        let (id, strip, left, default, range) = panel.geometry();
+        let at_side = |id: &'static str| {
+            if left {
+                egui::Panel::left(id)
+            } else {
+                egui::Panel::right(id)
+            }
+        };
+        if self.prefs.folded.get(panel) {
+            at_side(strip)
+                .exact_size(STRIP_WIDTH)
+                .resizable(false)
+                .show(ui, |ui| self.fold_strip(ui, panel));
+        } else {
+            at_side(id)
+                .default_size(default)
+                .size_range(range)
+                .show(ui, |ui| {
+                    super::keep_width(ui, |ui| {
+                        self.fold_button(ui, panel);
+                        content(self, ui);
+                    })
+                });
         }
     }
 
