@@ -29,22 +29,23 @@ pub fn count_grid() -> Box<dyn Fn(GridInput) -> Vec<GridMark>> {
     uniform_grid_spacer(|input: GridInput| count_steps(input.base_step_size))
 }
 
-/// The label of a count tick: the whole number from `first` up, nothing
-/// elsewhere.
-pub fn count_label(mark: GridMark, first: f64) -> String {
-    if mark.value.fract() == 0.0 && mark.value >= first {
+/// The label of a count tick: the whole number from `first` to `last`,
+/// nothing elsewhere (the plot's margin beyond the last value gets no
+/// label, which would be cut at the plot's edge).
+pub fn count_label(mark: GridMark, first: f64, last: f64) -> String {
+    if mark.value.fract() == 0.0 && mark.value >= first && mark.value <= last {
         format!("{}", mark.value as i64)
     } else {
         String::new()
     }
 }
 
-/// A count x axis named `name` whose labels start at `first`.
-pub fn count_axis<'a>(name: &str, first: f64) -> AxisHints<'a> {
+/// A count x axis named `name` whose labels run from `first` to `last`.
+pub fn count_axis<'a>(name: &str, first: f64, last: f64) -> AxisHints<'a> {
     AxisHints::new_x()
         .label(name)
         .label_spacing(LABEL_SPACING)
-        .formatter(move |mark, _| count_label(mark, first))
+        .formatter(move |mark, _| count_label(mark, first, last))
 }
 
 #[cfg(test)]
@@ -66,9 +67,10 @@ mod tests {
             value,
             step_size: 1.0,
         };
-        assert_eq!(count_label(mark(0.0), 0.0), "0");
-        assert_eq!(count_label(mark(0.0), 1.0), "");
-        assert_eq!(count_label(mark(12.0), 1.0), "12");
-        assert_eq!(count_label(mark(2.5), 0.0), "");
+        assert_eq!(count_label(mark(0.0), 0.0, 9.0), "0");
+        assert_eq!(count_label(mark(0.0), 1.0, 9.0), "");
+        assert_eq!(count_label(mark(12.0), 1.0, 12.0), "12");
+        assert_eq!(count_label(mark(12.0), 1.0, 11.0), "", "beyond the last");
+        assert_eq!(count_label(mark(2.5), 0.0, 9.0), "");
     }
 }

@@ -238,7 +238,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     }
     let lower = linked_plot(STATES_NAME, STATES_HEIGHT, group, count)
         .y_axis_label("states (log)")
-        .custom_x_axes(vec![count_axis("level", 1.0)])
+        .custom_x_axes(vec![count_axis("level", 1.0, count)])
         .y_grid_spacer(whole_marks)
         .y_axis_formatter(|mark, _| {
             if mark.value.fract() == 0.0 && mark.value >= 0.0 {

@@ -100,7 +100,11 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
         }
     });
     let plot = Plot::new("depth histogram")
-        .custom_x_axes(vec![count_axis("depth (moves from the start)", 0.0)])
+        .custom_x_axes(vec![count_axis(
+            "depth (moves from the start)",
+            0.0,
+            histogram.len().saturating_sub(1) as f64,
+        )])
         .x_grid_spacer(count_grid())
         .y_axis_label("states")
         .show_x(false)
