@@ -177,9 +177,15 @@ impl EditorApp {
         } else {
             ui.strong(format!("Problems ({})", problems.len()));
             for p in problems {
-                ui.horizontal_wrapped(|ui| {
+                // The text wraps beside its mark, its lines indented under
+                // the first, a margin short of the panel's edge.
+                ui.horizontal_top(|ui| {
                     mark(ui, Some(false));
-                    ui.label(RichText::new(p.to_string()).color(FAIL));
+                    let width = ui.available_width() - 6.0;
+                    ui.vertical(|ui| {
+                        ui.set_max_width(width);
+                        ui.add(egui::Label::new(RichText::new(p.to_string()).color(FAIL)).wrap());
+                    });
                 });
             }
         }

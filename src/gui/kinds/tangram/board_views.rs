@@ -11,6 +11,7 @@ use crate::engine::Job;
 use crate::gui::app::{CentralView, EditorApp, Showing};
 use crate::gui::kinds::Replay as KindReplay;
 use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::message_line::message_line;
 use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
 use crate::kinds::tangram::picture::{board_picture, push_cross, push_shape, shape_colour};
 use crate::kinds::tangram::{Analysis, Level, Placement, Triangle};
@@ -145,25 +146,35 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
             stepper.step_forward();
         }
     });
-    if let Some(total) = stepper.total {
-        if total > count as u128 {
-            ui.label(
-                RichText::new(format!(
-                    "The first {count} of {total} solutions are listed."
-                ))
-                .weak(),
-            );
-        }
-    }
+    // Each message keeps a line of its own, there or not, cut with … when
+    // long (the whole text on hover): stepping never moves the board.
+    let listed = stepper
+        .total
+        .filter(|&total| total > count as u128)
+        .map(|total| {
+            RichText::new(format!(
+                "The first {count} of {total} solutions are listed."
+            ))
+            .weak()
+        });
+    message_line(ui, listed, None);
     let placement = stepper.solutions[stepper.at].clone();
-    ui.label(format!("{}.", capitalised(&placement_words(&placement))));
-    if !placement.is_home() {
-        ui.label(
+    message_line(
+        ui,
+        Some(RichText::new(format!(
+            "{}.",
+            capitalised(&placement_words(&placement))
+        ))),
+        None,
+    );
+    message_line(
+        ui,
+        (!placement.is_home()).then(|| {
             RichText::new("Shapes that move are bright; the ones that keep their place are faded.")
                 .weak()
-                .small(),
-        );
-    }
+        }),
+        None,
+    );
     let picture = solution_picture(&level, &placement, !placement.is_home());
     let size = ui.available_size();
     canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Solution board");
@@ -233,20 +244,15 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         return;
     };
     let solved = game.solved(&level);
-    match &game.message {
-        Some(m) if solved => {
-            ui.label(RichText::new(m).color(WON_GREEN).strong());
-        }
-        Some(m) => {
-            ui.label(m);
-        }
-        None => {
-            ui.label(
-                RichText::new("Drag the shapes from the tray onto the board; they snap to whole squares and never turn.")
-                    .weak(),
-            );
-        }
-    }
+    let message = match &game.message {
+        Some(m) if solved => RichText::new(m).color(WON_GREEN).strong(),
+        Some(m) => RichText::new(m),
+        None => RichText::new(
+            "Drag the shapes from the tray onto the board; they snap to whole squares and never turn.",
+        )
+        .weak(),
+    };
+    message_line(ui, Some(message), None);
     play_area(ui, game, &level);
 }
 
