@@ -220,7 +220,7 @@ fn malformed_texts_are_errors_not_panics() {
     let level = parse_text(overlapping).unwrap();
     assert_eq!(
         level.problems()[0].message,
-        "triangle (0,0,1) is in shapes 1 and 2"
+        "triangle (0, 0) bottom is in shapes 1 and 2"
     );
     assert!(solve(&level, 1, &Job::default(), 1000).is_err());
 }

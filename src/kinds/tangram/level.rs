@@ -68,6 +68,23 @@ impl Triangle {
     }
 }
 
+/// The names of a square's four sides, by `z`.
+const SIDES: [&str; 4] = ["left", "bottom", "right", "top"];
+
+impl Triangle {
+    /// The triangle by its square as the editor's rulers count it (`x` from
+    /// the left, `y` down from the top, from 0) and its side:
+    /// `"(2, 0) bottom"`, on an `n x n` board. A triangle off the board has
+    /// no square there: it is named as the file has it, and said so.
+    pub fn ruler_words(self, n: usize) -> String {
+        if !self.on_board(n) {
+            return format!("{self} (as the file has it, y upward)");
+        }
+        let (x, y) = self.screen_cell(n);
+        format!("({x}, {y}) {}", SIDES[self.z as usize])
+    }
+}
+
 impl std::fmt::Display for Triangle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "({},{},{})", self.x, self.y, self.z)
@@ -182,21 +199,17 @@ impl Level {
 
     /// Everything that makes the level invalid, each problem naming its
     /// square (in `cell`, y-down: `(x, N-1-y)`; no cell for a triangle off
-    /// the board, an empty shape or a bad size) and its triangle (in the
-    /// message, in the original `(x,y,z)`): a board size out of range, a
+    /// the board, an empty shape or a bad size) and its triangles (in the
+    /// message, by the same square and their side, as the editor's rulers
+    /// count: [`Triangle::ruler_words`]; one convention in the editor and on
+    /// the command line): a board size out of range, a
     /// triangle off the board, a triangle in two shapes (or twice in one),
     /// triangles in no shape (one problem per square), a shape that is not
     /// edge-connected, an empty shape. Shapes are numbered from 1 in the
     /// messages.
     pub fn problems(&self) -> Vec<Problem> {
-        self.problems_naming(|t| t.to_string())
-    }
-
-    /// The problems of [`Level::problems`], each triangle in the messages
-    /// named by `name` (the editor names it by its square as its rulers
-    /// count, y down).
-    pub fn problems_naming(&self, name: impl Fn(Triangle) -> String) -> Vec<Problem> {
         let n = self.size;
+        let name = |t: Triangle| t.ruler_words(n);
         let mut problems = Vec::new();
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
             problems.push(Problem::of_level(format!(
@@ -434,7 +447,11 @@ mod tests {
         let problems = level.problems();
         assert_eq!(
             problems,
-            vec![Problem::at(2, 2, "triangle (2,0,1) is in shapes 1 and 2")]
+            vec![Problem::at(
+                2,
+                2,
+                "triangle (2, 2) bottom is in shapes 1 and 2"
+            )]
         );
         // Off the board, empty, twice in one shape.
         level.shapes[1] = Shape::new(vec![t(3, 0, 1)]);
@@ -444,8 +461,9 @@ mod tests {
         assert_eq!(
             messages,
             vec![
-                "cell (0, 0): triangle (0,2,3) is listed twice in shape 1".to_string(),
-                "triangle (3,0,1) of shape 2 is off the 3 x 3 board".to_string(),
+                "cell (0, 0): triangle (0, 0) top is listed twice in shape 1".to_string(),
+                "triangle (3,0,1) (as the file has it, y upward) of shape 2 is off the 3 x 3 board"
+                    .to_string(),
                 "shape 3 is empty: it has no triangle".to_string(),
             ]
         );
@@ -464,11 +482,11 @@ mod tests {
         assert_eq!(
             messages,
             vec![
-                "cell (1, 0): shape 1 is not edge-connected: triangle (1,1,2) does not touch the shape's seed (0,0,0) through the shape".to_string(),
-                "cell (0, 1): triangles (0,0,1) and (0,0,2) are in no shape".to_string(),
-                "cell (1, 1): triangles (1,0,0), (1,0,1), (1,0,2) and (1,0,3) are in no shape".to_string(),
-                "cell (0, 0): triangles (0,1,0), (0,1,1), (0,1,2) and (0,1,3) are in no shape".to_string(),
-                "cell (1, 0): triangles (1,1,0), (1,1,1) and (1,1,3) are in no shape".to_string(),
+                "cell (1, 0): shape 1 is not edge-connected: triangle (1, 0) right does not touch the shape's seed (0, 1) left through the shape".to_string(),
+                "cell (0, 1): triangles (0, 1) bottom and (0, 1) right are in no shape".to_string(),
+                "cell (1, 1): triangles (1, 1) left, (1, 1) bottom, (1, 1) right and (1, 1) top are in no shape".to_string(),
+                "cell (0, 0): triangles (0, 0) left, (0, 0) bottom, (0, 0) right and (0, 0) top are in no shape".to_string(),
+                "cell (1, 0): triangles (1, 0) left, (1, 0) bottom and (1, 0) top are in no shape".to_string(),
             ]
         );
     }

@@ -5,9 +5,9 @@
 //! its square and its side, `(2, 0) bottom`. A shape's move is said left,
 //! right, up or down ([`placement_words`]).
 //!
-//! The level's file and the command line's problem messages name a
-//! triangle `(x,y,z)` with `y` upward (see [`crate::kinds::tangram::level`]);
-//! everything the editor shows goes through here instead.
+//! The level's problems are named so by the model itself
+//! ([`crate::kinds::tangram::Triangle::ruler_words`]), on the command line
+//! too; only the level file names a triangle `(x,y,z)` with `y` upward.
 
 use crate::kinds::tangram::{Level, Triangle};
 use crate::kinds::Problem;
@@ -21,9 +21,6 @@ pub const RULER_CAPTION: &str = "(x, y): x from the left, y down from the top";
 /// The caption's hover text: the rest of the convention.
 pub const RULER_DETAIL: &str = "Squares are counted from 0 as the rulers count them; a triangle is its square and its side, (2, 0) bottom. The tooltip, the Problems list and the undo steps name them so; solutions and the hint say how a shape moves in words (one square up). The level file counts y upward from the bottom.";
 
-/// The names of a square's four sides, by `z`.
-const SIDES: [&str; 4] = ["left", "bottom", "right", "top"];
-
 /// Square `(x, y)` of the rulers (y down): `"(2, 0)"`.
 pub fn square_words(x: usize, y: usize) -> String {
     format!("({x}, {y})")
@@ -33,17 +30,13 @@ pub fn square_words(x: usize, y: usize) -> String {
 /// side: `"(2, 0) bottom"`. A triangle off the board has no square there:
 /// it is named as the file has it, and said so.
 pub fn triangle_words(t: Triangle, n: usize) -> String {
-    if !t.on_board(n) {
-        return format!("{t} (as the file has it, y upward)");
-    }
-    let (x, y) = t.screen_cell(n);
-    format!("{} {}", square_words(x, y), SIDES[t.z as usize])
+    t.ruler_words(n)
 }
 
 /// The level's problems as the editor lists them: each triangle named by
 /// its square on the rulers ([`triangle_words`]).
 pub fn problems(level: &Level) -> Vec<Problem> {
-    level.problems_naming(|t| triangle_words(t, level.size))
+    level.problems()
 }
 
 #[cfg(test)]
@@ -90,11 +83,11 @@ mod tests {
             .filter_map(|p| p.cell)
             .collect();
         assert!(marked.contains(&(0, 1)) && marked.contains(&(0, 0)));
-        // The file's words stay the file's for the command line.
+        // The command line says the same: one convention everywhere.
         assert!(level
             .problems()
             .iter()
-            .any(|p| p.message == "triangle (0,0,1) is in shapes 1 and 2"));
+            .any(|p| p.message == "triangle (0, 1) bottom is in shapes 1 and 2"));
     }
 
     #[test]
