@@ -15,114 +15,128 @@ pub enum Timeline {
     Pack,
 }
 
-/// Which of the two histories has the later step (the level's on a tie).
-fn latest(level: Option<std::time::Instant>, pack: Option<std::time::Instant>) -> Option<Timeline> {
-    match (level, pack) {
-        (None, None) => None,
-        (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
-        (Some(_), None) => Some(Timeline::Level),
-        _ => Some(Timeline::Pack),
+/// Which way through the histories a step goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// Undo: take back the step done last.
+    Back,
+    /// Redo: do again the step undone last.
+    Forward,
+}
+
+impl Way {
+    /// When the step this way would take was done (back) or undone
+    /// (forward), in `history`.
+    fn at<T: Clone + PartialEq>(
+        self,
+        history: &super::history::History<T>,
+    ) -> Option<std::time::Instant> {
+        match self {
+            Way::Back => history.undo_at(),
+            Way::Forward => history.redo_at(),
+        }
+    }
+
+    /// The name of the step this way would take, in `history`.
+    fn name<T: Clone + PartialEq>(self, history: &super::history::History<T>) -> Option<&str> {
+        match self {
+            Way::Back => history.next_undo_name(),
+            Way::Forward => history.next_redo_name(),
+        }
     }
 }
 
 impl EditorApp {
     /// The history whose step Ctrl+Z would take back, if any.
     pub fn next_undo(&self) -> Option<Timeline> {
-        latest(
-            self.doc().history.undo_at(),
-            self.pack.as_ref().and_then(|p| p.history.undo_at()),
-        )
+        self.next_step(Way::Back)
     }
 
     /// The history whose step Ctrl+Shift+Z would do again, if any.
     pub fn next_redo(&self) -> Option<Timeline> {
-        latest(
-            self.doc().history.redo_at(),
-            self.pack.as_ref().and_then(|p| p.history.redo_at()),
-        )
+        self.next_step(Way::Forward)
     }
 
     /// The name of the step Ctrl+Z would take back.
     pub fn next_undo_name(&self) -> Option<String> {
-        match self.next_undo()? {
-            Timeline::Level => self.doc().history.next_undo_name().map(str::to_string),
-            Timeline::Pack => self
-                .pack
-                .as_ref()?
-                .history
-                .next_undo_name()
-                .map(|n| format!("{n} (pack)")),
-        }
+        self.next_step_name(Way::Back)
     }
 
     /// The name of the step Ctrl+Shift+Z would do again.
     pub fn next_redo_name(&self) -> Option<String> {
-        match self.next_redo()? {
-            Timeline::Level => self.doc().history.next_redo_name().map(str::to_string),
-            Timeline::Pack => self
-                .pack
-                .as_ref()?
-                .history
-                .next_redo_name()
-                .map(|n| format!("{n} (pack)")),
-        }
+        self.next_step_name(Way::Forward)
     }
 
     /// Takes back the last edit of the level on screen or of the pack,
     /// whichever came last, and says which.
     pub fn undo(&mut self) {
-        let name = self.next_undo_name();
-        let done = match self.next_undo() {
-            Some(Timeline::Level) => self.undo_level(),
-            Some(Timeline::Pack) => self.undo_pack(),
-            None => false,
-        };
-        match (done, name) {
-            (true, Some(name)) => self.say(format!("Undone: {name}")),
-            _ => self.say("Nothing to undo"),
-        }
+        self.step(Way::Back);
     }
 
     /// Does again the edit undone last, of the level or of the pack.
     pub fn redo(&mut self) {
-        let name = self.next_redo_name();
-        let done = match self.next_redo() {
-            Some(Timeline::Level) => self.redo_level(),
-            Some(Timeline::Pack) => self.redo_pack(),
+        self.step(Way::Forward);
+    }
+
+    /// The history with the later step `way` (the level's on a tie).
+    fn next_step(&self, way: Way) -> Option<Timeline> {
+        let level = way.at(&self.doc().history);
+        let pack = self.pack.as_ref().and_then(|p| way.at(&p.history));
+        match (level, pack) {
+            (None, None) => None,
+            (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
+            (Some(_), None) => Some(Timeline::Level),
+            _ => Some(Timeline::Pack),
+        }
+    }
+
+    /// The name of the step `way` would take (a pack step says so).
+    fn next_step_name(&self, way: Way) -> Option<String> {
+        match self.next_step(way)? {
+            Timeline::Level => way.name(&self.doc().history).map(str::to_string),
+            Timeline::Pack => way
+                .name(&self.pack.as_ref()?.history)
+                .map(|n| format!("{n} (pack)")),
+        }
+    }
+
+    /// Takes one step `way` in whichever history has the later one, and
+    /// says what it did.
+    fn step(&mut self, way: Way) {
+        let name = self.next_step_name(way);
+        let done = match self.next_step(way) {
+            Some(Timeline::Level) => self.step_level(way),
+            Some(Timeline::Pack) => self.step_pack(way),
             None => false,
         };
-        match (done, name) {
-            (true, Some(name)) => self.say(format!("Redone: {name}")),
-            _ => self.say("Nothing to redo"),
-        }
-    }
-
-    fn undo_level(&mut self) -> bool {
-        let done = self.doc_mut().undo();
-        if done {
-            self.level_changed();
-        }
-        done
-    }
-
-    fn redo_level(&mut self) -> bool {
-        let done = self.doc_mut().redo();
-        if done {
-            self.level_changed();
-        }
-        done
-    }
-
-    fn undo_pack(&mut self) -> bool {
-        let Some(map) = self.pack.as_mut().and_then(|p| p.undo()) else {
-            return false;
+        let said = match (done, name, way) {
+            (true, Some(name), Way::Back) => format!("Undone: {name}"),
+            (true, Some(name), Way::Forward) => format!("Redone: {name}"),
+            (_, _, Way::Back) => "Nothing to undo".to_string(),
+            (_, _, Way::Forward) => "Nothing to redo".to_string(),
         };
-        self.pack_moved(&map);
-        true
+        self.say(said);
     }
 
-    fn redo_pack(&mut self) -> bool {
-        let Some(map) = self.pack.as_mut().and_then(|p| p.redo()) else {
+    /// One step `way` in the level on screen's history.
+    fn step_level(&mut self, way: Way) -> bool {
+        let done = match way {
+            Way::Back => self.doc_mut().undo(),
+            Way::Forward => self.doc_mut().redo(),
+        };
+        if done {
+            self.level_changed();
+        }
+        done
+    }
+
+    /// One step `way` in the pack's history; the tabs and the panel follow.
+    fn step_pack(&mut self, way: Way) -> bool {
+        let map = self.pack.as_mut().and_then(|p| match way {
+            Way::Back => p.undo(),
+            Way::Forward => p.redo(),
+        });
+        let Some(map) = map else {
             return false;
         };
         self.pack_moved(&map);
@@ -198,7 +212,7 @@ impl EditorApp {
                 .as_ref()
                 .map_or(0, |p| p.history.undo_names().len())
         };
-        while applied(self) > done && self.undo_pack() {}
-        while applied(self) < done && self.redo_pack() {}
+        while applied(self) > done && self.step_pack(Way::Back) {}
+        while applied(self) < done && self.step_pack(Way::Forward) {}
     }
 }
