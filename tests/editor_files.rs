@@ -192,7 +192,7 @@ fn letters_typed_into_the_dialog_never_reach_the_palette() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = editor_saving_into(dir.path());
     new_changed_level(&mut harness);
-    let tile = harness.state().prefs.tile;
+    let tile = harness.state().kinds.skiddy.tile;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run_steps(4);
     let field = harness.get_by_label("File name");
@@ -226,7 +226,7 @@ fn letters_typed_into_the_dialog_never_reach_the_palette() {
         "the name got its last letter and Enter saved it"
     );
     assert_eq!(
-        harness.state().prefs.tile,
+        harness.state().kinds.skiddy.tile,
         tile,
         "the palette kept its tile"
     );

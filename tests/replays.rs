@@ -19,11 +19,18 @@ fn a_solution_clicked_in_the_list_plays_at_once_and_space_pauses_it() {
     let row = format!("{:>3}  {moves}", moves.split_whitespace().count());
     harness.get_all_by_label(&row).next().unwrap().click();
     harness.run_steps(2);
-    let playing =
-        |h: &egui_kittest::Harness<'static, levelscope::gui::EditorApp>| match &h.state().showing {
-            Some(Showing::Replay(r)) => r.as_skiddy().expect("a Skiddy replay").playing,
-            _ => panic!("a replay is shown"),
-        };
+    // A playing replay offers to pause, a paused one to play.
+    let playing = |h: &egui_kittest::Harness<'static, levelscope::gui::EditorApp>| {
+        assert!(matches!(h.state().showing, Some(Showing::Replay)));
+        match (
+            h.query_by_label("Pause replay"),
+            h.query_by_label("Play replay"),
+        ) {
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            _ => panic!("the replay has one Play/Pause button"),
+        }
+    };
     assert!(playing(&harness), "it plays without a click on Play");
     harness.key_press(Key::Space);
     harness.run_steps(1);

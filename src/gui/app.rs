@@ -9,12 +9,8 @@ use std::time::Duration;
 
 use super::document::{Document, Origin};
 use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
-use super::kinds::prism::play::Game as PrismGame;
-use super::kinds::prism::tools::Tile as PrismTile;
-use super::kinds::skiddy::play::PlayState;
-use super::kinds::skiddy::tools::Tile;
 use super::kinds::tool::Tool;
-use super::kinds::Replay;
+use super::kinds::KindGuis;
 use super::notices::Severity;
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
@@ -30,6 +26,10 @@ pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_00
 /// Key under which the preferences are stored.
 const PREFS_KEY: &str = "levelscope-prefs";
 
+/// Key under which the kinds' editor choices (the palette's tile) are
+/// stored.
+const KINDS_KEY: &str = "levelscope-kinds";
+
 /// What persists between runs (egui itself keeps the window and panel
 /// sizes).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -39,10 +39,6 @@ pub struct Prefs {
     pub recent: Vec<PathBuf>,
     /// The selected tool.
     pub tool: Tool,
-    /// The selected Skiddy tile.
-    pub tile: Tile,
-    /// The selected Prism tile.
-    pub prism_tile: PrismTile,
     /// The state budget of an analysis.
     pub max_states: u64,
     /// Replay speed in ticks per second.
@@ -57,9 +53,6 @@ pub struct Prefs {
     pub show_analysis: bool,
     /// How many solutions each list shows.
     pub solution_limit: usize,
-    /// The Tangram shape being painted (from 0; the number of shapes means
-    /// a new shape).
-    pub tangram_shape: usize,
     /// Use the system's file dialog (else levelscope's own).
     pub system_file_dialog: bool,
     /// Which side panels are folded to slim strips (the focus layout folds
@@ -76,8 +69,6 @@ impl Default for Prefs {
         Prefs {
             recent: Vec::new(),
             tool: Tool::Paint,
-            tile: Tile::Block,
-            prism_tile: PrismTile::Block(crate::kinds::prism::Colour::RED),
             max_states: DEFAULT_MAX_STATES,
             ticks_per_second: 12.0,
             side_by_side: true,
@@ -85,7 +76,6 @@ impl Default for Prefs {
             show_tools: true,
             show_analysis: true,
             solution_limit: 20,
-            tangram_shape: 0,
             system_file_dialog: true,
             folded: Default::default(),
             layout_chosen: false,
@@ -93,42 +83,7 @@ impl Default for Prefs {
     }
 }
 
-/// The main area's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CentralView {
-    /// Paint the level (and watch replays).
-    Edit,
-    /// Play the level with the keyboard.
-    Play,
-    /// The state graph.
-    Graph,
-    /// Prism's floors: the level as its 3D model.
-    Floors,
-    /// The Rooms kind: a tree laid out by the guess-and-test stack.
-    Rooms,
-}
-
-impl CentralView {
-    /// Every view, in the order of their keys (F1 to F5).
-    pub const ALL: [CentralView; 5] = [
-        CentralView::Edit,
-        CentralView::Play,
-        CentralView::Graph,
-        CentralView::Rooms,
-        CentralView::Floors,
-    ];
-
-    /// The view's name on its button and in the View menu.
-    pub fn title(self) -> &'static str {
-        match self {
-            CentralView::Edit => "Edit",
-            CentralView::Play => "Play",
-            CentralView::Graph => "State graph",
-            CentralView::Floors => "Floors",
-            CentralView::Rooms => "Rooms",
-        }
-    }
-}
+pub use super::central_view::CentralView;
 
 /// The tab of the analysis panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,9 +120,6 @@ pub struct AnalysisState {
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
     pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
-    /// The Skiddies trapped in a trap's dead end (trap index, one flag per
-    /// piece, `None` when the search was too big), computed on demand.
-    pub trapped: Option<(usize, Option<Vec<bool>>)>,
 }
 
 impl AnalysisState {
@@ -175,18 +127,13 @@ impl AnalysisState {
     pub fn ready(&self) -> Option<&Analysis> {
         self.result.as_ref()?.as_ref().ok()
     }
-
-    /// The finished analysis of a Skiddy level, if there is one.
-    pub fn skiddy(&self) -> Option<Arc<crate::kinds::skiddy::Analysis>> {
-        self.ready()?.as_skiddy().cloned()
-    }
 }
 
 /// What the board shows instead of the level being edited.
 #[derive(Clone, Debug)]
 pub enum Showing {
-    /// A move sequence replayed, in the level's kind.
-    Replay(Replay),
+    /// The kind's replay (a move sequence, or Tangram's solutions).
+    Replay,
     /// A trap: the way in, the last winnable state and the dead end.
     Trap {
         /// Index in the analysis's trap list.
@@ -255,12 +202,9 @@ pub struct EditorApp {
     pub tab: AnalysisTab,
     /// What the board shows besides the level.
     pub showing: Option<Showing>,
-    /// The game in play mode, on a Skiddy level.
-    pub play: Option<PlayState>,
-    /// The game in play mode, on a Prism level.
-    pub prism_play: Option<PrismGame>,
-    /// The Tangram game in Play mode.
-    pub tangram_play: Option<crate::gui::kinds::tangram::play::Game>,
+    /// Every kind's editor state: the palette's choice, the game of Play,
+    /// the replay on the board.
+    pub kinds: KindGuis,
     /// The messages on screen: news and warnings that fade, errors that
     /// stay until dismissed.
     pub notices: super::notices::Notices,
@@ -326,6 +270,9 @@ impl EditorApp {
         let prefs = storage
             .and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY))
             .unwrap_or_default();
+        let kinds = storage
+            .and_then(|s| eframe::get_value::<KindGuis>(s, KINDS_KEY))
+            .unwrap_or_default();
         let repaint = ctx.clone();
         let mut app = EditorApp {
             docs: Vec::new(),
@@ -337,9 +284,7 @@ impl EditorApp {
             view: CentralView::Edit,
             tab: AnalysisTab::Solutions,
             showing: None,
-            play: None,
-            prism_play: None,
-            tangram_play: None,
+            kinds,
             notices: Default::default(),
             dialogs: FileDialogs::default(),
             confirm: None,
@@ -432,9 +377,7 @@ impl EditorApp {
     /// Forgets what was shown for the previous version of the level.
     pub fn level_changed(&mut self) {
         self.showing = None;
-        self.play = None;
-        self.prism_play = None;
-        self.tangram_play = None;
+        self.kinds.forget();
         self.graph_selection = None;
     }
 
@@ -477,7 +420,11 @@ impl EditorApp {
     /// Paints with the current tool at `(x, y)` as part of the open stroke;
     /// `erase` is the right button.
     pub fn paint_at(&mut self, x: usize, y: usize, within: [f32; 2], erase: bool) {
-        super::kinds::paint_at(self, x, y, within, erase);
+        let level = self.doc().level.clone();
+        let commands = self
+            .kinds
+            .paint(&level, (x, y), within, self.prefs.tool, erase);
+        self.apply_all(commands);
     }
 
     /// Closes the open paint stroke: it becomes one undo step.
@@ -517,11 +464,8 @@ impl EditorApp {
 
     /// A new empty level of `kind` in a new document.
     pub fn new_level_of(&mut self, kind: Kind) {
-        let level = match kind {
-            Kind::Skiddy => kind.blank(8, 7),
-            Kind::Prism => kind.blank(10, 8),
-            Kind::Tangram => kind.blank(4, 4),
-        };
+        let (width, height) = super::kinds::new_level_size(kind);
+        let level = kind.blank(width, height);
         self.add_document(Document::new(level));
         self.say(format!("New {} level", kind.title()));
     }
@@ -990,7 +934,7 @@ impl EditorApp {
             self.analysis.result = Some(done.result);
             self.analysis.solutions = None;
             self.analysis.traps = None;
-            self.analysis.trapped = None;
+            self.kinds.forget();
         }
         let level = &self.docs[self.active].level;
         // A new budget re-runs an analysis the old budget stopped.
@@ -1070,5 +1014,6 @@ impl EditorApp {
     /// Stores the preferences.
     pub fn save_prefs(&self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
+        eframe::set_value(storage, KINDS_KEY, &self.kinds);
     }
 }

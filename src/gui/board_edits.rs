@@ -87,7 +87,9 @@ impl EditorApp {
     /// Ends a drag: the selection stays; the line is drawn.
     fn drag_done(&mut self, drag: Drag) {
         if self.prefs.tool == Tool::Line {
-            kinds::line(self, drag.from, drag.to, drag.erase);
+            let level = self.doc().level.clone();
+            let commands = self.kinds.line(&level, drag.from, drag.to, drag.erase);
+            self.apply_all(commands);
         }
     }
 

@@ -399,9 +399,9 @@ impl EditorApp {
         ui.separator();
         match self.view {
             CentralView::Edit => self.edit_view(ui),
-            CentralView::Play => kinds::play_view(self, ui),
-            CentralView::Graph => kinds::state_graph_view(self, ui),
-            CentralView::Floors => kinds::floors_view(self, ui),
+            CentralView::Play => self.play_view(ui),
+            CentralView::Graph => self.graph_view(ui),
+            CentralView::Floors => self.floors_view(ui),
             CentralView::Rooms => self.rooms.show(ui),
         }
     }

@@ -3,8 +3,10 @@
 //! thread.
 
 pub mod app;
+pub mod apply;
 pub mod board_edits;
 pub mod board_tools;
+pub mod central_view;
 pub mod command_run;
 pub mod commands;
 pub mod document;
@@ -17,6 +19,7 @@ pub mod kinds;
 pub mod layout;
 pub mod notices;
 pub mod open_pack;
+pub mod panel_command;
 pub mod pool;
 pub mod recovery;
 pub mod restore;

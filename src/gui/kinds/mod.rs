@@ -1,346 +1,389 @@
-//! The GUI's twin of [`crate::kinds`]: the one place in the editor that
-//! matches over the kinds. The panels and views call these functions, never
-//! a kind's module directly; each function has one arm per kind, which hands
-//! the work to that kind's folder (`skiddy/`, `prism/`). A new kind is a
-//! new folder and one more arm in each function here.
+//! The GUI's twin of [`crate::kinds`]: the registry of the kinds' GUI
+//! types, and the one place in the editor that matches over the kinds.
+//! Each kind's GUI is a type implementing [`seam::KindGui`] in its own
+//! folder (`skiddy/`, `prism/`, `tangram/`) and owning that kind's editor
+//! state; [`KindGuis`] holds one of each and hands every call to the one of
+//! the level's kind. A new kind is a new folder, one field here and one arm
+//! in each of the two macros below (and in [`Copied`] if its board is
+//! cells).
 
 pub mod play_keys;
 pub mod prism;
 pub mod region;
 pub mod resize;
+pub mod seam;
 pub mod skiddy;
 pub mod tangram;
 pub mod tool;
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 use std::time::Duration;
 
 use egui::Ui;
 
-use crate::gui::app::EditorApp;
-use crate::kinds::{Analysis, Kind, Level};
-use crate::words::counted;
+use self::play_keys::PlayKeys;
+use self::prism::editor::PrismGui;
+use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
+use self::skiddy::editor::SkiddyGui;
+use self::tangram::editor::TangramGui;
+use self::tool::Tool;
+use crate::engine::Route;
+use crate::gui::central_view::CentralView;
+use crate::gui::panel_command::PanelCommand;
+use crate::kinds::{Analysis, Kind, Level, Problem};
 
-/// The kind of the active document's level.
-fn active_kind(app: &EditorApp) -> Kind {
-    app.doc().level.kind()
-}
-
-/// The tool panel's kind part: the tools and the palette of the active
-/// level's kind.
-pub fn palette(app: &mut EditorApp, ui: &mut Ui) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::palette::show(app, ui),
-        Kind::Prism => prism::palette::show(app, ui),
-        Kind::Tangram => tangram::palette::show(app, ui),
-    }
-}
-
-/// Applies the selected tool at cell `(x, y)` of the active level as part
-/// of the open stroke; `within` is the pointer's place inside the cell (0
-/// to 1, y down: Tangram paints the triangle under it); `erase` is the
-/// right button.
-pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, within: [f32; 2], erase: bool) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::palette::paint_at(app, x, y, erase),
-        Kind::Prism => prism::palette::paint_at(app, x, y, erase),
-        Kind::Tangram => tangram::palette::paint_at(app, x, y, within, erase),
-    }
-}
-
-/// Selects the palette entry or tool whose shortcut is `ch`, in the
-/// active level's kind; returns whether `ch` was one.
-pub fn shortcut(app: &mut EditorApp, ch: char) -> bool {
-    match active_kind(app) {
-        Kind::Skiddy => {
-            if let Some(tile) = skiddy::tools::Tile::from_shortcut(ch) {
-                app.prefs.tile = tile;
-                if app.prefs.tool == tool::Tool::Pick {
-                    app.prefs.tool = tool::Tool::Paint;
-                }
-                return true;
+/// Runs `$body` with `$g` the GUI of `$kind` in `$guis` and `$K` its type.
+macro_rules! with_gui {
+    ($guis:expr, $kind:expr, |$g:ident: $K:ident| $body:expr) => {
+        match $kind {
+            Kind::Skiddy => {
+                type $K = SkiddyGui;
+                let $g: &mut $K = &mut $guis.skiddy;
+                $body
+            }
+            Kind::Prism => {
+                type $K = PrismGui;
+                let $g: &mut $K = &mut $guis.prism;
+                $body
+            }
+            Kind::Tangram => {
+                type $K = TangramGui;
+                let $g: &mut $K = &mut $guis.tangram;
+                $body
             }
         }
-        Kind::Prism => {
-            if let Some(tile) = prism::tools::Tile::from_shortcut(ch) {
-                prism::palette::select(app, tile);
-                return true;
+    };
+}
+
+/// Runs `$body` with `$K` the GUI type of `$kind`.
+macro_rules! with_type {
+    ($kind:expr, |$K:ident| $body:expr) => {
+        match $kind {
+            Kind::Skiddy => {
+                type $K = SkiddyGui;
+                $body
+            }
+            Kind::Prism => {
+                type $K = PrismGui;
+                $body
+            }
+            Kind::Tangram => {
+                type $K = TangramGui;
+                $body
             }
         }
-        Kind::Tangram => {}
+    };
+}
+
+/// The editor state of every kind: one GUI type a kind. The palette's
+/// choices persist between runs.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct KindGuis {
+    /// Skiddy's.
+    pub skiddy: SkiddyGui,
+    /// Prism's.
+    pub prism: PrismGui,
+    /// Tangram's.
+    pub tangram: TangramGui,
+}
+
+/// The level and analysis of one kind, when both are of it.
+fn parts<'a, K: KindGui>(
+    level: &'a Level,
+    analysis: &'a Analysis,
+) -> Option<(&'a K::Level, &'a Arc<K::Analysis>)> {
+    Some((K::level(level)?, K::analysis(analysis)?))
+}
+
+impl KindGuis {
+    /// The tool row and the kind's palette.
+    pub fn palette(&mut self, ui: &mut Ui, level: &Level, tool: Tool) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| {
+            let mut chosen = tool;
+            tool::tool_row(ui, &mut chosen, K::has_cells());
+            let mut commands = Vec::new();
+            if chosen != tool {
+                commands.push(PanelCommand::SetTool(chosen));
+            }
+            if let Some(level) = K::level(level) {
+                commands.extend(g.palette(ui, level, chosen));
+            }
+            commands
+        })
     }
-    let cells = has_cells(active_kind(app));
-    match tool::Tool::ALL
-        .into_iter()
-        .find(|t| t.shortcut() == ch && (cells || !t.needs_cells()))
-    {
-        Some(t) => {
-            app.prefs.tool = t;
-            true
+
+    /// The palette entry or tool whose letter is `ch`, in `kind`; `None`
+    /// when `ch` is not one.
+    pub fn shortcut(&mut self, kind: Kind, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
+        with_gui!(self, kind, |g: K| {
+            g.shortcut(ch, tool).or_else(|| {
+                Tool::ALL
+                    .into_iter()
+                    .find(|t| t.shortcut() == ch && (K::has_cells() || !t.needs_cells()))
+                    .map(|t| vec![PanelCommand::SetTool(t)])
+            })
+        })
+    }
+
+    /// `tool` (or the eraser) at cell `at` of `level`.
+    pub fn paint(
+        &mut self,
+        level: &Level,
+        at: (usize, usize),
+        within: [f32; 2],
+        tool: Tool,
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(level) => g.paint(level, at, within, tool, erase),
+            None => Vec::new(),
+        })
+    }
+
+    /// The selected tile (or the eraser) along the line from `from` to
+    /// `to`, as one undo step.
+    pub fn line(
+        &mut self,
+        level: &Level,
+        from: (usize, usize),
+        to: (usize, usize),
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(level) => g.line(level, from, to, erase),
+            None => Vec::new(),
+        })
+    }
+
+    /// The report card of `analysis`.
+    pub fn report_card(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        elapsed: Option<Duration>,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.report_card(ui, a, elapsed),
+            None => Vec::new(),
+        })
+    }
+
+    /// The Traps tab of `analysis`.
+    pub fn traps_tab(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        traps: &TrapList,
+        selected: Option<usize>,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.traps_tab(ui, a, traps, selected),
+            None => Vec::new(),
+        })
+    }
+
+    /// The Solutions tab of a kind that lists its solutions itself; `None`
+    /// shows the route lists.
+    pub fn own_solutions_tab(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+    ) -> Option<Vec<PanelCommand>> {
+        with_gui!(self, analysis.kind(), |g: K| g
+            .own_solutions_tab(ui, K::analysis(analysis)?))
+    }
+
+    /// Replays `moves` from the start of `analysis`'s level.
+    pub fn start_replay(
+        &mut self,
+        analysis: &Analysis,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.start_replay(a, moves, title),
+            None => Vec::new(),
+        })
+    }
+
+    /// The board replaying, with its controls.
+    pub fn replay_view(
+        &mut self,
+        ui: &mut Ui,
+        level: &Level,
+        analysis: &Analysis,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        with_gui!(
+            self,
+            level.kind(),
+            |g: K| match parts::<K>(level, analysis) {
+                Some((l, a)) => g.replay_view(ui, l, a, speed),
+                None => vec![PanelCommand::BackToEditing],
+            }
+        )
+    }
+
+    /// The board showing trap `index`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn trap_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        traps: &TrapList,
+        index: usize,
+        dead_end_shown: bool,
+        side_by_side: bool,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.trap_view(ui, a, traps, index, dead_end_shown, side_by_side),
+            None => vec![PanelCommand::BackToEditing],
+        })
+    }
+
+    /// Play mode.
+    pub fn play_view(
+        &mut self,
+        ui: &mut Ui,
+        level: &Level,
+        analysis: Option<&Analysis>,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(l) => g.play_view(ui, l, analysis.and_then(K::analysis), speed),
+            None => Vec::new(),
+        })
+    }
+
+    /// This frame's Play keys.
+    pub fn play_keys(
+        &mut self,
+        keys: &PlayKeys,
+        level: &Level,
+        analysis: Option<&Analysis>,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(l) => g.play_keys(keys, l, analysis.and_then(K::analysis)),
+            None => Vec::new(),
+        })
+    }
+
+    /// The state graph of `analysis`.
+    pub fn state_graph_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        graph: GraphPanel<'_>,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.state_graph_view(ui, a, graph),
+            None => Vec::new(),
+        })
+    }
+
+    /// The floors of `analysis`'s level.
+    pub fn floors_view(&mut self, ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
+        with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
+            Some(a) => g.floors_view(ui, a),
+            None => Vec::new(),
+        })
+    }
+
+    /// The replay on the board of `kind`, to drive with the keys.
+    pub fn replay_cursor(&mut self, kind: Kind) -> Option<&mut dyn ReplayCursor> {
+        with_gui!(self, kind, |g: K| g
+            .replay_mut()
+            .map(|r| r as &mut dyn ReplayCursor))
+    }
+
+    /// Whether `kind` has a replay on the board.
+    pub fn has_replay(&mut self, kind: Kind) -> bool {
+        self.replay_cursor(kind).is_some()
+    }
+
+    /// Takes `kind`'s replay off the board.
+    pub fn close_replay(&mut self, kind: Kind) {
+        with_gui!(self, kind, |g: K| g.close_replay())
+    }
+
+    /// Forgets every kind's game, replay and caches: the level on screen
+    /// changed.
+    pub fn forget(&mut self) {
+        for kind in Kind::ALL {
+            with_gui!(self, kind, |g: K| g.forget());
         }
-        None => false,
     }
 }
 
-/// A move sequence replayed on the board, in the active level's kind.
-#[derive(Clone, Debug)]
-pub enum Replay {
-    /// Skiddy's replay, tick by tick.
-    Skiddy(skiddy::replay::Replay),
-    /// Prism's replay, turn by turn.
-    Prism(prism::replay::Replay),
-    /// Tangram's solutions, one at a time.
-    Tangram(tangram::board_views::Stepper),
-}
-
-impl Replay {
-    /// Skiddy's replay, if it is one.
-    pub fn as_skiddy(&self) -> Option<&skiddy::replay::Replay> {
-        match self {
-            Replay::Skiddy(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// Prism's replay, if it is one.
-    pub fn as_prism(&self) -> Option<&prism::replay::Replay> {
-        match self {
-            Replay::Prism(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    /// Starts or pauses playing (Tangram: shows the next solution).
-    pub fn toggle_play(&mut self) {
-        match self {
-            Replay::Skiddy(r) => r.toggle_play(),
-            Replay::Prism(r) => r.toggle_play(),
-            Replay::Tangram(r) => r.step_forward(),
-        }
-    }
-
-    /// Jumps to the end of the next move.
-    pub fn step_forward(&mut self) {
-        match self {
-            Replay::Skiddy(r) => r.step_forward(),
-            Replay::Prism(r) => r.step_forward(),
-            Replay::Tangram(r) => r.step_forward(),
-        }
-    }
-
-    /// Jumps back to the start of the current or previous move.
-    pub fn step_back(&mut self) {
-        match self {
-            Replay::Skiddy(r) => r.step_back(),
-            Replay::Prism(r) => r.step_back(),
-            Replay::Tangram(r) => r.step_back(),
-        }
-    }
-
-    /// Back to the start.
-    pub fn restart(&mut self) {
-        match self {
-            Replay::Skiddy(r) => r.restart(),
-            Replay::Prism(r) => r.restart(),
-            Replay::Tangram(r) => r.restart(),
-        }
-    }
+/// Whether a replay started in `view` stays there (Prism's floors thread
+/// the replayed moves through themselves); elsewhere it moves to the board.
+pub fn replay_stays_in_view(kind: Kind, view: CentralView) -> bool {
+    with_type!(kind, |K| K::replay_stays_in_view(view))
 }
 
 /// The sides a board of `kind` may have, in cells.
 pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
-    match kind {
-        Kind::Skiddy => {
-            crate::kinds::skiddy::level::MIN_SIDE..=crate::kinds::skiddy::level::MAX_SIDE
-        }
-        Kind::Prism => crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE,
-        Kind::Tangram => crate::kinds::tangram::MIN_SIZE..=crate::kinds::tangram::MAX_SIZE,
-    }
+    with_type!(kind, |K| K::side_range())
+}
+
+/// Whether a board of `kind` is always square (one side to set).
+pub fn square_board(kind: Kind) -> bool {
+    with_type!(kind, |K| K::square_board())
+}
+
+/// The size of a new blank level of `kind`.
+pub fn new_level_size(kind: Kind) -> (usize, usize) {
+    with_type!(kind, |K| K::new_level_size())
 }
 
 /// What the status line counts on `level`, in the kind's words: Skiddy's
 /// pieces (Skiddies and crates), Prism's switches and enemies, Tangram's
 /// shapes.
 pub fn piece_count(level: &Level) -> String {
-    match level {
-        Level::Skiddy(l) => counted(l.pieces().count() as u64, "piece", "pieces"),
-        Level::Prism(l) => prism::tools::piece_count(l),
-        Level::Tangram(l) => counted(l.shapes.len() as u64, "shape", "shapes"),
-    }
+    with_type!(level.kind(), |K| K::level(level)
+        .map_or_else(String::new, K::piece_count))
 }
 
 /// The problems of `level` as the editor lists them (Tangram's triangles
 /// named by their square on the rulers, see [`tangram::coords`]).
-pub fn problems(level: &Level) -> Vec<crate::kinds::Problem> {
-    match level {
-        Level::Skiddy(_) | Level::Prism(_) => level.problems(),
-        Level::Tangram(l) => tangram::coords::problems(l),
-    }
+pub fn problems(level: &Level) -> Vec<Problem> {
+    with_type!(level.kind(), |K| K::level(level)
+        .map_or_else(Vec::new, K::problems))
 }
 
 /// How the rulers around the board count, in a caption and its hover
 /// text, when the kind's messages need saying so (Tangram's files count y
 /// upward; the editor counts as the rulers do).
 pub fn ruler_caption(kind: Kind) -> Option<(&'static str, &'static str)> {
-    match kind {
-        Kind::Skiddy | Kind::Prism => None,
-        Kind::Tangram => Some((
-            tangram::coords::RULER_CAPTION,
-            tangram::coords::RULER_DETAIL,
-        )),
-    }
+    with_type!(kind, |K| K::ruler_caption())
 }
 
 /// What is at cell `(x, y)` of `level`, in a few words for the board's
 /// tooltip.
 pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
-    match level {
-        Level::Skiddy(l) => skiddy::board::describe_cell(l, x, y),
-        Level::Prism(l) => prism::tools::describe_cell(l, x, y),
-        Level::Tangram(l) => tangram::tools::describe_cell(l, x, y),
-    }
-}
-
-/// The report card at the top of the analysis panel: the kind's verdict
-/// and numbers (Prism's with a button that replays the shortest solution).
-pub fn report_card(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
-    let elapsed: Option<Duration> = app.analysis.elapsed;
-    match analysis {
-        Analysis::Skiddy(a) => skiddy::report_card::rating_card(ui, a, elapsed),
-        Analysis::Prism(a) => prism::report_card::report_card(app, ui, a, elapsed),
-        Analysis::Tangram(a) => tangram::report_card::report_card(app, ui, a, elapsed),
-    }
-}
-
-/// The analysis panel's list of traps, a click showing one on the board.
-pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
-    match analysis {
-        Analysis::Skiddy(a) => skiddy::report_card::traps_tab(app, ui, a),
-        Analysis::Prism(a) => prism::report_card::traps_tab(app, ui, a),
-        Analysis::Tangram(_) => {
-            ui.label("A Tangram level has no moves, so no traps or dead ends.");
-        }
-    }
-}
-
-/// The analysis panel's solutions tab: the lists of the kinds with a state
-/// graph, Tangram's solutions as shapes moved.
-pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
-    match analysis {
-        Analysis::Tangram(a) => tangram::report_card::solutions_tab(app, ui, a),
-        _ => app.solutions_tab(ui),
-    }
-}
-
-/// Replays the move string `moves` (as the solution lists show it) from
-/// the start on the board, under `title`.
-pub fn replay(app: &mut EditorApp, moves: &str, title: String) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::replay(app, moves, title),
-        Kind::Prism => prism::board_views::replay(app, moves, title),
-        Kind::Tangram => tangram::board_views::replay(app, moves, title),
-    }
-}
-
-/// The board replaying a move sequence, with its controls.
-pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::replay_view(app, ui),
-        Kind::Prism => prism::board_views::replay_view(app, ui),
-        Kind::Tangram => tangram::board_views::replay_view(app, ui),
-    }
-}
-
-/// The board showing trap `index` of the analysis; `dead_end_shown` picks
-/// the dead end over the last winnable state when they are not side by
-/// side.
-pub fn trap_view(app: &mut EditorApp, ui: &mut Ui, index: usize, dead_end_shown: bool) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::trap_view(app, ui, index, dead_end_shown),
-        Kind::Prism => prism::board_views::trap_view(app, ui, index, dead_end_shown),
-        Kind::Tangram => app.showing = None,
-    }
-}
-
-/// The main area in Play mode: the kind's play controller.
-pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::play_view(app, ui),
-        Kind::Prism => prism::board_views::play_view(app, ui),
-        Kind::Tangram => tangram::board_views::play_view(app, ui),
-    }
-}
-
-/// The keys of Play mode.
-pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::play_keys(app, ctx),
-        Kind::Prism => prism::board_views::play_keys(app, ctx),
-        Kind::Tangram => tangram::board_views::play_keys(app, ctx),
-    }
-}
-
-/// The main area showing the state graph.
-pub fn state_graph_view(app: &mut EditorApp, ui: &mut Ui) {
-    match active_kind(app) {
-        Kind::Skiddy => skiddy::board_views::state_graph_view(app, ui),
-        Kind::Prism => prism::board_views::state_graph_view(app, ui),
-        Kind::Tangram => {
-            ui.label("A Tangram level has no state graph: its question is how many ways the shapes cover the board. See the report card.");
-        }
-    }
-}
-
-/// The main area showing the level's floors (Prism's 3D model); the other
-/// kinds have none.
-pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
-    match active_kind(app) {
-        Kind::Prism => prism::floors_view::floors_view(app, ui),
-        Kind::Skiddy | Kind::Tangram => {
-            ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
-        }
-    }
+    with_type!(level.kind(), |K| K::level(level)
+        .map_or_else(String::new, |l| K::describe_cell(l, x, y)))
 }
 
 /// The solution lists a level of `kind` has, by route, with their titles:
 /// Skiddy's all, max-combo and no-combo; Prism's one list (it has no
-/// combos); none for Tangram (its report card lists the solutions).
-pub fn solution_routes(kind: Kind) -> &'static [(crate::engine::Route, &'static str)] {
-    use crate::engine::Route;
-    match kind {
-        Kind::Skiddy => &[
-            (Route::Any, "All solutions"),
-            (Route::Preferred, "Max-combo solutions"),
-            (Route::Mixed, "No-combo solutions"),
-        ],
-        Kind::Prism => &[(Route::Any, "Solutions")],
-        Kind::Tangram => &[],
-    }
+/// combos); none for Tangram (it lists the solutions itself).
+pub fn solution_routes(kind: Kind) -> &'static [(Route, &'static str)] {
+    with_type!(kind, |K| K::solution_routes())
 }
 
-/// The palette's letters of `kind`: the character and the tile it
-/// selects (what [`shortcut`] reads).
+/// The palette's letters of `kind`: the character and the entry it
+/// selects (what [`KindGuis::shortcut`] reads).
 pub fn palette_shortcuts(kind: Kind) -> Vec<(char, String)> {
-    match kind {
-        Kind::Skiddy => skiddy::tools::Tile::palette()
-            .iter()
-            .map(|t| (t.shortcut(), t.name()))
-            .collect(),
-        Kind::Prism => prism::tools::Tile::ALL
-            .iter()
-            .map(|t| (t.shortcut(), t.name()))
-            .collect(),
-        Kind::Tangram => Vec::new(),
-    }
+    with_type!(kind, |K| K::palette_shortcuts())
 }
 
 /// Whether a board of `kind` is whole cells, so that the Select and Line
 /// tools work on it (Tangram's is triangles owned by shapes).
 pub fn has_cells(kind: Kind) -> bool {
-    match kind {
-        Kind::Skiddy | Kind::Prism => true,
-        Kind::Tangram => false,
-    }
+    with_type!(kind, |K| K::has_cells())
 }
 
 /// A region copied from a level of a kind with cells.
@@ -403,36 +446,5 @@ pub fn transform_region(
         Level::Skiddy(l) => region::transform(l, rect, transform),
         Level::Prism(l) => region::transform(l, rect, transform),
         Level::Tangram(_) => Err("a Tangram board has no cells to turn".to_string()),
-    }
-}
-
-/// Paints the selected tile (or erases) on the straight line from `from`
-/// to `to` as one undo step named after the tile and the ends; says why
-/// when nothing could be painted.
-pub fn line(app: &mut EditorApp, from: (usize, usize), to: (usize, usize), erase: bool) {
-    let (skiddy_tile, prism_tile) = (app.prefs.tile, app.prefs.prism_tile);
-    let what = match (active_kind(app), erase) {
-        (_, true) => "Erase line".to_string(),
-        (Kind::Skiddy, false) => format!("Line of {}", skiddy::region::plural(skiddy_tile)),
-        (Kind::Prism, false) => format!("Line of {}", prism::region::plural(prism_tile)),
-        (Kind::Tangram, false) => return,
-    };
-    let name = format!(
-        "{what} from ({}, {}) to ({}, {})",
-        from.0, from.1, to.0, to.1
-    );
-    let mut result = Ok(0);
-    let changed = app.doc_mut().edit(&name, |level| {
-        result = match level {
-            Level::Skiddy(l) => skiddy::region::line(l, from, to, (!erase).then_some(skiddy_tile)),
-            Level::Prism(l) => prism::region::line(l, from, to, (!erase).then_some(prism_tile)),
-            Level::Tangram(_) => Ok(0),
-        };
-    });
-    if changed {
-        app.level_changed();
-    }
-    if let Err(refused) = result {
-        app.warn(refused.0);
     }
 }

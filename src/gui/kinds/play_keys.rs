@@ -1,9 +1,9 @@
 //! The keys of Play mode, the same for every kind: the arrows or WASD move,
-//! Backspace takes a move back, R restarts.
+//! Backspace takes a move back, R restarts, H asks Tangram for its hint.
 
 use egui::Key;
 
-use crate::gui::keys::{MOVE_KEYS, RESTART_KEY, TAKE_BACK_KEY};
+use crate::gui::keys::{HINT_KEY, MOVE_KEYS, RESTART_KEY, TAKE_BACK_KEY};
 
 /// What the player asked for in one frame.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,6 +15,8 @@ pub struct PlayKeys {
     pub take_back: bool,
     /// R: back to the start.
     pub restart: bool,
+    /// H: the honest hint (Tangram).
+    pub hint: bool,
 }
 
 /// Reads this frame's Play keys.
@@ -26,5 +28,6 @@ pub fn read(ctx: &egui::Context) -> PlayKeys {
             .collect(),
         take_back: pressed(&[TAKE_BACK_KEY]),
         restart: pressed(&[RESTART_KEY]),
+        hint: pressed(&[HINT_KEY]),
     }
 }

@@ -2,7 +2,7 @@
 //! and the depth histogram.
 
 use crate::engine::Phase;
-use crate::gui::app::{AnalysisTab, EditorApp};
+use crate::gui::app::{AnalysisTab, EditorApp, Showing};
 use crate::gui::kinds;
 use crate::gui::views::histogram;
 use egui::{Color32, RichText, Ui};
@@ -60,7 +60,9 @@ impl EditorApp {
                 ui.colored_label(Color32::from_rgb(220, 60, 40), text);
             }
             Some(Ok(analysis)) => {
-                kinds::report_card(self, ui, &analysis);
+                let elapsed = self.analysis.elapsed;
+                let commands = self.kinds.report_card(ui, &analysis, elapsed);
+                self.apply_all(commands);
                 ui.separator();
                 let has_graph = analysis.kind().has_state_graph();
                 if has_graph {
@@ -85,8 +87,19 @@ impl EditorApp {
                     AnalysisTab::Solutions
                 };
                 match tab {
-                    AnalysisTab::Solutions => kinds::solutions_tab(self, ui, &analysis),
-                    AnalysisTab::Traps => kinds::traps_tab(self, ui, &analysis),
+                    AnalysisTab::Solutions => match self.kinds.own_solutions_tab(ui, &analysis) {
+                        Some(commands) => self.apply_all(commands),
+                        None => self.solutions_tab(ui),
+                    },
+                    AnalysisTab::Traps => {
+                        let traps = self.trap_list().unwrap_or_default();
+                        let selected = match &self.showing {
+                            Some(Showing::Trap { index, .. }) => Some(*index),
+                            _ => None,
+                        };
+                        let commands = self.kinds.traps_tab(ui, &analysis, &traps, selected);
+                        self.apply_all(commands);
+                    }
                     AnalysisTab::Histogram => match analysis.summary() {
                         Some(summary) => histogram::show(ui, summary),
                         None => {
@@ -141,7 +154,7 @@ impl EditorApp {
             }
         });
         if let Some((moves, title)) = chosen {
-            kinds::replay(self, &moves, title);
+            self.replay(&moves, title);
         }
     }
 }

@@ -3,20 +3,76 @@
 
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::kinds;
+use crate::gui::kinds::seam::GraphPanel;
 use crate::gui::kinds::tool::Tool;
+use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use egui::Ui;
 
 impl EditorApp {
     pub(super) fn edit_view(&mut self, ui: &mut Ui) {
-        match self.showing.clone() {
-            Some(Showing::Replay(_)) => kinds::replay_view(self, ui),
-            Some(Showing::Trap {
+        let Some(showing) = self.showing.clone() else {
+            return self.paint_view(ui);
+        };
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            self.back_to_editing();
+            return self.paint_view(ui);
+        };
+        let commands = match showing {
+            Showing::Replay => {
+                let level = self.doc().level.clone();
+                let speed = self.prefs.ticks_per_second;
+                self.kinds.replay_view(ui, &level, &analysis, speed)
+            }
+            Showing::Trap {
                 index,
                 dead_end_shown,
-            }) => kinds::trap_view(self, ui, index, dead_end_shown),
-            None => self.paint_view(ui),
-        }
+            } => match self.trap_list() {
+                Some(traps) => self.kinds.trap_view(
+                    ui,
+                    &analysis,
+                    &traps,
+                    index,
+                    dead_end_shown,
+                    self.prefs.side_by_side,
+                ),
+                None => vec![PanelCommand::BackToEditing],
+            },
+        };
+        self.apply_all(commands);
+    }
+
+    /// Play mode: the kind's game.
+    pub(super) fn play_view(&mut self, ui: &mut Ui) {
+        let level = self.doc().level.clone();
+        let analysis = self.analysis.ready().cloned();
+        let speed = self.prefs.ticks_per_second;
+        let commands = self.kinds.play_view(ui, &level, analysis.as_ref(), speed);
+        self.apply_all(commands);
+    }
+
+    /// The state graph of the finished analysis.
+    pub(super) fn graph_view(&mut self, ui: &mut Ui) {
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            ui.label("The state graph appears when the analysis is done.");
+            return;
+        };
+        let graph = GraphPanel {
+            view: &mut self.graph_view,
+            selection: self.graph_selection.as_ref(),
+        };
+        let commands = self.kinds.state_graph_view(ui, &analysis, graph);
+        self.apply_all(commands);
+    }
+
+    /// Prism's floors of the finished analysis.
+    pub(super) fn floors_view(&mut self, ui: &mut Ui) {
+        let Some(analysis) = self.analysis.ready().cloned() else {
+            ui.label("The floors appear when the analysis of a valid level is done.");
+            return;
+        };
+        let commands = self.kinds.floors_view(ui, &analysis);
+        self.apply_all(commands);
     }
 
     pub(super) fn paint_view(&mut self, ui: &mut Ui) {

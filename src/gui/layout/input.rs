@@ -4,7 +4,7 @@
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
 use crate::gui::commands;
 use crate::gui::keys::{self, ReplayKey};
-use crate::gui::kinds;
+use crate::gui::kinds::play_keys;
 use egui::Modifiers;
 
 impl EditorApp {
@@ -47,7 +47,11 @@ impl EditorApp {
                 egui::Event::Text(text) if self.view == CentralView::Edit => {
                     for ch in text.chars() {
                         if !self.board_view_key(ch) && !self.selection_key(ch) {
-                            kinds::shortcut(self, ch);
+                            let kind = self.doc().level.kind();
+                            let tool = self.prefs.tool;
+                            if let Some(commands) = self.kinds.shortcut(kind, ch, tool) {
+                                self.apply_all(commands);
+                            }
                         }
                     }
                 }
@@ -61,20 +65,31 @@ impl EditorApp {
             self.clear_selection();
         }
         match self.view {
-            CentralView::Play => kinds::play_keys(self, ctx),
+            CentralView::Play => {
+                let keys = play_keys::read(ctx);
+                let level = self.doc().level.clone();
+                let analysis = self.analysis.ready().cloned();
+                let commands = self.kinds.play_keys(&keys, &level, analysis.as_ref());
+                self.apply_all(commands);
+            }
             CentralView::Edit => self.replay_keys(ctx),
             _ => {}
         }
     }
 
     pub(super) fn replay_keys(&mut self, ctx: &egui::Context) {
-        let Some(Showing::Replay(replay)) = &mut self.showing else {
+        let kind = self.doc().level.kind();
+        let replay = match self.showing {
+            Some(Showing::Replay) => self.kinds.replay_cursor(kind),
+            _ => None,
+        };
+        let Some(replay) = replay else {
             let leave = keys::REPLAY_KEYS
                 .iter()
                 .filter(|(_, action, _)| *action == ReplayKey::Close)
                 .any(|(key, _, _)| ctx.input(|i| i.key_pressed(*key)));
             if leave {
-                self.showing = None;
+                self.back_to_editing();
                 self.board_tools.selection = None;
             }
             return;
@@ -93,7 +108,7 @@ impl EditorApp {
             }
         }
         if close {
-            self.showing = None;
+            self.back_to_editing();
         }
     }
 }

@@ -141,7 +141,9 @@ impl EditorApp {
             }
         });
         ui.separator();
-        kinds::palette(self, ui);
+        let level = self.doc().level.clone();
+        let commands = self.kinds.palette(ui, &level, self.prefs.tool);
+        self.apply_all(commands);
         ui.separator();
         ui.strong("Level");
         let mut name = self.doc().level.name().to_string();
@@ -199,7 +201,7 @@ impl EditorApp {
         let sides = kinds::side_range(kind);
         let mut draft = self.resize_draft.unwrap_or(current);
         ui.horizontal(|ui| {
-            if kind == crate::kinds::Kind::Tangram {
+            if kinds::square_board(kind) {
                 // A Tangram board is square: one side.
                 let label = ui.label("Side");
                 ui.add(egui::DragValue::new(&mut draft.0).range(sides))

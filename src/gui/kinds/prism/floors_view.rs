@@ -13,8 +13,8 @@ use super::floors_paint::{
     paint_arc, paint_floor, paint_route, paint_swatch, reached_colour, Emphasis, FloorsLayout,
     LABEL_HEIGHT,
 };
-use crate::gui::app::{EditorApp, Showing};
-use crate::gui::kinds::Replay as KindReplay;
+use super::play::Game;
+use super::replay::Replay;
 use crate::kinds::prism::floors::{reach_summary, route_summary, FloorRoute, Floors};
 use crate::kinds::prism::{Analysis, Cell, Colour, Dir, Level};
 
@@ -84,22 +84,21 @@ struct RouteCache {
     route: Arc<FloorRoute>,
 }
 
-/// The finished analysis of the active Prism level, if there is one.
-fn prism_analysis(app: &EditorApp) -> Option<Arc<Analysis>> {
-    app.analysis.ready()?.as_prism().cloned()
-}
-
 /// The moves of each source that has some.
-fn sources(app: &EditorApp, analysis: &Analysis) -> Vec<(RouteSource, Vec<Dir>)> {
+fn sources(
+    analysis: &Analysis,
+    replay: Option<&Replay>,
+    game: Option<&Game>,
+) -> Vec<(RouteSource, Vec<Dir>)> {
     let mut out = Vec::new();
     if let Some(solution) = &analysis.summary.any.solution {
         let moves = solution.split_whitespace().filter_map(Dir::from_name);
         out.push((RouteSource::Shortest, moves.collect()));
     }
-    if let Some(Showing::Replay(KindReplay::Prism(replay))) = &app.showing {
+    if let Some(replay) = replay {
         out.push((RouteSource::Selected, replay.moves.clone()));
     }
-    if let Some(game) = app.prism_play.as_ref().filter(|g| !g.moves.is_empty()) {
+    if let Some(game) = game.filter(|g| !g.moves.is_empty()) {
         out.push((RouteSource::Play, game.moves.clone()));
     }
     out
@@ -152,29 +151,29 @@ fn route_of(ui: &Ui, analysis: &Arc<Analysis>, moves: &[Dir]) -> Arc<FloorRoute>
     route
 }
 
-/// The floors view in the main area.
-pub fn floors_view(app: &mut EditorApp, ui: &mut Ui) {
-    let Some(analysis) = prism_analysis(app) else {
-        ui.label("The floors appear when the analysis of a valid level is done.");
-        return;
-    };
-    let model = model_of(ui, &analysis);
+/// The floors view in the main area: the route of the replay on the board
+/// (`replay`) or of the game of Play (`game`), or the shortest solution.
+pub fn floors_view(
+    ui: &mut Ui,
+    analysis: &Arc<Analysis>,
+    replay: Option<&Replay>,
+    game: Option<&Game>,
+) {
+    let model = model_of(ui, analysis);
     let floors = &model.floors;
-    let available = sources(app, &analysis);
+    let available = sources(analysis, replay, game);
     let source = chosen_source(ui, &available);
     source_buttons(ui, &available, source);
     let route = source.and_then(|s| {
         let (_, moves) = available.iter().find(|(a, _)| *a == s)?;
-        Some((s, route_of(ui, &analysis, moves)))
+        Some((s, route_of(ui, analysis, moves)))
     });
     let summary = match &route {
         Some((s, route)) => route_summary(floors, route, s.what()),
         None => reach_summary(floors),
     };
     ui.label(summary);
-    if let (Some(Showing::Replay(KindReplay::Prism(replay))), Some((RouteSource::Selected, _))) =
-        (&app.showing, &route)
-    {
+    if let (Some(replay), Some((RouteSource::Selected, _))) = (replay, &route) {
         ui.label(RichText::new(&replay.title).weak());
     }
     legend(ui);

@@ -1,30 +1,30 @@
-//! Prism's palette and tools in the tool panel, the starting background's
+//! Prism's palette in the tool panel, the starting background's
 //! chooser, and what a stroke of the selected tool does to the level.
 
 use egui::{RichText, Ui};
 
 use super::tools::{self, Tile};
-use crate::gui::app::EditorApp;
-use crate::gui::kinds::tool::{tool_row, Tool};
+use crate::gui::kinds::tool::Tool;
+use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::prism::picture::{cell_picture, enemy_picture, exit_picture, start_picture};
-use crate::kinds::prism::{Cell, Colour};
+use crate::kinds::prism::{Cell, Colour, Level};
 use crate::picture::Picture;
 
-/// The tool row, the palette of tiles (each with its picture and
-/// shortcut) and the starting background.
-pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool, true);
+/// The palette of tiles (each with its picture and shortcut) and the
+/// starting background; a click selects a tile (a Pick tool gives way to
+/// Paint).
+pub fn show(ui: &mut Ui, level: &Level, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
     ui.strong("Palette");
     for tile in Tile::ALL {
-        let selected = app.prefs.prism_tile == tile;
         let response = ui
             .horizontal(|ui| {
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
                 picture_painter::paint(ui.painter(), rect, &tile_picture(tile));
                 let response = ui
-                    .selectable_label(selected, tile.name())
+                    .selectable_label(*selected == tile, tile.name())
                     .on_hover_text(format!("shortcut {}", tile.shortcut()));
                 ui.label(
                     RichText::new(tile.shortcut().to_string())
@@ -35,27 +35,20 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
             })
             .inner;
         if response.clicked() {
-            select(app, tile);
+            *selected = tile;
+            if tool == Tool::Pick {
+                commands.push(PanelCommand::SetTool(Tool::Paint));
+            }
         }
     }
     ui.separator();
-    background_chooser(app, ui);
-}
-
-/// Selects `tile` in the palette; a Pick tool gives way to Paint.
-pub fn select(app: &mut EditorApp, tile: Tile) {
-    app.prefs.prism_tile = tile;
-    if app.prefs.tool == Tool::Pick {
-        app.prefs.tool = Tool::Paint;
-    }
+    commands.extend(background_chooser(ui, level));
+    commands
 }
 
 /// The starting background: the eight colours by name. A change is one
 /// undo step.
-fn background_chooser(app: &mut EditorApp, ui: &mut Ui) {
-    let Some(level) = app.doc().level.as_prism() else {
-        return;
-    };
+fn background_chooser(ui: &mut Ui, level: &Level) -> Vec<PanelCommand> {
     let mut chosen = level.background;
     egui::ComboBox::from_label("Start background")
         .selected_text(chosen.name())
@@ -64,35 +57,35 @@ fn background_chooser(app: &mut EditorApp, ui: &mut Ui) {
                 ui.selectable_value(&mut chosen, colour, colour.name());
             }
         });
-    if chosen != level.background {
-        let changed = app.doc_mut().edit("Start background", |l| {
-            if let Some(l) = l.as_prism_mut() {
-                l.background = chosen;
-            }
-        });
-        if changed {
-            app.level_changed();
-            app.say(format!("The level starts on {chosen}"));
-        }
+    if chosen == level.background {
+        return Vec::new();
     }
+    let mut after = level.clone();
+    after.background = chosen;
+    vec![
+        PanelCommand::edit("Start background", after),
+        PanelCommand::Say(format!("The level starts on {chosen}")),
+    ]
 }
 
-/// Paints with the current tool at `(x, y)` as part of the open stroke;
-/// `erase` is the right button.
-pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
-    let tool = app.prefs.tool;
-    let tile = app.prefs.prism_tile;
-    let Some(level) = app.doc().level.as_prism() else {
-        return;
-    };
+/// `tool` with `tile` (or the eraser) at `(x, y)` of `level`, as part of
+/// the open stroke; the Pick tool selects the tile under the pointer
+/// instead (in `tile`).
+pub fn paint(
+    level: &Level,
+    (x, y): (usize, usize),
+    tool: Tool,
+    tile: &mut Tile,
+    erase: bool,
+) -> Vec<PanelCommand> {
     if tool == Tool::Pick && !erase {
         let picked = tools::pick(level, x, y);
-        app.prefs.prism_tile = picked;
-        app.prefs.tool = Tool::Paint;
-        app.say(format!("Picked {} from ({x}, {y})", picked.name()));
-        return;
+        *tile = picked;
+        return vec![
+            PanelCommand::SetTool(Tool::Paint),
+            PanelCommand::Say(format!("Picked {} from ({x}, {y})", picked.name())),
+        ];
     }
-    let doc = &mut app.docs[app.active];
     let name = if erase {
         format!("Erase at ({x}, {y})")
     } else {
@@ -102,24 +95,17 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
             crate::words::lowercase_first(&tile.name())
         )
     };
-    doc.history.begin(&doc.level, &name);
-    let Some(level) = doc.level.as_prism_mut() else {
-        return;
-    };
+    let mut after = level.clone();
     let result = if erase {
-        Ok(usize::from(tools::erase(level, x, y)))
+        Ok(usize::from(tools::erase(&mut after, x, y)))
     } else if tool == Tool::Fill {
-        tools::fill(level, x, y, tile)
+        tools::fill(&mut after, x, y, *tile)
     } else {
-        tools::paint(level, x, y, tile).map(usize::from)
+        tools::paint(&mut after, x, y, *tile).map(usize::from)
     };
     match result {
-        Ok(changed) => {
-            if changed > 0 {
-                app.level_changed();
-            }
-        }
-        Err(refused) => app.warn(refused.0),
+        Ok(_) => vec![PanelCommand::stroke(name, after)],
+        Err(refused) => vec![PanelCommand::Warn(refused.0)],
     }
 }
 

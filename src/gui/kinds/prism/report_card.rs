@@ -4,18 +4,20 @@
 
 use egui::{RichText, Ui};
 
-use crate::gui::app::{CentralView, EditorApp, Showing};
+use crate::gui::kinds::seam::TrapList;
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::move_views::{self, trap_line};
 use crate::kinds::prism::{Analysis, Dir};
 use crate::words::counted;
 
 /// The report card: the difficulty with what it is made of, the verdict,
 /// the numbers and the shortest solution with a button that replays it.
 pub fn report_card(
-    app: &mut EditorApp,
     ui: &mut Ui,
     analysis: &Analysis,
     elapsed: Option<std::time::Duration>,
-) {
+) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
     let rating = &analysis.rating;
     let parts = &rating.parts;
     match rating.difficulty {
@@ -86,7 +88,10 @@ pub fn report_card(
             .on_hover_text("Replay the shortest solution on the board")
             .clicked()
         {
-            super::board_views::replay(app, &moves, format!("Shortest: {moves}"));
+            commands.push(PanelCommand::Replay {
+                title: format!("Shortest: {moves}"),
+                moves,
+            });
         }
     }
     if let Some(t) = elapsed {
@@ -100,60 +105,26 @@ pub fn report_card(
             .small(),
         );
     }
+    commands
 }
 
 /// The traps tab: every trap, shallowest first, as the way in and the
 /// move into the dead end; a click shows the trap on the board.
-pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
-    let Some(traps) = app.trap_list() else {
-        return;
-    };
-    if traps.is_empty() {
-        ui.label("No traps: every move keeps the level winnable.");
-        return;
-    }
-    ui.label(format!(
+pub fn traps_tab(
+    ui: &mut Ui,
+    analysis: &Analysis,
+    traps: &TrapList,
+    selected: Option<usize>,
+) -> Vec<PanelCommand> {
+    let heading = format!(
         "{}, {}, {}. Shallowest first:",
         counted(traps.len() as u64, "trap", "traps"),
         counted(analysis.summary.dead_ends, "dead end", "dead ends"),
         counted(analysis.deaths, "deadly move", "deadly moves")
-    ));
-    let selected = match &app.showing {
-        Some(Showing::Trap { index, .. }) => Some(*index),
-        _ => None,
-    };
-    let mut chosen = None;
-    egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
-        // One line a trap (long ways are cut, whole on hover): the rows
-        // must keep the height the scroll area counts on.
-        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-        for i in rows {
-            let (trap, depth) = traps[i];
-            let way = analysis.move_string(&analysis.graph.path_to(trap.from));
-            let mv = Dir::from_index(trap.mv as usize).map_or("?", Dir::name);
-            let text = format!(
-                "depth {:>2}: {}{mv} -> dead end",
-                depth,
-                if way.is_empty() {
-                    String::new()
-                } else {
-                    format!("{way} ")
-                }
-            );
-            if ui
-                .selectable_label(selected == Some(i), RichText::new(&text).monospace())
-                .on_hover_text(text)
-                .clicked()
-            {
-                chosen = Some(i);
-            }
-        }
-    });
-    if let Some(index) = chosen {
-        app.showing = Some(Showing::Trap {
-            index,
-            dead_end_shown: true,
-        });
-        app.view = CentralView::Edit;
-    }
+    );
+    move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
+        let way = analysis.move_string(&analysis.graph.path_to(trap.from));
+        let mv = Dir::from_index(trap.mv as usize).map_or("?", Dir::name);
+        trap_line(depth, &way, mv)
+    })
 }

@@ -28,6 +28,13 @@ pub enum Tile {
     Enemy(Axis),
 }
 
+impl Default for Tile {
+    /// A red block, the palette's first colour.
+    fn default() -> Tile {
+        Tile::Block(Colour::RED)
+    }
+}
+
 impl Tile {
     /// Every tile in palette order.
     pub const ALL: [Tile; 15] = [

@@ -1,26 +1,25 @@
-//! Skiddy's palette and tools in the tool panel, and what a stroke of the
-//! selected tool does to the level.
+//! Skiddy's palette in the tool panel, and what a stroke of the selected
+//! tool does to the level.
 
 use egui::{RichText, Ui};
 
 use super::board::{paint_floor, paint_piece};
 use super::tools::{self, Tile, Tool};
-use crate::gui::app::EditorApp;
-use crate::gui::kinds::tool::tool_row;
-use crate::kinds::skiddy::Floor;
+use crate::gui::panel_command::PanelCommand;
+use crate::kinds::skiddy::{Floor, Level};
 
-/// The tool row and the palette of tiles, each with its shortcut.
-pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool, true);
+/// The palette of tiles, each with its shortcut; a click selects one (a
+/// Pick tool gives way to Paint).
+pub fn show(ui: &mut Ui, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
     ui.strong("Palette");
     for &tile in Tile::palette() {
-        let selected = app.prefs.tile == tile;
         let response = ui
             .horizontal(|ui| {
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
                 paint_tile_icon(ui.painter(), rect, tile);
-                let response = ui.selectable_label(selected, tile.name());
+                let response = ui.selectable_label(*selected == tile, tile.name());
                 ui.label(
                     RichText::new(tile.shortcut().to_string())
                         .monospace()
@@ -30,30 +29,33 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
             })
             .inner;
         if response.clicked() {
-            app.prefs.tile = tile;
-            if app.prefs.tool == Tool::Pick {
-                app.prefs.tool = Tool::Paint;
+            *selected = tile;
+            if tool == Tool::Pick {
+                commands.push(PanelCommand::SetTool(Tool::Paint));
             }
         }
     }
+    commands
 }
 
-/// Paints with the current tool at `(x, y)` as part of the open stroke;
-/// `erase` is the right button.
-pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
-    let tool = app.prefs.tool;
-    let tile = app.prefs.tile;
-    let Some(level) = app.doc().level.as_skiddy() else {
-        return;
-    };
+/// `tool` with `tile` (or the eraser) at `(x, y)` of `level`, as part of
+/// the open stroke; the Pick tool selects the tile under the pointer
+/// instead (in `tile`).
+pub fn paint(
+    level: &Level,
+    (x, y): (usize, usize),
+    tool: Tool,
+    tile: &mut Tile,
+    erase: bool,
+) -> Vec<PanelCommand> {
     if tool == Tool::Pick && !erase {
         let picked = tools::pick(level, x, y);
-        app.prefs.tile = picked;
-        app.prefs.tool = Tool::Paint;
-        app.say(format!("Picked {} from ({x}, {y})", picked.name()));
-        return;
+        *tile = picked;
+        return vec![
+            PanelCommand::SetTool(Tool::Paint),
+            PanelCommand::Say(format!("Picked {} from ({x}, {y})", picked.name())),
+        ];
     }
-    let doc = &mut app.docs[app.active];
     let name = if erase {
         format!("Erase at ({x}, {y})")
     } else {
@@ -63,24 +65,17 @@ pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, erase: bool) {
             crate::words::lowercase_first(&tile.name())
         )
     };
-    doc.history.begin(&doc.level, &name);
-    let Some(level) = doc.level.as_skiddy_mut() else {
-        return;
-    };
+    let mut after = level.clone();
     let result = if erase {
-        Ok(usize::from(tools::erase(level, x, y)))
+        Ok(usize::from(tools::erase(&mut after, x, y)))
     } else if tool == Tool::Fill {
-        tools::fill(level, x, y, tile)
+        tools::fill(&mut after, x, y, *tile)
     } else {
-        tools::paint(level, x, y, tile).map(usize::from)
+        tools::paint(&mut after, x, y, *tile).map(usize::from)
     };
     match result {
-        Ok(changed) => {
-            if changed > 0 {
-                app.level_changed();
-            }
-        }
-        Err(refused) => app.warn(refused.0),
+        Ok(_) => vec![PanelCommand::stroke(name, after)],
+        Err(refused) => vec![PanelCommand::Warn(refused.0)],
     }
 }
 

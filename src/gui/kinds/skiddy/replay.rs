@@ -179,6 +179,55 @@ pub fn parse_moves(text: &str) -> Option<Vec<Dir>> {
         .collect()
 }
 
+impl crate::gui::kinds::seam::ReplayCursor for Replay {
+    fn toggle_play(&mut self) {
+        Replay::toggle_play(self);
+    }
+
+    fn step_forward(&mut self) {
+        Replay::step_forward(self);
+    }
+
+    fn step_back(&mut self) {
+        Replay::step_back(self);
+    }
+
+    fn restart(&mut self) {
+        Replay::restart(self);
+    }
+}
+
+impl crate::gui::views::move_views::MoveReplay for Replay {
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn playing(&self) -> bool {
+        self.playing
+    }
+
+    fn at(&self) -> usize {
+        self.at
+    }
+
+    fn move_names(&self) -> Vec<String> {
+        self.moves.iter().map(|d| d.letter().to_string()).collect()
+    }
+
+    fn in_move(&self) -> bool {
+        self.tick.is_some()
+    }
+
+    fn within_move(&self) -> Option<String> {
+        self.tick_of()
+            .map(|(tick, total)| format!("tick {tick} of {total}"))
+    }
+
+    fn advance(&mut self, dt: f32) -> bool {
+        Replay::advance(self, dt)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,11 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::gui::app::{CentralView, EditorApp, Showing};
+use crate::gui::kinds::seam::TrapList;
+use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::board::mark;
 use crate::gui::views::board::paint_star;
+use crate::gui::views::move_views::{self, trap_line};
 use crate::kinds::skiddy::{Analysis, Dir, Verdict};
 use crate::words::counted;
 
@@ -67,51 +69,20 @@ pub fn rating_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<std::time::
 
 /// The traps tab: every trap, shallowest first, as the way in and the
 /// move into the dead end; a click shows the trap on the board.
-pub fn traps_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
-    let Some(traps) = app.trap_list() else {
-        return;
-    };
-    if traps.is_empty() {
-        ui.label("No traps: every move keeps the level winnable.");
-        return;
-    }
-    ui.label(format!(
+pub fn traps_tab(
+    ui: &mut Ui,
+    analysis: &Analysis,
+    traps: &TrapList,
+    selected: Option<usize>,
+) -> Vec<PanelCommand> {
+    let heading = format!(
         "{}, {}. Shallowest first:",
         counted(traps.len() as u64, "trap", "traps"),
         counted(analysis.summary.dead_ends, "dead end", "dead ends")
-    ));
-    let selected = match &app.showing {
-        Some(Showing::Trap { index, .. }) => Some(*index),
-        _ => None,
-    };
-    let mut chosen = None;
-    egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
-        for i in rows {
-            let (trap, depth) = traps[i];
-            let way = analysis.move_string(&analysis.path_to(trap.from));
-            let mv = Dir::ALL[trap.mv as usize].letter();
-            let text = format!(
-                "depth {:>2}: {}{mv} -> dead end",
-                depth,
-                if way.is_empty() {
-                    String::new()
-                } else {
-                    format!("{way} ")
-                }
-            );
-            if ui
-                .selectable_label(selected == Some(i), RichText::new(text).monospace())
-                .clicked()
-            {
-                chosen = Some(i);
-            }
-        }
-    });
-    if let Some(index) = chosen {
-        app.showing = Some(Showing::Trap {
-            index,
-            dead_end_shown: true,
-        });
-        app.view = CentralView::Edit;
-    }
+    );
+    move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
+        let way = analysis.move_string(&analysis.path_to(trap.from));
+        let mv = Dir::ALL[trap.mv as usize].letter();
+        trap_line(depth, &way, &mv.to_string())
+    })
 }

@@ -6,11 +6,14 @@ pub use crate::gui::kinds::tool::{Refused, Tool};
 use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
 
 /// One entry of the palette: what a paint puts on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tile {
     /// Empty floor (clears the cell).
     Floor,
-    /// A wall.
+    /// A wall (what a new palette has selected).
+    #[default]
     Block,
     /// A pit (a piece on it stays, inside the pit).
     Pit,

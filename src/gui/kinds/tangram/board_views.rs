@@ -1,15 +1,13 @@
 //! Tangram's board in the main area in each mode but plain editing: Play
 //! (the tray, drag and snap, score and hint) and the solution stepper.
 
-use std::sync::Arc;
-
 use egui::{Color32, RichText, Sense, Ui};
 
 use super::coords::placement_words;
 use super::play::{Drag, Game, MARGIN};
 use crate::engine::Job;
-use crate::gui::app::{CentralView, EditorApp, Showing};
-use crate::gui::kinds::Replay as KindReplay;
+use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::message_line::message_line;
 use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
@@ -25,11 +23,6 @@ const TRAY: Rgba = Rgba::rgb(244, 242, 236);
 const OVERLAP: Rgba = Rgba([200, 30, 30, 220]);
 /// How much the shapes that keep their place fade in a solution shown.
 const UNMOVED_ALPHA: f32 = 0.35;
-
-/// The finished analysis of the active Tangram level, if there is one.
-fn tangram_analysis(app: &EditorApp) -> Option<Arc<Analysis>> {
-    app.analysis.ready()?.as_tangram().cloned()
-}
 
 /// The solutions of an analysis, stepped through one at a time on the
 /// board.
@@ -61,22 +54,54 @@ impl Stepper {
     }
 }
 
-/// Shows listed solution `index` of the analysis on the board.
-pub fn show_solution(app: &mut EditorApp, index: usize) {
-    let Some(analysis) = tangram_analysis(app) else {
-        return;
-    };
-    if analysis.listed().is_empty() {
-        app.say("The level has no solution to show");
-        return;
+impl crate::gui::kinds::seam::ReplayCursor for Stepper {
+    fn toggle_play(&mut self) {
+        Stepper::step_forward(self);
     }
-    let stepper = Stepper {
-        solutions: analysis.listed().to_vec(),
-        at: index.min(analysis.listed().len() - 1),
+
+    fn step_forward(&mut self) {
+        Stepper::step_forward(self);
+    }
+
+    fn step_back(&mut self) {
+        Stepper::step_back(self);
+    }
+
+    fn restart(&mut self) {
+        Stepper::restart(self);
+    }
+}
+
+/// The stepper at listed solution `index` of the analysis; `None` when
+/// the level has no solution to show.
+pub fn stepper_at(analysis: &Analysis, index: usize) -> Option<Stepper> {
+    let listed = analysis.listed();
+    (!listed.is_empty()).then(|| Stepper {
+        solutions: listed.to_vec(),
+        at: index.min(listed.len() - 1),
         total: analysis.solutions(),
-    };
-    app.showing = Some(Showing::Replay(KindReplay::Tangram(stepper)));
-    app.view = CentralView::Edit;
+    })
+}
+
+/// Shows listed solution `index` of the analysis on the board (in
+/// `stepper`).
+pub fn show_solution(
+    stepper: &mut Option<Stepper>,
+    analysis: &Analysis,
+    index: usize,
+) -> Vec<PanelCommand> {
+    match stepper_at(analysis, index) {
+        Some(shown) => {
+            *stepper = Some(shown);
+            vec![
+                PanelCommand::ShowReplay,
+                PanelCommand::SetView(crate::gui::central_view::CentralView::Edit),
+            ]
+        }
+        None => vec![PanelCommand::Say(
+            "The level has no solution to show".to_string(),
+        )],
+    }
 }
 
 /// The picture of `level` with every shape moved by `placement` (offsets
@@ -105,31 +130,22 @@ pub fn solution_picture(level: &Level, placement: &Placement, fade_unmoved: bool
 }
 
 /// The board showing one solution, with buttons to step through them.
-pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
-    let Some(level) = app.doc().level.as_tangram().cloned() else {
-        app.showing = None;
-        return;
-    };
-    let Some(Showing::Replay(KindReplay::Tangram(stepper))) = &mut app.showing else {
-        return;
-    };
-    let mut back = false;
+pub fn replay_view(ui: &mut Ui, level: &Level, stepper: &mut Stepper) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
     let count = stepper.solutions.len();
+    if count == 0 {
+        return vec![PanelCommand::BackToEditing];
+    }
     ui.horizontal(|ui| {
         let of = match stepper.total {
             Some(total) => total.to_string(),
             None => format!("at least {count}"),
         };
         ui.strong(format!("Solution {} of {of}", stepper.at + 1));
-        back = ui.button("Back to editing").on_hover_text("Esc").clicked();
+        if ui.button("Back to editing").on_hover_text("Esc").clicked() {
+            commands.push(PanelCommand::BackToEditing);
+        }
     });
-    if back {
-        app.showing = None;
-        return;
-    }
-    let Some(Showing::Replay(KindReplay::Tangram(stepper))) = &mut app.showing else {
-        return;
-    };
     ui.horizontal(|ui| {
         if ui
             .button("Previous solution")
@@ -175,9 +191,10 @@ pub fn replay_view(app: &mut EditorApp, ui: &mut Ui) {
         }),
         None,
     );
-    let picture = solution_picture(&level, &placement, !placement.is_home());
+    let picture = solution_picture(level, &placement, !placement.is_home());
     let size = ui.available_size();
     canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Solution board");
+    commands
 }
 
 /// `text` with its first letter in capitals.
@@ -188,18 +205,9 @@ fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Tangram has no moves to replay: its solutions are shown with
-/// [`show_solution`].
-pub fn replay(app: &mut EditorApp, _moves: &str, _title: String) {
-    show_solution(app, 0);
-}
-
 /// The main area in Play mode: the score, the hint and restart, and the
 /// board with the tray beside it, where shapes are dragged.
-pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
-    let Some(level) = app.doc().level.as_tangram().cloned() else {
-        return;
-    };
+pub fn play_view(ui: &mut Ui, level: &Level, game: &mut Option<Game>) {
     if !level.is_valid() || level.shapes.is_empty() {
         ui.label(
             "This level cannot be played until it has shapes and no problems: \
@@ -209,42 +217,37 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
     }
     let view = ui.available_size();
     let aspect = (view.x / (view.y - 60.0).max(1.0)).clamp(0.3, 4.0);
-    let game = app
-        .tangram_play
-        .get_or_insert_with(|| Game::new(&level, aspect));
+    let playing = game.get_or_insert_with(|| Game::new(level, aspect));
     let mut hint = false;
     let mut restart = false;
     ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("Score {}", game.score));
-        ui.label(format!("· drops {}", game.drops));
+        ui.strong(format!("Score {}", playing.score));
+        ui.label(format!("· drops {}", playing.drops));
         ui.label(format!(
             "· {} of {} shapes on the board",
-            game.shapes_on_board(),
-            game.offsets.len()
+            playing.shapes_on_board(),
+            playing.offsets.len()
         ));
-        let hint_text = if game.hint_used {
+        let hint_text = if playing.hint_used {
             "Hint used".to_string()
         } else {
             format!("Hint (costs {})", level.size)
         };
         hint = ui
-            .add_enabled(!game.hint_used, egui::Button::new(hint_text))
+            .add_enabled(!playing.hint_used, egui::Button::new(hint_text))
             .on_hover_text("H: place one shape where a solution can still have it, or say which placed shape blocks every solution")
             .on_disabled_hover_text("One hint a puzzle")
             .clicked();
         restart = ui.button("Restart").on_hover_text("R").clicked();
     });
     if hint {
-        take_hint(app, &level);
+        playing.hint(level, &Job::default());
     }
     if restart {
-        app.tangram_play = Some(game_restarted(app, &level));
+        *playing = playing.restarted(level);
     }
-    let Some(game) = app.tangram_play.as_mut() else {
-        return;
-    };
-    let solved = game.solved(&level);
-    let message = match &game.message {
+    let solved = playing.solved(level);
+    let message = match &playing.message {
         Some(m) if solved => RichText::new(m).color(WON_GREEN).strong(),
         Some(m) => RichText::new(m),
         None => RichText::new(
@@ -253,7 +256,7 @@ pub fn play_view(app: &mut EditorApp, ui: &mut Ui) {
         .weak(),
     };
     message_line(ui, Some(message), None);
-    play_area(ui, game, &level);
+    play_area(ui, playing, level);
 }
 
 /// The board and the tray, with dragging.
@@ -389,32 +392,15 @@ pub fn play_picture(game: &Game, level: &Level) -> Picture {
     moved
 }
 
-/// The game of Play mode from its start.
-fn game_restarted(app: &EditorApp, level: &Level) -> Game {
-    match &app.tangram_play {
-        Some(game) => game.restarted(level),
-        None => Game::new(level, 1.6),
-    }
-}
-
-/// Asks the game for the honest hint.
-fn take_hint(app: &mut EditorApp, level: &Level) {
-    if let Some(game) = app.tangram_play.as_mut() {
-        game.hint(level, &Job::default());
-    }
-}
-
 /// The keys of Play mode: H asks for the hint, R restarts.
-pub fn play_keys(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(level) = app.doc().level.as_tangram().cloned() else {
+pub fn play_keys(keys: &PlayKeys, level: &Level, game: &mut Option<Game>) {
+    let Some(game) = game.as_mut() else {
         return;
     };
-    let keys = crate::gui::kinds::play_keys::read(ctx);
-    if keys.restart && app.tangram_play.is_some() {
-        app.tangram_play = Some(game_restarted(app, &level));
+    if keys.restart {
+        *game = game.restarted(level);
     }
-    let hint_key = ctx.input(|i| i.key_pressed(crate::gui::keys::HINT_KEY));
-    if hint_key && level.is_valid() && app.tangram_play.as_ref().is_some_and(|g| !g.hint_used) {
-        take_hint(app, &level);
+    if keys.hint && level.is_valid() && !game.hint_used {
+        game.hint(level, &Job::default());
     }
 }

@@ -5,22 +5,22 @@
 use egui::{RichText, Ui};
 
 use super::tools::{self, Edit};
-use crate::gui::app::EditorApp;
-use crate::gui::kinds::tool::{tool_row, Tool};
+use crate::gui::kinds::tool::Tool;
+use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::tangram::picture::{shape_colour, OUTLINE, OUTLINE_WIDTH};
+use crate::kinds::tangram::Level;
 use crate::picture::{Align, Picture, Stroke};
 use crate::words::counted;
 
-/// The tool row, the list of shapes and the shape actions.
-pub fn show(app: &mut EditorApp, ui: &mut Ui) {
-    tool_row(ui, &mut app.prefs.tool, false);
-    let Some(level) = app.doc().level.as_tangram() else {
-        return;
-    };
+/// The list of shapes (`selected` the one painted, the number of shapes
+/// meaning a new shape) and the shape actions.
+pub fn show(ui: &mut Ui, level: &Level, selected: &mut usize, tool: Tool) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
     let sizes: Vec<usize> = level.shapes.iter().map(|s| s.triangles.len()).collect();
     let count = sizes.len();
-    let mut selected = app.prefs.tangram_shape.min(count);
+    let before = (*selected).min(count);
+    let mut chosen = before;
     ui.strong("Shapes");
     egui::ScrollArea::vertical()
         .id_salt("tangram shapes")
@@ -32,7 +32,7 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
                         ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
                     picture_painter::paint(ui.painter(), rect, &swatch(i));
                     ui.selectable_value(
-                        &mut selected,
+                        &mut chosen,
                         i,
                         format!(
                             "Shape {} · {}",
@@ -44,18 +44,16 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
             }
             ui.horizontal(|ui| {
                 ui.add_space(26.0);
-                ui.selectable_value(&mut selected, count, "New shape")
+                ui.selectable_value(&mut chosen, count, "New shape")
                     .on_hover_text("The next triangle painted starts a new shape");
             });
         });
-    if selected != app.prefs.tangram_shape {
-        app.prefs.tangram_shape = selected;
-        if app.prefs.tool == Tool::Pick {
-            app.prefs.tool = Tool::Paint;
-        }
+    *selected = chosen;
+    if chosen != before && tool == Tool::Pick {
+        commands.push(PanelCommand::SetTool(Tool::Paint));
     }
-    if selected < count {
-        shape_actions(app, ui, selected, count);
+    if chosen < count {
+        commands.extend(shape_actions(ui, level, selected, count));
     }
     ui.label(
         RichText::new(
@@ -66,10 +64,17 @@ pub fn show(app: &mut EditorApp, ui: &mut Ui) {
         .weak()
         .small(),
     );
+    commands
 }
 
 /// Merge another shape into the selected one, or delete the selected one.
-fn shape_actions(app: &mut EditorApp, ui: &mut Ui, selected: usize, count: usize) {
+fn shape_actions(
+    ui: &mut Ui,
+    level: &Level,
+    selected: &mut usize,
+    count: usize,
+) -> Vec<PanelCommand> {
+    let shape = *selected;
     let mut merge_from = None;
     let mut delete = false;
     // Wrapped: in the narrowest tool panel "Delete shape" goes to a second
@@ -78,7 +83,7 @@ fn shape_actions(app: &mut EditorApp, ui: &mut Ui, selected: usize, count: usize
         egui::ComboBox::from_id_salt("tangram merge")
             .selected_text("Merge in…")
             .show_ui(ui, |ui| {
-                for other in (0..count).filter(|&o| o != selected) {
+                for other in (0..count).filter(|&o| o != shape) {
                     if ui.button(format!("Shape {}", other + 1)).clicked() {
                         merge_from = Some(other);
                     }
@@ -87,7 +92,7 @@ fn shape_actions(app: &mut EditorApp, ui: &mut Ui, selected: usize, count: usize
             .response
             .on_hover_text(format!(
                 "Bring every triangle of another shape into shape {}",
-                selected + 1
+                shape + 1
             ));
         delete = ui
             .button("Delete shape")
@@ -95,15 +100,23 @@ fn shape_actions(app: &mut EditorApp, ui: &mut Ui, selected: usize, count: usize
             .clicked();
     });
     if let Some(from) = merge_from {
-        apply(app, "Merge shapes", |l| tools::merge(l, selected, from));
-        app.say(format!(
+        let mut commands = edited(level, selected, "Merge shapes", false, |l| {
+            tools::merge(l, shape, from)
+        });
+        commands.push(PanelCommand::Say(format!(
             "Merged shape {} into shape {}",
             from + 1,
-            selected + 1
-        ));
+            shape + 1
+        )));
+        commands
     } else if delete {
-        apply(app, "Delete shape", |l| tools::delete_shape(l, selected));
-        app.say(format!("Deleted shape {}", selected + 1));
+        let mut commands = edited(level, selected, "Delete shape", false, |l| {
+            tools::delete_shape(l, shape)
+        });
+        commands.push(PanelCommand::Say(format!("Deleted shape {}", shape + 1)));
+        commands
+    } else {
+        Vec::new()
     }
 }
 
@@ -126,29 +139,28 @@ fn swatch(shape: usize) -> Picture {
     picture
 }
 
-/// Makes `edit` one undo step of its own and keeps the selection on the
-/// shape it names.
-fn apply(
-    app: &mut EditorApp,
+/// `edit` applied to a copy of `level` as an undo step named `name` (part
+/// of the open stroke with `stroke`), the selection moved along with it.
+fn edited(
+    level: &Level,
+    selected: &mut usize,
     name: &str,
-    edit: impl FnOnce(&mut crate::kinds::tangram::Level) -> Edit,
-) {
-    let mut outcome = Edit::default();
-    let changed = app.doc_mut().edit(name, |l| {
-        if let Some(l) = l.as_tangram_mut() {
-            outcome = edit(l);
-        }
-    });
-    follow(app, &outcome);
-    if changed {
-        app.level_changed();
+    stroke: bool,
+    edit: impl FnOnce(&mut Level) -> Edit,
+) -> Vec<PanelCommand> {
+    let mut after = level.clone();
+    let outcome = edit(&mut after);
+    follow(selected, &outcome);
+    if stroke {
+        vec![PanelCommand::stroke(name, after)]
+    } else {
+        vec![PanelCommand::edit(name, after)]
     }
 }
 
 /// Moves the selection along with an edit: onto the shape the triangles
 /// went to, else past the shapes that were removed.
-fn follow(app: &mut EditorApp, edit: &Edit) {
-    let selected = &mut app.prefs.tangram_shape;
+fn follow(selected: &mut usize, edit: &Edit) {
     match edit.shape {
         Some(shape) => *selected = shape,
         None => {
@@ -161,47 +173,42 @@ fn follow(app: &mut EditorApp, edit: &Edit) {
     }
 }
 
-/// Paints with the current tool at the triangle under the pointer in
-/// square `(x, y)` as part of the open stroke; `erase` is the right button.
-pub fn paint_at(app: &mut EditorApp, x: usize, y: usize, within: [f32; 2], erase: bool) {
-    let tool = app.prefs.tool;
-    let Some(level) = app.doc().level.as_tangram() else {
-        return;
-    };
+/// `tool` (or the eraser) at the triangle under the pointer in square
+/// `(x, y)` (`within` the pointer's place in the square), as part of the
+/// open stroke; the Pick tool selects the shape under the pointer instead.
+pub fn paint(
+    level: &Level,
+    (x, y): (usize, usize),
+    within: [f32; 2],
+    tool: Tool,
+    selected: &mut usize,
+    erase: bool,
+) -> Vec<PanelCommand> {
     let t = tools::triangle_at(level.size, x, y, within);
     if tool == Tool::Pick && !erase {
         let picked = tools::owner_of(level, t);
-        app.prefs.tangram_shape = picked.unwrap_or(level.shapes.len());
-        app.prefs.tool = Tool::Paint;
-        match picked {
-            Some(s) => app.say(format!("Picked shape {}", s + 1)),
-            None => app.say("No shape there: the next paint starts a new shape"),
-        }
-        return;
+        *selected = picked.unwrap_or(level.shapes.len());
+        let said = match picked {
+            Some(s) => format!("Picked shape {}", s + 1),
+            None => "No shape there: the next paint starts a new shape".to_string(),
+        };
+        return vec![PanelCommand::SetTool(Tool::Paint), PanelCommand::Say(said)];
     }
-    let shape = app.prefs.tangram_shape;
-    let level_shapes = level.shapes.len();
-    let doc = &mut app.docs[app.active];
+    let shape = *selected;
     let name = if erase {
         format!("Erase at ({x}, {y})")
-    } else if shape >= level_shapes {
+    } else if shape >= level.shapes.len() {
         format!("{} a new shape at ({x}, {y})", tool.name())
     } else {
         format!("{} shape {} at ({x}, {y})", tool.name(), shape + 1)
     };
-    doc.history.begin(&doc.level, &name);
-    let Some(level) = doc.level.as_tangram_mut() else {
-        return;
-    };
-    let edit = if erase {
-        tools::erase(level, t)
-    } else if tool == Tool::Fill {
-        tools::fill(level, t, shape)
-    } else {
-        tools::give(level, &[t], shape)
-    };
-    follow(app, &edit);
-    if edit.changed {
-        app.level_changed();
-    }
+    edited(level, selected, &name, true, |l| {
+        if erase {
+            tools::erase(l, t)
+        } else if tool == Tool::Fill {
+            tools::fill(l, t, shape)
+        } else {
+            tools::give(l, &[t], shape)
+        }
+    })
 }

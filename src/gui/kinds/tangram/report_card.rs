@@ -5,9 +5,9 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::board_views::show_solution;
+use super::board_views::{show_solution, Stepper};
 use super::coords::placement_words;
-use crate::gui::app::EditorApp;
+use crate::gui::panel_command::PanelCommand;
 use crate::kinds::tangram::Analysis;
 use crate::words::counted;
 
@@ -35,11 +35,11 @@ pub fn headline(analysis: &Analysis) -> String {
 /// The report card: the count, the verdict, the search's numbers and a
 /// button that steps through the solutions on the board.
 pub fn report_card(
-    app: &mut EditorApp,
     ui: &mut Ui,
     analysis: &Analysis,
     elapsed: Option<std::time::Duration>,
-) {
+    stepper: &mut Option<Stepper>,
+) -> Vec<PanelCommand> {
     ui.label(
         RichText::new(headline(analysis))
             .strong()
@@ -70,17 +70,22 @@ pub fn report_card(
             .on_hover_text("Show each solution on the board, the shapes that move bright")
             .clicked()
     {
-        show_solution(app, 0);
+        return show_solution(stepper, analysis, 0);
     }
+    Vec::new()
 }
 
 /// The analysis panel's list of solutions, each as the shapes that move
 /// from the level's own arrangement; a click shows it on the board.
-pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
+pub fn solutions_tab(
+    ui: &mut Ui,
+    analysis: &Analysis,
+    stepper: &mut Option<Stepper>,
+) -> Vec<PanelCommand> {
     let listed = analysis.listed();
     if listed.is_empty() {
         ui.label("No solution to list.");
-        return;
+        return Vec::new();
     }
     let mut chosen = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -107,7 +112,8 @@ pub fn solutions_tab(app: &mut EditorApp, ui: &mut Ui, analysis: &Analysis) {
             );
         }
     });
-    if let Some(i) = chosen {
-        show_solution(app, i);
+    match chosen {
+        Some(i) => show_solution(stepper, analysis, i),
+        None => Vec::new(),
     }
 }

@@ -1,0 +1,249 @@
+//! Prism's GUI type: the editor state of a Prism level (the tile chosen in
+//! the palette, the game of Play, the replay on the board, the raster of
+//! Play's board) and its answers to the seam.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::Ui;
+
+use super::play::Game;
+use super::replay::Replay;
+use super::tools::{self, Tile};
+use super::{floors_view, palette, region, report_card};
+use crate::engine::Route;
+use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::seam::{GraphPanel, KindGui, TrapList};
+use crate::gui::kinds::tool::{line_commands, Tool};
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::canvas::RasterCache;
+use crate::kinds::prism::{Analysis, Level as PrismLevel};
+use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
+
+/// The editor state of Prism levels.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PrismGui {
+    /// The tile the palette has selected (kept between runs).
+    pub tile: Tile,
+    /// The game of Play mode.
+    #[serde(skip)]
+    pub(super) game: Option<Game>,
+    /// The replay on the board.
+    #[serde(skip)]
+    pub(super) replay: Option<Replay>,
+    /// Play's board as a raster, for a board too big to paint shape by
+    /// shape each frame.
+    #[serde(skip)]
+    pub(super) play_raster: Option<RasterCache>,
+}
+
+impl KindGui for PrismGui {
+    type Level = PrismLevel;
+    type Analysis = Analysis;
+    type Tile = Tile;
+    type Game = Game;
+    type Replay = Replay;
+
+    fn level(level: &Level) -> Option<&PrismLevel> {
+        level.as_prism()
+    }
+
+    fn analysis(analysis: &AnyAnalysis) -> Option<&Arc<Analysis>> {
+        analysis.as_prism()
+    }
+
+    fn side_range() -> RangeInclusive<usize> {
+        crate::kinds::prism::MIN_SIDE..=crate::kinds::prism::MAX_SIDE
+    }
+
+    fn new_level_size() -> (usize, usize) {
+        (10, 8)
+    }
+
+    fn has_cells() -> bool {
+        true
+    }
+
+    fn palette_shortcuts() -> Vec<(char, String)> {
+        Tile::ALL.iter().map(|t| (t.shortcut(), t.name())).collect()
+    }
+
+    fn solution_routes() -> &'static [(Route, &'static str)] {
+        &[(Route::Any, "Solutions")]
+    }
+
+    fn piece_count(level: &PrismLevel) -> String {
+        tools::piece_count(level)
+    }
+
+    fn describe_cell(level: &PrismLevel, x: usize, y: usize) -> String {
+        tools::describe_cell(level, x, y)
+    }
+
+    fn problems(level: &PrismLevel) -> Vec<Problem> {
+        level.problems()
+    }
+
+    fn tile(&self) -> Tile {
+        self.tile
+    }
+
+    fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    fn replay_mut(&mut self) -> Option<&mut Replay> {
+        self.replay.as_mut()
+    }
+
+    fn close_replay(&mut self) {
+        self.replay = None;
+    }
+
+    fn forget(&mut self) {
+        self.game = None;
+        self.replay = None;
+    }
+
+    fn palette(&mut self, ui: &mut Ui, level: &PrismLevel, tool: Tool) -> Vec<PanelCommand> {
+        palette::show(ui, level, &mut self.tile, tool)
+    }
+
+    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
+        let tile = Tile::from_shortcut(ch)?;
+        self.tile = tile;
+        Some(if tool == Tool::Pick {
+            vec![PanelCommand::SetTool(Tool::Paint)]
+        } else {
+            Vec::new()
+        })
+    }
+
+    fn paint(
+        &mut self,
+        level: &PrismLevel,
+        at: (usize, usize),
+        _within: [f32; 2],
+        tool: Tool,
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        palette::paint(level, at, tool, &mut self.tile, erase)
+    }
+
+    fn line(
+        &self,
+        level: &PrismLevel,
+        from: (usize, usize),
+        to: (usize, usize),
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        let what = if erase {
+            "Erase line".to_string()
+        } else {
+            format!("Line of {}", region::plural(self.tile))
+        };
+        let mut after = level.clone();
+        let result = region::line(&mut after, from, to, (!erase).then_some(self.tile));
+        line_commands(&what, (from, to), after, result.err().map(|r| r.0))
+    }
+
+    fn report_card(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        elapsed: Option<Duration>,
+    ) -> Vec<PanelCommand> {
+        report_card::report_card(ui, analysis, elapsed)
+    }
+
+    fn traps_tab(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        traps: &TrapList,
+        selected: Option<usize>,
+    ) -> Vec<PanelCommand> {
+        report_card::traps_tab(ui, analysis, traps, selected)
+    }
+
+    fn start_replay(
+        &mut self,
+        analysis: &Arc<Analysis>,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        self.replay_moves(analysis, moves, title)
+    }
+
+    fn replay_view(
+        &mut self,
+        ui: &mut Ui,
+        _level: &PrismLevel,
+        analysis: &Arc<Analysis>,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        self.show_replay(ui, analysis, speed)
+    }
+
+    fn trap_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        traps: &TrapList,
+        index: usize,
+        dead_end_shown: bool,
+        side_by_side: bool,
+    ) -> Vec<PanelCommand> {
+        self.show_trap(ui, analysis, traps, index, (dead_end_shown, side_by_side))
+    }
+
+    fn play_view(
+        &mut self,
+        ui: &mut Ui,
+        _level: &PrismLevel,
+        analysis: Option<&Arc<Analysis>>,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        match analysis {
+            Some(analysis) => self.show_play(ui, analysis, speed),
+            None => {
+                ui.label("Play needs a valid level with a finished analysis.");
+            }
+        }
+        Vec::new()
+    }
+
+    fn play_keys(
+        &mut self,
+        keys: &PlayKeys,
+        _level: &PrismLevel,
+        analysis: Option<&Arc<Analysis>>,
+    ) -> Vec<PanelCommand> {
+        self.read_play_keys(keys, analysis);
+        Vec::new()
+    }
+
+    fn state_graph_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        graph: GraphPanel<'_>,
+    ) -> Vec<PanelCommand> {
+        self.show_graph(ui, analysis, graph)
+    }
+
+    fn floors_view(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) -> Vec<PanelCommand> {
+        floors_view::floors_view(ui, analysis, self.replay.as_ref(), self.game.as_ref());
+        Vec::new()
+    }
+
+    fn replay_stays_in_view(view: crate::gui::central_view::CentralView) -> bool {
+        view == crate::gui::central_view::CentralView::Floors
+    }
+}

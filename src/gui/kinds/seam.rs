@@ -1,0 +1,219 @@
+//! The seam between the editor and a kind's GUI: [`KindGui`], implemented
+//! once per kind in `gui/kinds/<kind>/`, and [`ReplayCursor`], what the
+//! replay keys drive. A kind's GUI is a type that owns that kind's editor
+//! state (the selected tile, the game of Play, the replay on the board,
+//! the caches of its views); its panels take the level and analysis they
+//! show read-only and return [`PanelCommand`]s. The registry in
+//! [`super`] is the only place that picks the type for a level.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::Ui;
+
+use super::play_keys::PlayKeys;
+use super::tool::Tool;
+use crate::engine::{Route, Trap};
+use crate::gui::central_view::CentralView;
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::state_graph::StateGraphView;
+use crate::kinds::{Analysis, Level, Problem};
+
+/// What the replay keys and buttons drive, whatever the kind replays:
+/// Skiddy's ticks, Prism's turns, Tangram's solutions one at a time.
+pub trait ReplayCursor {
+    /// Starts or pauses playing (a replay that has no animation shows the
+    /// next step).
+    fn toggle_play(&mut self);
+    /// Jumps to the end of the next step.
+    fn step_forward(&mut self);
+    /// Jumps back to the start of the current or previous step.
+    fn step_back(&mut self);
+    /// Back to the start.
+    fn restart(&mut self);
+}
+
+/// The traps of an analysis with the depth of each, shallowest first.
+pub type TrapList = [(Trap, usize)];
+
+/// What the Graph view shows of the analysis: the graph's camera and the
+/// state selected in it (with the states on its way from the start).
+pub struct GraphPanel<'a> {
+    /// The graph's camera and layout, kept between frames.
+    pub view: &'a mut StateGraphView,
+    /// The selected state and its way from the start.
+    pub selection: Option<&'a (u32, Vec<u32>)>,
+}
+
+/// The GUI side of one kind. Each method that draws takes what it shows
+/// read-only and returns what it asks the editor to do.
+pub trait KindGui: Default {
+    /// The kind's level.
+    type Level: Clone + Into<Level>;
+    /// The kind's finished analysis.
+    type Analysis;
+    /// One entry of the palette (a tile, or a shape's number).
+    type Tile: Copy + PartialEq;
+    /// The game of Play mode.
+    type Game;
+    /// The replay on the board.
+    type Replay: ReplayCursor;
+
+    /// The kind's part of `level`, if it is of this kind.
+    fn level(level: &Level) -> Option<&Self::Level>;
+    /// The kind's part of `analysis`, if it is of this kind.
+    fn analysis(analysis: &Analysis) -> Option<&Arc<Self::Analysis>>;
+
+    /// The sides a board may have, in cells.
+    fn side_range() -> RangeInclusive<usize>;
+    /// Whether the board is always square (one side to set).
+    fn square_board() -> bool {
+        false
+    }
+    /// The size of a new blank level.
+    fn new_level_size() -> (usize, usize);
+    /// Whether the board is whole cells, so that the Select and Line tools
+    /// work on it.
+    fn has_cells() -> bool;
+    /// The palette's letters: the character and the entry it selects.
+    fn palette_shortcuts() -> Vec<(char, String)>;
+    /// The solution lists the Solutions tab shows, by route, with their
+    /// titles (none: the kind lists its solutions itself).
+    fn solution_routes() -> &'static [(Route, &'static str)];
+    /// What the status line counts on `level`, in the kind's words.
+    fn piece_count(level: &Self::Level) -> String;
+    /// What is at cell `(x, y)`, in a few words for the board's tooltip.
+    fn describe_cell(level: &Self::Level, x: usize, y: usize) -> String;
+    /// The level's problems as the editor lists them.
+    fn problems(level: &Self::Level) -> Vec<Problem>;
+    /// How the rulers count, in a caption and its hover text, when the
+    /// kind's messages need saying so.
+    fn ruler_caption() -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// The entry selected in the palette.
+    fn tile(&self) -> Self::Tile;
+    /// The game of Play mode, if one is under way.
+    fn game(&self) -> Option<&Self::Game>;
+    /// The replay on the board, if there is one.
+    fn replay(&self) -> Option<&Self::Replay>;
+    /// The replay on the board, to drive.
+    fn replay_mut(&mut self) -> Option<&mut Self::Replay>;
+    /// Takes the replay off the board (the designer went back to editing).
+    fn close_replay(&mut self);
+    /// Whether `view` shows the replay itself (Prism's floors thread it
+    /// through the floors), so that a replay started there stays there.
+    fn replay_stays_in_view(_view: CentralView) -> bool {
+        false
+    }
+    /// Forgets the game, the replay and the caches: the level on screen
+    /// changed (another tab, an edit, a new analysis).
+    fn forget(&mut self);
+
+    /// The palette under the tool row.
+    fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;
+    /// The palette entry or tool whose letter is `ch`; `None` when `ch`
+    /// is not one of the kind's letters.
+    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>>;
+    /// `tool` (or the eraser) at cell `(x, y)`; `within` is the pointer's
+    /// place inside the cell (0 to 1, y down).
+    fn paint(
+        &mut self,
+        level: &Self::Level,
+        at: (usize, usize),
+        within: [f32; 2],
+        tool: Tool,
+        erase: bool,
+    ) -> Vec<PanelCommand>;
+    /// The selected tile (or the eraser) along the straight line from
+    /// `from` to `to`, as one undo step.
+    fn line(
+        &self,
+        level: &Self::Level,
+        from: (usize, usize),
+        to: (usize, usize),
+        erase: bool,
+    ) -> Vec<PanelCommand>;
+
+    /// The report card at the top of the analysis panel.
+    fn report_card(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Self::Analysis>,
+        elapsed: Option<Duration>,
+    ) -> Vec<PanelCommand>;
+    /// The Traps tab: the traps, `selected` the one on the board.
+    fn traps_tab(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Self::Analysis>,
+        traps: &TrapList,
+        selected: Option<usize>,
+    ) -> Vec<PanelCommand>;
+    /// The Solutions tab of a kind that lists its solutions itself (see
+    /// [`KindGui::solution_routes`]); `None` shows the route lists.
+    fn own_solutions_tab(
+        &mut self,
+        _ui: &mut Ui,
+        _analysis: &Arc<Self::Analysis>,
+    ) -> Option<Vec<PanelCommand>> {
+        None
+    }
+
+    /// Replays `moves` (as the solution lists show them) from the start:
+    /// sets the kind's replay and asks to show it.
+    fn start_replay(
+        &mut self,
+        analysis: &Arc<Self::Analysis>,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand>;
+    /// The board replaying, with its controls; `speed` in ticks a second.
+    fn replay_view(
+        &mut self,
+        ui: &mut Ui,
+        level: &Self::Level,
+        analysis: &Arc<Self::Analysis>,
+        speed: f32,
+    ) -> Vec<PanelCommand>;
+    /// The board showing trap `index`.
+    #[allow(clippy::too_many_arguments)]
+    fn trap_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Self::Analysis>,
+        traps: &TrapList,
+        index: usize,
+        dead_end_shown: bool,
+        side_by_side: bool,
+    ) -> Vec<PanelCommand>;
+    /// Play mode: the game, its controls and the board.
+    fn play_view(
+        &mut self,
+        ui: &mut Ui,
+        level: &Self::Level,
+        analysis: Option<&Arc<Self::Analysis>>,
+        speed: f32,
+    ) -> Vec<PanelCommand>;
+    /// This frame's Play keys.
+    fn play_keys(
+        &mut self,
+        keys: &PlayKeys,
+        level: &Self::Level,
+        analysis: Option<&Arc<Self::Analysis>>,
+    ) -> Vec<PanelCommand>;
+    /// The state graph in the main area.
+    fn state_graph_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Self::Analysis>,
+        graph: GraphPanel<'_>,
+    ) -> Vec<PanelCommand>;
+    /// The main area's view of the level's floors (Prism's 3D model).
+    fn floors_view(&mut self, ui: &mut Ui, _analysis: &Arc<Self::Analysis>) -> Vec<PanelCommand> {
+        ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
+        Vec::new()
+    }
+}

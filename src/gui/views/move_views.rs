@@ -1,0 +1,361 @@
+//! The parts of the move-by-move views that every kind with a state graph
+//! shares: the replay's controls and move list, the list of traps, a trap
+//! on the board (the last winnable position and the dead end), Play's
+//! verdict line and buttons, and the state graph with its selection bar.
+//! A kind supplies its pictures and words; these return what the designer
+//! asked for.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::engine::{Label, Trap};
+use crate::gui::central_view::CentralView;
+use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::message_line::message_line;
+use crate::gui::views::state_graph::GraphSource;
+use crate::picture::Picture;
+
+/// The colour of a move on the replay's list that is being played.
+const PLAYING: Color32 = Color32::from_rgb(230, 140, 0);
+/// The colour of the note under a trap (what is ringed).
+const RINGED_NOTE: Color32 = Color32::from_rgb(230, 120, 0);
+/// The colour of a lost position's words.
+pub const LOST_RED: Color32 = Color32::from_rgb(220, 40, 40);
+
+/// What the replay's controls show of a move-by-move replay.
+pub trait MoveReplay: ReplayCursor {
+    /// The replay's title.
+    fn title(&self) -> &str;
+    /// Whether it is playing.
+    fn playing(&self) -> bool;
+    /// Moves done.
+    fn at(&self) -> usize;
+    /// Each move's name, in order.
+    fn move_names(&self) -> Vec<String>;
+    /// Whether the move at [`MoveReplay::at`] is under way.
+    fn in_move(&self) -> bool;
+    /// Where the move under way is, in words ("tick 3 of 7"), if the kind
+    /// counts it.
+    fn within_move(&self) -> Option<String> {
+        None
+    }
+    /// Advances the animation by `dt` ticks; whether it is still playing.
+    fn advance(&mut self, dt: f32) -> bool;
+}
+
+/// The replay's title with Back to editing, its buttons, the speed slider
+/// (`speed` ticks a second, named `speed_name`) and the move list, the
+/// moves done strong and the one under way coloured. Advances the
+/// animation by the frame's time first.
+pub fn replay_controls<R: MoveReplay>(
+    ui: &mut Ui,
+    replay: &mut R,
+    speed: f32,
+    speed_scale: f32,
+    speed_name: &str,
+) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
+    let dt = ui.input(|i| i.stable_dt).min(0.1);
+    if replay.advance(dt * speed * speed_scale) {
+        ui.ctx().request_repaint();
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(replay.title());
+        if ui.button("Back to editing").on_hover_text("Esc").clicked() {
+            commands.push(PanelCommand::BackToEditing);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Start").on_hover_text("Home").clicked() {
+            replay.restart();
+        }
+        if ui.button("Step back").on_hover_text("Left arrow").clicked() {
+            replay.step_back();
+        }
+        let play_text = if replay.playing() {
+            "Pause replay"
+        } else {
+            "Play replay"
+        };
+        if ui.button(play_text).on_hover_text("Space").clicked() {
+            replay.toggle_play();
+            ui.ctx().request_repaint();
+        }
+        if ui
+            .button("Step forward")
+            .on_hover_text("Right arrow")
+            .clicked()
+        {
+            replay.step_forward();
+        }
+        let mut chosen = speed;
+        ui.add(egui::Slider::new(&mut chosen, 1.0..=60.0).text(speed_name));
+        if chosen != speed {
+            commands.push(PanelCommand::SetSpeed(chosen));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let names = replay.move_names();
+        let at = replay.at();
+        ui.label(format!("Move {at} of {}:", names.len()));
+        for (i, name) in names.iter().enumerate() {
+            let text = RichText::new(name).monospace();
+            let text = if i < at {
+                text.strong()
+            } else if i == at && replay.in_move() {
+                text.color(PLAYING).strong()
+            } else {
+                text.weak()
+            };
+            ui.label(text);
+        }
+        if let Some(within) = replay.within_move() {
+            ui.label(format!("· {within}"));
+        }
+    });
+    commands
+}
+
+/// The Traps tab's list: `heading`, then one line a trap (`line` says it),
+/// shallowest first; a click shows the trap on the board.
+pub fn traps_list(
+    ui: &mut Ui,
+    heading: String,
+    traps: &TrapList,
+    selected: Option<usize>,
+    line: impl Fn(&Trap, usize) -> String,
+) -> Vec<PanelCommand> {
+    if traps.is_empty() {
+        ui.label("No traps: every move keeps the level winnable.");
+        return Vec::new();
+    }
+    ui.label(heading);
+    let mut chosen = None;
+    egui::ScrollArea::vertical().show_rows(ui, 18.0, traps.len(), |ui, rows| {
+        // One line a trap (long ways are cut, whole on hover): the rows
+        // must keep the height the scroll area counts on.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        for i in rows {
+            let (trap, depth) = &traps[i];
+            let text = line(trap, *depth);
+            if ui
+                .selectable_label(selected == Some(i), RichText::new(&text).monospace())
+                .on_hover_text(text)
+                .clicked()
+            {
+                chosen = Some(i);
+            }
+        }
+    });
+    match chosen {
+        Some(index) => vec![
+            PanelCommand::ShowTrap {
+                index,
+                dead_end_shown: true,
+            },
+            PanelCommand::SetView(CentralView::Edit),
+        ],
+        None => Vec::new(),
+    }
+}
+
+/// One line of the traps list: the depth, the way in and the move into the
+/// dead end.
+pub fn trap_line(depth: usize, way: &str, mv: &str) -> String {
+    format!(
+        "depth {depth:>2}: {}{mv} -> dead end",
+        if way.is_empty() {
+            String::new()
+        } else {
+            format!("{way} ")
+        }
+    )
+}
+
+/// A trap as a kind shows it on the board.
+pub struct TrapShown {
+    /// "Trap 2 of 5" and the sentence under it.
+    pub sentence: String,
+    /// What is ringed in the dead end, and why.
+    pub note: String,
+    /// The moves from the start into the dead end, for Replay the way in.
+    pub way_in: String,
+    /// The move into the dead end, in words.
+    pub move_words: String,
+    /// The last winnable position.
+    pub from: Picture,
+    /// The dead end.
+    pub to: Picture,
+    /// The cells ringed in the dead end.
+    pub ringed: Vec<(usize, usize)>,
+}
+
+/// Trap `index` of `count` on the board: its sentence, Back to editing and
+/// Replay the way in, the note, and the two positions side by side or one
+/// at a time.
+pub fn trap_view(
+    ui: &mut Ui,
+    trap: &TrapShown,
+    (index, count): (usize, usize),
+    dead_end_shown: bool,
+    side_by_side: bool,
+) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Trap {} of {count}", index + 1));
+        if ui.button("Back to editing").on_hover_text("Esc").clicked() {
+            commands.push(PanelCommand::BackToEditing);
+        }
+        if ui.button("Replay the way in").clicked() {
+            commands.push(PanelCommand::Replay {
+                moves: trap.way_in.clone(),
+                title: format!("Into dead end: {}", trap.way_in),
+            });
+        }
+    });
+    ui.label(&trap.sentence);
+    ui.label(RichText::new(&trap.note).color(RINGED_NOTE));
+    let mut side = side_by_side;
+    ui.checkbox(&mut side, "Side by side");
+    if side != side_by_side {
+        commands.push(PanelCommand::SetSideBySide(side));
+    }
+    let marks = BoardMarks {
+        problems: &[],
+        attention: &trap.ringed,
+    };
+    let avail = ui.available_size();
+    if side_by_side {
+        let half = egui::vec2((avail.x - 16.0) / 2.0, avail.y - 24.0);
+        ui.horizontal(|ui| {
+            ui.vertical(|ui| {
+                ui.label("Last winnable state");
+                canvas::show_board(
+                    ui,
+                    &trap.from,
+                    &BoardMarks::default(),
+                    half,
+                    "Last winnable state",
+                );
+            });
+            ui.vertical(|ui| {
+                ui.label(format!("Dead end after {}", trap.move_words));
+                canvas::show_board(ui, &trap.to, &marks, half, "Dead end");
+            });
+        });
+    } else {
+        let mut shown = dead_end_shown;
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut shown, false, "Last winnable state");
+            ui.selectable_value(&mut shown, true, "Dead end");
+        });
+        if shown != dead_end_shown {
+            commands.push(PanelCommand::ShowTrap {
+                index,
+                dead_end_shown: shown,
+            });
+        }
+        let size = ui.available_size();
+        if shown {
+            canvas::show_board(ui, &trap.to, &marks, size, "Dead end");
+        } else {
+            canvas::show_board(
+                ui,
+                &trap.from,
+                &BoardMarks::default(),
+                size,
+                "Last winnable state",
+            );
+        }
+    }
+    commands
+}
+
+/// The colour of Play's verdict sentence for a position's label.
+pub fn label_colour(label: Label) -> Color32 {
+    match label {
+        Label::Won => Color32::from_rgb(0, 150, 90),
+        Label::DeadEnd => LOST_RED,
+        Label::Preferred => Color32::from_rgb(40, 110, 220),
+        Label::Ok => Color32::from_rgb(120, 120, 120),
+    }
+}
+
+/// What the designer pressed among Play's buttons this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayPressed {
+    /// Take back the last move.
+    pub take_back: bool,
+    /// Back to the start.
+    pub restart: bool,
+    /// A move, by its index in the kind's moves.
+    pub mv: Option<usize>,
+}
+
+/// Play's two message lines (the game's message, and the verdict sentence
+/// in its colour), the moves played with Take back and Restart, and one
+/// button a move (`moves`: the move's index and its button's text).
+pub fn play_controls(
+    ui: &mut Ui,
+    message: String,
+    verdict: Option<RichText>,
+    played: Option<String>,
+    moves: &[(usize, &str)],
+) -> PlayPressed {
+    let mut pressed = PlayPressed::default();
+    message_line(ui, Some(RichText::new(message).weak()), None);
+    message_line(ui, verdict, Some(18.0));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(played.unwrap_or_else(|| "No moves yet".to_string()));
+        pressed.take_back = ui.button("Take back").on_hover_text("Backspace").clicked();
+        pressed.restart = ui.button("Restart").on_hover_text("R").clicked();
+    });
+    ui.horizontal_wrapped(|ui| {
+        for &(mv, text) in moves {
+            if ui.button(text).clicked() {
+                pressed.mv = Some(mv);
+            }
+        }
+    });
+    pressed
+}
+
+/// The state graph with the selection bar above it ("Show on the board"
+/// and the selected state in words, or a greyed bar when none is
+/// selected, so that the graph never moves). Returns the state to show on
+/// the board: the one clicked, or the selected one when the button was
+/// pressed (with a switch to the Edit view).
+pub fn state_graph_panel(
+    ui: &mut Ui,
+    graph: GraphPanel<'_>,
+    source: &GraphSource<'_>,
+    selected_words: impl Fn(u32) -> String,
+) -> (Option<u32>, Vec<PanelCommand>) {
+    let mut commands = Vec::new();
+    let mut show = None;
+    let highlight = graph
+        .selection
+        .map(|(_, along)| along.clone())
+        .unwrap_or_default();
+    ui.horizontal(|ui| match graph.selection {
+        Some(&(id, _)) => {
+            if ui.button("Show on the board").clicked() {
+                show = Some(id);
+                commands.push(PanelCommand::SetView(CentralView::Edit));
+            }
+            ui.add(
+                egui::Label::new(format!("Selected state {id}: {}", selected_words(id))).truncate(),
+            );
+        }
+        None => {
+            ui.add_enabled(false, egui::Button::new("Show on the board"));
+            ui.weak("Click a state to select it");
+        }
+    });
+    let response = graph.view.show(ui, source, &highlight);
+    if let Some(id) = response.clicked {
+        show = Some(id);
+    }
+    (show, commands)
+}
