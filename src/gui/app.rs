@@ -20,8 +20,7 @@ use crate::pack::{self, PackEntry};
 /// The bundled sample pack, built into the binary.
 pub const SAMPLE_PACK: &str = include_str!("../../assets/sample-pack.json");
 
-/// The state budgets the editor accepts, wherever the budget is set.
-pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_000;
+pub use super::worker::STATE_BUDGET_RANGE;
 
 /// Key under which the preferences are stored.
 const PREFS_KEY: &str = "levelscope-prefs";
@@ -57,7 +56,7 @@ pub struct Prefs {
     pub system_file_dialog: bool,
     /// Which side panels are folded to slim strips (the focus layout folds
     /// them all, so the board gets the room).
-    pub folded: super::layout::panels::Folded,
+    pub folded: super::side_panel::Folded,
     /// Whether the layout was chosen: by the designer, or at the first
     /// start from the window's width (a narrow window starts with the pack
     /// panel folded).

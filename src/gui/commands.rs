@@ -10,7 +10,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::app::CentralView;
+use super::central_view::CentralView;
 
 /// Something the designer asks of the editor from a menu or a shortcut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, RichText};
 
-use super::files::{DialogPurpose, DialogRequest};
+use super::dialog_request::{DialogPurpose, DialogRequest};
 
 /// One entry of the folder shown.
 #[derive(Clone, Debug, PartialEq, Eq)]

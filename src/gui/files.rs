@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
+pub use super::dialog_request::{DialogPurpose, DialogRequest};
 use super::file_dialog::{BuiltInDialog, Outcome};
 use crate::kinds::{Level, TextFormat};
 use crate::pack::{self, Pack, PackEntry, ReadPack};
@@ -117,78 +118,6 @@ pub fn push_recent(recent: &mut Vec<PathBuf>, path: &Path) {
     recent.retain(|p| p != path);
     recent.insert(0, path.to_path_buf());
     recent.truncate(RECENT_LIMIT);
-}
-
-/// What a file dialog was opened for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogPurpose {
-    /// Open a level or pack.
-    Open,
-    /// Save the current level under a new name.
-    SaveLevelAs,
-    /// Save the pack under a new name.
-    SavePackAs,
-    /// Export the pack as a folder of ASCII files.
-    ExportAscii,
-    /// Export the pack's contact sheet.
-    ExportSheet,
-}
-
-impl DialogPurpose {
-    /// The dialog's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            DialogPurpose::Open => "Open a level or pack",
-            DialogPurpose::SaveLevelAs => "Save the level as",
-            DialogPurpose::SavePackAs => "Save the pack as",
-            DialogPurpose::ExportAscii => "Export the pack as text files into a folder",
-            DialogPurpose::ExportSheet => "Export the contact sheet",
-        }
-    }
-
-    /// The extension a chosen name without one gets: a designer who types
-    /// "castle" means "castle.json".
-    pub fn default_extension(self) -> Option<&'static str> {
-        match self {
-            DialogPurpose::SaveLevelAs | DialogPurpose::SavePackAs => Some("json"),
-            DialogPurpose::ExportSheet => Some("png"),
-            DialogPurpose::Open | DialogPurpose::ExportAscii => None,
-        }
-    }
-
-    /// `path` with the default extension added when it has none.
-    pub fn complete(self, path: PathBuf) -> PathBuf {
-        match self.default_extension() {
-            Some(ext) if path.extension().is_none() => path.with_extension(ext),
-            _ => path,
-        }
-    }
-
-    /// Whether a file named `path` is one the dialog lists for this
-    /// purpose (by its extension; a folder export lists no files).
-    pub fn accepts(self, path: &Path) -> bool {
-        let extensions: &[&str] = match self {
-            DialogPurpose::Open | DialogPurpose::SaveLevelAs => &["json", "txt"],
-            DialogPurpose::SavePackAs => &["json"],
-            DialogPurpose::ExportSheet => &["png"],
-            DialogPurpose::ExportAscii => &[],
-        };
-        path.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
-    }
-}
-
-/// What a file dialog is asked for: its purpose, the folder it starts in
-/// and the file name it suggests.
-#[derive(Clone, Debug)]
-pub struct DialogRequest {
-    /// Why it is opened.
-    pub purpose: DialogPurpose,
-    /// The folder it starts in.
-    pub folder: Option<PathBuf>,
-    /// The suggested file name (for saving).
-    pub file_name: String,
 }
 
 /// A closed dialog: its purpose and the chosen path (`None`: cancelled).

@@ -3,6 +3,7 @@
 //! [`EditorApp`].
 
 mod analysis_panel;
+mod board_bar;
 mod board_views;
 mod confirm;
 mod input;

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 use crate::engine::{Job, Phase};
 use crate::kinds::{Analysis, Level};
 
+/// The state budgets the editor accepts, wherever the budget is set.
+pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_000;
+
 /// A finished job.
 #[derive(Debug)]
 pub struct Finished {

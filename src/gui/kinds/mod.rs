@@ -328,6 +328,11 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
     with_type!(kind, |K| K::side_range())
 }
 
+/// Whether Play on a level of `kind` offers the honest hint.
+pub fn has_hint(kind: Kind) -> bool {
+    with_type!(kind, |K| K::has_hint())
+}
+
 /// Whether a board of `kind` is always square (one side to set).
 pub fn square_board(kind: Kind) -> bool {
     with_type!(kind, |K| K::square_board())

@@ -67,6 +67,10 @@ pub trait KindGui: Default {
 
     /// The sides a board may have, in cells.
     fn side_range() -> RangeInclusive<usize>;
+    /// Whether Play offers the honest hint (H).
+    fn has_hint() -> bool {
+        false
+    }
     /// Whether the board is always square (one side to set).
     fn square_board() -> bool {
         false
@@ -216,4 +220,23 @@ pub trait KindGui: Default {
         ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
         Vec::new()
     }
+}
+
+/// What a line drawn from `from` to `to` asks for: `after` as one undo
+/// step named after the line (`what`: "Line of blocks", or the eraser's),
+/// and a warning when a cell refused the tile.
+pub fn line_commands(
+    what: &str,
+    (from, to): ((usize, usize), (usize, usize)),
+    after: impl Into<crate::kinds::Level>,
+    refused: Option<String>,
+) -> Vec<crate::gui::panel_command::PanelCommand> {
+    use crate::gui::panel_command::PanelCommand;
+    let name = format!(
+        "{what} from ({}, {}) to ({}, {})",
+        from.0, from.1, to.0, to.1
+    );
+    let mut commands = vec![PanelCommand::edit(name, after)];
+    commands.extend(refused.map(PanelCommand::Warn));
+    commands
 }

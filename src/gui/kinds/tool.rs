@@ -125,22 +125,3 @@ pub fn tool_row(ui: &mut egui::Ui, selected: &mut Tool, cells: bool) {
     );
     ui.separator();
 }
-
-/// What a line drawn from `from` to `to` asks for: `after` as one undo
-/// step named after the line (`what`: "Line of blocks", or the eraser's),
-/// and a warning when a cell refused the tile.
-pub fn line_commands(
-    what: &str,
-    (from, to): ((usize, usize), (usize, usize)),
-    after: impl Into<crate::kinds::Level>,
-    refused: Option<String>,
-) -> Vec<crate::gui::panel_command::PanelCommand> {
-    use crate::gui::panel_command::PanelCommand;
-    let name = format!(
-        "{what} from ({}, {}) to ({}, {})",
-        from.0, from.1, to.0, to.1
-    );
-    let mut commands = vec![PanelCommand::edit(name, after)];
-    commands.extend(refused.map(PanelCommand::Warn));
-    commands
-}

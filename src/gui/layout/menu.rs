@@ -154,7 +154,7 @@ impl EditorApp {
                 let label = ui.label("State budget (every analysis)");
                 ui.add(
                     egui::DragValue::new(&mut self.prefs.max_states)
-                        .range(crate::gui::app::STATE_BUDGET_RANGE)
+                        .range(crate::gui::worker::STATE_BUDGET_RANGE)
                         .speed(10_000.0),
                 )
                 .labelled_by(label.id)
@@ -177,7 +177,9 @@ impl EditorApp {
             .open(&mut self.show_shortcuts)
             .default_size([520.0, 560.0])
             .vscroll(true)
-            .show(ctx, |ui| crate::gui::keys::show_shortcuts(ui, kind));
+            .show(ctx, |ui| {
+                crate::gui::shortcuts_window::show_shortcuts(ui, kind)
+            });
     }
 
     pub(crate) fn cancel_analysis(&mut self) {

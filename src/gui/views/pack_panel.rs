@@ -12,6 +12,7 @@
 //! name for the undo history; what only the app can do (open a level, add
 //! the editor's level) it asks for with the other actions.
 
+mod action;
 pub mod duplicates;
 mod row;
 pub mod view;
@@ -26,10 +27,13 @@ use egui::{
     Response, Role, ScrollArea, Sense, Shape, Stroke, TextEdit, TextStyle, Ui, WidgetInfo,
 };
 
+pub use self::action::{PackAction, PackEdit, Rearrangement};
 pub use self::row::paint_thumbnail;
 
 use self::duplicates::DuplicateFinder;
-use self::row::{cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext};
+use self::row::{
+    cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext, ROW_HEIGHT,
+};
 use self::view::{
     move_order, rearranged, renumbering, sorted_order, view_order, without, Filter, Show, Sort,
     SortColumn,
@@ -47,47 +51,8 @@ use crate::words::{agreeing, counted};
 /// column gets narrow.
 pub const PREFERRED_WIDTH: f32 = 460.0;
 
-/// Height of a table row, and side of its thumbnail.
-const ROW_HEIGHT: f32 = 40.0;
 /// Height of the table's header.
 const HEADER_HEIGHT: f32 = 20.0;
-
-/// What the panel asks of the app, or tells it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PackAction {
-    /// The designer clicked level `i`: open it in the editor.
-    Open(usize),
-    /// The designer pressed "Add current level": append the editor's level
-    /// to the pack.
-    AddCurrent,
-    /// The panel changed the pack itself (removed, reordered, kept one of
-    /// duplicates, stored fresh summaries): record it as an undoable edit.
-    Edited(PackEdit),
-    /// The levels were removed or moved: level `i` is now level `map[i]`
-    /// (`None`: removed). Comes with [`PackAction::Edited`]; the app uses it
-    /// to follow the level open in the editor.
-    Renumbered(Vec<Option<usize>>),
-}
-
-/// An edit the panel made to the pack: what it is called, and the pack
-/// before it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackEdit {
-    /// The edit in words, e.g. `Remove level 3 "Switch trap" from the pack`.
-    pub name: String,
-    /// The pack before the edit.
-    pub before: Pack,
-}
-
-/// A new order of the pack's levels (old indices in their new places;
-/// missing ones are removed) and the edit's name.
-#[derive(Clone, Debug)]
-pub struct Rearrangement {
-    /// The order.
-    pub order: Vec<usize>,
-    /// The edit in words.
-    pub name: String,
-}
 
 /// The latest check's verdict on a level, with the level it judged (a
 /// verdict on a level that changed since is not shown).
@@ -470,7 +435,7 @@ impl PackPanel {
             ui.add_enabled(
                 !running,
                 DragValue::new(&mut self.options.max_states)
-                    .range(crate::gui::app::STATE_BUDGET_RANGE)
+                    .range(crate::gui::worker::STATE_BUDGET_RANGE)
                     .speed(10_000),
             )
             .labelled_by(budget.id)

@@ -55,6 +55,10 @@ impl KindGui for TangramGui {
         crate::kinds::tangram::MIN_SIZE..=crate::kinds::tangram::MAX_SIZE
     }
 
+    fn has_hint() -> bool {
+        true
+    }
+
     fn square_board() -> bool {
         true
     }

@@ -6,8 +6,9 @@
 
 use egui::{vec2, Sense, Ui};
 
+use super::action::Rearrangement;
+use super::row::paint_thumbnail;
 use super::view::keep_one_of_each;
-use super::{paint_thumbnail, Rearrangement};
 use crate::gui::open_pack::level_words;
 use crate::kinds::Level;
 use crate::pack::dedupe::duplicate_groups;

@@ -4,12 +4,14 @@
 use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextStyle, Ui};
 
 use super::view::{compact_count, SortColumn};
-use super::ROW_HEIGHT;
 use crate::gui::views::board::BoardGeometry;
 use crate::gui::views::picture_painter;
 use crate::kinds::{Kind, Level, VerdictMark};
 use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::elide;
+
+/// Height of a table row, and side of its thumbnail.
+pub const ROW_HEIGHT: f32 = 40.0;
 
 /// Space between two columns.
 const GAP: f32 = 6.0;

@@ -1,0 +1,205 @@
+//! Help ▸ Keyboard shortcuts: every binding of the command table and of
+//! the key tables in [`super::keys`], in sections, with the palette's
+//! letters of the kind on screen.
+
+use egui::{Key, RichText, Ui};
+
+use super::commands::Command;
+use super::keys::{
+    BOARD_VIEW_KEYS, CLEAR_SELECTION_KEY, HINT_KEY, MOVE_KEYS, REPLAY_KEYS, RESTART_KEY,
+    SELECTION_KEYS, TAKE_BACK_KEY,
+};
+use super::kinds::tool::Tool;
+use crate::kinds::Kind;
+
+/// One section of the shortcuts window: a title and its rows of keys and
+/// what they do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyGroup {
+    /// Where the keys work.
+    pub title: String,
+    /// `(keys, what they do)`.
+    pub rows: Vec<(String, String)>,
+}
+
+/// The key of a character, as the window shows it.
+fn char_key(ch: char) -> String {
+    match ch {
+        ' ' => "Space".into(),
+        c => c.to_string(),
+    }
+}
+
+/// Every binding, in sections, for the level kind on screen (the palette's
+/// letters are the kind's); `ctx` names the modifiers as this system does
+/// (Ctrl, or ⌘ on a Mac).
+pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
+    let mut everywhere = Vec::new();
+    for command in Command::ALL {
+        let keys: Vec<String> = command
+            .keys()
+            .iter()
+            .map(|k| ctx.format_shortcut(k))
+            .collect();
+        if !keys.is_empty() {
+            everywhere.push((keys.join(" or "), command.label().to_string()));
+        }
+    }
+    let copy =
+        |key: Key| ctx.format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key));
+    everywhere.push((
+        copy(Key::C),
+        "Copy the selection, or the level as text".into(),
+    ));
+    everywhere.push((copy(Key::X), "Cut the selection".into()));
+    everywhere.push((copy(Key::V), "Paste a region or a level".into()));
+
+    let mut edit: Vec<(String, String)> = Tool::ALL
+        .into_iter()
+        .filter(|t| super::kinds::has_cells(kind) || !t.needs_cells())
+        .map(|t| (char_key(t.shortcut()), format!("{} tool", t.name())))
+        .collect();
+    edit.extend(
+        super::kinds::palette_shortcuts(kind)
+            .into_iter()
+            .map(|(ch, name)| (char_key(ch), name)),
+    );
+    for (ch, _, what) in BOARD_VIEW_KEYS {
+        edit.push((char_key(ch), what.to_string()));
+    }
+    if super::kinds::has_cells(kind) {
+        for (ch, _, what) in SELECTION_KEYS {
+            edit.push((ch.to_ascii_uppercase().to_string(), what.to_string()));
+        }
+        edit.push((
+            CLEAR_SELECTION_KEY.name().to_string(),
+            "Clear the selection".into(),
+        ));
+    }
+
+    let replay = REPLAY_KEYS
+        .iter()
+        .map(|(key, _, what)| (key.name().to_string(), what.to_string()))
+        .collect();
+
+    let directions = ["up", "right", "down", "left"];
+    let mut play: Vec<(String, String)> = MOVE_KEYS
+        .iter()
+        .zip(directions)
+        .map(|(keys, dir)| {
+            (
+                format!("{} or {}", keys[0].name(), keys[1].name()),
+                format!("Move {dir}"),
+            )
+        })
+        .collect();
+    play.push((
+        TAKE_BACK_KEY.name().to_string(),
+        "Take the last move back".into(),
+    ));
+    play.push((RESTART_KEY.name().to_string(), "Back to the start".into()));
+    if super::kinds::has_hint(kind) {
+        play.push((HINT_KEY.name().to_string(), "The honest hint".into()));
+    }
+
+    vec![
+        KeyGroup {
+            title: "Everywhere".into(),
+            rows: everywhere,
+        },
+        KeyGroup {
+            title: format!("Editing a {} level (the Edit view)", kind.title()),
+            rows: edit,
+        },
+        KeyGroup {
+            title: "A replay on the board".into(),
+            rows: replay,
+        },
+        KeyGroup {
+            title: "Play".into(),
+            rows: play,
+        },
+    ]
+}
+
+/// The contents of Help ▸ Keyboard shortcuts.
+pub fn show_shortcuts(ui: &mut Ui, kind: Kind) {
+    ui.weak("Letters and keys without Ctrl act only while no text field has the keyboard.");
+    for (g, group) in groups(ui.ctx(), kind).into_iter().enumerate() {
+        ui.add_space(6.0);
+        ui.label(RichText::new(&group.title).strong());
+        egui::Grid::new(("levelscope shortcuts", g))
+            .num_columns(2)
+            .spacing([18.0, 3.0])
+            .show(ui, |ui| {
+                for (keys, what) in group.rows {
+                    ui.label(RichText::new(keys).monospace());
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::kittest::Queryable;
+    use egui_kittest::Harness;
+
+    #[test]
+    fn the_window_lists_every_binding_of_the_tables() {
+        for kind in Kind::ALL {
+            let harness = Harness::builder()
+                .with_size([640.0, 1400.0])
+                .build_ui(move |ui| show_shortcuts(ui, kind));
+            let ctx = harness.ctx.clone();
+            for group in groups(&ctx, kind) {
+                assert!(
+                    harness.query_all_by_label(&group.title).next().is_some(),
+                    "{}",
+                    group.title
+                );
+                for (keys, what) in group.rows {
+                    assert!(
+                        harness.query_all_by_label(&keys).next().is_some(),
+                        "{kind:?}: {keys}"
+                    );
+                    assert!(
+                        harness.query_all_by_label(&what).next().is_some(),
+                        "{kind:?}: {what}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tables_cover_every_command_key_and_tool() {
+        let ctx = egui::Context::default();
+        let rows: Vec<(String, String)> = groups(&ctx, Kind::Skiddy)
+            .into_iter()
+            .flat_map(|g| g.rows)
+            .collect();
+        for command in Command::ALL {
+            if let Some(key) = command.keys().first() {
+                let shown = ctx.format_shortcut(key);
+                assert!(
+                    rows.iter()
+                        .any(|(k, w)| k.contains(&shown) && w == command.label()),
+                    "{command:?}"
+                );
+            }
+        }
+        for tool in Tool::ALL {
+            assert!(rows.iter().any(|(k, _)| *k == tool.shortcut().to_string()));
+        }
+        assert!(
+            !groups(&ctx, Kind::Tangram)
+                .iter()
+                .flat_map(|g| &g.rows)
+                .any(|(_, w)| SELECTION_KEYS.iter().any(|(_, _, what)| w == what)),
+            "Tangram has no Select tool, so no selection keys"
+        );
+    }
+}
