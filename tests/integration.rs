@@ -22,6 +22,7 @@ mod generate_cli;
 mod generator_rule;
 mod graph_views;
 mod huge_inputs;
+mod kind_panels;
 mod kind_words;
 mod largest_board;
 mod memory_budget;

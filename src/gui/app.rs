@@ -320,7 +320,7 @@ impl EditorApp {
             Err(e) => app.fail(format!("the bundled sample pack cannot be read: {e}")),
         }
         if app.docs.is_empty() {
-            app.docs.push(Document::new(Kind::Skiddy.blank(7, 6)));
+            app.docs.push(Document::new(blank_level()));
         }
         app
     }
@@ -496,7 +496,7 @@ impl EditorApp {
         }
         self.docs.remove(index);
         if self.docs.is_empty() {
-            self.docs.push(Document::new(Kind::Skiddy.blank(8, 7)));
+            self.docs.push(Document::new(blank_level()));
         }
         if self.active >= self.docs.len() || self.active > index {
             self.active = self.active.saturating_sub(1).min(self.docs.len() - 1);
@@ -1015,4 +1015,12 @@ impl EditorApp {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
         eframe::set_value(storage, KINDS_KEY, &self.kinds);
     }
+}
+
+/// A blank level of the default kind, at that kind's size for a new level:
+/// what the editor shows when no document is open.
+fn blank_level() -> Level {
+    let kind = Kind::default();
+    let (width, height) = super::kinds::new_level_size(kind);
+    kind.blank(width, height)
 }

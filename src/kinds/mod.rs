@@ -27,9 +27,11 @@ pub use summary::{GraphFigures, KindFigures, LevelSummary, VerdictMark};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
 /// The puzzle kinds levelscope edits and analyses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
-    /// Every piece slides until it hits something.
+    /// Every piece slides until it hits something (the kind of a blank
+    /// level when nothing says otherwise).
+    #[default]
     Skiddy,
     /// A colour-switch maze, some with enemies.
     Prism,
