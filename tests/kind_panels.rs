@@ -173,17 +173,17 @@ fn skiddy_replay_is_the_kinds_own_and_its_controls_drive_it() {
         gui.start_replay(&a, &list[0], "Shortest".into()),
         vec![PanelCommand::ShowReplay]
     );
-    assert!(gui.replay().unwrap().playing);
+    assert!(gui.replay().unwrap().clock.playing);
     let skiddy = SkiddyGui::level(&level).unwrap().clone();
     let mut harness = panel(gui, move |gui, ui| gui.replay_view(ui, &skiddy, &a, 12.0));
     harness.get_by_label("Pause replay").click();
     harness.step();
-    assert!(!harness.state().gui.replay().unwrap().playing);
+    assert!(!harness.state().gui.replay().unwrap().clock.playing);
     harness.get_by_label("Start").click();
     harness.step();
     harness.get_by_label("Step forward").click();
     harness.step();
-    assert_eq!(harness.state().gui.replay().unwrap().at, 1);
+    assert_eq!(harness.state().gui.replay().unwrap().clock.at, 1);
     assert!(harness.state().commands.is_empty());
 }
 

@@ -10,6 +10,7 @@
 pub mod play_keys;
 pub mod prism;
 pub mod region;
+pub mod replay_clock;
 pub mod resize;
 pub mod seam;
 pub mod skiddy;

@@ -303,6 +303,36 @@ pub fn line_cells(a: (usize, usize), b: (usize, usize)) -> Vec<(usize, usize)> {
     }
 }
 
+/// The cells joined to `start` through their sides on a board of `size`
+/// (width, height) for which `same` holds, `start` first: the region a
+/// flood fill paints.
+pub fn flood(
+    (width, height): (usize, usize),
+    start: (usize, usize),
+    same: impl Fn(usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
+    let mut seen = vec![false; width * height];
+    let mut stack = vec![start];
+    seen[start.1 * width + start.0] = true;
+    let mut region = Vec::new();
+    while let Some((x, y)) = stack.pop() {
+        region.push((x, y));
+        let neighbours = [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ];
+        for (nx, ny) in neighbours {
+            if nx < width && ny < height && !seen[ny * width + nx] && same(nx, ny) {
+                seen[ny * width + nx] = true;
+                stack.push((nx, ny));
+            }
+        }
+    }
+    region
+}
+
 /// Paints each of `cells` with `paint`, skipping the ones it refuses;
 /// returns how many changed, or the first refusal when none could be
 /// painted.

@@ -177,7 +177,7 @@ impl PrismGui {
         let caught = game.caught_at().is_some();
         match &game.animation {
             // A big board is drawn from a raster: each move is shown at once.
-            Some(anim) if anim.playing && cells.0 * cells.1 <= canvas::RASTER_CELLS => {
+            Some(anim) if anim.clock.playing && cells.0 * cells.1 <= canvas::RASTER_CELLS => {
                 canvas::show_board(
                     ui,
                     &anim.picture(level),
@@ -245,7 +245,7 @@ impl PrismGui {
                 }
             ),
         );
-        replay.at = replay.len();
+        replay.clock.at = replay.len();
         self.replay = Some(replay);
         vec![
             PanelCommand::SelectState {

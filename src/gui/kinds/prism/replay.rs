@@ -4,6 +4,7 @@
 //! (an enemy destroyed by the new background vanishing halfway). A catch
 //! ends the replay with the player crossed out.
 
+use crate::gui::kinds::replay_clock::ReplayClock;
 use crate::kinds::prism::picture::{
     board_picture, position_picture, push_caught, push_enemy, push_player,
 };
@@ -24,12 +25,8 @@ pub struct Replay {
     pub moves: Vec<Dir>,
     /// What each move did, from the position before it.
     pub traces: Vec<TurnTrace>,
-    /// Moves completed.
-    pub at: usize,
-    /// Progress into move `at`, in ticks, while it is animating.
-    pub tick: Option<f32>,
-    /// Whether it plays on by itself.
-    pub playing: bool,
+    /// Moves done, the one under way, playing or not.
+    pub clock: ReplayClock,
     /// The position before the first move.
     start: PlayState,
 }
@@ -58,9 +55,7 @@ impl Replay {
             title: title.into(),
             moves: moves[..traces.len()].to_vec(),
             traces,
-            at: 0,
-            tick: None,
-            playing: false,
+            clock: ReplayClock::default(),
             start: start.clone(),
         }
     }
@@ -78,7 +73,7 @@ impl Replay {
     /// The position after the moves completed so far, and how the last of
     /// them ended (`None` at the start).
     pub fn resting(&self) -> (&PlayState, Option<TurnEnd>) {
-        match self.at.checked_sub(1) {
+        match self.clock.at.checked_sub(1) {
             Some(i) => (&self.traces[i].after, Some(self.traces[i].end)),
             None => (&self.start, None),
         }
@@ -86,8 +81,8 @@ impl Replay {
 
     /// The board now: the resting position, or move `at` part way.
     pub fn picture(&self, level: &Level) -> Picture {
-        match self.tick.filter(|_| self.at < self.len()) {
-            Some(tick) => frame(level, &self.traces[self.at], tick),
+        match self.clock.tick.filter(|_| self.clock.at < self.len()) {
+            Some(tick) => frame(level, &self.traces[self.clock.at], tick),
             None => {
                 let (state, end) = self.resting();
                 position_picture(level, state, matches!(end, Some(TurnEnd::Caught { .. })))
@@ -97,55 +92,29 @@ impl Replay {
 
     /// Jumps to the end of the next move.
     pub fn step_forward(&mut self) {
-        self.tick = None;
-        self.at = (self.at + 1).min(self.len());
+        self.clock.step_forward(self.len());
     }
 
     /// Jumps back to the start of the current or previous move.
     pub fn step_back(&mut self) {
-        if self.tick.take().is_none() {
-            self.at = self.at.saturating_sub(1);
-        }
+        self.clock.step_back();
     }
 
     /// Back to the start.
     pub fn restart(&mut self) {
-        self.at = 0;
-        self.tick = None;
+        self.clock.restart();
     }
 
     /// Starts or pauses playing; playing at the end starts over.
     pub fn toggle_play(&mut self) {
-        if self.playing {
-            self.playing = false;
-        } else {
-            if self.at >= self.len() {
-                self.restart();
-            }
-            self.playing = true;
-        }
+        self.clock.toggle_play(self.len());
     }
 
     /// Advances the animation by `ticks`; returns whether anything is still
     /// moving (the caller keeps repainting while it is).
     pub fn advance(&mut self, ticks: f32) -> bool {
-        if !self.playing || self.at >= self.len() {
-            self.playing = false;
-            self.tick = None;
-            return false;
-        }
-        let tick = self.tick.unwrap_or(0.0) + ticks;
-        if tick >= 2.0 * PHASE_TICKS + PAUSE_TICKS {
-            self.at += 1;
-            self.tick = None;
-            if self.at >= self.len() {
-                self.playing = false;
-                return false;
-            }
-        } else {
-            self.tick = Some(tick);
-        }
-        true
+        self.clock
+            .advance(ticks, self.moves.len(), |_| 2.0 * PHASE_TICKS + PAUSE_TICKS)
     }
 }
 
@@ -225,11 +194,11 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
     }
 
     fn playing(&self) -> bool {
-        self.playing
+        self.clock.playing
     }
 
     fn at(&self) -> usize {
-        self.at
+        self.clock.at
     }
 
     fn move_names(&self) -> Vec<String> {
@@ -237,7 +206,7 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
     }
 
     fn in_move(&self) -> bool {
-        self.tick.is_some()
+        self.clock.tick.is_some()
     }
 
     fn advance(&mut self, dt: f32) -> bool {
@@ -311,8 +280,8 @@ mod tests {
             frames += 1;
             assert!(frames < 100, "the replay must end");
         }
-        assert_eq!(replay.at, 3);
-        assert!(!replay.playing);
+        assert_eq!(replay.clock.at, 3);
+        assert!(!replay.clock.playing);
     }
 
     #[test]
@@ -330,7 +299,7 @@ mod tests {
         assert!(matches!(last.end, TurnEnd::Caught { .. }), "{:?}", last.end);
         assert_eq!(replay.len(), 2, "nothing is played after the catch");
         let mut done = replay.clone();
-        done.at = done.len();
+        done.clock.at = done.len();
         let caught_marks = |p: &Picture| {
             p.shapes
                 .iter()

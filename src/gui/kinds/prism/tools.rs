@@ -8,6 +8,7 @@
 //! exit (or back) is refused, and whatever lands on an enemy's cell other
 //! than another enemy sweeps the enemy away.
 
+use crate::gui::kinds::region::{flood, paint_cells};
 use crate::gui::kinds::tool::Refused;
 use crate::kinds::prism::{Axis, Cell, Colour, Enemy, Level};
 
@@ -185,41 +186,9 @@ pub fn fill(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<usize, 
         return paint(level, x, y, tile).map(usize::from);
     }
     let target = level.cell(x, y);
-    let (w, h) = (level.width(), level.height());
-    let mut seen = vec![false; w * h];
-    let mut stack = vec![(x, y)];
-    seen[y * w + x] = true;
-    let mut region = Vec::new();
-    while let Some((cx, cy)) = stack.pop() {
-        region.push((cx, cy));
-        let neighbours = [
-            (cx.wrapping_sub(1), cy),
-            (cx + 1, cy),
-            (cx, cy.wrapping_sub(1)),
-            (cx, cy + 1),
-        ];
-        for (nx, ny) in neighbours {
-            if nx < w && ny < h && !seen[ny * w + nx] && level.cell(nx, ny) == target {
-                seen[ny * w + nx] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    let mut changed = 0;
-    let mut first_refusal = None;
-    for (cx, cy) in region {
-        match paint(level, cx, cy, tile) {
-            Ok(true) => changed += 1,
-            Ok(false) => {}
-            Err(refused) => {
-                first_refusal.get_or_insert(refused);
-            }
-        }
-    }
-    match (changed, first_refusal) {
-        (0, Some(refused)) => Err(refused),
-        _ => Ok(changed),
-    }
+    let size = (level.width(), level.height());
+    let region = flood(size, (x, y), |cx, cy| level.cell(cx, cy) == target);
+    paint_cells(&region, |cx, cy| paint(level, cx, cy, tile))
 }
 
 /// The tile that best describes `(x, y)`: an enemy, the start or the exit

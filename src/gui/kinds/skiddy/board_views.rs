@@ -38,8 +38,8 @@ impl SkiddyGui {
         let commands = move_views::replay_controls(ui, replay, speed, 1.0, "ticks/s");
         // Pieces that look alike and leave together are said once, counted.
         let mut exits: Vec<(String, usize)> = Vec::new();
-        if replay.at > 0 {
-            for e in &replay.traces[replay.at - 1].exits {
+        if replay.clock.at > 0 {
+            for e in &replay.traces[replay.clock.at - 1].exits {
                 let line = format!(
                     "{} left at tick {}",
                     analysis.rules.pieces()[e.piece].describe(),
@@ -196,7 +196,7 @@ impl SkiddyGui {
             game.play(&analysis.rules, dir);
         }
         let places: Vec<Option<(f32, f32)>> = match &game.animation {
-            Some(anim) if anim.playing => anim.places(),
+            Some(anim) if anim.clock.playing => anim.places(),
             _ => board::places_of(&analysis.rules, &game.positions),
         };
         board::show_places(ui, &analysis.rules, &places, "Play board");
@@ -261,7 +261,7 @@ impl SkiddyGui {
                 }
             ),
         );
-        replay.at = replay.len();
+        replay.clock.at = replay.len();
         self.replay = Some(replay);
         vec![
             PanelCommand::SelectState {

@@ -2,6 +2,7 @@
 //! ([`Rules::trace`]), so the animation shows exactly what the rules do:
 //! every piece's cell at every tick, and the tick at which each one leaves.
 
+use crate::gui::kinds::replay_clock::ReplayClock;
 use crate::kinds::skiddy::{Dir, MoveTrace, Rules};
 
 /// Ticks of stillness shown between two moves while playing.
@@ -16,12 +17,8 @@ pub struct Replay {
     pub moves: Vec<Dir>,
     /// The trace of each move, from the position before it.
     pub traces: Vec<MoveTrace>,
-    /// Moves completed.
-    pub at: usize,
-    /// Progress into move `at`, in ticks, while it is animating.
-    pub tick: Option<f32>,
-    /// Whether it plays on by itself.
-    pub playing: bool,
+    /// Moves done, the one under way, playing or not.
+    pub clock: ReplayClock,
 }
 
 impl Replay {
@@ -39,9 +36,7 @@ impl Replay {
             title: title.into(),
             moves: moves.to_vec(),
             traces,
-            at: 0,
-            tick: None,
-            playing: false,
+            clock: ReplayClock::default(),
         }
     }
 
@@ -58,10 +53,10 @@ impl Replay {
     /// The frame shown when no move is animating: the start, or the end of
     /// the last completed move.
     fn resting_frame(&self) -> &[Option<(usize, usize)>] {
-        if self.at == 0 {
+        if self.clock.at == 0 {
             &self.traces[0].frames[0]
         } else {
-            self.traces[self.at - 1].last()
+            self.traces[self.clock.at - 1].last()
         }
     }
 
@@ -71,10 +66,10 @@ impl Replay {
             return Vec::new();
         }
         let as_f32 = |p: &Option<(usize, usize)>| p.map(|(x, y)| (x as f32, y as f32));
-        let Some(tick) = self.tick.filter(|_| self.at < self.len()) else {
+        let Some(tick) = self.clock.tick.filter(|_| self.clock.at < self.len()) else {
             return self.resting_frame().iter().map(as_f32).collect();
         };
-        let frames = &self.traces[self.at].frames;
+        let frames = &self.traces[self.clock.at].frames;
         let last = (frames.len() - 1) as f32;
         let t = tick.clamp(0.0, last);
         let i = t.floor() as usize;
@@ -108,63 +103,38 @@ impl Replay {
 
     /// Jumps to the end of the next move.
     pub fn step_forward(&mut self) {
-        self.tick = None;
-        self.at = (self.at + 1).min(self.len());
+        self.clock.step_forward(self.len());
     }
 
     /// Jumps back to the start of the current or previous move.
     pub fn step_back(&mut self) {
-        if self.tick.take().is_none() {
-            self.at = self.at.saturating_sub(1);
-        }
+        self.clock.step_back();
     }
 
     /// Back to the start.
     pub fn restart(&mut self) {
-        self.at = 0;
-        self.tick = None;
+        self.clock.restart();
     }
 
     /// Starts or pauses playing; playing at the end starts over.
     pub fn toggle_play(&mut self) {
-        if self.playing {
-            self.playing = false;
-        } else {
-            if self.at >= self.len() {
-                self.restart();
-            }
-            self.playing = true;
-        }
+        self.clock.toggle_play(self.len());
     }
 
     /// Advances the animation by `ticks`; returns whether anything is still
     /// moving (the caller keeps repainting while it is).
     pub fn advance(&mut self, ticks: f32) -> bool {
-        if !self.playing || self.at >= self.len() {
-            self.playing = false;
-            self.tick = None;
-            return false;
-        }
-        let tick = self.tick.unwrap_or(0.0) + ticks;
-        let frames = self.traces[self.at].frames.len() as f32;
-        if tick >= frames - 1.0 + PAUSE_TICKS {
-            self.at += 1;
-            self.tick = None;
-            if self.at >= self.len() {
-                self.playing = false;
-                return false;
-            }
-        } else {
-            self.tick = Some(tick);
-        }
-        true
+        let traces = &self.traces;
+        self.clock.advance(ticks, self.moves.len(), |at| {
+            traces[at].frames.len() as f32 - 1.0 + PAUSE_TICKS
+        })
     }
 
     /// The ticks of the current move that have been shown, and how many it
     /// has (for the status line).
     pub fn tick_of(&self) -> Option<(u32, u32)> {
-        let tick = self.tick?;
-        let frames = self.traces.get(self.at)?.frames.len();
+        let tick = self.clock.tick?;
+        let frames = self.traces.get(self.clock.at)?.frames.len();
         let total = frames.saturating_sub(1) as u32;
         Some(((tick.floor() as u32).min(total), total))
     }
@@ -203,11 +173,11 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
     }
 
     fn playing(&self) -> bool {
-        self.playing
+        self.clock.playing
     }
 
     fn at(&self) -> usize {
-        self.at
+        self.clock.at
     }
 
     fn move_names(&self) -> Vec<String> {
@@ -215,7 +185,7 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
     }
 
     fn in_move(&self) -> bool {
-        self.tick.is_some()
+        self.clock.tick.is_some()
     }
 
     fn within_move(&self) -> Option<String> {
@@ -256,7 +226,7 @@ mod tests {
         assert_eq!(replay.positions(&rules), expected);
         assert!(rules.is_won(&replay.positions(&rules)));
         replay.step_back();
-        assert_eq!(replay.at, 1);
+        assert_eq!(replay.clock.at, 1);
         replay.restart();
         assert_eq!(replay.positions(&rules), start);
     }
@@ -280,11 +250,11 @@ mod tests {
             assert!(frames < 1000, "the replay must end");
         }
         assert!(seen_between, "pieces glide between cells");
-        assert_eq!(replay.at, 2);
-        assert!(!replay.playing);
+        assert_eq!(replay.clock.at, 2);
+        assert!(!replay.clock.playing);
         // Playing again from the end starts over.
         replay.toggle_play();
-        assert_eq!(replay.at, 0);
+        assert_eq!(replay.clock.at, 0);
     }
 
     #[test]

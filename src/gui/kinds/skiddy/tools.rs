@@ -2,6 +2,7 @@
 //! flood-fill and pick, with the border rule enforced (the border holds only
 //! blocks and goals; goals belong on the border).
 
+use crate::gui::kinds::region::{flood, paint_cells};
 pub use crate::gui::kinds::tool::{Refused, Tool};
 use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
 
@@ -170,41 +171,9 @@ pub fn erase(level: &mut Level, x: usize, y: usize) -> bool {
 /// Returns how many cells changed, or why nothing could be painted.
 pub fn fill(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<usize, Refused> {
     let target = level.cell(x, y);
-    let (w, h) = (level.width(), level.height());
-    let mut seen = vec![false; w * h];
-    let mut stack = vec![(x, y)];
-    seen[y * w + x] = true;
-    let mut region = Vec::new();
-    while let Some((cx, cy)) = stack.pop() {
-        region.push((cx, cy));
-        let neighbours = [
-            (cx.wrapping_sub(1), cy),
-            (cx + 1, cy),
-            (cx, cy.wrapping_sub(1)),
-            (cx, cy + 1),
-        ];
-        for (nx, ny) in neighbours {
-            if nx < w && ny < h && !seen[ny * w + nx] && level.cell(nx, ny) == target {
-                seen[ny * w + nx] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    let mut changed = 0;
-    let mut first_refusal = None;
-    for (cx, cy) in region {
-        match paint(level, cx, cy, tile) {
-            Ok(true) => changed += 1,
-            Ok(false) => {}
-            Err(refused) => {
-                first_refusal.get_or_insert(refused);
-            }
-        }
-    }
-    match (changed, first_refusal) {
-        (0, Some(refused)) => Err(refused),
-        _ => Ok(changed),
-    }
+    let size = (level.width(), level.height());
+    let region = flood(size, (x, y), |cx, cy| level.cell(cx, cy) == target);
+    paint_cells(&region, |cx, cy| paint(level, cx, cy, tile))
 }
 
 /// The tile that best describes `(x, y)`: its piece if it has one, else its
