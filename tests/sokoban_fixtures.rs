@@ -76,7 +76,11 @@ fn every_real_level_loads_valid_and_round_trips() {
         let levels = collection(&dir, name);
         assert_eq!(levels.len(), count, "{name}");
         for (i, level) in levels.iter().enumerate() {
-            assert_eq!(level.name, (i + 1).to_string(), "{name}: titles from ; lines");
+            assert_eq!(
+                level.name,
+                (i + 1).to_string(),
+                "{name}: titles from ; lines"
+            );
             assert_eq!(level.problems(), [], "{name} level {}", level.name);
             assert_eq!(read_xsb_one(&write_xsb(level).unwrap()).unwrap(), *level);
             assert_eq!(read_json(&write_json(level)).unwrap(), *level);
@@ -102,8 +106,7 @@ fn every_real_level_loads_valid_and_round_trips() {
 
 #[test]
 fn small_microban_levels_agree_with_the_reference() {
-    let Some(dir) = real_levels("small_microban_levels_agree_with_the_reference", "sokoban")
-    else {
+    let Some(dir) = real_levels("small_microban_levels_agree_with_the_reference", "sokoban") else {
         return;
     };
     // The levels a budget of 20,000 states explores whole: small enough
@@ -116,7 +119,12 @@ fn small_microban_levels_agree_with_the_reference() {
                 continue;
             };
             let (board, start) = board_of(&level);
-            assert_eq!(got, reference(&board, &start), "{name} level {}", level.name);
+            assert_eq!(
+                got,
+                reference(&board, &start),
+                "{name} level {}",
+                level.name
+            );
             compared += 1;
         }
     }
@@ -159,7 +167,12 @@ fn broken_real_text_answers_with_its_line() {
     let text = fs::read_to_string(dir.join("microban_155.xsb")).unwrap();
     // A wall turned into a letter in every tenth board row.
     let lines: Vec<&str> = text.lines().collect();
-    for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with('#')).step_by(10) {
+    for (i, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with('#'))
+        .step_by(10)
+    {
         let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         broken[i] = format!("#x{}", &line[1..]);
         let e = read_xsb(&broken.join("\n")).unwrap_err();

@@ -384,7 +384,10 @@ fn fewest_pushes_can_need_more_than_the_fewest_moves() {
     assert_eq!((r.shortest_moves, r.min_pushes), (Some(9), Some(pushes)));
     assert_eq!((pushes, moves), (3, 11));
     let lurd = r.solution.clone().unwrap();
-    assert!(lurd.chars().filter(char::is_ascii_uppercase).count() > 3, "{lurd}");
+    assert!(
+        lurd.chars().filter(char::is_ascii_uppercase).count() > 3,
+        "{lurd}"
+    );
     assert_eq!(
         r.verdict.split(';').next(),
         Some("solvable in 9 moves (with 5 pushes), or in as few as 3 pushes with more moves")

@@ -148,7 +148,10 @@ mod tests {
     fn the_player_counts_by_its_reach_and_outside_floor_not_at_all() {
         let a = key("######\n#@$ .#\n#    #\n######\n");
         assert_eq!(a, key("######\n# $ .#\n#   @#\n######\n"));
-        assert_eq!(a, key("          \n  ######\n  #@$ .#\n  #    #\n  ######\n"));
+        assert_eq!(
+            a,
+            key("          \n  ######\n  #@$ .#\n  #    #\n  ######\n")
+        );
         // Behind the box, where the player cannot walk round: another level.
         let b = key("#######\n#@$ .##\n#######\n");
         assert_ne!(b, key("#######\n# $@.##\n#######\n"));

@@ -71,7 +71,11 @@ pub enum DeadReason {
 /// cells [`dead_cells`] marks.
 pub fn why_dead(level: &Level, x: usize, y: usize) -> DeadReason {
     let wall = |x: isize, y: isize| {
-        x < 0 || y < 0 || level.get(x as usize, y as usize).is_none_or(|c| !c.is_open())
+        x < 0
+            || y < 0
+            || level
+                .get(x as usize, y as usize)
+                .is_none_or(|c| !c.is_open())
     };
     let (xi, yi) = (x as isize, y as isize);
     let walled = |d: Dir| {
@@ -158,7 +162,10 @@ mod tests {
         assert!(!dead.contains(&(3, 2)));
         let level = read_xsb_one(text).unwrap();
         assert_eq!(why_dead(&level, 3, 1), DeadReason::WallWithoutGoal(Dir::Up));
-        assert_eq!(why_dead(&level, 1, 2), DeadReason::WallWithoutGoal(Dir::Left));
+        assert_eq!(
+            why_dead(&level, 1, 2),
+            DeadReason::WallWithoutGoal(Dir::Left)
+        );
     }
 
     #[test]

@@ -407,8 +407,8 @@ fn rows_of(level: &Level, floor: char) -> Result<Vec<Vec<char>>, FormatError> {
         let mut row = Vec::with_capacity(w);
         for x in 0..w {
             let player = level.player == Some((x, y));
-            let ch = char_of(level.cell(x, y), boxes[y * w + x], player, floor).ok_or_else(
-                || {
+            let ch =
+                char_of(level.cell(x, y), boxes[y * w + x], player, floor).ok_or_else(|| {
                     let what = if player && boxes[y * w + x] {
                         "the player stands on a box"
                     } else if player {
@@ -417,8 +417,7 @@ fn rows_of(level: &Level, floor: char) -> Result<Vec<Vec<char>>, FormatError> {
                         "a box is in a wall"
                     };
                     FormatError::CannotSay(format!("cell ({x}, {y}): {what}"))
-                },
-            )?;
+                })?;
             row.push(ch);
         }
         rows.push(row);
@@ -720,7 +719,11 @@ Title: Two boxes
         );
         assert!(e.to_string().starts_with("line 3, column 3:"), "{e}");
         let e = read_xsb("#####\n#@@.#\n#####\n").unwrap_err();
-        assert!(e.to_string().contains("line 2, column 3: a second player (the first is at (1, 1))"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("line 2, column 3: a second player (the first is at (1, 1))"),
+            "{e}"
+        );
         assert_eq!(read_xsb("just words\n").unwrap_err(), FormatError::NoBoard);
         assert_eq!(read_xsb("").unwrap_err(), FormatError::NoBoard);
         assert_eq!(
@@ -728,9 +731,15 @@ Title: Two boxes
             FormatError::UnclosedComment { line: 1 }
         );
         let wide = "#".repeat(MAX_SIDE + 1);
-        assert!(matches!(read_xsb(&wide), Err(FormatError::TooWide { line: 1, .. })));
+        assert!(matches!(
+            read_xsb(&wide),
+            Err(FormatError::TooWide { line: 1, .. })
+        ));
         let tall = "#\n".repeat(MAX_SIDE + 1);
-        assert_eq!(read_xsb(&tall).unwrap_err(), FormatError::TooTall { line: 1 });
+        assert_eq!(
+            read_xsb(&tall).unwrap_err(),
+            FormatError::TooTall { line: 1 }
+        );
         assert!(matches!(
             read_xsb_one(COLLECTION),
             Err(FormatError::NotOne { count: 2, .. })
@@ -770,14 +779,19 @@ Title: Two boxes
         assert!(looks_like_xsb("; 3\n####\n#+*#\n####\n"));
         // Skiddy ASCII: level 1-1 of docs/rules.md, and one with crates,
         // ice and pits.
-        let skiddy_levels = ["#####\n#R.R#\n#...#\n#r###\n", "######\n#B.co#\n#i..b#\n######\n"];
+        let skiddy_levels = [
+            "#####\n#R.R#\n#...#\n#r###\n",
+            "######\n#B.co#\n#i..b#\n######\n",
+        ];
         for text in skiddy_levels {
             assert!(!looks_like_xsb(text), "{text}");
             assert!(crate::kinds::skiddy::format::looks_like_ascii(text));
         }
         // Walls and goals alone say nothing of either kind's pieces.
         assert!(!looks_like_xsb("#####\n#...#\n#####\n"));
-        assert!(!crate::kinds::skiddy::format::looks_like_ascii("#####\n#@$.#\n#####\n"));
+        assert!(!crate::kinds::skiddy::format::looks_like_ascii(
+            "#####\n#@$.#\n#####\n"
+        ));
     }
 
     #[test]

@@ -372,7 +372,6 @@ impl Level {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::kinds::sokoban::format::read_xsb_one;
 
     fn problem_cells(text: &str) -> Vec<(Option<(usize, usize)>, String)> {

@@ -10,8 +10,8 @@ pub mod dead;
 pub mod format;
 pub mod level;
 pub mod picture;
-pub mod puzzle;
 pub mod pushes;
+pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
@@ -26,8 +26,8 @@ use crate::engine::{
 pub use canonical::canonical_key;
 pub use dead::{dead_cells, why_dead, DeadReason};
 pub use format::{
-    from_json_value, looks_like_xsb, read_json, read_xsb, read_xsb_one, to_json_value,
-    write_json, write_xsb, write_xsb_collection, FormatError,
+    from_json_value, looks_like_xsb, read_json, read_xsb, read_xsb_one, to_json_value, write_json,
+    write_xsb, write_xsb_collection, FormatError,
 };
 pub use level::{Cell, Level, MAX_SIDE, MIN_SIDE};
 pub use puzzle::{SokobanPuzzle, StateLayout};
@@ -92,8 +92,7 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
         65..=128 => explore::<u128>(&rules, layout, job)?,
         _ => explore::<[u64; 4]>(&rules, layout, job)?,
     };
-    let min_pushes =
-        pushes::min_pushes(graph.as_ref(), &layout, job).map_err(LabelError::from)?;
+    let min_pushes = pushes::min_pushes(graph.as_ref(), &layout, job).map_err(LabelError::from)?;
     let mut analysis = Analysis {
         rules,
         graph,
@@ -212,7 +211,8 @@ mod tests {
         assert_eq!(r.shortest_moves, Some(2));
         assert_eq!(r.min_pushes, Some(1));
         assert!(
-            r.verdict.starts_with("solvable in 2 moves and 1 push; 3 pushes lead into a deadlock"),
+            r.verdict
+                .starts_with("solvable in 2 moves and 1 push; 3 pushes lead into a deadlock"),
             "{}",
             r.verdict
         );
@@ -255,7 +255,11 @@ mod tests {
         let b = analysed("#####\n#.@$#\n#####\n");
         assert!(!b.report.solvable);
         assert_eq!(b.report.dead_ends, b.report.states);
-        assert!(b.report.verdict.starts_with("unsolvable"), "{}", b.report.verdict);
+        assert!(
+            b.report.verdict.starts_with("unsolvable"),
+            "{}",
+            b.report.verdict
+        );
     }
 
     #[test]
@@ -263,7 +267,10 @@ mod tests {
         let level = read_xsb_one("#######\n#@    #\n# $$$ #\n# ... #\n#     #\n#######\n").unwrap();
         let e = analyze(&level, &Job::new(50)).unwrap_err();
         let text = e.to_string();
-        assert!(text.starts_with("too big: stopped after 50 states"), "{text}");
+        assert!(
+            text.starts_with("too big: stopped after 50 states"),
+            "{text}"
+        );
         assert!(text.ends_with("no solution within them"), "{text}");
     }
 }

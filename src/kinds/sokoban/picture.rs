@@ -61,11 +61,7 @@ pub fn push_cell(picture: &mut Picture, x: f32, y: f32, cell: Cell, outside: boo
                 Some(Stroke::new(0.02, GRID_LINE)),
             );
             if cell == Cell::Goal {
-                picture.polygon(
-                    diamond(x, y, 0.3),
-                    None,
-                    Some(Stroke::new(0.07, GOAL)),
-                );
+                picture.polygon(diamond(x, y, 0.3), None, Some(Stroke::new(0.07, GOAL)));
             }
         }
     }
@@ -159,7 +155,9 @@ pub fn level_picture_with_dead_cells(level: &Level) -> Picture {
     }
     let pieces = level_picture(level);
     let board_shapes = board_picture(level).shapes.len();
-    picture.shapes.extend(pieces.shapes.into_iter().skip(board_shapes));
+    picture
+        .shapes
+        .extend(pieces.shapes.into_iter().skip(board_shapes));
     picture
 }
 
@@ -201,7 +199,12 @@ mod tests {
         push_box(&mut off, 0.0, 0.0, false);
         let mut on = Picture::new(1.0, 1.0);
         push_box(&mut on, 0.0, 0.0, true);
-        let lines = |p: &Picture| p.shapes.iter().filter(|s| matches!(s, Shape::Line { .. })).count();
+        let lines = |p: &Picture| {
+            p.shapes
+                .iter()
+                .filter(|s| matches!(s, Shape::Line { .. }))
+                .count()
+        };
         assert_eq!(lines(&off), 2, "the cross");
         assert_eq!(lines(&on), 0, "a diamond instead");
     }
@@ -210,7 +213,10 @@ mod tests {
     fn the_level_and_its_start_position_draw_alike() {
         let level = read_xsb_one("  #####\n###@$.#\n  #####\n").unwrap();
         let rules = Rules::compile(&level).unwrap();
-        assert_eq!(level_picture(&level), position_picture(&rules, rules.start()));
+        assert_eq!(
+            level_picture(&level),
+            position_picture(&rules, rules.start())
+        );
         // Outside floor is not drawn: 2 + 2 cells fewer than the board.
         let floors = board_picture(&level)
             .shapes

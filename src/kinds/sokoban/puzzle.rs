@@ -229,7 +229,13 @@ mod tests {
         text += &"#".repeat(20);
         let rules = Rules::compile(&read_xsb_one(&text).unwrap()).unwrap();
         let e = StateLayout::of(&rules).unwrap_err();
-        assert_eq!(e, CompileError::StateTooBig { bits: 260, cells: 252 });
+        assert_eq!(
+            e,
+            CompileError::StateTooBig {
+                bits: 260,
+                cells: 252
+            }
+        );
         assert!(e.to_string().contains("at most 256 fit"));
     }
 }

@@ -275,7 +275,10 @@ mod tests {
         assert_eq!(row["solvable"], json!(true));
         assert_eq!(row["solution_lists"]["shortest"][0], json!("rU"));
         let lines = report_lines(&a, 1);
-        assert!(lines.contains("shortest 2 moves (rU); fewest pushes 1"), "{lines}");
+        assert!(
+            lines.contains("shortest 2 moves (rU); fewest pushes 1"),
+            "{lines}"
+        );
         assert!(lines.contains("dead cells: (1, 1)"), "{lines}");
     }
 

@@ -30,13 +30,15 @@ pub fn resized(
     dy: isize,
 ) -> Result<(Level, Vec<String>), ResizeError> {
     let player = match level.player {
-        Some((x, y)) => Some(moved(x, y, dx, dy, width, height).ok_or(ResizeError::CutOff {
-            what: "player",
-            x,
-            y,
-            width,
-            height,
-        })?),
+        Some((x, y)) => Some(
+            moved(x, y, dx, dy, width, height).ok_or(ResizeError::CutOff {
+                what: "player",
+                x,
+                y,
+                width,
+                height,
+            })?,
+        ),
         None => None,
     };
     let mut out = Level::from_cells(width, height, vec![Cell::Floor; width * height])
@@ -85,6 +87,9 @@ mod tests {
         assert_eq!(cut.width(), 4);
         assert_eq!(losses, ["the goal at (4, 1) falls off", "5 walls fall off"]);
         let e = resized_at(&level, 4, 3, Anchor { column: 2, row: 0 }).unwrap_err();
-        assert!(e.to_string().contains("cut off the player at (1, 1)"), "{e}");
+        assert!(
+            e.to_string().contains("cut off the player at (1, 1)"),
+            "{e}"
+        );
     }
 }

@@ -417,7 +417,11 @@ mod tests {
         assert_eq!(game.moves(), 0);
         assert_eq!(game.play(Dir::Down), Some(MoveKind::Step));
         assert_eq!(game.play(Dir::Right), Some(MoveKind::Step));
-        assert_eq!(game.play(Dir::Up), None, "the box above is against the wall");
+        assert_eq!(
+            game.play(Dir::Up),
+            None,
+            "the box above is against the wall"
+        );
         assert_eq!(game.lurd(), "dr");
     }
 
@@ -454,6 +458,9 @@ mod tests {
     fn an_invalid_level_is_refused_with_its_problems() {
         let level = read_xsb_one("#####\n# $.#\n#####\n").unwrap();
         let e = Rules::compile(&level).unwrap_err();
-        assert_eq!(e.to_string(), "the level is invalid: the level has no player");
+        assert_eq!(
+            e.to_string(),
+            "the level is invalid: the level has no player"
+        );
     }
 }
