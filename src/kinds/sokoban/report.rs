@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::{json, Map, Value};
 
 use super::dead::{dead_cells, why_dead, DeadReason};
-use super::rules::Dir;
+use super::rules::{Dir, NONE};
 use super::Analysis;
 use crate::kinds::skiddy::report::depth_words;
 use crate::words::counted;
@@ -89,6 +89,19 @@ pub(crate) fn report(analysis: &Analysis, min_pushes: Option<u32>, started: Inst
         let rules = &analysis.rules;
         let q = rules.next(before.player, dir.index());
         let r = rules.next(q, dir.index());
+        // Every trap is a push (a step can be walked back), so `q` and
+        // `r` are cells; should one not be, the story says no more than
+        // "into a deadlock".
+        if q == NONE || r == NONE {
+            let at = rules.xy(before.player);
+            return TrapStory {
+                depth,
+                from: at,
+                to: at,
+                dir: dir.word(),
+                words: "leads into a deadlock".to_string(),
+            };
+        }
         let (from, to) = (rules.xy(q), rules.xy(r));
         let words = if rules.is_dead(r) {
             match why_dead(level, to.0, to.1) {
