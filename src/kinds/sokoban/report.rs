@@ -144,7 +144,11 @@ pub(crate) fn report(analysis: &Analysis, min_pushes: Option<u32>, started: Inst
     report
 }
 
-/// The verdict in words: "solvable in 33 moves and 8 pushes; 25 pushes
+/// The verdict in words. When the shortest-moves solution shown pushes
+/// more than the fewest pushes, both numbers are given ("solvable in 9
+/// moves (with 5 pushes), or in as few as 3 pushes"); it does not claim the
+/// fewest pushes need more moves, since another shortest solution may
+/// push less. For example: "solvable in 33 moves and 8 pushes; 25 pushes
 /// lead into a deadlock, the first after 6 moves: pushing the box at
 /// (3, 4) right puts it against the wall where no goal is".
 pub fn verdict(r: &Report) -> String {
@@ -156,7 +160,7 @@ pub fn verdict(r: &Report) -> String {
             format!("solvable in {} and {}", moves(m), pushes(p))
         }
         (Some(m), Some(p), Some(least)) => format!(
-            "solvable in {} (with {}), or in as few as {} with more moves",
+            "solvable in {} (with {}), or in as few as {}",
             moves(m),
             pushes(p),
             pushes(least)
