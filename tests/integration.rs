@@ -47,6 +47,8 @@ mod rules;
 mod sample_pack;
 #[path = "reference/mod.rs"]
 mod skiddy_reference;
+mod sokoban_fixtures;
+mod sokoban_reference;
 mod tangram_cli;
 mod tangram_editor;
 mod tangram_files;

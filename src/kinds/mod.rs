@@ -11,6 +11,7 @@ pub mod problem;
 pub mod resize;
 pub mod rooms;
 pub mod skiddy;
+pub mod sokoban;
 pub mod summary;
 pub mod tangram;
 pub mod text;

@@ -1,0 +1,815 @@
+//! Sokoban's file formats (docs/rules.md, Sokoban, "Text format"): the
+//! standard XSB text, one level or a collection, and our lossless JSON.
+//!
+//! Readers never panic: every bad input is answered with a [`FormatError`]
+//! that says where (line and column) and what.
+//!
+//! ## XSB
+//! `#` wall; space, `-` or `_` floor; `.` goal; `$` box; `*` box on goal;
+//! `@` player; `+` player on goal. Rows may be ragged and end in spaces
+//! (a short row is padded with floor, which lies outside the walls). A
+//! line is a board row when it is made of these characters only; other
+//! lines are comments and metadata:
+//!
+//! - a `;` line is a comment; the last one before a board is its title
+//!   (`; 12` names the level "12");
+//! - a `Title:` line after a board names that board (it wins over a `;`
+//!   line); before the first board it names the first;
+//! - a `Comment:` line with nothing after the colon opens a block that a
+//!   `Comment-End:` line closes; nothing inside is a board;
+//! - any other line (`Author: …`, `'Duh!'`) is metadata and skipped;
+//! - a line that begins with `#` but holds a character XSB does not know
+//!   is a broken board row: an error names its line and column.
+//!
+//! Boards are separated by blank lines or by any non-board line.
+//!
+//! Writing puts the name on a `; name` line before the board, writes
+//! floor as a space, cuts the spaces at the ends of rows, writes an
+//! all-floor row as `-` (a blank line would end the board), and ends the
+//! first row with `-` when no row reaches the board's width, so that
+//! reading it back gives the same level.
+//!
+//! ## Our JSON
+//! ```json
+//! {"format": "levelscope-level", "version": 1, "kind": "sokoban",
+//!  "name": "1", "width": 5, "height": 3,
+//!  "rows": ["#####", "#@$.#", "#####"]}
+//! ```
+//! `rows` holds one string a row, top row first, of `width` XSB
+//! characters (floor written `-`). Every level can be written, valid or
+//! not, and read back equal: when the boxes or the player cannot be
+//! marked in the rows (a box in a wall or off the board, two boxes on one
+//! cell, the player on a box or in a wall), the rows hold the cells only
+//! and `"player": [x, y]` (or `null`) and `"boxes": [[x, y], …]` say them.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::level::{Cell, Level, MAX_SIDE};
+
+/// The `format` field of a JSON level.
+pub const LEVEL_FORMAT: &str = "levelscope-level";
+/// The newest JSON level version this program reads and writes.
+pub const LEVEL_VERSION: u32 = 1;
+/// The `kind` field of a Sokoban JSON level.
+pub const KIND: &str = "sokoban";
+
+/// The characters of an XSB board row.
+pub const XSB_CHARS: &str = "# -_.$*@+";
+
+/// Why a Sokoban text could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// The text holds no board row at all.
+    #[error("no Sokoban board found: no line is made of the XSB characters {XSB_CHARS:?} only")]
+    NoBoard,
+    /// A row that begins like a board row holds an unknown character.
+    #[error("line {line}, column {column}: unknown character {ch:?} in a board row (XSB knows # - _ . $ * @ + and space)")]
+    UnknownChar {
+        /// The line (from 1).
+        line: usize,
+        /// The column (from 1).
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A row longer than any board this program reads.
+    #[error("line {line}: the row is {len} cells long; a Sokoban board has at most {MAX_SIDE}")]
+    TooWide {
+        /// The line (from 1).
+        line: usize,
+        /// The row's length.
+        len: usize,
+    },
+    /// More rows than any board this program reads.
+    #[error("line {line}: the board starting here has more than {MAX_SIDE} rows")]
+    TooTall {
+        /// The line of the board's first row (from 1).
+        line: usize,
+    },
+    /// A second player in one board.
+    #[error("line {line}, column {column}: a second player (the first is at ({}, {}))", first.0, first.1)]
+    SecondPlayer {
+        /// The line (from 1).
+        line: usize,
+        /// The column (from 1).
+        column: usize,
+        /// The first player's cell `(x, y)`.
+        first: (usize, usize),
+    },
+    /// A `Comment:` block that no `Comment-End:` line closes.
+    #[error("line {line}: the Comment: block opened here is never closed by a Comment-End: line")]
+    UnclosedComment {
+        /// The line of the `Comment:` line (from 1).
+        line: usize,
+    },
+    /// One level was expected and the text holds several.
+    #[error("the text holds {count} levels, not one (the second starts at line {second_line})")]
+    NotOne {
+        /// How many levels it holds.
+        count: usize,
+        /// The line of the second level's first row (from 1).
+        second_line: usize,
+    },
+    /// Something XSB cannot say.
+    #[error("XSB cannot say this level: {0}")]
+    CannotSay(String),
+    /// Not JSON, or JSON of the wrong shape.
+    #[error("not a valid Sokoban JSON level: {0}")]
+    Json(String),
+    /// The JSON's `format` field is not a level's.
+    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
+    WrongFormat(String),
+    /// The JSON level is newer than this program.
+    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
+    NewerVersion(u32),
+    /// The JSON level is of another kind.
+    #[error("the level is of kind {}, not \"sokoban\"", crate::kinds::text::quoted(.0))]
+    WrongKind(String),
+}
+
+/// What one XSB character stands for: the cell, and whether a box or the
+/// player stands on it.
+fn xsb_char(ch: char) -> Option<(Cell, bool, bool)> {
+    Some(match ch {
+        '#' => (Cell::Wall, false, false),
+        ' ' | '-' | '_' => (Cell::Floor, false, false),
+        '.' => (Cell::Goal, false, false),
+        '$' => (Cell::Floor, true, false),
+        '*' => (Cell::Goal, true, false),
+        '@' => (Cell::Floor, false, true),
+        '+' => (Cell::Goal, false, true),
+        _ => return None,
+    })
+}
+
+/// The XSB character of a cell with or without a box or the player, if
+/// XSB can say it (`floor` is the character used for bare floor).
+fn char_of(cell: Cell, has_box: bool, player: bool, floor: char) -> Option<char> {
+    Some(match (cell, has_box, player) {
+        (Cell::Wall, false, false) => '#',
+        (Cell::Floor, false, false) => floor,
+        (Cell::Goal, false, false) => '.',
+        (Cell::Floor, true, false) => '$',
+        (Cell::Goal, true, false) => '*',
+        (Cell::Floor, false, true) => '@',
+        (Cell::Goal, false, true) => '+',
+        _ => return None,
+    })
+}
+
+/// What one line of an XSB text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line<'a> {
+    Blank,
+    Board(&'a str),
+    Comment(&'a str),
+    Title(&'a str),
+    CommentStart,
+    CommentEnd,
+    Other,
+}
+
+/// `line`'s value after `key` (any case, then a colon), if it starts so.
+fn after_key<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let head = line.get(..key.len() + 1)?;
+    (head[..key.len()].eq_ignore_ascii_case(key) && head.ends_with(':'))
+        .then(|| line[key.len() + 1..].trim())
+}
+
+/// Classifies a line (its end already trimmed); `number` is its line
+/// number, for errors.
+fn classify(line: &str, number: usize) -> Result<Line<'_>, FormatError> {
+    if line.trim().is_empty() {
+        return Ok(Line::Blank);
+    }
+    if let Some(comment) = line.trim_start().strip_prefix(';') {
+        return Ok(Line::Comment(comment.trim()));
+    }
+    if line.chars().all(|ch| xsb_char(ch).is_some()) {
+        return Ok(Line::Board(line));
+    }
+    let trimmed = line.trim_start();
+    if let Some(title) = after_key(trimmed, "title") {
+        return Ok(Line::Title(title));
+    }
+    if after_key(trimmed, "comment-end").is_some() || after_key(trimmed, "comment_end").is_some() {
+        return Ok(Line::CommentEnd);
+    }
+    if after_key(trimmed, "comment").is_some_and(str::is_empty) {
+        return Ok(Line::CommentStart);
+    }
+    if trimmed.starts_with('#') {
+        let (column, ch) = line
+            .chars()
+            .enumerate()
+            .find(|&(_, ch)| xsb_char(ch).is_none())
+            .unwrap_or((0, '?'));
+        return Err(FormatError::UnknownChar {
+            line: number,
+            column: column + 1,
+            ch,
+        });
+    }
+    Ok(Line::Other)
+}
+
+/// One board as read: its first line's number, its rows and its title.
+struct Board<'a> {
+    line: usize,
+    rows: Vec<&'a str>,
+    title: Option<String>,
+    titled_after: bool,
+}
+
+/// Builds a level from a board's rows (each at most [`MAX_SIDE`] long).
+fn build(board: &Board<'_>) -> Result<Level, FormatError> {
+    let width = board
+        .rows
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0);
+    let height = board.rows.len();
+    let mut cells = vec![Cell::Floor; width * height];
+    let mut boxes = Vec::new();
+    let mut player: Option<(usize, usize)> = None;
+    for (y, row) in board.rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let Some((cell, has_box, is_player)) = xsb_char(ch) else {
+                return Err(FormatError::UnknownChar {
+                    line: board.line + y,
+                    column: x + 1,
+                    ch,
+                });
+            };
+            cells[y * width + x] = cell;
+            if has_box {
+                boxes.push((x, y));
+            }
+            if is_player {
+                if let Some(first) = player {
+                    return Err(FormatError::SecondPlayer {
+                        line: board.line + y,
+                        column: x + 1,
+                        first,
+                    });
+                }
+                player = Some((x, y));
+            }
+        }
+    }
+    let mut level = Level::from_cells(width, height, cells).ok_or(FormatError::NoBoard)?;
+    level.boxes = boxes;
+    level.player = player;
+    level.name = board.title.clone().unwrap_or_default();
+    Ok(level)
+}
+
+/// The boards of an XSB text, with their titles and first lines.
+fn boards(text: &str) -> Result<Vec<Board<'_>>, FormatError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut boards: Vec<Board<'_>> = Vec::new();
+    let mut current: Option<Board<'_>> = None;
+    let mut pending_title: Option<String> = None;
+    let mut early_title: Option<String> = None;
+    let mut comment_block: Option<usize> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let line = raw.trim_end();
+        if let Some(start) = comment_block {
+            let ends = after_key(line.trim_start(), "comment-end").is_some()
+                || after_key(line.trim_start(), "comment_end").is_some();
+            if ends {
+                comment_block = None;
+            } else {
+                comment_block = Some(start);
+            }
+            continue;
+        }
+        let kind = classify(line, number)?;
+        if let Line::Board(row) = kind {
+            let board = current.get_or_insert_with(|| Board {
+                line: number,
+                rows: Vec::new(),
+                title: pending_title.take(),
+                titled_after: false,
+            });
+            if row.chars().take(MAX_SIDE + 1).count() > MAX_SIDE {
+                return Err(FormatError::TooWide {
+                    line: number,
+                    len: row.chars().count(),
+                });
+            }
+            if board.rows.len() == MAX_SIDE {
+                return Err(FormatError::TooTall { line: board.line });
+            }
+            board.rows.push(row);
+            continue;
+        }
+        if let Some(board) = current.take() {
+            boards.push(board);
+        }
+        match kind {
+            Line::Board(_) | Line::Blank | Line::Other | Line::CommentEnd => {}
+            Line::Comment(comment) => {
+                if !comment.is_empty() {
+                    pending_title = Some(comment.to_string());
+                }
+            }
+            Line::Title(title) => match boards.last_mut() {
+                Some(last) if !last.titled_after => {
+                    last.title = Some(title.to_string());
+                    last.titled_after = true;
+                }
+                Some(_) => {}
+                None => early_title = Some(title.to_string()),
+            },
+            Line::CommentStart => comment_block = Some(number),
+        }
+    }
+    if let Some(line) = comment_block {
+        return Err(FormatError::UnclosedComment { line });
+    }
+    if let Some(board) = current.take() {
+        boards.push(board);
+    }
+    if let (Some(title), Some(first)) = (early_title, boards.first_mut()) {
+        if !first.titled_after {
+            first.title = Some(title);
+        }
+    }
+    Ok(boards)
+}
+
+/// Reads every level of an XSB text (one level or a collection), named by
+/// their titles.
+pub fn read_xsb(text: &str) -> Result<Vec<Level>, FormatError> {
+    let boards = boards(text)?;
+    if boards.is_empty() {
+        return Err(FormatError::NoBoard);
+    }
+    boards.iter().map(build).collect()
+}
+
+/// Reads an XSB text that holds exactly one level.
+pub fn read_xsb_one(text: &str) -> Result<Level, FormatError> {
+    let boards = boards(text)?;
+    match boards.as_slice() {
+        [] => Err(FormatError::NoBoard),
+        [one] => build(one),
+        [_, second, ..] => Err(FormatError::NotOne {
+            count: boards.len(),
+            second_line: second.line,
+        }),
+    }
+}
+
+/// Whether `text` looks like XSB: some board row holds a player or a box
+/// (`@ + $ *`, characters Skiddy's ASCII never uses), and no line that
+/// begins with `#` holds a character outside XSB's (as every Skiddy row
+/// with a Skiddy, a pit, a crate or ice does).
+pub fn looks_like_xsb(text: &str) -> bool {
+    boards(text).is_ok_and(|boards| {
+        boards
+            .iter()
+            .any(|b| b.rows.iter().any(|row| row.contains(['@', '+', '$', '*'])))
+    })
+}
+
+/// The XSB characters of a level's rows, cells and pieces; `floor` is the
+/// character for bare floor. Fails when a box or the player cannot be
+/// marked (see [`FormatError::CannotSay`]).
+fn rows_of(level: &Level, floor: char) -> Result<Vec<Vec<char>>, FormatError> {
+    let (w, h) = (level.width(), level.height());
+    let mut boxes = vec![false; w * h];
+    for &(x, y) in &level.boxes {
+        if !level.contains(x, y) {
+            return Err(FormatError::CannotSay(format!(
+                "a box at ({x}, {y}) is off the {w}x{h} board"
+            )));
+        }
+        if std::mem::replace(&mut boxes[y * w + x], true) {
+            return Err(FormatError::CannotSay(format!(
+                "two boxes on the cell ({x}, {y})"
+            )));
+        }
+    }
+    if let Some((x, y)) = level.player {
+        if !level.contains(x, y) {
+            return Err(FormatError::CannotSay(format!(
+                "the player at ({x}, {y}) is off the {w}x{h} board"
+            )));
+        }
+    }
+    let mut rows = Vec::with_capacity(h);
+    for y in 0..h {
+        let mut row = Vec::with_capacity(w);
+        for x in 0..w {
+            let player = level.player == Some((x, y));
+            let ch =
+                char_of(level.cell(x, y), boxes[y * w + x], player, floor).ok_or_else(|| {
+                    let what = if player && boxes[y * w + x] {
+                        "the player stands on a box"
+                    } else if player {
+                        "the player is in a wall"
+                    } else {
+                        "a box is in a wall"
+                    };
+                    FormatError::CannotSay(format!("cell ({x}, {y}): {what}"))
+                })?;
+            row.push(ch);
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// Writes one level as XSB: its name on a `; name` line (when it has
+/// one), then its rows (see the module's documentation).
+pub fn write_xsb(level: &Level) -> Result<String, FormatError> {
+    if level.name.contains(['\n', '\r']) {
+        return Err(FormatError::CannotSay(
+            "the name holds a line break, and a title is one line".into(),
+        ));
+    }
+    let rows = rows_of(level, ' ')?;
+    let mut lines: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let text: String = row.iter().collect();
+            let text = text.trim_end().to_string();
+            if text.is_empty() {
+                "-".to_string()
+            } else {
+                text
+            }
+        })
+        .collect();
+    let reaches = lines
+        .iter()
+        .any(|l| l.chars().count() == level.width() && !l.ends_with('-'));
+    if !reaches && level.width() > 0 {
+        if let Some(first) = lines.first_mut() {
+            let mut row: Vec<char> = rows[0].clone();
+            if let Some(last) = row.last_mut() {
+                if *last == ' ' {
+                    *last = '-';
+                }
+            }
+            *first = row.into_iter().collect();
+        }
+    }
+    let mut text = String::new();
+    if !level.name.is_empty() {
+        text += &format!("; {}\n\n", level.name);
+    }
+    for line in lines {
+        text += &line;
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// Writes several levels as one XSB collection, separated by blank lines.
+pub fn write_xsb_collection(levels: &[Level]) -> Result<String, FormatError> {
+    let texts = levels
+        .iter()
+        .map(write_xsb)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(texts.join("\n"))
+}
+
+/// Whether the boxes and the player can be marked in the rows.
+fn markable(level: &Level) -> bool {
+    rows_of(level, '-').is_ok()
+}
+
+/// The JSON value of a level (see the module's documentation).
+pub fn to_json_value(level: &Level) -> Value {
+    let marked = markable(level);
+    let rows: Vec<String> = if marked {
+        rows_of(level, '-')
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| r.into_iter().collect())
+            .collect()
+    } else {
+        (0..level.height())
+            .map(|y| {
+                (0..level.width())
+                    .map(|x| char_of(level.cell(x, y), false, false, '-').unwrap_or('#'))
+                    .collect()
+            })
+            .collect()
+    };
+    let mut value = json!({
+        "format": LEVEL_FORMAT,
+        "version": LEVEL_VERSION,
+        "kind": KIND,
+        "name": level.name,
+        "width": level.width(),
+        "height": level.height(),
+        "rows": rows,
+    });
+    if !marked {
+        value["player"] = json!(level.player.map(|(x, y)| [x, y]));
+        value["boxes"] = json!(level.boxes.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>());
+    }
+    value
+}
+
+/// The JSON text of a level, pretty-printed.
+pub fn write_json(level: &Level) -> String {
+    let mut text = serde_json::to_string_pretty(&to_json_value(level)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Reads a JSON level from its text.
+pub fn read_json(text: &str) -> Result<Level, FormatError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| FormatError::Json(e.to_string()))?;
+    from_json_value(&value)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonLevel {
+    #[allow(dead_code)]
+    format: String,
+    #[allow(dead_code)]
+    version: u32,
+    #[allow(dead_code)]
+    kind: String,
+    #[serde(default)]
+    name: String,
+    width: Value,
+    height: Value,
+    rows: Vec<String>,
+    #[serde(default)]
+    player: Option<Option<[usize; 2]>>,
+    #[serde(default)]
+    boxes: Option<Vec<[usize; 2]>>,
+}
+
+/// Reads a level from its JSON value (see the module's documentation).
+pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
+    let field = |name: &str| value.get(name);
+    match field("format").and_then(Value::as_str) {
+        Some(LEVEL_FORMAT) => {}
+        Some(other) => return Err(FormatError::WrongFormat(other.to_string())),
+        None => {
+            return Err(FormatError::Json(
+                "the field \"format\" is missing or not a string".into(),
+            ))
+        }
+    }
+    match field("version").and_then(Value::as_u64) {
+        Some(v) if v <= LEVEL_VERSION as u64 => {}
+        Some(v) => return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32)),
+        None => {
+            return Err(FormatError::Json(
+                "the field \"version\" is missing or not a whole number".into(),
+            ))
+        }
+    }
+    match field("kind").and_then(Value::as_str) {
+        Some(KIND) => {}
+        Some(other) => return Err(FormatError::WrongKind(other.to_string())),
+        None => {
+            return Err(FormatError::Json(
+                "the field \"kind\" is missing or not a string".into(),
+            ))
+        }
+    }
+    let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
+    let side = |value: &Value, name: &str| {
+        crate::kinds::text::whole_number_in(Some(value), name, 1, MAX_SIDE as u64)
+            .map(|n| n as usize)
+            .map_err(FormatError::Json)
+    };
+    let (width, height) = (side(&body.width, "width")?, side(&body.height, "height")?);
+    if body.rows.len() != height {
+        return Err(FormatError::Json(format!(
+            "\"rows\" has {} rows, but the height is {height}",
+            body.rows.len()
+        )));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    let mut boxes = Vec::new();
+    let mut player = None;
+    for (y, row) in body.rows.iter().enumerate() {
+        let len = row.chars().count();
+        if len != width {
+            return Err(FormatError::Json(format!(
+                "rows[{y}] has {len} cells, but the width is {width}"
+            )));
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let (cell, has_box, is_player) = xsb_char(ch).ok_or_else(|| {
+                FormatError::Json(format!(
+                    "rows[{y}], cell ({x}, {y}): unknown character {ch:?} (known: # - _ . $ * @ + and space)"
+                ))
+            })?;
+            cells.push(cell);
+            if has_box {
+                boxes.push((x, y));
+            }
+            if is_player {
+                if let Some((fx, fy)) = player {
+                    return Err(FormatError::Json(format!(
+                        "rows[{y}], cell ({x}, {y}): a second player (the first is at ({fx}, {fy}))"
+                    )));
+                }
+                player = Some((x, y));
+            }
+        }
+    }
+    if let Some(listed) = body.boxes {
+        if !boxes.is_empty() {
+            return Err(FormatError::Json(
+                "the boxes are both marked in \"rows\" and listed in \"boxes\"".into(),
+            ));
+        }
+        boxes = listed.into_iter().map(|[x, y]| (x, y)).collect();
+    }
+    if let Some(listed) = body.player {
+        if player.is_some() {
+            return Err(FormatError::Json(
+                "the player is both marked in \"rows\" and given in \"player\"".into(),
+            ));
+        }
+        player = listed.map(|[x, y]| (x, y));
+    }
+    let mut level = Level::from_cells(width, height, cells)
+        .ok_or_else(|| FormatError::Json("the rows do not fill the board".into()))?;
+    level.name = body.name;
+    level.boxes = boxes;
+    level.player = player;
+    Ok(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLLECTION: &str = "\
+; A small collection
+; written by hand
+
+; 1
+
+#####
+#@$.#
+#####
+Author: us
+Comment:
+####
+#@$.# looks like a board but is a comment
+Comment-End:
+
+; ignored
+; 2
+'Quoted remark'
+
+  ####  \n\
+###  #
+#  *@#
+#.$  #
+######
+Title: Two boxes
+";
+
+    #[test]
+    fn a_collection_reads_with_titles_and_skips_metadata() {
+        let levels = read_xsb(COLLECTION).unwrap();
+        assert_eq!(levels.len(), 2);
+        assert_eq!(levels[0].name, "1");
+        assert_eq!((levels[0].width(), levels[0].height()), (5, 3));
+        assert_eq!(levels[0].player, Some((1, 1)));
+        assert_eq!(levels[0].boxes, vec![(2, 1)]);
+        assert_eq!(levels[1].name, "Two boxes", "Title: wins over ;");
+        assert_eq!((levels[1].width(), levels[1].height()), (6, 5));
+        assert_eq!(levels[1].cell(0, 0), Cell::Floor, "outside, padded");
+        assert_eq!(levels[1].boxes, vec![(3, 2), (2, 3)]);
+        assert_eq!(levels[1].cell(3, 2), Cell::Goal);
+        assert!(levels.iter().all(|l| l.problems().is_empty()));
+    }
+
+    #[test]
+    fn dashes_and_underscores_are_floor_and_rows_may_be_ragged() {
+        let a = read_xsb_one("#####\n#@$.#\n#####").unwrap();
+        let b = read_xsb_one("#####   \n#@$.#\n#####\n").unwrap();
+        assert_eq!(a, b);
+        let c = read_xsb_one("######\n#@-$.#\n#_#  #\n######").unwrap();
+        assert_eq!(c.cell(2, 1), Cell::Floor);
+        assert_eq!(c.cell(1, 2), Cell::Floor);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = read_xsb("; t\n#####\n#@x.#\n#####\n").unwrap_err();
+        assert_eq!(
+            e,
+            FormatError::UnknownChar {
+                line: 3,
+                column: 3,
+                ch: 'x'
+            }
+        );
+        assert!(e.to_string().starts_with("line 3, column 3:"), "{e}");
+        let e = read_xsb("#####\n#@@.#\n#####\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 2, column 3: a second player (the first is at (1, 1))"),
+            "{e}"
+        );
+        assert_eq!(read_xsb("just words\n").unwrap_err(), FormatError::NoBoard);
+        assert_eq!(read_xsb("").unwrap_err(), FormatError::NoBoard);
+        assert_eq!(
+            read_xsb("Comment:\n#@$.#\n").unwrap_err(),
+            FormatError::UnclosedComment { line: 1 }
+        );
+        let wide = "#".repeat(MAX_SIDE + 1);
+        assert!(matches!(
+            read_xsb(&wide),
+            Err(FormatError::TooWide { line: 1, .. })
+        ));
+        let tall = "#\n".repeat(MAX_SIDE + 1);
+        assert_eq!(
+            read_xsb(&tall).unwrap_err(),
+            FormatError::TooTall { line: 1 }
+        );
+        assert!(matches!(
+            read_xsb_one(COLLECTION),
+            Err(FormatError::NotOne { count: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn xsb_round_trips_keep_the_title() {
+        let levels = read_xsb(COLLECTION).unwrap();
+        let text = write_xsb_collection(&levels).unwrap();
+        assert!(text.starts_with("; 1\n\n#####\n#@$.#\n"), "{text}");
+        assert_eq!(read_xsb(&text).unwrap(), levels);
+    }
+
+    #[test]
+    fn odd_levels_round_trip_through_xsb_and_json() {
+        // A floor column on the right and an all-floor row in the middle.
+        let mut level = Level::from_cells(4, 3, vec![Cell::Floor; 12]).unwrap();
+        level.set_cell(0, 0, Cell::Wall);
+        level.set_cell(0, 2, Cell::Goal);
+        level.player = Some((1, 0));
+        let text = write_xsb(&level).unwrap();
+        assert_eq!(read_xsb_one(&text).unwrap(), level, "{text:?}");
+        assert_eq!(read_json(&write_json(&level)).unwrap(), level);
+        // What XSB cannot say, JSON can.
+        level.boxes = vec![(0, 0), (5, 5), (1, 1), (1, 1)];
+        assert!(matches!(write_xsb(&level), Err(FormatError::CannotSay(_))));
+        let json = write_json(&level);
+        assert!(json.contains("\"boxes\""));
+        assert_eq!(read_json(&json).unwrap(), level);
+    }
+
+    #[test]
+    fn sniffing_tells_xsb_from_skiddy_ascii() {
+        assert!(looks_like_xsb("#####\n#@$.#\n#####\n"));
+        assert!(looks_like_xsb(COLLECTION));
+        assert!(looks_like_xsb("; 3\n####\n#+*#\n####\n"));
+        // Skiddy ASCII: level 1-1 of docs/rules.md, and one with crates,
+        // ice and pits.
+        let skiddy_levels = [
+            "#####\n#R.R#\n#...#\n#r###\n",
+            "######\n#B.co#\n#i..b#\n######\n",
+        ];
+        for text in skiddy_levels {
+            assert!(!looks_like_xsb(text), "{text}");
+            assert!(crate::kinds::skiddy::format::looks_like_ascii(text));
+        }
+        // Walls and goals alone say nothing of either kind's pieces.
+        assert!(!looks_like_xsb("#####\n#...#\n#####\n"));
+        assert!(!crate::kinds::skiddy::format::looks_like_ascii(
+            "#####\n#@$.#\n#####\n"
+        ));
+    }
+
+    #[test]
+    fn json_errors_are_clear() {
+        let level = read_xsb_one("#####\n#@$.#\n#####\n").unwrap();
+        let mut value = to_json_value(&level);
+        assert_eq!(from_json_value(&value).unwrap(), level);
+        value["kind"] = json!("prism");
+        assert_eq!(
+            from_json_value(&value).unwrap_err().to_string(),
+            "the level is of kind \"prism\", not \"sokoban\""
+        );
+        value["kind"] = json!("sokoban");
+        value["rows"][1] = json!("#@x.#");
+        assert!(from_json_value(&value)
+            .unwrap_err()
+            .to_string()
+            .contains("rows[1], cell (2, 1): unknown character 'x'"));
+        assert!(read_json("{").is_err());
+    }
+}
