@@ -7,6 +7,7 @@
 //! in each of the two macros below (and in [`Copied`] if its board is
 //! cells).
 
+pub mod cell_paint;
 pub mod play_keys;
 pub mod prism;
 pub mod region;

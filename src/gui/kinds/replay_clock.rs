@@ -2,6 +2,8 @@
 //! moves: how many moves are done, how far the one under way has got, and
 //! whether it plays on by itself. The kind says how long each move lasts.
 
+use super::seam::ReplayCursor;
+
 /// Where a replay is: moves done, progress into the next, playing or not.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ReplayClock {
@@ -67,6 +69,37 @@ impl ReplayClock {
             self.tick = Some(tick);
         }
         true
+    }
+}
+
+/// A replay that keeps its place on a [`ReplayClock`]: the replay keys
+/// and buttons drive every such replay the same way.
+pub trait Clocked {
+    /// Where the replay is.
+    fn clock(&self) -> &ReplayClock;
+    /// Where the replay is, to move.
+    fn clock_mut(&mut self) -> &mut ReplayClock;
+    /// How many moves it replays.
+    fn move_count(&self) -> usize;
+}
+
+impl<T: Clocked> ReplayCursor for T {
+    fn toggle_play(&mut self) {
+        let len = self.move_count();
+        self.clock_mut().toggle_play(len);
+    }
+
+    fn step_forward(&mut self) {
+        let len = self.move_count();
+        self.clock_mut().step_forward(len);
+    }
+
+    fn step_back(&mut self) {
+        self.clock_mut().step_back();
+    }
+
+    fn restart(&mut self) {
+        self.clock_mut().restart();
     }
 }
 

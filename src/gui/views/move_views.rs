@@ -9,6 +9,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::engine::{Label, Trap};
 use crate::gui::central_view::CentralView;
+use crate::gui::kinds::replay_clock::Clocked;
 use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
@@ -23,18 +24,13 @@ const RINGED_NOTE: Color32 = Color32::from_rgb(230, 120, 0);
 /// The colour of a lost position's words.
 pub const LOST_RED: Color32 = Color32::from_rgb(220, 40, 40);
 
-/// What the replay's controls show of a move-by-move replay.
-pub trait MoveReplay: ReplayCursor {
+/// What the replay's controls show of a move-by-move replay (where it is
+/// comes from its [`Clocked`] clock).
+pub trait MoveReplay: Clocked + ReplayCursor {
     /// The replay's title.
     fn title(&self) -> &str;
-    /// Whether it is playing.
-    fn playing(&self) -> bool;
-    /// Moves done.
-    fn at(&self) -> usize;
     /// Each move's name, in order.
     fn move_names(&self) -> Vec<String>;
-    /// Whether the move at [`MoveReplay::at`] is under way.
-    fn in_move(&self) -> bool;
     /// Where the move under way is, in words ("tick 3 of 7"), if the kind
     /// counts it.
     fn within_move(&self) -> Option<String> {
@@ -73,7 +69,7 @@ pub fn replay_controls<R: MoveReplay>(
         if ui.button("Step back").on_hover_text("Left arrow").clicked() {
             replay.step_back();
         }
-        let play_text = if replay.playing() {
+        let play_text = if replay.clock().playing {
             "Pause replay"
         } else {
             "Play replay"
@@ -97,13 +93,13 @@ pub fn replay_controls<R: MoveReplay>(
     });
     ui.horizontal_wrapped(|ui| {
         let names = replay.move_names();
-        let at = replay.at();
+        let at = replay.clock().at;
         ui.label(format!("Move {at} of {}:", names.len()));
         for (i, name) in names.iter().enumerate() {
             let text = RichText::new(name).monospace();
             let text = if i < at {
                 text.strong()
-            } else if i == at && replay.in_move() {
+            } else if i == at && replay.clock().tick.is_some() {
                 text.color(PLAYING).strong()
             } else {
                 text.weak()
@@ -358,4 +354,33 @@ pub fn state_graph_panel(
         show = Some(id);
     }
     (show, commands)
+}
+
+/// State `id` of `graph` as a replay shows it: its way from the start (the
+/// moves), the replay's title in words (`words` spells the moves), and the
+/// commands that select it in the graph and show the replay.
+pub fn state_shown(
+    graph: &dyn crate::engine::GraphView,
+    id: u32,
+    words: impl Fn(&[u8]) -> String,
+) -> (Vec<u8>, String, Vec<PanelCommand>) {
+    let path = graph.path_to(id);
+    let moves = words(&path);
+    let title = format!(
+        "State {id} (depth {}): {}",
+        path.len(),
+        if moves.is_empty() {
+            "the start"
+        } else {
+            &moves
+        }
+    );
+    let commands = vec![
+        PanelCommand::SelectState {
+            id,
+            along: graph.states_along(&path),
+        },
+        PanelCommand::ShowReplay,
+    ];
+    (path, title, commands)
 }

@@ -10,6 +10,7 @@ use super::editor::PrismGui;
 use super::play::{caught_sentence, dir_word, Game, Over};
 use super::replay::Replay;
 use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::seam::ReplayCursor;
 use crate::gui::kinds::seam::{GraphPanel, TrapList};
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
@@ -224,36 +225,17 @@ impl PrismGui {
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
     fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
-        let path = analysis.graph.path_to(id);
-        let moves = analysis.move_string(&path);
+        let (path, title, commands) =
+            move_views::state_shown(analysis.graph.as_ref(), id, |p| analysis.move_string(p));
         let dirs: Vec<Dir> = path
             .iter()
             .filter_map(|&m| Dir::from_index(m as usize))
             .collect();
         let rules = &analysis.rules;
-        let mut replay = Replay::new(
-            rules,
-            &rules.start_state(),
-            &dirs,
-            format!(
-                "State {id} (depth {}): {}",
-                path.len(),
-                if moves.is_empty() {
-                    "the start"
-                } else {
-                    &moves
-                }
-            ),
-        );
+        let mut replay = Replay::new(rules, &rules.start_state(), &dirs, title);
         replay.clock.at = replay.len();
         self.replay = Some(replay);
-        vec![
-            PanelCommand::SelectState {
-                id,
-                along: analysis.graph.states_along(&path),
-            },
-            PanelCommand::ShowReplay,
-        ]
+        commands
     }
 
     /// The state graph in the main area, its tooltip showing a state's

@@ -13,6 +13,7 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{floors_view, palette, region, report_card};
 use crate::engine::Route;
+use crate::gui::kinds::cell_paint;
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::{line_commands, GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
@@ -133,7 +134,7 @@ impl KindGui for PrismGui {
         tool: Tool,
         erase: bool,
     ) -> Vec<PanelCommand> {
-        palette::paint(level, at, tool, &mut self.tile, erase)
+        cell_paint::paint::<palette::Tiles>(level, at, tool, &mut self.tile, erase)
     }
 
     fn line(

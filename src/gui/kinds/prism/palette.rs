@@ -1,9 +1,11 @@
 //! Prism's palette in the tool panel, the starting background's
 //! chooser, and what a stroke of the selected tool does to the level.
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use super::tools::{self, Tile};
+use crate::gui::kinds::cell_paint::{palette_list, CellTiles};
+use crate::gui::kinds::tool::Refused;
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
@@ -15,32 +17,7 @@ use crate::picture::Picture;
 /// starting background; a click selects a tile (a Pick tool gives way to
 /// Paint).
 pub fn show(ui: &mut Ui, level: &Level, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
-    let mut commands = Vec::new();
-    ui.strong("Palette");
-    for tile in Tile::ALL {
-        let response = ui
-            .horizontal(|ui| {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
-                picture_painter::paint(ui.painter(), rect, &tile_picture(tile));
-                let response = ui
-                    .selectable_label(*selected == tile, tile.name())
-                    .on_hover_text(format!("shortcut {}", tile.shortcut()));
-                ui.label(
-                    RichText::new(tile.shortcut().to_string())
-                        .monospace()
-                        .weak(),
-                );
-                response
-            })
-            .inner;
-        if response.clicked() {
-            *selected = tile;
-            if tool == Tool::Pick {
-                commands.push(PanelCommand::SetTool(Tool::Paint));
-            }
-        }
-    }
+    let mut commands = palette_list::<Tiles>(ui, &Tile::ALL, selected, tool);
     ui.separator();
     commands.extend(background_chooser(ui, level));
     commands
@@ -68,44 +45,39 @@ fn background_chooser(ui: &mut Ui, level: &Level) -> Vec<PanelCommand> {
     ]
 }
 
-/// `tool` with `tile` (or the eraser) at `(x, y)` of `level`, as part of
-/// the open stroke; the Pick tool selects the tile under the pointer
-/// instead (in `tile`).
-pub fn paint(
-    level: &Level,
-    (x, y): (usize, usize),
-    tool: Tool,
-    tile: &mut Tile,
-    erase: bool,
-) -> Vec<PanelCommand> {
-    if tool == Tool::Pick && !erase {
-        let picked = tools::pick(level, x, y);
-        *tile = picked;
-        return vec![
-            PanelCommand::SetTool(Tool::Paint),
-            PanelCommand::Say(format!("Picked {} from ({x}, {y})", picked.name())),
-        ];
+/// What the tiles do to a cell, for [`crate::gui::kinds::cell_paint::paint`].
+pub struct Tiles;
+
+impl CellTiles for Tiles {
+    type Level = Level;
+    type Tile = Tile;
+
+    fn pick(level: &Level, x: usize, y: usize) -> Tile {
+        tools::pick(level, x, y)
     }
-    let name = if erase {
-        format!("Erase at ({x}, {y})")
-    } else {
-        format!(
-            "{} {} at ({x}, {y})",
-            tool.name(),
-            crate::words::lowercase_first(&tile.name())
-        )
-    };
-    let mut after = level.clone();
-    let result = if erase {
-        Ok(usize::from(tools::erase(&mut after, x, y)))
-    } else if tool == Tool::Fill {
-        tools::fill(&mut after, x, y, *tile)
-    } else {
-        tools::paint(&mut after, x, y, *tile).map(usize::from)
-    };
-    match result {
-        Ok(_) => vec![PanelCommand::stroke(name, after)],
-        Err(refused) => vec![PanelCommand::Warn(refused.0)],
+
+    fn erase(level: &mut Level, x: usize, y: usize) -> bool {
+        tools::erase(level, x, y)
+    }
+
+    fn paint(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<bool, Refused> {
+        tools::paint(level, x, y, tile)
+    }
+
+    fn fill(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<usize, Refused> {
+        tools::fill(level, x, y, tile)
+    }
+
+    fn name(tile: Tile) -> String {
+        tile.name()
+    }
+
+    fn shortcut(tile: Tile) -> char {
+        tile.shortcut()
+    }
+
+    fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
+        picture_painter::paint(painter, rect, &tile_picture(tile));
     }
 }
 

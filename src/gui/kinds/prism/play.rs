@@ -5,6 +5,7 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::prism::{Analysis, Dir, PlayState, Rules, TurnEnd};
 
 /// How a game can stand after the last move.

@@ -12,6 +12,7 @@ use super::editor::SkiddyGui;
 use super::play::PlayState;
 use super::replay::{parse_moves, Replay};
 use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::seam::ReplayCursor;
 use crate::gui::kinds::seam::{GraphPanel, TrapList};
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::message_line::message_line;
@@ -243,33 +244,14 @@ impl SkiddyGui {
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
     fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
-        let path = analysis.path_to(id);
-        let moves = analysis.move_string(&path);
+        let (path, title, commands) =
+            move_views::state_shown(analysis.view(), id, |p| analysis.move_string(p));
         let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
         let rules = &analysis.rules;
-        let mut replay = Replay::new(
-            rules,
-            rules.start_positions(),
-            &dirs,
-            format!(
-                "State {id} (depth {}): {}",
-                path.len(),
-                if moves.is_empty() {
-                    "the start"
-                } else {
-                    &moves
-                }
-            ),
-        );
+        let mut replay = Replay::new(rules, rules.start_positions(), &dirs, title);
         replay.clock.at = replay.len();
         self.replay = Some(replay);
-        vec![
-            PanelCommand::SelectState {
-                id,
-                along: analysis.view().states_along(&path),
-            },
-            PanelCommand::ShowReplay,
-        ]
+        commands
     }
 
     /// The state graph in the main area, with the selected state and a

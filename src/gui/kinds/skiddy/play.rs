@@ -4,6 +4,7 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::skiddy::{Analysis, Dir, Rules};
 
 /// A game in progress.

@@ -2,7 +2,7 @@
 //! ([`Rules::trace`]), so the animation shows exactly what the rules do:
 //! every piece's cell at every tick, and the tick at which each one leaves.
 
-use crate::gui::kinds::replay_clock::ReplayClock;
+use crate::gui::kinds::replay_clock::{Clocked, ReplayClock};
 use crate::kinds::skiddy::{Dir, MoveTrace, Rules};
 
 /// Ticks of stillness shown between two moves while playing.
@@ -101,26 +101,6 @@ impl Replay {
             .collect()
     }
 
-    /// Jumps to the end of the next move.
-    pub fn step_forward(&mut self) {
-        self.clock.step_forward(self.len());
-    }
-
-    /// Jumps back to the start of the current or previous move.
-    pub fn step_back(&mut self) {
-        self.clock.step_back();
-    }
-
-    /// Back to the start.
-    pub fn restart(&mut self) {
-        self.clock.restart();
-    }
-
-    /// Starts or pauses playing; playing at the end starts over.
-    pub fn toggle_play(&mut self) {
-        self.clock.toggle_play(self.len());
-    }
-
     /// Advances the animation by `ticks`; returns whether anything is still
     /// moving (the caller keeps repainting while it is).
     pub fn advance(&mut self, ticks: f32) -> bool {
@@ -149,21 +129,17 @@ pub fn parse_moves(text: &str) -> Option<Vec<Dir>> {
         .collect()
 }
 
-impl crate::gui::kinds::seam::ReplayCursor for Replay {
-    fn toggle_play(&mut self) {
-        Replay::toggle_play(self);
+impl Clocked for Replay {
+    fn clock(&self) -> &ReplayClock {
+        &self.clock
     }
 
-    fn step_forward(&mut self) {
-        Replay::step_forward(self);
+    fn clock_mut(&mut self) -> &mut ReplayClock {
+        &mut self.clock
     }
 
-    fn step_back(&mut self) {
-        Replay::step_back(self);
-    }
-
-    fn restart(&mut self) {
-        Replay::restart(self);
+    fn move_count(&self) -> usize {
+        self.moves.len()
     }
 }
 
@@ -172,20 +148,8 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
         &self.title
     }
 
-    fn playing(&self) -> bool {
-        self.clock.playing
-    }
-
-    fn at(&self) -> usize {
-        self.clock.at
-    }
-
     fn move_names(&self) -> Vec<String> {
         self.moves.iter().map(|d| d.letter().to_string()).collect()
-    }
-
-    fn in_move(&self) -> bool {
-        self.clock.tick.is_some()
     }
 
     fn within_move(&self) -> Option<String> {
@@ -201,6 +165,7 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::kinds::seam::ReplayCursor;
     use crate::kinds::skiddy::parse_level;
 
     fn rules() -> Rules {

@@ -1,0 +1,120 @@
+//! Painting on a board of whole cells, the same for every such kind: the
+//! kind says what its tiles do to a cell ([`CellTiles`]); [`paint`] turns
+//! a press of a tool into the commands for the editor.
+
+use crate::gui::kinds::tool::{Refused, Tool};
+use crate::gui::panel_command::PanelCommand;
+
+/// What a kind's palette entries do to the cells of its level.
+pub trait CellTiles {
+    /// The level painted.
+    type Level: Clone + Into<crate::kinds::Level>;
+    /// A palette entry.
+    type Tile: Copy;
+    /// The entry that best describes cell `(x, y)`.
+    fn pick(level: &Self::Level, x: usize, y: usize) -> Self::Tile;
+    /// Clears cell `(x, y)`; whether it changed.
+    fn erase(level: &mut Self::Level, x: usize, y: usize) -> bool;
+    /// Puts `tile` on cell `(x, y)`; whether it changed, or why not.
+    fn paint(
+        level: &mut Self::Level,
+        x: usize,
+        y: usize,
+        tile: Self::Tile,
+    ) -> Result<bool, Refused>;
+    /// Floods the region of cells like `(x, y)` with `tile`; how many
+    /// changed, or why none could.
+    fn fill(
+        level: &mut Self::Level,
+        x: usize,
+        y: usize,
+        tile: Self::Tile,
+    ) -> Result<usize, Refused>;
+    /// The entry's name, as the palette shows it.
+    fn name(tile: Self::Tile) -> String;
+    /// The entry's letter on the keyboard.
+    fn shortcut(tile: Self::Tile) -> char;
+    /// Paints the entry's small picture into `rect`.
+    fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Self::Tile);
+}
+
+/// The palette: a row a tile with its picture, name and letter; a click
+/// selects it (in `selected`), and a Pick tool gives way to Paint.
+pub fn palette_list<T: CellTiles>(
+    ui: &mut egui::Ui,
+    tiles: &[T::Tile],
+    selected: &mut T::Tile,
+    tool: Tool,
+) -> Vec<PanelCommand>
+where
+    T::Tile: PartialEq,
+{
+    let mut commands = Vec::new();
+    ui.strong("Palette");
+    for &tile in tiles {
+        let response = ui
+            .horizontal(|ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+                T::icon(ui.painter(), rect, tile);
+                let response = ui
+                    .selectable_label(*selected == tile, T::name(tile))
+                    .on_hover_text(format!("shortcut {}", T::shortcut(tile)));
+                ui.label(
+                    egui::RichText::new(T::shortcut(tile).to_string())
+                        .monospace()
+                        .weak(),
+                );
+                response
+            })
+            .inner;
+        if response.clicked() {
+            *selected = tile;
+            if tool == Tool::Pick {
+                commands.push(PanelCommand::SetTool(Tool::Paint));
+            }
+        }
+    }
+    commands
+}
+
+/// `tool` with `tile` (or the eraser) at `(x, y)` of `level`, as part of
+/// the open stroke; the Pick tool selects the entry under the pointer
+/// instead (in `tile`).
+pub fn paint<T: CellTiles>(
+    level: &T::Level,
+    (x, y): (usize, usize),
+    tool: Tool,
+    tile: &mut T::Tile,
+    erase: bool,
+) -> Vec<PanelCommand> {
+    if tool == Tool::Pick && !erase {
+        let picked = T::pick(level, x, y);
+        *tile = picked;
+        return vec![
+            PanelCommand::SetTool(Tool::Paint),
+            PanelCommand::Say(format!("Picked {} from ({x}, {y})", T::name(picked))),
+        ];
+    }
+    let name = if erase {
+        format!("Erase at ({x}, {y})")
+    } else {
+        format!(
+            "{} {} at ({x}, {y})",
+            tool.name(),
+            crate::words::lowercase_first(&T::name(*tile))
+        )
+    };
+    let mut after = level.clone();
+    let result = if erase {
+        Ok(usize::from(T::erase(&mut after, x, y)))
+    } else if tool == Tool::Fill {
+        T::fill(&mut after, x, y, *tile)
+    } else {
+        T::paint(&mut after, x, y, *tile).map(usize::from)
+    };
+    match result {
+        Ok(_) => vec![PanelCommand::stroke(name, after)],
+        Err(refused) => vec![PanelCommand::Warn(refused.0)],
+    }
+}
