@@ -654,6 +654,31 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_that_kept_nothing_counts_in_its_kinds_words() {
+        // Before the seam, a batch without a level said "candidates tried",
+        // Skiddy's words, whatever its kind.
+        for (kind, words) in [
+            (Kind::Prism, "12 generations in all (retries included)"),
+            (Kind::Tangram, "12 growths tried"),
+        ] {
+            let mut dialog = GenerateDialog::default();
+            dialog.open_for(kind);
+            let prepared = dialog
+                .generators
+                .prepare(kind, 4, 0, crate::engine::DEFAULT_MAX_STATES);
+            let batch = Batch {
+                cancelled: true,
+                tried: 12,
+                ..Batch::default()
+            };
+            dialog.outcome = Some(Outcome::of(batch, 4, prepared.tried, Duration::ZERO));
+            let mut harness = harness(dialog);
+            harness.run();
+            harness.get_by_label(&format!("Cancelled: kept 0 of 4 levels in 0.0 s, {words}"));
+        }
+    }
+
+    #[test]
     fn add_to_current_pack_says_so() {
         let mut harness = harness(with_params(tiny(), 1, 3));
         harness.get_by_label("Generate").click();
