@@ -1,40 +1,33 @@
-//! The Generate dialog: a tab for each kind that has a generator (Skiddy,
-//! Prism, Tangram) with its parameters, a batch run on a background thread (rayon
-//! across the levels, as `levelscope generate` does) with progress and
-//! Cancel, and the levels it kept, listed with a thumbnail and the kind's
-//! verdict: a click on one shows it larger beside the list, a tick keeps
-//! it, and the ticked ones (all at first) open as new documents or go to
-//! the current pack.
+//! The Generate dialog: a tab a kind with its parameters, a batch run on a
+//! background thread (rayon across the levels, as `levelscope generate`
+//! does) with progress and Cancel, and the levels it kept, listed with a
+//! thumbnail and the kind's verdict: a click on one shows it larger beside
+//! the list, a tick keeps it, and the ticked ones (all at first) open as
+//! new documents or go to the current pack.
 //!
 //! Level `i` of a batch from seed `s` is the level `levelscope generate
 //! KIND --seed s` writes as level `i` (named `KIND-WxH-sS-I`, from 1): the
 //! same parameters and seed give the same levels.
+//!
+//! The dialog names no kind: each kind's parameters, widgets, batch and
+//! words sit behind [`crate::gui::kinds::generate_seam::KindGenerator`], one
+//! set a kind in [`KindGenerators`].
 
-pub mod prism;
-pub mod tangram;
-
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use egui::{Color32, DragValue, ProgressBar, Sense, Ui};
-use rayon::prelude::*;
+use egui::{Color32, ProgressBar, Sense, Ui};
 
-use crate::engine::Job;
+use crate::gui::kinds::generate_seam::{Batch, BatchWatch};
+use crate::gui::kinds::KindGenerators;
 use crate::gui::views::picture_painter;
-use crate::kinds::skiddy::generate::{
-    batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
-};
 use crate::kinds::{Kind, Level};
 use crate::pack::LevelSummary;
 use crate::words::counted;
-use prism::PrismParams;
-use tangram::TangramParams;
 
-/// The most levels one batch may ask for.
-pub const MAX_COUNT: usize = 1000;
+pub use crate::gui::kinds::generate_seam::{generated_name, MAX_COUNT};
 
 /// How often the dialog redraws its progress while a batch runs.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
@@ -65,17 +58,13 @@ pub struct GeneratedLevels {
     pub destination: Destination,
 }
 
-/// What a finished (or cancelled) batch produced.
+/// What a finished (or cancelled) batch produced, as the dialog lists it.
 pub struct Outcome {
-    levels: Vec<Level>,
-    summaries: Vec<LevelSummary>,
+    /// The levels, their summaries and what could not be made.
+    batch: Batch,
     wanted: usize,
-    /// Levels that could not be generated, and the first reason.
-    failed: usize,
-    first_error: Option<String>,
-    cancelled: bool,
-    /// Candidates analysed (Skiddy) or growths (Tangram).
-    candidates: u64,
+    /// What the batch's tries are called, in the kind's words.
+    tried: &'static str,
     elapsed: Duration,
     /// Whether each level is ticked to keep (all at first).
     ticked: Vec<bool>,
@@ -84,60 +73,26 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The outcome of a batch of `count` levels from `seed`: each result a
-    /// level and its summary (named `gen-SEED-INDEX` here), or why it could
-    /// not be made (`None`: it was cancelled, which is no failure).
-    pub fn of_batch(
-        results: impl Iterator<Item = Result<(Level, LevelSummary), Option<String>>>,
-        seed: u64,
-        count: usize,
-        cancelled: bool,
-        candidates: u64,
-    ) -> Outcome {
-        let mut outcome = Outcome {
-            levels: Vec::new(),
-            summaries: Vec::new(),
-            wanted: count,
-            failed: 0,
-            first_error: None,
-            cancelled,
-            candidates,
-            elapsed: Duration::ZERO,
-            ticked: Vec::new(),
+    /// The outcome of `batch`, which asked for `wanted` levels and counts
+    /// its tries in the words `tried`, after `elapsed`: every level ticked,
+    /// the first one shown.
+    fn of(batch: Batch, wanted: usize, tried: &'static str, elapsed: Duration) -> Outcome {
+        Outcome {
+            ticked: vec![true; batch.levels.len()],
+            batch,
+            wanted,
+            tried,
+            elapsed,
             shown: 0,
-        };
-        for (i, result) in results.enumerate() {
-            match result {
-                Ok((mut level, summary)) => {
-                    level.set_name(generated_name(&level, seed, i));
-                    outcome.levels.push(level);
-                    outcome.summaries.push(summary);
-                    outcome.ticked.push(true);
-                }
-                Err(None) => {}
-                Err(Some(e)) => {
-                    outcome.failed += 1;
-                    outcome.first_error.get_or_insert(e);
-                }
-            }
         }
-        outcome
     }
 }
 
 /// A batch running on its thread.
 struct Run {
-    kind: Kind,
-    control: Arc<GenerateControl>,
-    /// Cancels the searches of kinds that run on an engine job (Prism,
-    /// Tangram).
-    job: Job,
-    /// Tangram's growths or Prism's tries so far.
-    growths: Arc<AtomicU64>,
-    kept: Arc<AtomicUsize>,
+    /// What the batch shows of itself and how it is cancelled.
+    watch: Arc<dyn BatchWatch>,
     wanted: usize,
-    /// The candidate budget of each Skiddy level (for the time left).
-    max_candidates: u64,
     started: Instant,
     result: Receiver<Outcome>,
     thread: JoinHandle<()>,
@@ -148,9 +103,8 @@ struct Run {
 pub struct GenerateDialog {
     /// The kind whose tab is showing.
     pub kind: Kind,
-    params: GenerateParams,
-    tangram: TangramParams,
-    prism: PrismParams,
+    /// Every kind's parameters, each as last set.
+    generators: KindGenerators,
     count: usize,
     seed: u64,
     run: Option<Run>,
@@ -158,21 +112,21 @@ pub struct GenerateDialog {
 }
 
 impl Default for GenerateDialog {
-    /// The generator's default parameters, 10 levels, seed 0.
+    /// The first kind's tab, every generator's default parameters, 10
+    /// levels, seed 0.
     fn default() -> Self {
-        GenerateDialog::with_params(GenerateParams::default(), 10, 0)
+        GenerateDialog::new(Kind::ALL[0], KindGenerators::default(), 10, 0)
     }
 }
 
 impl GenerateDialog {
-    /// A dialog set to generate `count` levels (clamped to 1..=[`MAX_COUNT`])
-    /// meeting `params` from `seed`.
-    pub fn with_params(params: GenerateParams, count: usize, seed: u64) -> GenerateDialog {
+    /// A dialog on `kind`'s tab, set to generate `count` levels (clamped to
+    /// 1..=[`MAX_COUNT`]) from `seed`, each kind's tab with its parameters
+    /// in `generators`.
+    pub fn new(kind: Kind, generators: KindGenerators, count: usize, seed: u64) -> GenerateDialog {
         GenerateDialog {
-            kind: Kind::Skiddy,
-            params,
-            tangram: TangramParams::default(),
-            prism: PrismParams::default(),
+            kind,
+            generators,
             count: count.clamp(1, MAX_COUNT),
             seed,
             run: None,
@@ -180,50 +134,26 @@ impl GenerateDialog {
         }
     }
 
-    /// A dialog on the Tangram tab, set to generate `count` levels
-    /// (clamped to 1..=[`MAX_COUNT`]) meeting `params` from `seed`.
-    pub fn with_tangram(params: TangramParams, count: usize, seed: u64) -> GenerateDialog {
-        let mut dialog = GenerateDialog::with_params(GenerateParams::default(), count, seed);
-        dialog.kind = Kind::Tangram;
-        dialog.tangram = params;
-        dialog
-    }
-
-    /// A dialog on the Prism tab, set to generate `count` levels (clamped
-    /// to 1..=[`MAX_COUNT`]) meeting `params` from `seed`.
-    pub fn with_prism(params: PrismParams, count: usize, seed: u64) -> GenerateDialog {
-        let mut dialog = GenerateDialog::with_params(GenerateParams::default(), count, seed);
-        dialog.kind = Kind::Prism;
-        dialog.prism = params;
-        dialog
-    }
-
     /// Gets the dialog ready to open over a level of `kind`: on that
     /// kind's tab, each tab's parameters as last set. The tab stays while a
     /// batch is running (its progress shows) or while the last batch's
     /// levels wait to be placed, so that none are dropped unseen.
     pub fn open_for(&mut self, kind: Kind) {
-        let busy =
-            self.run.is_some() || self.outcome.as_ref().is_some_and(|o| !o.levels.is_empty());
+        let busy = self.run.is_some()
+            || self
+                .outcome
+                .as_ref()
+                .is_some_and(|o| !o.batch.levels.is_empty());
         if !busy {
             self.kind = kind;
             self.outcome = None;
         }
     }
 
-    /// The Skiddy parameters as set.
-    pub fn params(&self) -> &GenerateParams {
-        &self.params
-    }
-
     /// Why the current tab's parameters cannot give a level, if they
     /// cannot.
-    fn problem(&self) -> Option<String> {
-        match self.kind {
-            Kind::Tangram => self.tangram.check().err(),
-            Kind::Prism => self.prism.check().err(),
-            Kind::Skiddy => self.params.check().err().map(|e| e.to_string()),
-        }
+    fn problem(&mut self) -> Option<String> {
+        self.generators.check(self.kind).err()
     }
 
     /// Whether a batch is running.
@@ -235,61 +165,31 @@ impl GenerateDialog {
     /// cancelling the one running and dropping the last batch's levels;
     /// `ctx` is asked to repaint when it ends. Every search of the batch
     /// (a Prism analysis, a Tangram count) stops at `state_budget` states or
-    /// search nodes, the editor's one budget.
+    /// search nodes, the editor's one budget (Skiddy's analyses keep to the
+    /// budget among its parameters).
     pub fn start(&mut self, ctx: &egui::Context, state_budget: u64) {
         self.cancel();
         self.outcome = None;
-        let control = Arc::new(GenerateControl::new());
-        let job = Job::new(state_budget);
-        let growths = Arc::new(AtomicU64::new(0));
-        let kept = Arc::new(AtomicUsize::new(0));
+        let (count, seed) = (self.count, self.seed);
+        let batch = self
+            .generators
+            .prepare(self.kind, count, seed, state_budget);
         let (sender, result) = channel();
-        let (params, count, seed) = (self.params.clone(), self.count, self.seed);
-        let (kind, tangram_params, prism_params) = (self.kind, self.tangram, self.prism);
-        let (thread_control, thread_kept) = (Arc::clone(&control), Arc::clone(&kept));
-        let (thread_job, thread_growths) = (job.clone(), Arc::clone(&growths));
+        let (run, tried) = (batch.run, batch.tried);
         let ctx = ctx.clone();
         let started = Instant::now();
         let thread = std::thread::Builder::new()
             .name("generate".into())
             .spawn(move || {
-                let outcome = super::pool::on_own_pool(|| match kind {
-                    Kind::Tangram => tangram::generate_batch(
-                        &tangram_params,
-                        count,
-                        seed,
-                        &thread_job,
-                        &thread_kept,
-                        &thread_growths,
-                    ),
-                    Kind::Prism => prism::generate_batch(
-                        &prism_params,
-                        count,
-                        seed,
-                        &thread_job,
-                        &thread_kept,
-                        &thread_growths,
-                    ),
-                    Kind::Skiddy => {
-                        generate_batch(&params, count, seed, &thread_control, &thread_kept)
-                    }
-                });
+                let batch = super::pool::on_own_pool(run);
                 // The dialog may be gone: nobody to tell.
-                let _ = sender.send(Outcome {
-                    elapsed: started.elapsed(),
-                    ..outcome
-                });
+                let _ = sender.send(Outcome::of(batch, count, tried, started.elapsed()));
                 ctx.request_repaint();
             })
             .expect("the system can start a thread");
         self.run = Some(Run {
-            kind,
-            control,
-            job,
-            growths,
-            kept,
+            watch: batch.watch,
             wanted: count,
-            max_candidates: self.params.max_candidates,
             started,
             result,
             thread,
@@ -299,8 +199,7 @@ impl GenerateDialog {
     /// Asks the running batch to stop; the levels it finished are kept.
     pub fn cancel(&mut self) {
         if let Some(run) = &self.run {
-            run.control.cancel();
-            run.job.cancel();
+            run.watch.cancel();
         }
     }
 
@@ -348,7 +247,7 @@ impl GenerateDialog {
         let running = self.run.is_some();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal(|ui| {
-                for kind in [Kind::Skiddy, Kind::Prism, Kind::Tangram] {
+                for kind in Kind::ALL {
                     if ui
                         .selectable_label(self.kind == kind, kind.title())
                         .clicked()
@@ -360,15 +259,8 @@ impl GenerateDialog {
                 }
             });
             ui.separator();
-            match self.kind {
-                Kind::Tangram => {
-                    tangram::parameters(ui, &mut self.tangram, &mut self.count, &mut self.seed)
-                }
-                Kind::Prism => {
-                    prism::parameters(ui, &mut self.prism, &mut self.count, &mut self.seed)
-                }
-                Kind::Skiddy => self.parameters(ui),
-            }
+            self.generators
+                .parameters(self.kind, ui, &mut self.count, &mut self.seed);
         });
         ui.separator();
         let problem = self.problem();
@@ -397,9 +289,10 @@ impl GenerateDialog {
         let picked = results(ui, outcome)?;
         let outcome = self.outcome.take().expect("checked");
         let (levels, summaries) = outcome
+            .batch
             .levels
             .into_iter()
-            .zip(outcome.summaries)
+            .zip(outcome.batch.summaries)
             .zip(outcome.ticked)
             .filter_map(|(pair, ticked)| ticked.then_some(pair))
             .unzip();
@@ -409,72 +302,6 @@ impl GenerateDialog {
             destination: picked,
         })
     }
-
-    fn parameters(&mut self, ui: &mut Ui) {
-        let p = &mut self.params;
-        egui::Grid::new("generate_params")
-            .num_columns(2)
-            .show(ui, |ui| {
-                number_row(ui, "Width", &mut p.width, 5..=16);
-                number_row(ui, "Height", &mut p.height, 5..=16);
-                for (colour, n) in ["Red", "Blue", "Green", "Yellow"]
-                    .into_iter()
-                    .zip(p.skiddies.iter_mut())
-                {
-                    number_row(ui, &format!("{colour} Skiddies"), n, 0..=8);
-                }
-                number_row(ui, "Goals per colour", &mut p.goals_per_colour, 1..=8);
-                ui.label("");
-                ui.checkbox(
-                    &mut p.goals_may_touch,
-                    "Goals of different colours may touch",
-                );
-                ui.end_row();
-                number_row(ui, "Crates", &mut p.crates, 0..=8);
-                number_row(ui, "Ice cubes", &mut p.ice, 0..=8);
-                number_row(ui, "Pits", &mut p.pits, 0..=20);
-                let label = ui.label("Static blocks (share of inner cells)");
-                ui.add(
-                    DragValue::new(&mut p.block_share)
-                        .range(0.0..=0.8)
-                        .speed(0.01)
-                        .fixed_decimals(2),
-                )
-                .labelled_by(label.id);
-                ui.end_row();
-                number_row(ui, "Shortest Perfect", &mut p.min_perfect, 1..=200);
-                number_row(ui, "Longest Perfect", &mut p.max_perfect, 1..=200);
-                number_row(ui, "Fewest stars", &mut p.min_stars, 0..=3);
-                number_row(ui, "Levels", &mut self.count, 1..=MAX_COUNT);
-                number_row(ui, "Seed", &mut self.seed, 0..=u64::MAX);
-            });
-        egui::CollapsingHeader::new("Budgets")
-            .id_salt("generate_budgets")
-            .show(ui, |ui| {
-                egui::Grid::new("generate_budgets_grid")
-                    .num_columns(2)
-                    .show(ui, |ui| {
-                        number_row(
-                            ui,
-                            "States per analysis",
-                            &mut p.max_states,
-                            100..=10_000_000,
-                        );
-                        number_row(
-                            ui,
-                            "Steps before a restart",
-                            &mut p.steps_per_restart,
-                            100..=10_000_000,
-                        );
-                        number_row(
-                            ui,
-                            "Candidates per level",
-                            &mut p.max_candidates,
-                            1..=10_000_000,
-                        );
-                    });
-            });
-    }
 }
 
 impl Drop for GenerateDialog {
@@ -483,77 +310,19 @@ impl Drop for GenerateDialog {
     }
 }
 
-/// Generates `count` levels from `seed` on rayon's threads, counting the
-/// levels kept in `kept`.
-fn generate_batch(
-    params: &GenerateParams,
-    count: usize,
-    seed: u64,
-    control: &GenerateControl,
-    kept: &AtomicUsize,
-) -> Outcome {
-    let results: Vec<_> = (0..count as u64)
-        .into_par_iter()
-        .map(|i| {
-            let result = generate_controlled(params, batch_seed(seed, i), control);
-            if result.is_ok() {
-                kept.fetch_add(1, Ordering::Relaxed);
-            }
-            result
-        })
-        .collect();
-    let results = results.into_iter().map(|result| match result {
-        Ok(g) => Ok((
-            Level::from(g.level),
-            LevelSummary::from_skiddy_parts(&g.summary, &g.rating),
-        )),
-        Err(GenerateError::Cancelled(_)) => Err(None),
-        Err(e) => Err(Some(e.to_string())),
-    });
-    Outcome::of_batch(
-        results,
-        seed,
-        count,
-        control.is_cancelled(),
-        control.candidates(),
-    )
-}
-
-/// The running batch's progress.
+/// The running batch's progress: the bar, the levels kept, the kind's own
+/// lines and the time spent.
 fn progress(ui: &mut Ui, run: &Run) {
-    let kept = run.kept.load(Ordering::Relaxed);
-    let cancelling = run.control.is_cancelled();
+    let kept = run.watch.kept();
+    let cancelling = run.watch.is_cancelled();
     ui.add(
         ProgressBar::new(kept as f32 / run.wanted as f32)
             .text(format!("{kept} / {} levels", run.wanted)),
     );
     ui.label(format!("Levels kept: {kept} of {}", run.wanted));
-    match run.kind {
-        Kind::Tangram => ui.label(format!(
-            "Growths tried: {}",
-            run.growths.load(Ordering::Relaxed)
-        )),
-        Kind::Prism => ui.label(format!(
-            "Tries so far: {}",
-            run.growths.load(Ordering::Relaxed)
-        )),
-        Kind::Skiddy => {
-            for line in run.control.progress_lines(run.started.elapsed()) {
-                ui.label(line);
-            }
-            ui.label(
-                match run.control.time_left(
-                    run.wanted as u64,
-                    run.max_candidates,
-                    run.started.elapsed(),
-                ) {
-                    Some(left) => format!("Time left: {}", left.words()),
-                    None => "Time left: estimating…".to_string(),
-                },
-            );
-            ui.label(format!("Candidates tried: {}", run.control.candidates()))
-        }
-    };
+    for line in run.watch.progress_lines(run.wanted, run.started.elapsed()) {
+        ui.label(line);
+    }
     ui.label(format!(
         "{}: {:.1} s",
         if cancelling {
@@ -569,29 +338,25 @@ fn progress(ui: &mut Ui, run: &Run) {
 /// keep the ticked ones (above the list, so that a tall dialog keeps them
 /// on screen); returns the one picked.
 fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
-    let kept = outcome.levels.len();
-    let verb = if outcome.cancelled {
+    let kept = outcome.batch.levels.len();
+    let verb = if outcome.batch.cancelled {
         "Cancelled"
     } else {
         "Done"
     };
-    let tried = match outcome.levels.first().map(Level::kind) {
-        Some(Kind::Tangram) => "growths tried",
-        Some(Kind::Prism) => "generations in all (retries included)",
-        Some(Kind::Skiddy) | None => "candidates tried",
-    };
     ui.strong(format!(
-        "{verb}: kept {kept} of {} levels in {:.1} s, {} {tried}",
+        "{verb}: kept {kept} of {} levels in {:.1} s, {} {}",
         outcome.wanted,
         outcome.elapsed.as_secs_f64(),
-        outcome.candidates
+        outcome.batch.tried,
+        outcome.tried
     ));
-    if let Some(error) = &outcome.first_error {
+    if let Some(error) = &outcome.batch.first_error {
         ui.colored_label(
             Color32::from_rgb(215, 40, 40),
             format!(
                 "{} could not be generated: {error}",
-                counted(outcome.failed as u64, "level", "levels")
+                counted(outcome.batch.failed as u64, "level", "levels")
             ),
         );
     }
@@ -645,7 +410,11 @@ fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
         });
         ui.separator();
         let shown = outcome.shown.min(kept - 1);
-        shown_level(ui, &outcome.levels[shown], &outcome.summaries[shown]);
+        shown_level(
+            ui,
+            &outcome.batch.levels[shown],
+            &outcome.batch.summaries[shown],
+        );
     });
     picked
 }
@@ -654,7 +423,7 @@ fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
 /// and the kind's verdict in a few words (stars and Perfect; the solution
 /// count). A click on the thumbnail or the name shows it larger.
 fn level_row(ui: &mut Ui, outcome: &mut Outcome, i: usize) {
-    let (level, summary) = (&outcome.levels[i], &outcome.summaries[i]);
+    let (level, summary) = (&outcome.batch.levels[i], &outcome.batch.summaries[i]);
     let name = level.name().to_string();
     ui.horizontal(|ui| {
         let ticked = outcome.ticked[i];
@@ -688,35 +457,33 @@ fn shown_level(ui: &mut Ui, level: &Level, summary: &LevelSummary) {
     });
 }
 
-/// A labelled number in a two-column grid.
-pub(crate) fn number_row<T: egui::emath::Numeric>(
-    ui: &mut Ui,
-    name: &str,
-    value: &mut T,
-    range: std::ops::RangeInclusive<T>,
-) {
-    let label = ui.label(name);
-    ui.add(DragValue::new(value).range(range))
-        .labelled_by(label.id);
-    ui.end_row();
-}
-
-/// The name of the `i`-th level (from 0) of a batch from `seed`: its
-/// kind, size, seed and place, as in `prism-30x30-s3-2`.
-pub fn generated_name(level: &Level, seed: u64, i: usize) -> String {
-    let (w, h) = level.size();
-    format!(
-        "{}-{w}x{h}-s{seed}-{}",
-        level.kind().title().to_lowercase(),
-        i + 1
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::skiddy::generate::generate;
+    use crate::gui::kinds::skiddy::generate::SkiddyParams;
+    use crate::gui::kinds::tangram::generate::TangramParams;
+    use crate::kinds::skiddy::generate::{batch_seed, generate, GenerateParams};
     use egui_kittest::{kittest::Queryable, Harness};
+
+    /// A dialog on the Skiddy tab, set to generate `count` levels meeting
+    /// `params` from `seed`.
+    fn with_params(params: GenerateParams, count: usize, seed: u64) -> GenerateDialog {
+        let generators = KindGenerators {
+            skiddy: SkiddyParams(params),
+            ..KindGenerators::default()
+        };
+        GenerateDialog::new(Kind::Skiddy, generators, count, seed)
+    }
+
+    /// A dialog on the Tangram tab, set to generate `count` levels meeting
+    /// `params` from `seed`.
+    fn with_tangram(params: TangramParams, count: usize, seed: u64) -> GenerateDialog {
+        let generators = KindGenerators {
+            tangram: params,
+            ..KindGenerators::default()
+        };
+        GenerateDialog::new(Kind::Tangram, generators, count, seed)
+    }
 
     /// The dialog, whether it is open, and what it returned.
     struct State {
@@ -778,7 +545,7 @@ mod tests {
 
     #[test]
     fn generate_then_open_returns_the_levels() {
-        let mut harness = harness(GenerateDialog::with_params(tiny(), 2, 7));
+        let mut harness = harness(with_params(tiny(), 2, 7));
         harness.get_by_label("Generate").click();
         harness.step();
         assert!(harness.state().dialog.is_running() || harness.state().dialog.outcome.is_some());
@@ -841,7 +608,7 @@ mod tests {
 
     #[test]
     fn levels_waiting_to_be_placed_keep_their_tab() {
-        let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 7));
+        let mut harness = harness(with_params(tiny(), 1, 7));
         harness.get_by_label("Generate").click();
         harness.step();
         wait_for(
@@ -883,16 +650,37 @@ mod tests {
     }
 
     fn harness_with_tangram() -> Harness<'static, State> {
-        harness(GenerateDialog::with_tangram(
-            tangram::TangramParams::default(),
-            2,
-            7,
-        ))
+        harness(with_tangram(TangramParams::default(), 2, 7))
+    }
+
+    #[test]
+    fn a_batch_that_kept_nothing_counts_in_its_kinds_words() {
+        // Before the seam, a batch without a level said "candidates tried",
+        // Skiddy's words, whatever its kind.
+        for (kind, words) in [
+            (Kind::Prism, "12 generations in all (retries included)"),
+            (Kind::Tangram, "12 growths tried"),
+        ] {
+            let mut dialog = GenerateDialog::default();
+            dialog.open_for(kind);
+            let prepared = dialog
+                .generators
+                .prepare(kind, 4, 0, crate::engine::DEFAULT_MAX_STATES);
+            let batch = Batch {
+                cancelled: true,
+                tried: 12,
+                ..Batch::default()
+            };
+            dialog.outcome = Some(Outcome::of(batch, 4, prepared.tried, Duration::ZERO));
+            let mut harness = harness(dialog);
+            harness.run();
+            harness.get_by_label(&format!("Cancelled: kept 0 of 4 levels in 0.0 s, {words}"));
+        }
     }
 
     #[test]
     fn add_to_current_pack_says_so() {
-        let mut harness = harness(GenerateDialog::with_params(tiny(), 1, 3));
+        let mut harness = harness(with_params(tiny(), 1, 3));
         harness.get_by_label("Generate").click();
         wait_for(
             &mut harness,
@@ -912,6 +700,7 @@ mod tests {
     fn listed_names(harness: &Harness<'_, State>) -> Vec<String> {
         let outcome = harness.state().dialog.outcome.as_ref().expect("a batch");
         outcome
+            .batch
             .levels
             .iter()
             .map(|l| l.name().to_string())
@@ -920,7 +709,7 @@ mod tests {
 
     #[test]
     fn only_the_ticked_levels_go_to_the_pack_in_batch_order() {
-        let mut harness = harness(GenerateDialog::with_params(tiny(), 3, 7));
+        let mut harness = harness(with_params(tiny(), 3, 7));
         harness.get_by_label("Generate").click();
         wait_for(
             &mut harness,
@@ -962,7 +751,7 @@ mod tests {
 
     #[test]
     fn clicking_a_level_shows_it_larger() {
-        let mut harness = harness(GenerateDialog::with_params(tiny(), 3, 7));
+        let mut harness = harness(with_params(tiny(), 3, 7));
         harness.get_by_label("Generate").click();
         wait_for(
             &mut harness,
@@ -993,25 +782,14 @@ mod tests {
             max_perfect: 200,
             ..tiny()
         };
-        let mut harness = harness(GenerateDialog::with_params(params, 8, 0));
+        let mut harness = harness(with_params(params, 8, 0));
         harness.get_by_label("Generate").click();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while harness
-            .state()
-            .dialog
-            .run
-            .as_ref()
-            .is_none_or(|r| r.control.rejections().total() == 0)
-        {
-            assert!(Instant::now() < deadline, "the batch did not start");
-            std::thread::sleep(Duration::from_millis(5));
-            harness.step();
-        }
-        harness.step();
+        // The first rejected candidate shows in the breakdown.
+        wait_for(&mut harness, "rejected: ", Duration::from_secs(30));
+        assert!(harness.state().dialog.is_running());
         harness.get_by_label_contains("Candidates tried:");
         harness.get_by_label_contains("Levels per second: 0.00");
         harness.get_by_label("Candidates per level kept: none kept yet");
-        harness.get_by_label_contains("rejected: ");
         // After the first seconds, the time the whole candidate budget may
         // take (nothing was kept, so a bound).
         wait_for(
@@ -1040,7 +818,7 @@ mod tests {
             skiddies: [0; 4],
             ..tiny()
         };
-        let mut harness = harness(GenerateDialog::with_params(params, 1, 0));
+        let mut harness = harness(with_params(params, 1, 0));
         harness.get_by_label_contains("at least one Skiddy");
         harness.get_by_label("Generate").click();
         harness.run();
@@ -1054,20 +832,12 @@ mod tests {
             max_perfect: 200,
             ..tiny()
         };
-        let mut harness = harness(GenerateDialog::with_params(params, 2, 0));
+        let mut harness = harness(with_params(params, 2, 0));
         harness.get_by_label("Generate").click();
         harness.step();
-        let control = Arc::clone(
-            &harness
-                .state()
-                .dialog
-                .run
-                .as_ref()
-                .expect("running")
-                .control,
-        );
+        let watch = Arc::clone(&harness.state().dialog.run.as_ref().expect("running").watch);
         harness.state_mut().open = false;
         harness.step();
-        assert!(control.is_cancelled());
+        assert!(watch.is_cancelled());
     }
 }

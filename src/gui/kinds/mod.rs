@@ -3,11 +3,15 @@
 //! Each kind's GUI is a type implementing [`seam::KindGui`] in its own
 //! folder (`skiddy/`, `prism/`, `tangram/`) and owning that kind's editor
 //! state; [`KindGuis`] holds one of each and hands every call to the one of
-//! the level's kind. A new kind is a new folder, one field here and one arm
-//! in each of the two macros below (and in [`Copied`] if its board is
-//! cells).
+//! the level's kind. [`KindGenerators`] does the same for the Generate
+//! dialog: one parameter set a kind, each the generator that the kind's GUI
+//! type names ([`seam::KindGui::Generator`], see [`generate_seam`]). A new
+//! kind is a new folder, one field in each of the two structs here and one
+//! arm in each of the macros' rules below (and in [`Copied`] if its board
+//! is cells).
 
 pub mod cell_paint;
+pub mod generate_seam;
 pub mod play_keys;
 pub mod prism;
 pub mod region;
@@ -24,6 +28,7 @@ use std::time::Duration;
 
 use egui::Ui;
 
+use self::generate_seam::{KindGenerator, PreparedBatch};
 use self::play_keys::PlayKeys;
 use self::prism::editor::PrismGui;
 use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
@@ -35,7 +40,9 @@ use crate::gui::central_view::CentralView;
 use crate::gui::panel_command::PanelCommand;
 use crate::kinds::{Analysis, Kind, Level, Problem};
 
-/// Runs `$body` with `$g` the GUI of `$kind` in `$guis` and `$K` its type.
+/// Runs `$body` with `$g` the GUI of `$kind` in `$guis` and `$K` its type;
+/// or, written `|g: K::Part|`, with `$g` the `Part` of `$kind`'s GUI type
+/// in `$guis` (a struct with a field a kind, as [`KindGenerators`]).
 macro_rules! with_gui {
     ($guis:expr, $kind:expr, |$g:ident: $K:ident| $body:expr) => {
         match $kind {
@@ -52,6 +59,25 @@ macro_rules! with_gui {
             Kind::Tangram => {
                 type $K = TangramGui;
                 let $g: &mut $K = &mut $guis.tangram;
+                $body
+            }
+        }
+    };
+    ($parts:expr, $kind:expr, |$g:ident: $K:ident::$Part:ident| $body:expr) => {
+        match $kind {
+            Kind::Skiddy => {
+                type $K = SkiddyGui;
+                let $g: &mut <$K as KindGui>::$Part = &mut $parts.skiddy;
+                $body
+            }
+            Kind::Prism => {
+                type $K = PrismGui;
+                let $g: &mut <$K as KindGui>::$Part = &mut $parts.prism;
+                $body
+            }
+            Kind::Tangram => {
+                type $K = TangramGui;
+                let $g: &mut <$K as KindGui>::$Part = &mut $parts.tangram;
                 $body
             }
         }
@@ -89,6 +115,48 @@ pub struct KindGuis {
     pub prism: PrismGui,
     /// Tangram's.
     pub tangram: TangramGui,
+}
+
+/// The Generate dialog's parameters of every kind: one set a kind, kept
+/// while the editor runs (each tab keeps its own as last set).
+#[derive(Clone, Default)]
+pub struct KindGenerators {
+    /// Skiddy's.
+    pub skiddy: <SkiddyGui as KindGui>::Generator,
+    /// Prism's.
+    pub prism: <PrismGui as KindGui>::Generator,
+    /// Tangram's.
+    pub tangram: <TangramGui as KindGui>::Generator,
+}
+
+impl KindGenerators {
+    /// Why `kind`'s parameters cannot give a level, if they cannot.
+    pub fn check(&mut self, kind: Kind) -> Result<(), String> {
+        with_gui!(self, kind, |g: K::Generator| g.check())
+    }
+
+    /// `kind`'s parameters in the dialog, with the number of levels and
+    /// the seed.
+    pub fn parameters(&mut self, kind: Kind, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
+        with_gui!(self, kind, |g: K::Generator| g.parameters(ui, count, seed))
+    }
+
+    /// A batch of `count` levels of `kind` from `seed` with its parameters
+    /// as set, its searches within `state_budget`, ready to run.
+    pub fn prepare(
+        &mut self,
+        kind: Kind,
+        count: usize,
+        seed: u64,
+        state_budget: u64,
+    ) -> PreparedBatch {
+        with_gui!(self, kind, |g: K::Generator| PreparedBatch::of(
+            g,
+            count,
+            seed,
+            state_budget
+        ))
+    }
 }
 
 /// The level and analysis of one kind, when both are of it.

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use egui::Ui;
 
+use super::generate_seam::KindGenerator;
 use super::play_keys::PlayKeys;
 use super::tool::Tool;
 use crate::engine::{Route, Trap};
@@ -59,6 +60,9 @@ pub trait KindGui: Default {
     type Game;
     /// The replay on the board.
     type Replay: ReplayCursor;
+    /// The Generate dialog's tab: the generator's parameters, their
+    /// widgets and the batch (see [`KindGenerator`]).
+    type Generator: KindGenerator;
 
     /// The kind's part of `level`, if it is of this kind.
     fn level(level: &Level) -> Option<&Self::Level>;

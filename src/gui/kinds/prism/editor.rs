@@ -46,6 +46,7 @@ impl KindGui for PrismGui {
     type Tile = Tile;
     type Game = Game;
     type Replay = Replay;
+    type Generator = super::generate::PrismParams;
 
     fn level(level: &Level) -> Option<&PrismLevel> {
         level.as_prism()

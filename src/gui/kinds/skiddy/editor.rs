@@ -46,6 +46,7 @@ impl KindGui for SkiddyGui {
     type Tile = Tile;
     type Game = PlayState;
     type Replay = Replay;
+    type Generator = super::generate::SkiddyParams;
 
     fn level(level: &Level) -> Option<&SkiddyLevel> {
         level.as_skiddy()

@@ -42,6 +42,7 @@ impl KindGui for TangramGui {
     type Tile = usize;
     type Game = Game;
     type Replay = Stepper;
+    type Generator = super::generate::TangramParams;
 
     fn level(level: &Level) -> Option<&TangramLevel> {
         level.as_tangram()

@@ -1,10 +1,12 @@
 //! Tangram in the editor: its GUI type ([`editor::TangramGui`]), painting triangles into shapes, play with drag
-//! and snap, the solution stepper and the report card, every place named
+//! and snap, the solution stepper, the report card and the Generate
+//! dialog's tab ([`generate`]), every place named
 //! as the board's rulers count ([`coords`]).
 
 pub mod board_views;
 pub mod coords;
 pub mod editor;
+pub mod generate;
 pub mod palette;
 pub mod play;
 pub mod report_card;
