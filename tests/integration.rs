@@ -21,6 +21,7 @@ mod formats;
 mod generate_cli;
 mod generator_rule;
 mod graph_views;
+mod gui_seam;
 mod huge_inputs;
 mod kind_panels;
 mod kind_words;
