@@ -11,6 +11,7 @@ mod commands_ui;
 mod common;
 mod concurrent_writers;
 mod damaged_packs;
+mod diff_cli;
 mod editor;
 mod editor_files;
 mod engine_vs_reference;

@@ -2,14 +2,17 @@
 
 pub mod analyze;
 pub mod convert;
+pub mod diff;
 pub mod generate;
 pub mod generate_prism;
 pub mod generate_tangram;
 pub mod generated_file;
 pub mod pack;
+pub mod pack_diff;
 pub mod play;
 pub mod progress;
 pub mod rooms;
+pub mod textconv;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -47,6 +50,13 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Play a move string on a level and print the board after each move.
     Play(play::PlayArgs),
+    /// What an edit changed between two versions of a level: figures,
+    /// verdict, cells, and the old solutions on the new level. Exits 1 when
+    /// the verdict got worse.
+    Diff(diff::DiffArgs),
+    /// A level or pack as stable text for `git diff` (set it as a diff
+    /// driver's textconv): boards, verdicts and figures.
+    Textconv(textconv::TextconvArgs),
     /// Curate packs: add, check, dedupe, stats, export.
     Pack(pack::PackArgs),
     /// Generate a random tree of rooms and lay it out on a map.
@@ -123,6 +133,8 @@ where
         Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
         Some(Command::Convert(args)) => convert::run(&args, &mut out, &mut err),
         Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
+        Some(Command::Diff(args)) => diff::run(&args, &mut out, &mut err),
+        Some(Command::Textconv(args)) => textconv::run(&args, &mut out, &mut err),
         Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
         Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
         Some(Command::Generate(args)) => generate::run(&args, &mut out, &mut err),

@@ -90,6 +90,21 @@ pub enum PackCommand {
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
     },
+    /// Compare two versions of a pack: levels added, removed, moved and
+    /// changed (matched by name), each changed one with its verdict's
+    /// change; exit 1 when any level got worse.
+    Diff {
+        /// The version before.
+        old: PathBuf,
+        /// The version after.
+        new: PathBuf,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Stop analysing a changed level after this many states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
+        max_states: u64,
+    },
     /// Export the pack as a folder of ASCII levels, a PNG contact sheet
     /// and/or pack JSON.
     Export {
@@ -789,7 +804,17 @@ fn export(
 
 /// Runs `pack`; returns the exit code.
 pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    if let PackCommand::Diff {
+        old,
+        new,
+        json,
+        max_states,
+    } = &args.command
+    {
+        return super::pack_diff::run(old, new, *json, *max_states, out, err);
+    }
     let result = match &args.command {
+        PackCommand::Diff { .. } => Ok(0),
         PackCommand::Add {
             pack,
             levels,

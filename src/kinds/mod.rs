@@ -6,6 +6,7 @@
 //! per kind, and an analysis through [`Analysis`]. The match over the kinds
 //! lives here (and in [`text`] for the formats), not in the views.
 
+pub mod compare;
 pub mod prism;
 pub mod problem;
 pub mod resize;
@@ -239,6 +240,21 @@ impl Level {
             Level::Skiddy(l) => l.problems(),
             Level::Prism(l) => l.problems(),
             Level::Tangram(l) => l.problems(),
+        }
+    }
+
+    /// What is at cell `(x, y)`, in a few words ("red Skiddy in a pit",
+    /// "blue block (B), start", "left shape 2, bottom no shape, …"); empty
+    /// outside the board.
+    pub fn describe_cell(&self, x: usize, y: usize) -> String {
+        let (width, height) = self.size();
+        if x >= width || y >= height {
+            return String::new();
+        }
+        match self {
+            Level::Skiddy(l) => skiddy::level::describe_cell(l, x, y),
+            Level::Prism(l) => prism::level::describe_cell(l, x, y),
+            Level::Tangram(l) => tangram::level::describe_cell(l, x, y),
         }
     }
 

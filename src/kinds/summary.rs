@@ -456,6 +456,27 @@ impl LevelSummary {
         }
     }
 
+    /// The verdict as a rank, higher is better, in the kind's own terms
+    /// (docs/rules.md, "Better and worse"): Skiddy's stars; Prism 2 for
+    /// solvable without a dead end, 1 with dead ends, 0 unsolvable; Tangram
+    /// 2 for unique, 1 for several solutions, 0 for none. `None` when the
+    /// answer is not known (a count the budget stopped).
+    pub fn verdict_rank(&self) -> Option<u32> {
+        match &self.figures {
+            KindFigures::Skiddy { stars, .. } => Some(u32::from(*stars)),
+            KindFigures::Prism { graph, difficulty } => Some(match (difficulty, graph.dead_ends) {
+                (None, _) => 0,
+                (Some(_), 0) => 2,
+                (Some(_), _) => 1,
+            }),
+            KindFigures::Tangram { solutions } => solutions.map(|n| match n {
+                0 => 0,
+                1 => 2,
+                _ => 1,
+            }),
+        }
+    }
+
     /// Whether the kind's search stopped before it knew its answer, though
     /// it returned (Tangram's count over its budget).
     pub fn unfinished(&self) -> bool {

@@ -442,6 +442,37 @@ impl Level {
     }
 }
 
+/// What is at `(x, y)`, in a few words for the board's tooltip: the cell
+/// ("red block (R)" with the letter the board writes on it, "green switch
+/// (G)", "floor") and then "start", "exit" or "enemy h" when one stands
+/// there.
+pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
+    let mut parts = Vec::new();
+    match level.get(x, y) {
+        None => return String::new(),
+        Some(Cell::Empty) => {}
+        Some(cell @ (Cell::Block(c) | Cell::Switch(c))) => parts.push(format!(
+            "{} ({})",
+            cell.describe(),
+            c.letter().to_ascii_uppercase()
+        )),
+    }
+    if (x, y) == level.start {
+        parts.push("start".to_string());
+    }
+    if (x, y) == level.exit {
+        parts.push("exit".to_string());
+    }
+    if let Some(i) = level.enemy_at(x, y) {
+        parts.push(format!("enemy {}", level.enemies[i].axis.letter()));
+    }
+    if parts.is_empty() {
+        "floor".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -282,6 +282,17 @@ impl Level {
     }
 }
 
+/// What is at cell `(x, y)` of `level`: a piece, a piece in a pit, or the
+/// floor.
+pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
+    let cell = level.cell(x, y);
+    match (cell.piece, cell.floor) {
+        (Some(p), Floor::Pit) => format!("{} in a pit", p.describe()),
+        (Some(p), _) => p.describe(),
+        (None, f) => format!("{f:?}").to_lowercase(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -332,6 +332,26 @@ fn detached_piece(shape: &Shape, n: usize) -> Option<Triangle> {
         .find(|t| t.on_board(n) && position(t).is_some_and(|i| !reached[i]))
 }
 
+/// What square `(x, y)` (y down) holds, for the board's tooltip: the shapes
+/// of its four triangles.
+pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
+    let n = level.size;
+    if x >= n || y >= n {
+        return String::new();
+    }
+    let names = ["left", "bottom", "right", "top"];
+    let parts: Vec<String> = (0..4u8)
+        .map(|z| {
+            let t = Triangle::new(x as u8, (n - 1 - y) as u8, z);
+            match level.shapes.iter().position(|s| s.triangles.contains(&t)) {
+                Some(s) => format!("{} shape {}", names[z as usize], s + 1),
+                None => format!("{} no shape", names[z as usize]),
+            }
+        })
+        .collect();
+    parts.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

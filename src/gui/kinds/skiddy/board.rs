@@ -90,16 +90,7 @@ pub fn cell_xy(cell: u8, width: usize) -> (usize, usize) {
     (cell as usize % width, cell as usize / width)
 }
 
-/// What is at cell `(x, y)` of `level`: a piece, a piece in a pit, or the
-/// floor.
-pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
-    let cell = level.cell(x, y);
-    match (cell.piece, cell.floor) {
-        (Some(p), Floor::Pit) => format!("{} in a pit", p.describe()),
-        (Some(p), _) => p.describe(),
-        (None, f) => format!("{f:?}").to_lowercase(),
-    }
-}
+pub use crate::kinds::skiddy::level::describe_cell;
 
 /// Where each piece stands, in whole cells, for [`show_places`]; `None` for
 /// a piece that has left.

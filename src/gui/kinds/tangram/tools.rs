@@ -200,25 +200,7 @@ pub fn delete_shape(level: &mut Level, shape: usize) -> Edit {
     }
 }
 
-/// What square `(x, y)` (y down) holds, for the board's tooltip: the shapes
-/// of its four triangles.
-pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
-    let n = level.size;
-    if x >= n || y >= n {
-        return String::new();
-    }
-    let names = ["left", "bottom", "right", "top"];
-    let parts: Vec<String> = (0..4u8)
-        .map(|z| {
-            let t = Triangle::new(x as u8, (n - 1 - y) as u8, z);
-            match owner_of(level, t) {
-                Some(s) => format!("{} shape {}", names[z as usize], s + 1),
-                None => format!("{} no shape", names[z as usize]),
-            }
-        })
-        .collect();
-    parts.join(", ")
-}
+pub use crate::kinds::tangram::level::describe_cell;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,229 @@
+//! What an edit changed between two versions of a level: the verdict
+//! (better, the same, worse, or not comparable, in the kind's own terms),
+//! the cells that differ, and whether the first version's solutions still
+//! solve the second. Kind-agnostic: the kinds answer through
+//! [`super::LevelSummary::verdict_rank`], [`super::Level::describe_cell`]
+//! and the engine's state graph.
+
+use serde_json::{json, Value};
+
+use super::{Analysis, Level, LevelSummary};
+use crate::engine::Route;
+
+/// How the verdict changed from the first version to the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The second is better.
+    Better,
+    /// The verdict is the same (other figures may differ).
+    Same,
+    /// The second is worse.
+    Worse,
+    /// They cannot be ranked: different kinds, or an answer not known.
+    Different,
+}
+
+impl Change {
+    /// The word `diff --json` writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Change::Better => "better",
+            Change::Same => "same",
+            Change::Worse => "worse",
+            Change::Different => "different",
+        }
+    }
+}
+
+/// One version of a level with its analysis, or why there is none.
+pub struct Version<'a> {
+    /// The level.
+    pub level: &'a Level,
+    /// Its analysis, or why it has none (invalid, or stopped by a budget).
+    pub analysis: Result<&'a Analysis, &'a str>,
+}
+
+impl Version<'_> {
+    /// The verdict's rank: `Some(0)` below every kind's lowest for an
+    /// invalid level (it cannot be played at all), `None` when not known.
+    fn rank(&self) -> Option<i64> {
+        match self.analysis {
+            Ok(a) => a.level_summary().verdict_rank().map(|r| i64::from(r) + 1),
+            Err(_) if !self.level.is_valid() => Some(0),
+            Err(_) => None,
+        }
+    }
+
+    /// The summary of the analysis, if there is one.
+    pub fn summary(&self) -> Option<LevelSummary> {
+        self.analysis.ok().map(Analysis::level_summary)
+    }
+
+    /// The verdict in words.
+    pub fn verdict(&self) -> String {
+        match self.analysis {
+            Ok(a) => a.headline(),
+            Err(e) => e.to_string(),
+        }
+    }
+}
+
+/// How the verdict changed from `before` to `after`.
+pub fn change(before: &Version<'_>, after: &Version<'_>) -> Change {
+    if before.level.kind() != after.level.kind() {
+        return Change::Different;
+    }
+    match (before.rank(), after.rank()) {
+        (Some(b), Some(a)) if a > b => Change::Better,
+        (Some(b), Some(a)) if a < b => Change::Worse,
+        (Some(_), Some(_)) => Change::Same,
+        _ => Change::Different,
+    }
+}
+
+/// A cell that differs between two versions, in words (empty outside a
+/// board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellChange {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// What was there.
+    pub before: String,
+    /// What is there now.
+    pub after: String,
+}
+
+/// The cells whose contents differ, over both boards (a cell only one of
+/// them has is empty in the other).
+pub fn changed_cells(before: &Level, after: &Level) -> Vec<CellChange> {
+    if before.kind() != after.kind() {
+        return Vec::new();
+    }
+    let (w0, h0) = before.size();
+    let (w1, h1) = after.size();
+    let mut out = Vec::new();
+    for y in 0..h0.max(h1) {
+        for x in 0..w0.max(w1) {
+            let (b, a) = (before.describe_cell(x, y), after.describe_cell(x, y));
+            if a != b {
+                out.push(CellChange {
+                    x,
+                    y,
+                    before: b,
+                    after: a,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// One solution of the first version played on the second.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The moves, as the first version's solution lists write them.
+    pub moves: String,
+    /// Whether they still solve the second version.
+    pub solves: bool,
+    /// The move (from 1) at which they stop being moves of the second
+    /// version (a move that changes nothing, or one past the end of play),
+    /// or at whose end the level is lost; `None` when they all play.
+    pub broken_at: Option<usize>,
+}
+
+/// Up to `limit` shortest solutions of `before`, each played on `after`
+/// through its state graph. Empty for a kind without moves.
+pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Vec<Replayed> {
+    let (Some(graph), true) = (after.graph(), before.kind() == after.kind()) else {
+        return Vec::new();
+    };
+    let names: Vec<String> = (0..graph.move_count())
+        .map(|m| after.move_string(&[m as u8]))
+        .collect();
+    let (list, _) = before.solution_list(Route::Any, limit);
+    list.into_iter()
+        .map(|moves| {
+            let indices: Vec<Option<u8>> = moves
+                .split_whitespace()
+                .map(|w| names.iter().position(|n| n == w).map(|i| i as u8))
+                .collect();
+            let known: Vec<u8> = indices.iter().map_while(|m| *m).collect();
+            let states = graph.states_along(&known);
+            let played = states.len() - 1;
+            let all = played == indices.len();
+            let last = *states.last().expect("the start");
+            let solves = all && graph.is_won(last);
+            let broken_at = if solves {
+                None
+            } else if all {
+                // Every move played, and the level is not won at the end.
+                Some(indices.len())
+            } else {
+                Some(played + 1)
+            };
+            Replayed {
+                moves,
+                solves,
+                broken_at,
+            }
+        })
+        .collect()
+}
+
+/// The JSON of a replayed solution: `moves`, `on_after`, `broken_at`.
+pub fn replayed_json(r: &Replayed) -> Value {
+    json!({
+        "moves": r.moves,
+        "on_after": if r.solves { "solution" } else { "not_a_solution" },
+        "broken_at": r.broken_at,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::{read_levels, Kind};
+
+    fn skiddy(text: &str) -> Level {
+        read_levels(text, None, Some(Kind::Skiddy))
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn a_changed_cell_is_named_in_words_and_the_old_solution_is_replayed() {
+        let a = skiddy("#r###\n#R..#\n#...#\n#####\n");
+        let b = skiddy("#r###\n#R.##\n#...#\n#####\n");
+        let cells = changed_cells(&a, &b);
+        assert_eq!(
+            cells,
+            vec![CellChange {
+                x: 3,
+                y: 1,
+                before: "empty".into(),
+                after: "block".into()
+            }]
+        );
+        let (aa, ab) = (
+            a.analyze(&Job::default()).unwrap(),
+            b.analyze(&Job::default()).unwrap(),
+        );
+        let replayed = replay_solutions(&aa, &ab, 5);
+        assert!(!replayed.is_empty());
+        assert!(replayed[0].solves, "U still solves it: {replayed:?}");
+        let same = change(
+            &Version {
+                level: &a,
+                analysis: Ok(&aa),
+            },
+            &Version {
+                level: &b,
+                analysis: Ok(&ab),
+            },
+        );
+        assert_eq!(same, Change::Same);
+    }
+}
