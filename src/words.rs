@@ -73,6 +73,15 @@ pub fn lowercase_first(text: &str) -> String {
     }
 }
 
+/// `text` with its first letter in capitals, the rest as it is.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ mod clear_errors;
 mod cli;
 mod commands_ui;
 mod common;
+mod compare_ui;
 mod concurrent_writers;
 mod damaged_packs;
 mod diff_cli;

@@ -204,6 +204,9 @@ pub struct EditorApp {
     /// Every kind's editor state: the palette's choice, the game of Play,
     /// the replay on the board.
     pub kinds: KindGuis,
+    /// The comparison of a level with a reference version, and the id of
+    /// the document compared.
+    pub compare: Option<(u64, super::compare::Comparison)>,
     /// The messages on screen: news and warnings that fade, errors that
     /// stay until dismissed.
     pub notices: super::notices::Notices,
@@ -284,6 +287,7 @@ impl EditorApp {
             tab: AnalysisTab::Solutions,
             showing: None,
             kinds,
+            compare: None,
             notices: Default::default(),
             dialogs: FileDialogs::default(),
             confirm: None,

@@ -38,6 +38,12 @@ impl EditorApp {
             PanelCommand::SetTool(tool) => self.prefs.tool = tool,
             PanelCommand::SetSpeed(speed) => self.prefs.ticks_per_second = speed,
             PanelCommand::SetSideBySide(side) => self.prefs.side_by_side = side,
+            PanelCommand::ToggleReference => {
+                if let Some(c) = self.comparison_mut() {
+                    c.showing_reference = !c.showing_reference;
+                }
+            }
+            PanelCommand::StopComparing => self.compare = None,
             PanelCommand::Say(message) => self.say(message),
             PanelCommand::Warn(message) => self.warn(message),
         }

@@ -17,6 +17,7 @@ impl EditorApp {
             Command::View(CentralView::Graph) => kind.has_state_graph(),
             Command::View(CentralView::Floors) => kind.has_floors(),
             Command::CancelAnalysis => self.worker.is_running(),
+            Command::ToggleReference | Command::StopComparing => self.comparison().is_some(),
             Command::NewLevel
             | Command::Open
             | Command::Save
@@ -27,6 +28,7 @@ impl EditorApp {
             | Command::View(CentralView::Edit | CentralView::Play | CentralView::Rooms)
             | Command::FocusLayout
             | Command::AnalyseAgain
+            | Command::Pin
             | Command::KeyboardShortcuts => true,
         }
     }
@@ -75,6 +77,13 @@ impl EditorApp {
             Command::AnalyseAgain => self.analysis.level = None,
             Command::CancelAnalysis => self.cancel_analysis(),
             Command::KeyboardShortcuts => self.show_shortcuts = !self.show_shortcuts,
+            Command::Pin => self.pin(),
+            Command::ToggleReference => {
+                self.apply(crate::gui::panel_command::PanelCommand::ToggleReference)
+            }
+            Command::StopComparing => {
+                self.apply(crate::gui::panel_command::PanelCommand::StopComparing)
+            }
         }
     }
 

@@ -45,6 +45,12 @@ pub enum Command {
     FocusLayout,
     /// Analyse the level again.
     AnalyseAgain,
+    /// Pin this version of the level: edits are compared with it.
+    Pin,
+    /// Show the comparison's reference on the board, or the level again.
+    ToggleReference,
+    /// Stop comparing the level with a reference.
+    StopComparing,
     /// Stop the running analysis.
     CancelAnalysis,
     /// The window that lists every shortcut.
@@ -77,7 +83,7 @@ const fn plain(key: Key) -> KeyboardShortcut {
 
 impl Command {
     /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
-    pub const ALL: [Command; 21] = [
+    pub const ALL: [Command; 24] = [
         Command::NewLevel,
         Command::Open,
         Command::Save,
@@ -98,6 +104,9 @@ impl Command {
         Command::FocusLayout,
         Command::AnalyseAgain,
         Command::CancelAnalysis,
+        Command::Pin,
+        Command::ToggleReference,
+        Command::StopComparing,
         Command::KeyboardShortcuts,
     ];
 
@@ -120,6 +129,9 @@ impl Command {
             Command::FocusLayout => "Focus on the board",
             Command::AnalyseAgain => "Analyse again",
             Command::CancelAnalysis => "Cancel analysis",
+            Command::Pin => "Pin this version",
+            Command::ToggleReference => "Show the reference",
+            Command::StopComparing => "Stop comparing",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
         }
     }
@@ -153,6 +165,13 @@ impl Command {
             }
             Command::AnalyseAgain => "Analyse the level again from the start",
             Command::CancelAnalysis => "Stop the running analysis",
+            Command::Pin => {
+                "Keep this version of the level and compare every edit with it: figures before and after, the cells that differ, the old solutions on the new level"
+            }
+            Command::ToggleReference => {
+                "Show the version compared with on the board instead of the level, or the level again"
+            }
+            Command::StopComparing => "Stop comparing the level with another version",
             Command::KeyboardShortcuts => "This list",
         }
     }
@@ -175,6 +194,8 @@ impl Command {
         const F12: [KeyboardShortcut; 1] = [plain(Key::F12)];
         const F6: [KeyboardShortcut; 1] = [plain(Key::F6)];
         const F11: [KeyboardShortcut; 1] = [plain(Key::F11)];
+        const F7: [KeyboardShortcut; 1] = [plain(Key::F7)];
+        const F8: [KeyboardShortcut; 1] = [plain(Key::F8)];
         match self {
             Command::NewLevel => &NEW,
             Command::Open => &OPEN,
@@ -190,13 +211,16 @@ impl Command {
             Command::View(CentralView::Rooms) => &F4,
             Command::View(CentralView::Floors) => &F5,
             Command::AnalyseAgain => &F6,
+            Command::Pin => &F7,
+            Command::ToggleReference => &F8,
             Command::FocusLayout => &F11,
             Command::KeyboardShortcuts => &F12,
             Command::NewPack
             | Command::ClosePack
             | Command::SavePack
             | Command::SavePackAs
-            | Command::CancelAnalysis => &[],
+            | Command::CancelAnalysis
+            | Command::StopComparing => &[],
         }
     }
 }

@@ -39,6 +39,11 @@ impl<T: Clone + PartialEq> History<T> {
         }
     }
 
+    /// The document before the last step done, if there is one.
+    pub fn last_before(&self) -> Option<&T> {
+        self.undo.last().map(|step| &step.before)
+    }
+
     /// Opens a step named `name` with the document as it is now. Until
     /// [`History::end`], further edits belong to the same step.
     pub fn begin(&mut self, current: &T, name: &str) {

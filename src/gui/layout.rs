@@ -156,6 +156,7 @@ impl EditorApp {
             && !self.dialogs.built_in_open();
         self.fit_tools_to_kind();
         self.drive_analysis();
+        self.drive_comparison();
         if let Some(event) = self.dialogs.poll() {
             self.dialog_event(event);
         }

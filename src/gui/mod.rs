@@ -9,6 +9,8 @@ pub mod board_tools;
 pub mod central_view;
 pub mod command_run;
 pub mod commands;
+pub mod compare;
+pub mod compare_run;
 pub mod dialog_request;
 pub mod document;
 pub mod file_dialog;

@@ -58,6 +58,11 @@ pub enum PanelCommand {
     SetSpeed(f32),
     /// Show a trap's two positions side by side, or one at a time.
     SetSideBySide(bool),
+    /// Show the comparison's reference on the board instead of the level,
+    /// or the level again.
+    ToggleReference,
+    /// Stop comparing the level with a reference.
+    StopComparing,
     /// A message in the status line.
     Say(String),
     /// A warning in the status line.

@@ -172,6 +172,46 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
         .collect()
 }
 
+/// How many listed solutions the second version gained and lost, for a
+/// kind whose solutions are arrangements rather than moves (Tangram), when
+/// both versions have the same number of shapes; `None` otherwise.
+pub fn placements_gained_and_lost(before: &Analysis, after: &Analysis) -> Option<(usize, usize)> {
+    let (b, a) = (before.as_tangram()?, after.as_tangram()?);
+    if b.shapes != a.shapes {
+        return None;
+    }
+    let gained = a
+        .listed()
+        .iter()
+        .filter(|p| !b.listed().contains(p))
+        .count();
+    let lost = b
+        .listed()
+        .iter()
+        .filter(|p| !a.listed().contains(p))
+        .count();
+    Some((gained, lost))
+}
+
+/// Whether a figure's change is good news, by its name (as
+/// [`LevelSummary::named_figures`] names it): more stars; fewer dead ends
+/// and traps; a count of solutions nearer one; a solution where there was
+/// none. `None` when the change is neither (more states, another length).
+pub fn figure_better(name: &str, before: &str, after: &str) -> Option<bool> {
+    if before == after {
+        return None;
+    }
+    let number = |s: &str| s.parse::<i64>().ok();
+    match (name, number(before), number(after)) {
+        ("stars", Some(b), Some(a)) => Some(a > b),
+        ("dead ends" | "traps" | "deadlocks" | "fatal pushes", Some(b), Some(a)) => Some(a < b),
+        ("solutions", Some(b), Some(a)) => Some((a - 1).abs() < (b - 1).abs()),
+        (_, None, Some(_)) if before == "none" => Some(true),
+        (_, Some(_), None) if after == "none" => Some(false),
+        _ => None,
+    }
+}
+
 /// The JSON of a replayed solution: `moves`, `on_after`, `broken_at`.
 pub fn replayed_json(r: &Replayed) -> Value {
     json!({

@@ -10,6 +10,7 @@ use egui::{Color32, RichText, Ui};
 impl EditorApp {
     pub(super) fn analysis_panel(&mut self, ui: &mut Ui) {
         ui.heading("Analysis");
+        self.compare_section(ui);
         if let Some(progress) = self.worker.progress() {
             let phase = match progress.phase {
                 Phase::Exploring => "exploring",

@@ -87,7 +87,21 @@ impl EditorApp {
             .iter()
             .filter_map(|p| p.cell)
             .collect();
-        let level = self.doc().level.clone();
+        let shown_reference = self
+            .comparison()
+            .filter(|c| c.showing_reference)
+            .map(|c| (c.reference.clone(), c.source.words()));
+        let level = match &shown_reference {
+            Some((reference, words)) => {
+                ui.label(
+                    egui::RichText::new(format!("Showing {words} (read only): F8 shows the level"))
+                        .color(egui::Color32::from_rgb(150, 60, 220)),
+                );
+                reference.clone()
+            }
+            None => self.doc().level.clone(),
+        };
+        let changed = self.compared_cells();
         // The space in view: a row wider than the panel (its tabs) must
         // not stretch the board past the panel's edge.
         let size = ui
@@ -97,6 +111,7 @@ impl EditorApp {
         let marks = BoardMarks {
             problems: &problems,
             attention: &[],
+            changed: &changed,
         };
         let cells = level.size();
         let key = if cells.0 * cells.1 > canvas::RASTER_CELLS {
@@ -117,12 +132,15 @@ impl EditorApp {
         );
         self.board_geometry = Some(out.geometry);
         self.zoom_and_pan(ui, &out);
-        if self.prefs.tool.needs_cells() {
-            self.drag_tool(ui, &out);
-        } else {
-            self.paint_strokes(ui, &out);
+        // The reference is shown, not edited.
+        if shown_reference.is_none() {
+            if self.prefs.tool.needs_cells() {
+                self.drag_tool(ui, &out);
+            } else {
+                self.paint_strokes(ui, &out);
+            }
+            self.board_overlays(ui, &out);
         }
-        self.board_overlays(ui, &out);
         if let Some((x, y)) = out.hovered {
             let what = kinds::describe_cell(&level, x, y);
             out.response

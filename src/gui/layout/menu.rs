@@ -164,6 +164,31 @@ impl EditorApp {
                         ui.close();
                     }
                 }
+                ui.separator();
+                if self.command_button(ui, Command::Pin) {
+                    ui.close();
+                }
+                let choices = self.reference_choices();
+                ui.add_enabled_ui(!choices.is_empty(), |ui| {
+                    ui.menu_button("Compare with", |ui| {
+                        for (source, level) in choices {
+                            let words = crate::words::capitalised(&source.words());
+                            if ui.button(words).clicked() {
+                                self.compare_with(source, level);
+                                ui.close();
+                            }
+                        }
+                    })
+                    .response
+                    .on_disabled_hover_text(
+                        "No other version yet: save the level, edit it, open another tab of its kind, or pin it (F7)",
+                    );
+                });
+                for command in [Command::ToggleReference, Command::StopComparing] {
+                    if self.command_button(ui, command) {
+                        ui.close();
+                    }
+                }
             });
         ui.menu_button("Help", |ui| {
             self.command_button(ui, Command::KeyboardShortcuts);

@@ -19,6 +19,8 @@ pub struct BoardMarks<'a> {
     /// Cells to point out (e.g. Skiddies a dead end has trapped): an orange
     /// ring with a cross.
     pub attention: &'a [(usize, usize)],
+    /// Cells that differ from the version compared with: a violet frame.
+    pub changed: &'a [(usize, usize)],
 }
 
 /// What happened on the board this frame.
@@ -168,6 +170,17 @@ fn show_image(
         painter.line_segment(
             [r.left_top(), r.right_bottom()],
             Stroke::new(1.5, Color32::RED),
+        );
+    }
+    for &(x, y) in marks.changed {
+        let r = geometry.cell_rect(x, y).shrink(2.0);
+        let violet = Color32::from_rgb(150, 60, 220);
+        painter.rect_stroke(r, 3.0, Stroke::new(3.0, violet), StrokeKind::Inside);
+        painter.rect_stroke(
+            r.shrink(3.0),
+            2.0,
+            Stroke::new(1.0, Color32::WHITE),
+            StrokeKind::Inside,
         );
     }
     for &(x, y) in marks.attention {

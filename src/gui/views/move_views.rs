@@ -220,6 +220,7 @@ pub fn trap_view(
     let marks = BoardMarks {
         problems: &[],
         attention: &trap.ringed,
+        changed: &[],
     };
     let avail = ui.available_size();
     if side_by_side {

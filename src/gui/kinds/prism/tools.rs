@@ -11,6 +11,7 @@
 use crate::gui::kinds::region::{flood, paint_cells};
 use crate::gui::kinds::tool::Refused;
 use crate::kinds::prism::{Axis, Cell, Colour, Enemy, Level};
+use crate::words::capitalised;
 
 /// One entry of Prism's palette: what a paint puts on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -88,14 +89,6 @@ impl Tile {
     /// The tile whose shortcut is `ch`.
     pub fn from_shortcut(ch: char) -> Option<Tile> {
         Self::ALL.into_iter().find(|t| t.shortcut() == ch)
-    }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

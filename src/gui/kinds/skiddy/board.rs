@@ -133,6 +133,7 @@ pub fn show_position(
     let marks = BoardMarks {
         problems: &[],
         attention,
+        changed: &[],
     };
     canvas::show_board(
         ui,

@@ -5,6 +5,7 @@
 use crate::gui::kinds::region::{flood, paint_cells};
 pub use crate::gui::kinds::tool::{Refused, Tool};
 use crate::kinds::skiddy::{Cell, Colour, Floor, Level, Piece};
+use crate::words::capitalised;
 
 /// One entry of the palette: what a paint puts on a cell.
 #[derive(
@@ -96,14 +97,6 @@ impl Tile {
             Tile::Ice => Some(Piece::Ice),
             _ => None,
         }
-    }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
 use crate::kinds::tangram::picture::{board_picture, push_cross, push_shape, shape_colour};
 use crate::kinds::tangram::{Analysis, Level, Placement, Triangle};
 use crate::picture::{Picture, Rgba, Stroke};
+use crate::words::capitalised;
 
 /// The colour of a win's words.
 const WON_GREEN: Color32 = Color32::from_rgb(40, 150, 60);
@@ -195,14 +196,6 @@ pub fn replay_view(ui: &mut Ui, level: &Level, stepper: &mut Stepper) -> Vec<Pan
     let size = ui.available_size();
     canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Solution board");
     commands
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The main area in Play mode: the score, the hint and restart, and the

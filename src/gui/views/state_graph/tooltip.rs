@@ -2,6 +2,7 @@
 //! distances, and the kind's picture of its board.
 
 use super::*;
+use crate::words::capitalised;
 
 /// The tooltip of a state (`local` in the layout, `id` in the graph): its
 /// board, id, depth, what its label means and its distance to a win, and
@@ -52,13 +53,4 @@ pub(super) fn state_tooltip(
             mix.join(", ")
         ));
     }
-}
-
-/// `text` with its first letter in upper case.
-pub(super) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

@@ -1,0 +1,163 @@
+//! Compare: the level on screen against a reference version of it (pinned,
+//! as saved, its pack entry, before the last edit, or another tab). The
+//! reference is analysed on a worker of its own under the same state
+//! budget; what differs (the verdict, the figures, the cells, the old
+//! solutions on the new level) is worked out once per pair of analyses.
+
+use std::sync::Arc;
+
+use crate::gui::worker::AnalysisWorker;
+use crate::kinds::compare::{
+    changed_cells, placements_gained_and_lost, replay_solutions, CellChange, Replayed,
+};
+use crate::kinds::{Analysis, Level};
+
+/// How many shortest solutions of the reference are played on the level.
+pub const SOLUTIONS_REPLAYED: usize = 8;
+
+/// Where the reference comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceSource {
+    /// A version the designer pinned.
+    Pinned,
+    /// The level as last saved.
+    Saved,
+    /// The level's entry in the pack.
+    PackEntry,
+    /// The level before its last edit.
+    BeforeLastEdit,
+    /// Another open tab, by its title.
+    Tab(String),
+}
+
+impl ReferenceSource {
+    /// The source in words, for the panel's title ("the pinned version").
+    pub fn words(&self) -> String {
+        match self {
+            ReferenceSource::Pinned => "the pinned version".into(),
+            ReferenceSource::Saved => "the version as saved".into(),
+            ReferenceSource::PackEntry => "its entry in the pack".into(),
+            ReferenceSource::BeforeLastEdit => "the version before the last edit".into(),
+            ReferenceSource::Tab(title) => format!("the tab \"{title}\""),
+        }
+    }
+}
+
+/// The differences between the reference's analysis and the level's,
+/// kept while both analyses stay the same.
+#[derive(Clone, Debug)]
+pub struct Differences {
+    /// The cells that differ, in words.
+    pub cells: Vec<CellChange>,
+    /// The reference's shortest solutions played on the level.
+    pub replayed: Vec<Replayed>,
+    /// Tangram's listed solutions gained and lost, when both levels have
+    /// the same shapes.
+    pub placements: Option<(usize, usize)>,
+    keys: (usize, usize),
+    level: Level,
+}
+
+/// A comparison under way.
+pub struct Comparison {
+    /// Where the reference comes from.
+    pub source: ReferenceSource,
+    /// The reference level.
+    pub reference: Level,
+    /// The reference's analysis, once done (or why there is none).
+    pub result: Option<Result<Analysis, String>>,
+    /// Whether the board shows the reference instead of the level.
+    pub showing_reference: bool,
+    worker: AnalysisWorker,
+    differences: Option<Differences>,
+}
+
+/// The key of an analysis for the cache: its allocation.
+fn key_of(analysis: &Analysis) -> usize {
+    match analysis.graph() {
+        Some(g) => g as *const dyn crate::engine::GraphView as *const () as usize,
+        None => analysis as *const Analysis as usize,
+    }
+}
+
+impl Comparison {
+    /// Starts comparing against `reference`, analysing it under
+    /// `max_states` on a worker that calls `notify` when it is done.
+    pub fn start(
+        source: ReferenceSource,
+        reference: Level,
+        max_states: u64,
+        notify: impl Fn() + Send + Sync + 'static,
+    ) -> Comparison {
+        let mut worker = AnalysisWorker::new(notify);
+        let result = if reference.is_valid() {
+            worker.start(reference.clone(), max_states);
+            None
+        } else {
+            Some(Err("the reference is not valid".to_string()))
+        };
+        Comparison {
+            source,
+            reference,
+            result,
+            showing_reference: false,
+            worker,
+            differences: None,
+        }
+    }
+
+    /// Collects the reference's analysis when it is done.
+    pub fn poll(&mut self) {
+        if let Some(done) = self.worker.poll() {
+            self.result = Some(done.result);
+        }
+    }
+
+    /// Whether the reference is still being analysed.
+    pub fn is_running(&self) -> bool {
+        self.worker.is_running()
+    }
+
+    /// The states the reference's analysis has explored so far.
+    pub fn progress_states(&self) -> Option<u64> {
+        self.worker.progress().map(|p| p.states)
+    }
+
+    /// The reference's analysis, if it is done.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.result.as_ref()?.as_ref().ok()
+    }
+
+    /// What differs between the reference and `level` (with its analysis
+    /// `current`, when done), worked out once per pair of analyses.
+    pub fn differences(&mut self, level: &Level, current: Option<&Analysis>) -> Arc<Differences> {
+        let keys = (self.analysis().map_or(0, key_of), current.map_or(0, key_of));
+        let fresh = self
+            .differences
+            .as_ref()
+            .is_some_and(|d| d.keys == keys && d.level == *level);
+        if !fresh {
+            let (replayed, placements) = match (self.analysis(), current) {
+                (Some(r), Some(c)) => (
+                    replay_solutions(r, c, SOLUTIONS_REPLAYED),
+                    placements_gained_and_lost(r, c),
+                ),
+                _ => (Vec::new(), None),
+            };
+            self.differences = Some(Differences {
+                cells: changed_cells(&self.reference, level),
+                replayed,
+                placements,
+                keys,
+                level: level.clone(),
+            });
+        }
+        Arc::new(self.differences.clone().expect("set above"))
+    }
+}
+
+impl Drop for Comparison {
+    fn drop(&mut self) {
+        self.worker.cancel();
+    }
+}

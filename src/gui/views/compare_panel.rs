@@ -1,0 +1,168 @@
+//! The compare section at the top of the analysis panel: what the level on
+//! screen is compared with, the verdict's change in the kind's terms,
+//! every figure before -> after (good news green, bad news red), the cells
+//! that differ, and the reference's shortest solutions on the level, each
+//! still a solution or broken at a move (a click shows the board there).
+
+use egui::{Color32, RichText, Ui};
+
+use crate::gui::panel_command::PanelCommand;
+use crate::kinds::compare::{figure_better, Change, Replayed};
+use crate::kinds::LevelSummary;
+
+/// Good news.
+const BETTER: Color32 = Color32::from_rgb(30, 150, 70);
+/// Bad news.
+const WORSE: Color32 = Color32::from_rgb(215, 50, 40);
+/// A change that is neither.
+const CHANGED: Color32 = Color32::from_rgb(215, 130, 0);
+
+/// What the compare section shows.
+pub struct CompareShown<'a> {
+    /// Where the reference comes from, in words.
+    pub source: String,
+    /// How the verdict changed (`None` while either side is analysed).
+    pub change: Option<Change>,
+    /// The reference's verdict in a word or two (or where its analysis
+    /// is).
+    pub before: String,
+    /// The level's verdict in a word or two (or where its analysis is).
+    pub after: String,
+    /// The level's verdict in the designer's words ("dead end reachable
+    /// in 4 moves: D L U D").
+    pub after_words: String,
+    /// The reference's figures.
+    pub before_figures: Option<&'a LevelSummary>,
+    /// The level's figures.
+    pub after_figures: Option<&'a LevelSummary>,
+    /// How many cells differ.
+    pub cells: usize,
+    /// The reference's shortest solutions on the level.
+    pub replayed: &'a [Replayed],
+    /// Tangram's listed solutions gained and lost.
+    pub placements: Option<(usize, usize)>,
+    /// Whether the board shows the reference.
+    pub showing_reference: bool,
+}
+
+/// The colour of a change.
+fn colour_of(change: Change) -> Color32 {
+    match change {
+        Change::Better => BETTER,
+        Change::Worse => WORSE,
+        Change::Same => Color32::GRAY,
+        Change::Different => CHANGED,
+    }
+}
+
+/// The compare section; returns what the designer asked for.
+pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Compared with {}", shown.source));
+    });
+    ui.horizontal_wrapped(|ui| {
+        let show_text = if shown.showing_reference {
+            "Show the level"
+        } else {
+            "Show the reference"
+        };
+        if ui.button(show_text).on_hover_text("F8").clicked() {
+            commands.push(PanelCommand::ToggleReference);
+        }
+        if ui.button("Stop comparing").clicked() {
+            commands.push(PanelCommand::StopComparing);
+        }
+    });
+    let verdict = match shown.change {
+        Some(change) => RichText::new(format!(
+            "{}: {} -> {}",
+            change.name(),
+            shown.before,
+            shown.after
+        ))
+        .color(colour_of(change)),
+        None => RichText::new(format!("{} -> {}", shown.before, shown.after)).weak(),
+    };
+    ui.label(verdict);
+    if !shown.after_words.is_empty() {
+        ui.label(RichText::new(&shown.after_words).weak());
+    }
+    let named = |s: Option<&LevelSummary>| s.map(LevelSummary::named_figures).unwrap_or_default();
+    let (before, after) = (named(shown.before_figures), named(shown.after_figures));
+    if !before.is_empty() || !after.is_empty() {
+        egui::Grid::new("compare figures")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                let mut names: Vec<&str> = before.iter().map(|(n, _)| *n).collect();
+                for (n, _) in &after {
+                    if !names.contains(n) {
+                        names.push(n);
+                    }
+                }
+                let value = |list: &[(&str, String)], name: &str| {
+                    list.iter()
+                        .find(|(n, _)| *n == name)
+                        .map_or("…".to_string(), |(_, v)| v.clone())
+                };
+                for name in names {
+                    let (b, a) = (value(&before, name), value(&after, name));
+                    ui.label(name);
+                    ui.label(&b);
+                    let text = RichText::new(format!("-> {a}"));
+                    let text = match figure_better(name, &b, &a) {
+                        Some(true) => text.color(BETTER).strong(),
+                        Some(false) => text.color(WORSE).strong(),
+                        None if a != b && a != "…" && b != "…" => text.color(CHANGED),
+                        None => text,
+                    };
+                    ui.label(text);
+                    ui.end_row();
+                }
+            });
+    }
+    ui.label(match shown.cells {
+        0 => "No cell differs.".to_string(),
+        1 => "1 cell differs (outlined on the board).".to_string(),
+        n => format!("{n} cells differ (outlined on the board)."),
+    });
+    if let Some((gained, lost)) = shown.placements {
+        ui.label(format!("Solutions listed: {gained} gained, {lost} lost."));
+    }
+    if !shown.replayed.is_empty() {
+        ui.label(RichText::new("The reference's shortest solutions here:").strong());
+        for r in shown.replayed {
+            let words = match r.broken_at {
+                None => "still a solution".to_string(),
+                Some(n) if n == r.moves.split_whitespace().count() => {
+                    "every move plays, but the level is not won".to_string()
+                }
+                Some(n) => format!("broken at move {n}"),
+            };
+            let colour = if r.solves { BETTER } else { WORSE };
+            let line = RichText::new(format!("{} — {words}", r.moves)).color(colour);
+            let response = ui
+                .add(egui::Button::selectable(false, line).wrap_mode(egui::TextWrapMode::Truncate))
+                .on_hover_text("Click to replay it on the level, up to where it breaks");
+            if response.clicked() {
+                let played: Vec<&str> = match r.broken_at {
+                    Some(n) if !r.solves => r.moves.split_whitespace().take(n - 1).collect(),
+                    _ => r.moves.split_whitespace().collect(),
+                };
+                let title = match r.broken_at {
+                    Some(n) if !r.solves => {
+                        format!("{} broken at move {n}: the board before it", r.moves)
+                    }
+                    _ => format!("The reference's solution {}", r.moves),
+                };
+                commands.push(PanelCommand::Replay {
+                    moves: played.join(" "),
+                    title,
+                });
+            }
+        }
+    }
+    ui.separator();
+    commands
+}

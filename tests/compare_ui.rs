@@ -1,0 +1,87 @@
+//! Compare in the editor: pin a version, edit, and read what changed; the
+//! version as saved as the reference; an old solution that breaks.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+use crate::common::editor::{editor, open_file, paint_cell, wait_for_analysis};
+use levelscope::gui::EditorApp;
+
+/// Steps until the compare section shows `label` (the reference's
+/// analysis runs on a worker of its own).
+fn wait_for_label(harness: &mut Harness<'static, EditorApp>, label: &str) {
+    for _ in 0..3000 {
+        if harness.query_all_by_label_contains(label).next().is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        harness.step();
+    }
+    panic!("{label:?} never showed");
+}
+
+#[test]
+fn pin_edit_and_see_the_figures_before_and_after_and_the_cell_outlined() {
+    let mut harness = editor();
+    // The sample's first level: three stars, Perfect L D.
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "Compared with the pinned version");
+    wait_for_label(&mut harness, "same: 3 stars -> 3 stars");
+    harness.get_by_label("No cell differs.");
+    // A block where the right Skiddy slides: L is no longer a move.
+    paint_cell(&mut harness, "Block", 2, 1);
+    wait_for_analysis(&mut harness);
+    wait_for_label(&mut harness, "1 cell differs (outlined on the board).");
+    wait_for_label(&mut harness, "worse: 3 stars -> ");
+    // Every figure before -> after.
+    harness.get_by_label("stars");
+    assert!(harness.get_all_by_label_contains("-> ").count() >= 7);
+    // The outlined cell is the one painted.
+    assert_eq!(harness.state_mut().compared_cells(), vec![(2, 1)]);
+    // The reference on the board, and back.
+    harness.key_press(Key::F8);
+    harness.run_steps(2);
+    harness.get_by_label_contains("Showing the pinned version (read only)");
+    harness.key_press(Key::F8);
+    harness.run_steps(2);
+    assert!(harness
+        .query_by_label_contains("Showing the pinned version")
+        .is_none());
+    harness.get_by_label("Stop comparing").click();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("Compared with").is_none());
+}
+
+#[test]
+fn an_old_solution_broken_at_a_move_shows_the_board_before_that_move() {
+    let mut harness = editor();
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "same: 3 stars -> 3 stars");
+    paint_cell(&mut harness, "Block", 2, 1);
+    wait_for_analysis(&mut harness);
+    wait_for_label(&mut harness, "L D — broken at move 1");
+    harness.get_by_label("L D — broken at move 1").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("L D broken at move 1: the board before it");
+    harness.get_by_label("Move 0 of 0:");
+}
+
+#[test]
+fn compare_with_the_version_as_saved() {
+    let mut harness = editor();
+    open_file(&mut harness, "two-reds.txt", "#####\n#R.R#\n#...#\n#r###\n");
+    wait_for_analysis(&mut harness);
+    paint_cell(&mut harness, "Block", 2, 1);
+    wait_for_analysis(&mut harness);
+    harness.get_all_by_label("Analysis").next().unwrap().click();
+    harness.run_steps(2);
+    harness.get_by_label("Compare with").click();
+    harness.run_steps(2);
+    harness.get_by_label("The version as saved").click();
+    harness.run_steps(2);
+    wait_for_label(&mut harness, "Compared with the version as saved");
+    wait_for_label(&mut harness, "1 cell differs");
+}
