@@ -131,37 +131,52 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
         ui.label(format!("Solutions listed: {gained} gained, {lost} lost."));
     }
     if !shown.replayed.is_empty() {
-        ui.label(RichText::new("The reference's shortest solutions here:").strong());
-        for r in shown.replayed {
-            let words = match r.broken_at {
-                None => "still a solution".to_string(),
-                Some(n) if n == r.moves.split_whitespace().count() => {
-                    "every move plays, but the level is not won".to_string()
-                }
-                Some(n) => format!("broken at move {n}"),
-            };
-            let colour = if r.solves { BETTER } else { WORSE };
-            let line = RichText::new(format!("{} — {words}", r.moves)).color(colour);
-            let response = ui
-                .add(egui::Button::selectable(false, line).wrap_mode(egui::TextWrapMode::Truncate))
-                .on_hover_text("Click to replay it on the level, up to where it breaks");
-            if response.clicked() {
-                let played: Vec<&str> = match r.broken_at {
-                    Some(n) if !r.solves => r.moves.split_whitespace().take(n - 1).collect(),
-                    _ => r.moves.split_whitespace().collect(),
-                };
-                let title = match r.broken_at {
-                    Some(n) if !r.solves => {
-                        format!("{} broken at move {n}: the board before it", r.moves)
+        let broken = shown.replayed.iter().filter(|r| !r.solves).count();
+        let heading = match broken {
+            0 => format!("Old solutions: all {} still solve it", shown.replayed.len()),
+            n => format!("Old solutions: {n} of {} broke", shown.replayed.len()),
+        };
+        // Open when a solution broke: that is the news.
+        egui::CollapsingHeader::new(heading)
+            .id_salt(("compare solutions", broken > 0))
+            .default_open(broken > 0)
+            .show(ui, |ui| {
+                for r in shown.replayed {
+                    let words = match r.broken_at {
+                        None => "still a solution".to_string(),
+                        Some(n) if n == r.moves.split_whitespace().count() => {
+                            "every move plays, but the level is not won".to_string()
+                        }
+                        Some(n) => format!("broken at move {n}"),
+                    };
+                    let colour = if r.solves { BETTER } else { WORSE };
+                    let line = RichText::new(format!("{} — {words}", r.moves)).color(colour);
+                    let response = ui
+                        .add(
+                            egui::Button::selectable(false, line)
+                                .wrap_mode(egui::TextWrapMode::Truncate),
+                        )
+                        .on_hover_text("Click to replay it on the level, up to where it breaks");
+                    if response.clicked() {
+                        let played: Vec<&str> = match r.broken_at {
+                            Some(n) if !r.solves => {
+                                r.moves.split_whitespace().take(n - 1).collect()
+                            }
+                            _ => r.moves.split_whitespace().collect(),
+                        };
+                        let title = match r.broken_at {
+                            Some(n) if !r.solves => {
+                                format!("{} broken at move {n}: the board before it", r.moves)
+                            }
+                            _ => format!("The reference's solution {}", r.moves),
+                        };
+                        commands.push(PanelCommand::Replay {
+                            moves: played.join(" "),
+                            title,
+                        });
                     }
-                    _ => format!("The reference's solution {}", r.moves),
-                };
-                commands.push(PanelCommand::Replay {
-                    moves: played.join(" "),
-                    title,
-                });
-            }
-        }
+                }
+            });
     }
     ui.separator();
     commands
