@@ -85,3 +85,31 @@ fn compare_with_the_version_as_saved() {
     wait_for_label(&mut harness, "Compared with the version as saved");
     wait_for_label(&mut harness, "1 cell differs");
 }
+
+#[test]
+fn a_prism_comparison_shows_the_parts_of_the_difficulty_side_by_side() {
+    let mut harness = editor();
+    open_file(
+        &mut harness,
+        "switch-trap.txt",
+        include_str!("fixtures/prism/switch-trap-5x5.txt"),
+    );
+    wait_for_analysis(&mut harness);
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "same: difficulty 23 -> difficulty 23");
+    for part in [
+        "length",
+        "switches pressed",
+        "backgrounds",
+        "enemies dodged",
+    ] {
+        harness.get_by_label(part);
+    }
+    // The blue block at (0, 1) gone: no more dead ends, better news.
+    paint_cell(&mut harness, "Empty", 0, 1);
+    wait_for_analysis(&mut harness);
+    wait_for_label(&mut harness, "better: difficulty 23 -> difficulty 23");
+    // Dead ends and traps both went to 0.
+    assert!(harness.get_all_by_label("-> 0").count() >= 2);
+}

@@ -134,19 +134,23 @@ impl EditorApp {
             (Some(b), Some(a)) => Some(change(b, a)),
             _ => None,
         };
-        let before_figures = c.analysis().map(|a| a.level_summary());
-        let after_figures = current.as_ref().map(|a| a.level_summary());
+        let before_figures = c.analysis().map(super::kinds::figures).unwrap_or_default();
+        let after_figures = current
+            .as_ref()
+            .map(super::kinds::figures)
+            .unwrap_or_default();
+        let after_words = current
+            .as_ref()
+            .map(|a| a.level_summary().verdict)
+            .unwrap_or_default();
         let shown = CompareShown {
             source: c.source.words(),
             change: verdict_change,
             before: reference_words,
             after: current_words,
-            after_words: after_figures
-                .as_ref()
-                .map(|s| s.verdict.clone())
-                .unwrap_or_default(),
-            before_figures: before_figures.as_ref(),
-            after_figures: after_figures.as_ref(),
+            after_words,
+            before_figures: &before_figures,
+            after_figures: &after_figures,
             cells: differences.cells.len(),
             replayed: &differences.replayed,
             placements: differences.placements,

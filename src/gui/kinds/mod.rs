@@ -398,6 +398,16 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
     with_type!(kind, |K| K::side_range())
 }
 
+/// Every figure of `analysis` by name, in words: the summary's, then the
+/// kind's own (Prism's difficulty parts), for the compare section.
+pub fn figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
+    let mut figures = analysis.level_summary().named_figures();
+    figures.extend(with_type!(analysis.kind(), |K| K::analysis(analysis)
+        .map(|a| K::extra_figures(a))
+        .unwrap_or_default()));
+    figures
+}
+
 /// Whether Play on a level of `kind` offers the honest hint.
 pub fn has_hint(kind: Kind) -> bool {
     with_type!(kind, |K| K::has_hint())

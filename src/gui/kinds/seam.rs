@@ -101,6 +101,12 @@ pub trait KindGui: Default {
         None
     }
 
+    /// Figures of an analysis beyond the summary's, for the compare
+    /// section (Prism: the parts of the difficulty).
+    fn extra_figures(_analysis: &Self::Analysis) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
     /// The entry selected in the palette.
     fn tile(&self) -> Self::Tile;
     /// The game of Play mode, if one is under way.

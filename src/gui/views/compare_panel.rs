@@ -8,7 +8,6 @@ use egui::{Color32, RichText, Ui};
 
 use crate::gui::panel_command::PanelCommand;
 use crate::kinds::compare::{figure_better, Change, Replayed};
-use crate::kinds::LevelSummary;
 
 /// Good news.
 const BETTER: Color32 = Color32::from_rgb(30, 150, 70);
@@ -31,10 +30,10 @@ pub struct CompareShown<'a> {
     /// The level's verdict in the designer's words ("dead end reachable
     /// in 4 moves: D L U D").
     pub after_words: String,
-    /// The reference's figures.
-    pub before_figures: Option<&'a LevelSummary>,
-    /// The level's figures.
-    pub after_figures: Option<&'a LevelSummary>,
+    /// The reference's figures by name, in words.
+    pub before_figures: &'a [(&'static str, String)],
+    /// The level's figures by name, in words.
+    pub after_figures: &'a [(&'static str, String)],
     /// How many cells differ.
     pub cells: usize,
     /// The reference's shortest solutions on the level.
@@ -88,26 +87,25 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
     if !shown.after_words.is_empty() {
         ui.label(RichText::new(&shown.after_words).weak());
     }
-    let named = |s: Option<&LevelSummary>| s.map(LevelSummary::named_figures).unwrap_or_default();
-    let (before, after) = (named(shown.before_figures), named(shown.after_figures));
+    let (before, after) = (shown.before_figures, shown.after_figures);
     if !before.is_empty() || !after.is_empty() {
         egui::Grid::new("compare figures")
             .num_columns(3)
             .striped(true)
             .show(ui, |ui| {
                 let mut names: Vec<&str> = before.iter().map(|(n, _)| *n).collect();
-                for (n, _) in &after {
+                for (n, _) in after {
                     if !names.contains(n) {
                         names.push(n);
                     }
                 }
-                let value = |list: &[(&str, String)], name: &str| {
+                let value = |list: &[(&'static str, String)], name: &str| {
                     list.iter()
                         .find(|(n, _)| *n == name)
                         .map_or("…".to_string(), |(_, v)| v.clone())
                 };
                 for name in names {
-                    let (b, a) = (value(&before, name), value(&after, name));
+                    let (b, a) = (value(before, name), value(after, name));
                     ui.label(name);
                     ui.label(&b);
                     let text = RichText::new(format!("-> {a}"));

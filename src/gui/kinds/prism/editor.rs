@@ -88,6 +88,16 @@ impl KindGui for PrismGui {
         level.problems()
     }
 
+    fn extra_figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
+        let parts = &analysis.rating.parts;
+        vec![
+            ("length", parts.length.to_string()),
+            ("switches pressed", parts.switches_pressed.to_string()),
+            ("backgrounds", parts.background_changes.to_string()),
+            ("enemies dodged", parts.enemies_dodged.to_string()),
+        ]
+    }
+
     fn tile(&self) -> Tile {
         self.tile
     }
