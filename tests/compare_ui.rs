@@ -113,3 +113,27 @@ fn a_prism_comparison_shows_the_parts_of_the_difficulty_side_by_side() {
     // Dead ends and traps both went to 0.
     assert!(harness.get_all_by_label("-> 0").count() >= 2);
 }
+
+#[test]
+fn a_trap_the_edit_added_is_listed_and_replays_the_way_in() {
+    let mut harness = editor();
+    open_file(
+        &mut harness,
+        "clean.txt",
+        "######\n#R.R.#\n#.#..#\n#oo..#\n##r###\n",
+    );
+    wait_for_analysis(&mut harness);
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "same: 3 stars -> 3 stars");
+    // The pit at (2, 3) back to floor opens a dead end.
+    paint_cell(&mut harness, "Floor", 2, 3);
+    wait_for_analysis(&mut harness);
+    wait_for_label(&mut harness, "Traps added: 1");
+    harness.get_by_label("Traps added: 1").click();
+    harness.run_steps(2);
+    harness.get_by_label("D L U D").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Traps added: D L U D");
+    harness.get_by_label("Move 0 of 4:");
+}

@@ -238,6 +238,10 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             text.push_str("the first version's shortest solutions on the second:\n");
             for r in &replayed {
                 let verdict = match (r.solves, r.broken_at) {
+                    (true, _) if r.won_at.is_some() => format!(
+                        "still a solution, now shorter: won after move {}",
+                        r.won_at.unwrap_or(0)
+                    ),
                     (true, _) => "still a solution".to_string(),
                     (false, Some(n)) if n == r.moves.split_whitespace().count() => {
                         "every move plays, but the level is not won at the end".to_string()

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use crate::gui::worker::AnalysisWorker;
 use crate::kinds::compare::{
-    changed_cells, placements_gained_and_lost, replay_solutions, CellChange, Replayed,
+    changed_cells, move_changes, placements_gained_and_lost, replay_solutions, CellChange,
+    MoveChanges, Replayed,
 };
 use crate::kinds::{Analysis, Level};
 
@@ -54,6 +55,8 @@ pub struct Differences {
     /// Tangram's listed solutions gained and lost, when both levels have
     /// the same shapes.
     pub placements: Option<(usize, usize)>,
+    /// The solutions and traps the edit added or removed.
+    pub moves: MoveChanges,
     keys: (usize, usize),
     level: Level,
 }
@@ -137,17 +140,19 @@ impl Comparison {
             .as_ref()
             .is_some_and(|d| d.keys == keys && d.level == *level);
         if !fresh {
-            let (replayed, placements) = match (self.analysis(), current) {
+            let (replayed, placements, moves) = match (self.analysis(), current) {
                 (Some(r), Some(c)) => (
                     replay_solutions(r, c, SOLUTIONS_REPLAYED),
                     placements_gained_and_lost(r, c),
+                    move_changes(r, c, SOLUTIONS_REPLAYED),
                 ),
-                _ => (Vec::new(), None),
+                _ => (Vec::new(), None, MoveChanges::default()),
             };
             self.differences = Some(Differences {
                 cells: changed_cells(&self.reference, level),
                 replayed,
                 placements,
+                moves,
                 keys,
                 level: level.clone(),
             });

@@ -154,6 +154,7 @@ impl EditorApp {
             cells: differences.cells.len(),
             replayed: &differences.replayed,
             placements: differences.placements,
+            moves: &differences.moves,
             showing_reference: c.showing_reference,
         };
         let commands = compare_panel::show(ui, &shown);

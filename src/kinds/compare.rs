@@ -131,6 +131,9 @@ pub struct Replayed {
     /// version (a move that changes nothing, or one past the end of play),
     /// or at whose end the level is lost; `None` when they all play.
     pub broken_at: Option<usize>,
+    /// The move (from 1) after which the second version is already won,
+    /// when that is before the last: the solution got shorter.
+    pub won_at: Option<usize>,
 }
 
 /// Up to `limit` shortest solutions of `before`, each played on `after`
@@ -154,7 +157,10 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
             let played = states.len() - 1;
             let all = played == indices.len();
             let last = *states.last().expect("the start");
-            let solves = all && graph.is_won(last);
+            // Won before the end: a win ends play, so the moves after it are
+            // not moves; the solution got shorter.
+            let won_at = (!all && graph.is_won(last)).then_some(played);
+            let solves = (all && graph.is_won(last)) || won_at.is_some();
             let broken_at = if solves {
                 None
             } else if all {
@@ -167,9 +173,101 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
                 moves,
                 solves,
                 broken_at,
+                won_at,
             }
         })
         .collect()
+}
+
+/// The states a move string (as the solution lists write it) visits on
+/// `analysis`'s state graph, from the start; `None` when a word is not one
+/// of its moves or the graph has none.
+fn states_of(analysis: &Analysis, moves: &str) -> Option<(Vec<u32>, usize)> {
+    let graph = analysis.graph()?;
+    let names: Vec<String> = (0..graph.move_count())
+        .map(|m| analysis.move_string(&[m as u8]))
+        .collect();
+    let indices: Option<Vec<u8>> = moves
+        .split_whitespace()
+        .map(|w| names.iter().position(|n| n == w).map(|i| i as u8))
+        .collect();
+    let indices = indices?;
+    Some((graph.states_along(&indices), indices.len()))
+}
+
+/// Whether `moves` solve `analysis`'s level (every move plays, the last
+/// state is won).
+fn solves(analysis: &Analysis, moves: &str) -> bool {
+    let Some(graph) = analysis.graph() else {
+        return false;
+    };
+    states_of(analysis, moves).is_some_and(|(states, n)| {
+        states.len() == n + 1 && states.last().is_some_and(|&s| graph.is_won(s))
+    })
+}
+
+/// Whether `moves` end with a trap on `analysis`'s level: every move plays,
+/// the last one from a winnable state into a dead end.
+fn falls_into_a_trap(analysis: &Analysis, moves: &str) -> bool {
+    let Some(graph) = analysis.graph() else {
+        return false;
+    };
+    states_of(analysis, moves).is_some_and(|(states, n)| {
+        let dead = |s: u32| graph.label(s) == crate::engine::Label::DeadEnd;
+        states.len() == n + 1 && n > 0 && dead(states[n]) && !dead(states[n - 1])
+    })
+}
+
+/// The moves into each of the first `limit` traps of `analysis`: the way
+/// in and the move into the dead end.
+fn trap_moves(analysis: &Analysis, limit: usize) -> Vec<String> {
+    let Some(graph) = analysis.graph() else {
+        return Vec::new();
+    };
+    graph
+        .traps()
+        .iter()
+        .take(limit)
+        .map(|t| {
+            let mut way = graph.path_to(t.from);
+            way.push(t.mv);
+            analysis.move_string(&way)
+        })
+        .collect()
+}
+
+/// What an edit changed among the moves: the second version's shortest
+/// solutions that did not solve the first, and the traps (the way in and
+/// the fatal move, as move strings) it added and removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveChanges {
+    /// Solutions of the second version that were not solutions of the
+    /// first.
+    pub solutions_added: Vec<String>,
+    /// Traps of the second version that were not traps of the first.
+    pub traps_added: Vec<String>,
+    /// Traps of the first version that are not traps of the second.
+    pub traps_removed: Vec<String>,
+}
+
+/// The solutions and traps an edit added or removed, among the `limit`
+/// shortest solutions and the `limit` shallowest traps of each side.
+pub fn move_changes(before: &Analysis, after: &Analysis, limit: usize) -> MoveChanges {
+    if before.kind() != after.kind() || after.graph().is_none() {
+        return MoveChanges::default();
+    }
+    let (list, _) = after.solution_list(Route::Any, limit);
+    MoveChanges {
+        solutions_added: list.into_iter().filter(|m| !solves(before, m)).collect(),
+        traps_added: trap_moves(after, limit)
+            .into_iter()
+            .filter(|m| !falls_into_a_trap(before, m))
+            .collect(),
+        traps_removed: trap_moves(before, limit)
+            .into_iter()
+            .filter(|m| !falls_into_a_trap(after, m))
+            .collect(),
+    }
 }
 
 /// How many listed solutions the second version gained and lost, for a
@@ -218,6 +316,7 @@ pub fn replayed_json(r: &Replayed) -> Value {
         "moves": r.moves,
         "on_after": if r.solves { "solution" } else { "not_a_solution" },
         "broken_at": r.broken_at,
+        "won_at": r.won_at,
     })
 }
 
@@ -265,5 +364,47 @@ mod tests {
             },
         );
         assert_eq!(same, Change::Same);
+    }
+
+    #[test]
+    fn an_edit_that_opens_a_dead_end_adds_its_trap_and_undoing_it_removes_it() {
+        let clean = skiddy("######\n#R.R.#\n#.#..#\n#oo..#\n##r###\n");
+        let dead = skiddy("######\n#R.R.#\n#.#..#\n#o...#\n##r###\n");
+        let (a, b) = (
+            clean.analyze(&Job::default()).unwrap(),
+            dead.analyze(&Job::default()).unwrap(),
+        );
+        let opened = move_changes(&a, &b, 20);
+        assert_eq!(opened.traps_added, vec!["D L U D".to_string()]);
+        assert!(opened.traps_removed.is_empty());
+        let closed = move_changes(&b, &a, 20);
+        assert_eq!(closed.traps_removed, vec!["D L U D".to_string()]);
+        assert!(closed.traps_added.is_empty());
+    }
+
+    #[test]
+    fn a_solution_won_before_its_end_got_shorter() {
+        // The right Skiddy leaves down at once when a goal is under it.
+        let long = skiddy("#####\n#R.R#\n#...#\n#r###\n");
+        let short = skiddy("#####\n#R.R#\n#...#\n#r#r#\n");
+        let (a, b) = (
+            long.analyze(&Job::default()).unwrap(),
+            short.analyze(&Job::default()).unwrap(),
+        );
+        let replayed = replay_solutions(&a, &b, 20);
+        let won_early: Vec<&Replayed> = replayed.iter().filter(|r| r.won_at.is_some()).collect();
+        // "D L D": D now takes both Skiddies out at once.
+        assert!(
+            won_early
+                .iter()
+                .any(|r| r.moves == "D L D" && r.won_at == Some(1)),
+            "{replayed:?}"
+        );
+        for r in &won_early {
+            assert!(r.solves && r.broken_at.is_none(), "{r:?}");
+            assert!(r.won_at.unwrap() < r.moves.split_whitespace().count());
+        }
+        let added = move_changes(&a, &b, 20).solutions_added;
+        assert!(!added.is_empty(), "the second goal gives new solutions");
     }
 }

@@ -7,7 +7,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::gui::panel_command::PanelCommand;
-use crate::kinds::compare::{figure_better, Change, Replayed};
+use crate::kinds::compare::{figure_better, Change, MoveChanges, Replayed};
 
 /// Good news.
 const BETTER: Color32 = Color32::from_rgb(30, 150, 70);
@@ -40,6 +40,8 @@ pub struct CompareShown<'a> {
     pub replayed: &'a [Replayed],
     /// Tangram's listed solutions gained and lost.
     pub placements: Option<(usize, usize)>,
+    /// The solutions and traps the edit added or removed.
+    pub moves: &'a MoveChanges,
     /// Whether the board shows the reference.
     pub showing_reference: bool,
 }
@@ -171,6 +173,51 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                         commands.push(PanelCommand::Replay {
                             moves: played.join(" "),
                             title,
+                        });
+                    }
+                }
+            });
+    }
+    let lists = [
+        (
+            "New solutions",
+            "A solution of the level that did not solve the reference",
+            &shown.moves.solutions_added,
+            BETTER,
+        ),
+        (
+            "Traps added",
+            "A move into a dead end that the reference did not have",
+            &shown.moves.traps_added,
+            WORSE,
+        ),
+        (
+            "Traps removed",
+            "A move into a dead end on the reference that no longer is one",
+            &shown.moves.traps_removed,
+            BETTER,
+        ),
+    ];
+    for (title, hover, list, colour) in lists {
+        if list.is_empty() {
+            continue;
+        }
+        egui::CollapsingHeader::new(format!("{title}: {}", list.len()))
+            .id_salt(("compare moves", title))
+            .show(ui, |ui| {
+                for moves in list.iter() {
+                    let line = RichText::new(moves).monospace().color(colour);
+                    if ui
+                        .add(
+                            egui::Button::selectable(false, line)
+                                .wrap_mode(egui::TextWrapMode::Truncate),
+                        )
+                        .on_hover_text(format!("{hover}. Click to replay it on the level"))
+                        .clicked()
+                    {
+                        commands.push(PanelCommand::Replay {
+                            moves: moves.clone(),
+                            title: format!("{title}: {moves}"),
                         });
                     }
                 }
