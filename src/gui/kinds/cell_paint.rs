@@ -34,6 +34,18 @@ pub trait CellTiles {
     fn name(tile: Self::Tile) -> String;
     /// The entry's letter on the keyboard.
     fn shortcut(tile: Self::Tile) -> char;
+    /// The entry whose letter is `ch`.
+    fn from_shortcut(ch: char) -> Option<Self::Tile>;
+    /// The entry in the plural, for a line's undo step ("blocks").
+    fn plural(tile: Self::Tile) -> String;
+    /// Puts `tile` (or the eraser's floor) on the cells of the straight
+    /// line from `from` to `to`; how many changed, or why none could.
+    fn line(
+        level: &mut Self::Level,
+        from: (usize, usize),
+        to: (usize, usize),
+        tile: Option<Self::Tile>,
+    ) -> Result<usize, Refused>;
     /// Paints the entry's small picture into `rect`.
     fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Self::Tile);
 }
@@ -117,4 +129,37 @@ pub fn paint<T: CellTiles>(
         Ok(_) => vec![PanelCommand::stroke(name, after)],
         Err(refused) => vec![PanelCommand::Warn(refused.0)],
     }
+}
+
+/// Selects the entry whose letter is `ch` (in `tile`); a Pick tool gives
+/// way to Paint. `None` when `ch` is not one of the kind's letters.
+pub fn shortcut<T: CellTiles>(
+    tile: &mut T::Tile,
+    ch: char,
+    tool: Tool,
+) -> Option<Vec<PanelCommand>> {
+    *tile = T::from_shortcut(ch)?;
+    Some(if tool == Tool::Pick {
+        vec![PanelCommand::SetTool(Tool::Paint)]
+    } else {
+        Vec::new()
+    })
+}
+
+/// `tile` (or the eraser) along the straight line from `from` to `to` of
+/// `level`, as one undo step named after the line.
+pub fn line<T: CellTiles>(
+    level: &T::Level,
+    (from, to): ((usize, usize), (usize, usize)),
+    tile: T::Tile,
+    erase: bool,
+) -> Vec<PanelCommand> {
+    let what = if erase {
+        "Erase line".to_string()
+    } else {
+        format!("Line of {}", T::plural(tile))
+    };
+    let mut after = level.clone();
+    let result = T::line(&mut after, from, to, (!erase).then_some(tile));
+    crate::gui::kinds::seam::line_commands(&what, (from, to), after, result.err().map(|r| r.0))
 }

@@ -250,3 +250,78 @@ pub fn line_commands(
     commands.extend(refused.map(PanelCommand::Warn));
     commands
 }
+
+/// The [`KindGui`] methods of a kind with moves whose views are its own
+/// methods `replay_moves`, `show_replay`, `show_trap`, `show_play`,
+/// `read_play_keys` and `show_graph` (Skiddy, Prism): written once, used
+/// inside each such kind's `impl KindGui`.
+macro_rules! views_of_a_kind_with_moves {
+    () => {
+        fn start_replay(
+            &mut self,
+            analysis: &std::sync::Arc<Self::Analysis>,
+            moves: &str,
+            title: String,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            self.replay_moves(analysis, moves, title)
+        }
+
+        fn replay_view(
+            &mut self,
+            ui: &mut egui::Ui,
+            _level: &Self::Level,
+            analysis: &std::sync::Arc<Self::Analysis>,
+            speed: f32,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            self.show_replay(ui, analysis, speed)
+        }
+
+        fn trap_view(
+            &mut self,
+            ui: &mut egui::Ui,
+            analysis: &std::sync::Arc<Self::Analysis>,
+            traps: &$crate::gui::kinds::seam::TrapList,
+            index: usize,
+            dead_end_shown: bool,
+            side_by_side: bool,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            self.show_trap(ui, analysis, traps, index, (dead_end_shown, side_by_side))
+        }
+
+        fn play_view(
+            &mut self,
+            ui: &mut egui::Ui,
+            _level: &Self::Level,
+            analysis: Option<&std::sync::Arc<Self::Analysis>>,
+            speed: f32,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            match analysis {
+                Some(analysis) => self.show_play(ui, analysis, speed),
+                None => {
+                    ui.label("Play needs a valid level with a finished analysis.");
+                }
+            }
+            Vec::new()
+        }
+
+        fn play_keys(
+            &mut self,
+            keys: &$crate::gui::kinds::play_keys::PlayKeys,
+            _level: &Self::Level,
+            analysis: Option<&std::sync::Arc<Self::Analysis>>,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            self.read_play_keys(keys, analysis);
+            Vec::new()
+        }
+
+        fn state_graph_view(
+            &mut self,
+            ui: &mut egui::Ui,
+            analysis: &std::sync::Arc<Self::Analysis>,
+            graph: $crate::gui::kinds::seam::GraphPanel<'_>,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            self.show_graph(ui, analysis, graph)
+        }
+    };
+}
+pub(crate) use views_of_a_kind_with_moves;

@@ -320,15 +320,16 @@ pub fn play_controls(
 
 /// The state graph with the selection bar above it ("Show on the board"
 /// and the selected state in words, or a greyed bar when none is
-/// selected, so that the graph never moves). Returns the state to show on
-/// the board: the one clicked, or the selected one when the button was
-/// pressed (with a switch to the Edit view).
+/// selected, so that the graph never moves). The state clicked, or the
+/// selected one when the button is pressed (with a switch to the Edit
+/// view), is shown on the board by `show_state`.
 pub fn state_graph_panel(
     ui: &mut Ui,
     graph: GraphPanel<'_>,
     source: &GraphSource<'_>,
     selected_words: impl Fn(u32) -> String,
-) -> (Option<u32>, Vec<PanelCommand>) {
+    show_state: impl FnOnce(u32) -> Vec<PanelCommand>,
+) -> Vec<PanelCommand> {
     let mut commands = Vec::new();
     let mut show = None;
     let highlight = graph
@@ -354,7 +355,10 @@ pub fn state_graph_panel(
     if let Some(id) = response.clicked {
         show = Some(id);
     }
-    (show, commands)
+    match show {
+        Some(id) => show_state(id).into_iter().chain(commands).collect(),
+        None => commands,
+    }
 }
 
 /// State `id` of `graph` as a replay shows it: its way from the start (the

@@ -251,18 +251,18 @@ impl PrismGui {
         let board = move |id| position_picture(shown.rules.level(), &shown.state(id), false);
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
             .with_label_words(label_words_without_preference);
-        let (show, mut commands) = move_views::state_graph_panel(ui, graph, &source, |id| {
-            format!(
-                "{} at depth {}",
-                label_words_without_preference(analysis.graph.label(id)),
-                analysis.graph.depth(id)
-            )
-        });
-        if let Some(id) = show {
-            let mut shown = self.show_state(analysis, id);
-            shown.append(&mut commands);
-            return shown;
-        }
-        commands
+        move_views::state_graph_panel(
+            ui,
+            graph,
+            &source,
+            |id| {
+                format!(
+                    "{} at depth {}",
+                    label_words_without_preference(analysis.graph.label(id)),
+                    analysis.graph.depth(id)
+                )
+            },
+            |id| self.show_state(analysis, id),
+        )
     }
 }

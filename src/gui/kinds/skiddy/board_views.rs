@@ -265,19 +265,19 @@ impl SkiddyGui {
         let shown = analysis.clone();
         let picture = move |id| board::state_picture(&shown, id);
         let source = GraphSource::new(analysis, analysis.view(), &picture);
-        let (show, mut commands) = move_views::state_graph_panel(ui, graph, &source, |id| {
-            format!(
-                "{} at depth {}",
-                crate::gui::views::graph_paint::label_words(analysis.label(id)),
-                analysis.depth(id)
-            )
-        });
-        if let Some(id) = show {
-            let mut shown = self.show_state(analysis, id);
-            shown.append(&mut commands);
-            return shown;
-        }
-        commands
+        move_views::state_graph_panel(
+            ui,
+            graph,
+            &source,
+            |id| {
+                format!(
+                    "{} at depth {}",
+                    crate::gui::views::graph_paint::label_words(analysis.label(id)),
+                    analysis.depth(id)
+                )
+            },
+            |id| self.show_state(analysis, id),
+        )
     }
 }
 

@@ -47,6 +47,23 @@ impl CellTiles for Tiles {
         tile.shortcut()
     }
 
+    fn from_shortcut(ch: char) -> Option<Tile> {
+        Tile::from_shortcut(ch)
+    }
+
+    fn plural(tile: Tile) -> String {
+        super::region::plural(tile)
+    }
+
+    fn line(
+        level: &mut Level,
+        from: (usize, usize),
+        to: (usize, usize),
+        tile: Option<Tile>,
+    ) -> Result<usize, Refused> {
+        super::region::line(level, from, to, tile)
+    }
+
     fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
         paint_tile_icon(painter, rect, tile);
     }
