@@ -487,7 +487,8 @@ impl LevelSummary {
     /// when it has all three stars, else its shortest solution's; Prism's
     /// difficulty and shortest length, then the verdict in words; Tangram's
     /// solution count ("unique", "N solutions", or the verdict when the
-    /// count is not known).
+    /// count is not known); Sokoban's fewest moves and pushes, then its
+    /// fatal pushes.
     pub fn card_lines(&self) -> Vec<String> {
         let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
         match &self.figures {
@@ -514,7 +515,7 @@ impl LevelSummary {
             KindFigures::Sokoban { graph, min_pushes } => {
                 vec![
                     sokoban_lengths(graph.shortest, *min_pushes),
-                    sokoban_counts(graph),
+                    counted(graph.traps, "fatal push", "fatal pushes"),
                 ]
             }
         }
@@ -759,13 +760,7 @@ mod tests {
                 good: true
             }
         );
-        assert_eq!(
-            s.card_lines(),
-            [
-                "9 moves, 3 pushes",
-                "60 states, 14 deadlocks, 2 fatal pushes"
-            ]
-        );
+        assert_eq!(s.card_lines(), ["9 moves, 3 pushes", "2 fatal pushes"]);
         assert_eq!(
             s.description(),
             "solvable, 9 moves, 3 pushes, 60 states, 14 deadlocks, 2 fatal pushes"
