@@ -50,6 +50,8 @@ mod rules;
 mod sample_pack;
 #[path = "reference/mod.rs"]
 mod skiddy_reference;
+mod sokoban_cli;
+mod sokoban_editor;
 mod sokoban_fixtures;
 mod sokoban_reference;
 mod tangram_cli;

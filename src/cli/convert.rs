@@ -18,8 +18,8 @@ use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
 pub struct ConvertArgs {
     /// The file to convert: a level file of any kind and format, or a pack.
     pub input: PathBuf,
-    /// The format to write: json, prism-2016, prism-2017, skiddy-ascii or
-    /// tangram-text.
+    /// The format to write: json, prism-2016, prism-2017, skiddy-ascii,
+    /// tangram-text or xsb.
     #[arg(long, value_parser = parse_format)]
     pub to: TextFormat,
     /// Where to write it.

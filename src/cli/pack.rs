@@ -78,7 +78,8 @@ pub enum PackCommand {
         write: Option<PathBuf>,
     },
     /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps;
-    /// for Tangram levels, how many are unique.
+    /// for Tangram levels, how many are unique; for Sokoban levels, how
+    /// many are solvable and their fewest pushes.
     Stats {
         /// The pack file.
         pack: PathBuf,
@@ -112,14 +113,15 @@ pub enum PackCommand {
         pack: PathBuf,
         /// Write one text file per level into this folder, in its kind's
         /// own text format (Skiddy ASCII, Prism 2016, tangram-text, the
-        /// last without the name, which the file's name keeps); a level
+        /// last without the name, which the file's name keeps; Sokoban's
+        /// XSB, as .xsb); a level
         /// that format cannot say (a Skiddy with pieces in pits) is written
         /// as JSON.
         #[arg(long)]
         ascii: Option<PathBuf>,
         /// Write a PNG contact sheet of thumbnails with names and verdicts
         /// (stars and Perfect lengths, difficulties, Tangram solution
-        /// counts) to this file.
+        /// counts, Sokoban moves and pushes) to this file.
         #[arg(long)]
         sheet: Option<PathBuf>,
         /// Write the pack as JSON to this file.
@@ -538,6 +540,11 @@ fn stats(
     let median = |v: &[u32]| v.get(v.len() / 2).copied();
     let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty()).collect();
     difficulty.sort_unstable();
+    // The levels of a kind that pushes (Sokoban): how many can be solved,
+    // and their fewest pushes.
+    let pushing: Vec<Option<u32>> = known.iter().filter_map(|s| s.min_pushes()).collect();
+    let mut pushes: Vec<u32> = pushing.iter().flatten().copied().collect();
+    pushes.sort_unstable();
     let has_stars = known.iter().any(|s| s.stars().is_some());
     let has_graphs = levels.iter().any(|e| e.level.kind().has_state_graph());
     let with_dead_ends = graphs.iter().filter(|s| s.dead_ends > 0).count();
@@ -558,6 +565,13 @@ fn stats(
             "traps": total_traps,
             "max_states": max_states_seen,
         });
+        if !pushing.is_empty() {
+            row["pushes"] = json!({
+                "levels": pushing.len(),
+                "solvable": pushes.len(),
+                "min_pushes": {"min": pushes.first(), "median": median(&pushes), "max": pushes.last()},
+            });
+        }
         if counts.levels > 0 {
             row["tangram"] = json!({
                 "levels": counts.levels,
@@ -600,6 +614,20 @@ fn stats(
             let _ = writeln!(
                 out,
                 "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
+            );
+        }
+        if !pushing.is_empty() {
+            let range = match (pushes.first(), median(&pushes), pushes.last()) {
+                (Some(lo), Some(mid), Some(hi)) => {
+                    format!("; fewest pushes: {lo} to {hi}, median {mid}")
+                }
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  analysed levels that push boxes: {}, {} solvable{range}",
+                pushing.len(),
+                pushes.len()
             );
         }
         if let Some(m) = max_states_seen {
@@ -686,7 +714,7 @@ fn export_name(index: usize, name: &str, ext: &str) -> String {
 }
 
 /// A level in the first of its kind's own text formats that can say it
-/// (Skiddy ASCII, Prism 2016, tangram-text), else in JSON; with the file
+/// (Skiddy ASCII, Prism 2016, tangram-text, XSB), else in JSON; with the file
 /// extension to use. A format without a place for the name (tangram-text)
 /// gets the level without it: the file's name keeps it.
 fn text_export(level: &Level) -> (&'static str, String) {

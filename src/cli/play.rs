@@ -1,5 +1,6 @@
 //! `levelscope play FILE MOVES`: play a move string and print the board
-//! after each move, with the pieces that left.
+//! after each move, with the pieces that left (Skiddy) or the box pushed
+//! (Sokoban, moves in LURD).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,13 +8,15 @@ use std::path::PathBuf;
 use crate::engine::{Job, Route};
 use crate::kinds::skiddy::rating::moves_word;
 use crate::kinds::skiddy::{self, label_name, Dir, Rules};
+use crate::kinds::sokoban;
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// The level file (ASCII or JSON).
+    /// The level file (Skiddy ASCII, Sokoban XSB or JSON).
     pub file: PathBuf,
-    /// The moves: letters U R D L, in any case; spaces and commas are ignored.
+    /// The moves: letters U R D L, in any case (Sokoban's LURD: a push or a
+    /// step is told by the board); spaces and commas are ignored.
     pub moves: String,
 }
 
@@ -23,6 +26,34 @@ pub fn parse_moves(text: &str) -> Result<Vec<Dir>, String> {
         .filter(|c| !c.is_whitespace() && *c != ',')
         .map(|c| Dir::from_letter(c).ok_or_else(|| format!("unknown move {c:?}: use U, R, D or L")))
         .collect()
+}
+
+/// Plays a LURD string on a Sokoban level (see
+/// [`sokoban::transcript`]); returns the exit code.
+fn play_sokoban(
+    level: &sokoban::Level,
+    moves: &str,
+    file: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let moves = match sokoban::transcript::parse_moves(moves) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return super::EXIT_USAGE;
+        }
+    };
+    match sokoban::transcript::play_text(level, &moves) {
+        Ok((text, _)) => {
+            let _ = write!(out, "{text}");
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{file}: error: {e}");
+            super::EXIT_FAILED
+        }
+    }
 }
 
 /// Runs `play`; returns the exit code.
@@ -38,19 +69,27 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let level = match crate::pack::read_text_file(&args.file)
         .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
         .and_then(|levels| {
-            let level = levels.into_iter().next().ok_or("the file holds no level")?;
-            level.as_skiddy().cloned().ok_or_else(|| {
-                format!(
-                    "play shows Skiddy levels; this is a {} level",
-                    level.kind().title()
-                )
-            })
+            levels
+                .into_iter()
+                .next()
+                .ok_or("the file holds no level".into())
         }) {
         Ok(level) => level,
         Err(e) => {
             let _ = writeln!(err, "{file}: error: {e}");
             return super::EXIT_FAILED;
         }
+    };
+    if let Some(level) = level.as_sokoban() {
+        return play_sokoban(level, &args.moves, &file.to_string(), out, err);
+    }
+    let Some(level) = level.as_skiddy().cloned() else {
+        let _ = writeln!(
+            err,
+            "{file}: error: play shows Skiddy and Sokoban levels; this is a {} level",
+            level.kind().title()
+        );
+        return super::EXIT_FAILED;
     };
     let rules = match Rules::compile(&level) {
         Ok(r) => r,

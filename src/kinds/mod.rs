@@ -39,11 +39,13 @@ pub enum Kind {
     Prism,
     /// Triangle tiling: put the shapes back; how many ways are there?
     Tangram,
+    /// The warehouse puzzle: push every box onto a goal.
+    Sokoban,
 }
 
 impl Kind {
     /// Every kind, in menu order.
-    pub const ALL: [Kind; 3] = [Kind::Skiddy, Kind::Prism, Kind::Tangram];
+    pub const ALL: [Kind; 4] = [Kind::Skiddy, Kind::Prism, Kind::Tangram, Kind::Sokoban];
 
     /// The name used in files and on the command line: `"skiddy"`.
     pub fn name(self) -> &'static str {
@@ -51,6 +53,7 @@ impl Kind {
             Kind::Skiddy => "skiddy",
             Kind::Prism => "prism",
             Kind::Tangram => "tangram",
+            Kind::Sokoban => "sokoban",
         }
     }
 
@@ -60,6 +63,7 @@ impl Kind {
             Kind::Skiddy => "Skiddy",
             Kind::Prism => "Prism",
             Kind::Tangram => "Tangram",
+            Kind::Sokoban => "Sokoban",
         }
     }
 
@@ -81,6 +85,7 @@ impl Kind {
                 TextFormat::Prism2017,
             ],
             Kind::Tangram => &[TextFormat::Json, TextFormat::TangramText],
+            Kind::Sokoban => &[TextFormat::Json, TextFormat::Xsb],
         }
     }
 
@@ -91,6 +96,7 @@ impl Kind {
             Kind::Skiddy => Level::Skiddy(skiddy::Level::new(width, height)),
             Kind::Prism => Level::Prism(prism::Level::new(width, height)),
             Kind::Tangram => Level::Tangram(tangram::Level::new(width)),
+            Kind::Sokoban => Level::Sokoban(sokoban::Level::new(width, height)),
         }
     }
 
@@ -98,7 +104,7 @@ impl Kind {
     /// question is a solution count instead).
     pub fn has_state_graph(self) -> bool {
         match self {
-            Kind::Skiddy | Kind::Prism => true,
+            Kind::Skiddy | Kind::Prism | Kind::Sokoban => true,
             Kind::Tangram => false,
         }
     }
@@ -108,7 +114,7 @@ impl Kind {
     pub fn has_floors(self) -> bool {
         match self {
             Kind::Prism => true,
-            Kind::Skiddy | Kind::Tangram => false,
+            Kind::Skiddy | Kind::Tangram | Kind::Sokoban => false,
         }
     }
 }
@@ -128,6 +134,8 @@ pub enum Level {
     Prism(prism::Level),
     /// A Tangram level.
     Tangram(tangram::Level),
+    /// A Sokoban level.
+    Sokoban(sokoban::Level),
 }
 
 impl From<skiddy::Level> for Level {
@@ -148,6 +156,12 @@ impl From<tangram::Level> for Level {
     }
 }
 
+impl From<sokoban::Level> for Level {
+    fn from(level: sokoban::Level) -> Level {
+        Level::Sokoban(level)
+    }
+}
+
 impl Level {
     /// Its kind.
     pub fn kind(&self) -> Kind {
@@ -155,6 +169,7 @@ impl Level {
             Level::Skiddy(_) => Kind::Skiddy,
             Level::Prism(_) => Kind::Prism,
             Level::Tangram(_) => Kind::Tangram,
+            Level::Sokoban(_) => Kind::Sokoban,
         }
     }
 
@@ -164,6 +179,7 @@ impl Level {
             Level::Skiddy(l) => &l.name,
             Level::Prism(l) => &l.name,
             Level::Tangram(l) => &l.name,
+            Level::Sokoban(l) => &l.name,
         }
     }
 
@@ -173,6 +189,7 @@ impl Level {
             Level::Skiddy(l) => l.name = name.into(),
             Level::Prism(l) => l.name = name.into(),
             Level::Tangram(l) => l.name = name.into(),
+            Level::Sokoban(l) => l.name = name.into(),
         }
     }
 
@@ -182,6 +199,7 @@ impl Level {
             Level::Skiddy(l) => (l.width(), l.height()),
             Level::Prism(l) => (l.width(), l.height()),
             Level::Tangram(l) => (l.size, l.size),
+            Level::Sokoban(l) => (l.width(), l.height()),
         }
     }
 
@@ -189,7 +207,7 @@ impl Level {
     pub fn as_skiddy(&self) -> Option<&skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            Level::Prism(_) | Level::Tangram(_) => None,
+            Level::Prism(_) | Level::Tangram(_) | Level::Sokoban(_) => None,
         }
     }
 
@@ -197,7 +215,7 @@ impl Level {
     pub fn as_skiddy_mut(&mut self) -> Option<&mut skiddy::Level> {
         match self {
             Level::Skiddy(l) => Some(l),
-            Level::Prism(_) | Level::Tangram(_) => None,
+            Level::Prism(_) | Level::Tangram(_) | Level::Sokoban(_) => None,
         }
     }
 
@@ -205,7 +223,7 @@ impl Level {
     pub fn as_prism(&self) -> Option<&prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            Level::Skiddy(_) | Level::Tangram(_) => None,
+            Level::Skiddy(_) | Level::Tangram(_) | Level::Sokoban(_) => None,
         }
     }
 
@@ -213,7 +231,7 @@ impl Level {
     pub fn as_prism_mut(&mut self) -> Option<&mut prism::Level> {
         match self {
             Level::Prism(l) => Some(l),
-            Level::Skiddy(_) | Level::Tangram(_) => None,
+            Level::Skiddy(_) | Level::Tangram(_) | Level::Sokoban(_) => None,
         }
     }
 
@@ -221,7 +239,7 @@ impl Level {
     pub fn as_tangram(&self) -> Option<&tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            Level::Skiddy(_) | Level::Prism(_) => None,
+            Level::Skiddy(_) | Level::Prism(_) | Level::Sokoban(_) => None,
         }
     }
 
@@ -229,7 +247,23 @@ impl Level {
     pub fn as_tangram_mut(&mut self) -> Option<&mut tangram::Level> {
         match self {
             Level::Tangram(l) => Some(l),
-            Level::Skiddy(_) | Level::Prism(_) => None,
+            Level::Skiddy(_) | Level::Prism(_) | Level::Sokoban(_) => None,
+        }
+    }
+
+    /// The Sokoban level, if it is one.
+    pub fn as_sokoban(&self) -> Option<&sokoban::Level> {
+        match self {
+            Level::Sokoban(l) => Some(l),
+            Level::Skiddy(_) | Level::Prism(_) | Level::Tangram(_) => None,
+        }
+    }
+
+    /// The Sokoban level to edit, if it is one.
+    pub fn as_sokoban_mut(&mut self) -> Option<&mut sokoban::Level> {
+        match self {
+            Level::Sokoban(l) => Some(l),
+            Level::Skiddy(_) | Level::Prism(_) | Level::Tangram(_) => None,
         }
     }
 
@@ -240,6 +274,7 @@ impl Level {
             Level::Skiddy(l) => l.problems(),
             Level::Prism(l) => l.problems(),
             Level::Tangram(l) => l.problems(),
+            Level::Sokoban(l) => l.problems(),
         }
     }
 
@@ -271,6 +306,11 @@ impl Level {
                 l.enemies.is_empty() && l.cells().iter().all(|&c| c == prism::Cell::Empty)
             }
             Level::Tangram(l) => l.shapes.is_empty(),
+            Level::Sokoban(l) => {
+                l.boxes.is_empty()
+                    && l.player.is_none()
+                    && l.cells() == sokoban::Level::new(l.width(), l.height()).cells()
+            }
         }
     }
 
@@ -280,6 +320,7 @@ impl Level {
             Level::Skiddy(l) => skiddy::format::to_json_value(l),
             Level::Prism(l) => prism::to_json_value(l),
             Level::Tangram(l) => tangram::to_json_value(l),
+            Level::Sokoban(l) => sokoban::to_json_value(l),
         }
     }
 
@@ -302,17 +343,22 @@ impl Level {
             Level::Skiddy(l) => skiddy::canonical::canonical_key(l),
             Level::Prism(l) => prism::canonical_key(l),
             Level::Tangram(l) => tangram::canonical_key(l),
+            Level::Sokoban(l) => sokoban::canonical_key(l),
         };
         format!("{}:{key}", self.kind().name())
     }
 
     /// The level's board as simple shapes, in board units (one unit a
-    /// cell): what the editor paints and the contact sheet renders.
+    /// cell): what the editor paints and the contact sheet renders. A
+    /// Sokoban board hatches its dead cells (a box there can never reach
+    /// a goal): the designer's first deadlock map, while painting and on
+    /// the sheet alike.
     pub fn picture(&self) -> crate::picture::Picture {
         match self {
             Level::Skiddy(l) => skiddy::picture::level_picture(l),
             Level::Prism(l) => prism::picture::level_picture(l),
             Level::Tangram(l) => tangram::picture::level_picture(l),
+            Level::Sokoban(l) => sokoban::picture::level_picture_with_dead_cells(l),
         }
     }
 
@@ -339,6 +385,10 @@ impl Level {
             Level::Tangram(l) => {
                 let (level, losses) = tangram::resize::resized_at(l, width, height, anchor);
                 (Level::Tangram(level), losses)
+            }
+            Level::Sokoban(l) => {
+                let (level, losses) = sokoban::resize::resized_at(l, width, height, anchor)?;
+                (Level::Sokoban(level), losses)
             }
         };
         Ok(ResizePlan { level, losses })
@@ -371,6 +421,9 @@ impl Level {
             Level::Prism(l) => prism::analyze(l, job)
                 .map(|a| Analysis::Prism(Arc::new(a)))
                 .map_err(|e| e.to_string()),
+            Level::Sokoban(l) => sokoban::analyze(l, job)
+                .map(|a| Analysis::Sokoban(Arc::new(a)))
+                .map_err(|e| e.to_string()),
         }
     }
 }
@@ -384,6 +437,8 @@ pub enum Analysis {
     Prism(Arc<prism::Analysis>),
     /// A Tangram level's solution count.
     Tangram(Arc<tangram::Analysis>),
+    /// A Sokoban level's analysis.
+    Sokoban(Arc<sokoban::Analysis>),
 }
 
 impl Analysis {
@@ -393,6 +448,7 @@ impl Analysis {
             Analysis::Skiddy(_) => Kind::Skiddy,
             Analysis::Prism(_) => Kind::Prism,
             Analysis::Tangram(_) => Kind::Tangram,
+            Analysis::Sokoban(_) => Kind::Sokoban,
         }
     }
 
@@ -402,6 +458,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => Some(&a.summary),
             Analysis::Prism(a) => Some(&a.summary),
+            Analysis::Sokoban(a) => Some(&a.summary),
             Analysis::Tangram(_) => None,
         }
     }
@@ -412,6 +469,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => Some(a.view()),
             Analysis::Prism(a) => Some(a.graph.as_ref()),
+            Analysis::Sokoban(a) => Some(a.graph.as_ref()),
             Analysis::Tangram(_) => None,
         }
     }
@@ -422,6 +480,7 @@ impl Analysis {
             Analysis::Skiddy(a) => &a.rating.reason,
             Analysis::Prism(a) => &a.rating.verdict,
             Analysis::Tangram(a) => &a.verdict,
+            Analysis::Sokoban(a) => &a.report.verdict,
         }
     }
 
@@ -431,6 +490,7 @@ impl Analysis {
             Analysis::Skiddy(a) => LevelSummary::of_skiddy(a),
             Analysis::Prism(a) => LevelSummary::of_prism(a),
             Analysis::Tangram(a) => LevelSummary::of_tangram(a),
+            Analysis::Sokoban(a) => LevelSummary::of_sokoban(a),
         }
     }
 
@@ -440,6 +500,7 @@ impl Analysis {
         match self {
             Analysis::Skiddy(a) => a.move_string(moves),
             Analysis::Prism(a) => a.move_string(moves),
+            Analysis::Sokoban(a) => a.lurd(moves),
             Analysis::Tangram(_) => String::new(),
         }
     }
@@ -473,7 +534,7 @@ impl Analysis {
     pub fn as_skiddy(&self) -> Option<&Arc<skiddy::Analysis>> {
         match self {
             Analysis::Skiddy(a) => Some(a),
-            Analysis::Prism(_) | Analysis::Tangram(_) => None,
+            Analysis::Prism(_) | Analysis::Tangram(_) | Analysis::Sokoban(_) => None,
         }
     }
 
@@ -481,7 +542,7 @@ impl Analysis {
     pub fn as_prism(&self) -> Option<&Arc<prism::Analysis>> {
         match self {
             Analysis::Prism(a) => Some(a),
-            Analysis::Skiddy(_) | Analysis::Tangram(_) => None,
+            Analysis::Skiddy(_) | Analysis::Tangram(_) | Analysis::Sokoban(_) => None,
         }
     }
 
@@ -489,7 +550,15 @@ impl Analysis {
     pub fn as_tangram(&self) -> Option<&Arc<tangram::Analysis>> {
         match self {
             Analysis::Tangram(a) => Some(a),
-            Analysis::Skiddy(_) | Analysis::Prism(_) => None,
+            Analysis::Skiddy(_) | Analysis::Prism(_) | Analysis::Sokoban(_) => None,
+        }
+    }
+
+    /// The Sokoban analysis, if it is one.
+    pub fn as_sokoban(&self) -> Option<&Arc<sokoban::Analysis>> {
+        match self {
+            Analysis::Sokoban(a) => Some(a),
+            Analysis::Skiddy(_) | Analysis::Prism(_) | Analysis::Tangram(_) => None,
         }
     }
 
@@ -501,6 +570,7 @@ impl Analysis {
             Analysis::Skiddy(a) => skiddy::report::json_fields(a, solutions),
             Analysis::Prism(a) => prism::report::json_fields(a, solutions),
             Analysis::Tangram(a) => tangram::report::json_fields(a, solutions),
+            Analysis::Sokoban(a) => sokoban::report::report_fields(a, solutions),
         }
     }
 
@@ -511,6 +581,7 @@ impl Analysis {
             Analysis::Skiddy(a) => skiddy::report::text_lines(a, solutions),
             Analysis::Prism(a) => prism::report::text_lines(a, solutions),
             Analysis::Tangram(a) => tangram::report::text_lines(a, solutions),
+            Analysis::Sokoban(a) => sokoban::report::report_lines(a, solutions),
         }
     }
 
@@ -521,6 +592,7 @@ impl Analysis {
             Analysis::Skiddy(a) => skiddy::report::headline(a),
             Analysis::Prism(a) => prism::report::headline(a),
             Analysis::Tangram(a) => tangram::report::headline(a),
+            Analysis::Sokoban(a) => a.report.verdict.clone(),
         }
     }
 }

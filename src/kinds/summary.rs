@@ -9,14 +9,15 @@
 //! On disk a summary is one flat JSON object with the field names every
 //! levelscope wrote (`stars`, `verdict`, `shortest`, `shortest_max_combo`,
 //! `shortest_no_combo`, `states`, `dead_ends`, `traps`, `difficulty`,
-//! `solutions`), so older versions keep reading it. Reading takes the kind
+//! `solutions`; Sokoban adds `min_pushes`), so older versions keep reading
+//! it. Reading takes the kind
 //! from the level stored beside the summary.
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
-use super::{prism, skiddy, tangram, Kind};
+use super::{prism, skiddy, sokoban, tangram, Kind};
 use crate::words::counted;
 
 /// The numbers of a state graph's exploration.
@@ -84,6 +85,16 @@ pub enum KindFigures {
         /// before it knew; the verdict says so).
         solutions: Option<u64>,
     },
+    /// Sokoban: the state graph (its dead ends are the deadlocks, its
+    /// traps the fatal pushes) and the fewest pushes; the level is
+    /// solvable when the graph has a shortest solution.
+    Sokoban {
+        /// The state graph's numbers.
+        graph: GraphFigures,
+        /// The fewest pushes over all solutions (none when the level
+        /// cannot be solved).
+        min_pushes: Option<u32>,
+    },
 }
 
 /// The verdict as the pack panel's verdict column shows it.
@@ -147,6 +158,8 @@ struct Stored {
     difficulty: Option<u32>,
     #[serde(default)]
     solutions: Option<u64>,
+    #[serde(default)]
+    min_pushes: Option<u32>,
 }
 
 impl LevelSummary {
@@ -192,6 +205,18 @@ impl LevelSummary {
         }
     }
 
+    /// The summary of a Sokoban analysis: its moves, pushes, deadlocks,
+    /// fatal pushes and verdict.
+    pub fn of_sokoban(analysis: &sokoban::Analysis) -> LevelSummary {
+        LevelSummary {
+            verdict: analysis.report.verdict.clone(),
+            figures: KindFigures::Sokoban {
+                graph: GraphFigures::of(&analysis.summary),
+                min_pushes: analysis.report.min_pushes,
+            },
+        }
+    }
+
     /// Reads a stored summary of a level of `kind` (any version's fields;
     /// the fields of other kinds are ignored).
     pub fn from_json_value(kind: Kind, value: &Value) -> Result<LevelSummary, SummaryError> {
@@ -216,6 +241,10 @@ impl LevelSummary {
             Kind::Tangram => KindFigures::Tangram {
                 solutions: s.solutions,
             },
+            Kind::Sokoban => KindFigures::Sokoban {
+                graph,
+                min_pushes: s.min_pushes,
+            },
         };
         Ok(LevelSummary {
             verdict: s.verdict,
@@ -229,13 +258,16 @@ impl LevelSummary {
             KindFigures::Skiddy { .. } => Kind::Skiddy,
             KindFigures::Prism { .. } => Kind::Prism,
             KindFigures::Tangram { .. } => Kind::Tangram,
+            KindFigures::Sokoban { .. } => Kind::Sokoban,
         }
     }
 
     /// The state graph's numbers; none for a kind without one (Tangram).
     pub fn graph(&self) -> Option<&GraphFigures> {
         match &self.figures {
-            KindFigures::Skiddy { graph, .. } | KindFigures::Prism { graph, .. } => Some(graph),
+            KindFigures::Skiddy { graph, .. }
+            | KindFigures::Prism { graph, .. }
+            | KindFigures::Sokoban { graph, .. } => Some(graph),
             KindFigures::Tangram { .. } => None,
         }
     }
@@ -243,7 +275,9 @@ impl LevelSummary {
     /// Mutable access to the state graph's numbers, where the kind has one.
     pub fn graph_mut(&mut self) -> Option<&mut GraphFigures> {
         match &mut self.figures {
-            KindFigures::Skiddy { graph, .. } | KindFigures::Prism { graph, .. } => Some(graph),
+            KindFigures::Skiddy { graph, .. }
+            | KindFigures::Prism { graph, .. }
+            | KindFigures::Sokoban { graph, .. } => Some(graph),
             KindFigures::Tangram { .. } => None,
         }
     }
@@ -257,7 +291,9 @@ impl LevelSummary {
     pub fn stars(&self) -> Option<u8> {
         match self.figures {
             KindFigures::Skiddy { stars, .. } => Some(stars),
-            KindFigures::Prism { .. } | KindFigures::Tangram { .. } => None,
+            KindFigures::Prism { .. }
+            | KindFigures::Tangram { .. }
+            | KindFigures::Sokoban { .. } => None,
         }
     }
 
@@ -266,7 +302,9 @@ impl LevelSummary {
     pub fn difficulty(&self) -> Option<u32> {
         match self.figures {
             KindFigures::Prism { difficulty, .. } => difficulty,
-            KindFigures::Skiddy { .. } | KindFigures::Tangram { .. } => None,
+            KindFigures::Skiddy { .. }
+            | KindFigures::Tangram { .. }
+            | KindFigures::Sokoban { .. } => None,
         }
     }
 
@@ -276,7 +314,20 @@ impl LevelSummary {
     pub fn solution_count(&self) -> Option<Option<u64>> {
         match self.figures {
             KindFigures::Tangram { solutions } => Some(solutions),
-            KindFigures::Skiddy { .. } | KindFigures::Prism { .. } => None,
+            KindFigures::Skiddy { .. }
+            | KindFigures::Prism { .. }
+            | KindFigures::Sokoban { .. } => None,
+        }
+    }
+
+    /// The fewest pushes over all solutions, for a kind that pushes
+    /// (Sokoban): `Some(None)` when the level cannot be solved.
+    pub fn min_pushes(&self) -> Option<Option<u32>> {
+        match self.figures {
+            KindFigures::Sokoban { min_pushes, .. } => Some(min_pushes),
+            KindFigures::Skiddy { .. }
+            | KindFigures::Prism { .. }
+            | KindFigures::Tangram { .. } => None,
         }
     }
 
@@ -289,7 +340,9 @@ impl LevelSummary {
                 shortest_no_combo,
                 ..
             } => Some((shortest_max_combo, shortest_no_combo)),
-            KindFigures::Prism { .. } | KindFigures::Tangram { .. } => None,
+            KindFigures::Prism { .. }
+            | KindFigures::Tangram { .. }
+            | KindFigures::Sokoban { .. } => None,
         }
     }
 
@@ -306,13 +359,16 @@ impl LevelSummary {
                 (Some(combo), Some(any)) if combo == any => Some(combo),
                 _ => None,
             },
-            KindFigures::Prism { .. } | KindFigures::Tangram { .. } => None,
+            KindFigures::Prism { .. }
+            | KindFigures::Tangram { .. }
+            | KindFigures::Sokoban { .. } => None,
         }
     }
 
     /// The verdict in a word or two: `"3 stars"`, `"difficulty 41"`,
-    /// `"unique"`, `"12 solutions"`, `"no solution"`; a Tangram count that
-    /// is not known gives the verdict (which says why).
+    /// `"unique"`, `"12 solutions"`, `"no solution"`, Sokoban's
+    /// `"solvable"` (or `"unsolvable"`, `"solved at the start"`); a Tangram
+    /// count that is not known gives the verdict (which says why).
     pub fn verdict_word(&self) -> String {
         match self.figures {
             KindFigures::Skiddy { stars, .. } => counted(stars, "star", "stars"),
@@ -328,6 +384,11 @@ impl LevelSummary {
                 Some(1) => "unique".to_string(),
                 Some(n) => format!("{n} solutions"),
                 None => self.verdict.clone(),
+            },
+            KindFigures::Sokoban { graph, .. } => match graph.shortest {
+                Some(0) => "solved at the start".to_string(),
+                Some(_) => "solvable".to_string(),
+                None => "unsolvable".to_string(),
             },
         }
     }
@@ -361,6 +422,10 @@ impl LevelSummary {
                 Some(n) => word(format!("{n} sol."), true),
                 None => word("?".into(), false),
             },
+            KindFigures::Sokoban { graph, min_pushes } => match (graph.shortest, min_pushes) {
+                (Some(m), Some(p)) => word(format!("{m}m {p}p"), true),
+                _ => word("none".into(), false),
+            },
         }
     }
 
@@ -381,6 +446,11 @@ impl LevelSummary {
                 len(shortest_no_combo)
             )),
             KindFigures::Prism { graph, .. } => Some(format!("Shortest {}", len(graph.shortest))),
+            KindFigures::Sokoban { graph, min_pushes } => Some(format!(
+                "Shortest {}, fewest pushes {}",
+                len(graph.shortest),
+                len(min_pushes)
+            )),
             KindFigures::Tangram { .. } => None,
         }
     }
@@ -398,6 +468,17 @@ impl LevelSummary {
                 format!("{word}, {perfect}, {}", graph.counts_words())
             }
             KindFigures::Prism { graph, .. } => format!("{word}, {}", graph.counts_words()),
+            KindFigures::Sokoban { graph, min_pushes } => {
+                let moves = match (graph.shortest, min_pushes) {
+                    (Some(m), Some(p)) => format!(
+                        ", {}, {}",
+                        counted(m, "move", "moves"),
+                        counted(*p, "push", "pushes")
+                    ),
+                    _ => String::new(),
+                };
+                format!("{word}{moves}, {}", sokoban_counts(graph))
+            }
             KindFigures::Tangram { .. } => word,
         }
     }
@@ -406,7 +487,8 @@ impl LevelSummary {
     /// when it has all three stars, else its shortest solution's; Prism's
     /// difficulty and shortest length, then the verdict in words; Tangram's
     /// solution count ("unique", "N solutions", or the verdict when the
-    /// count is not known).
+    /// count is not known); Sokoban's fewest moves and pushes, then its
+    /// fatal pushes.
     pub fn card_lines(&self) -> Vec<String> {
         let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
         match &self.figures {
@@ -430,6 +512,12 @@ impl LevelSummary {
                 difficulty: None, ..
             } => vec![self.verdict.clone()],
             KindFigures::Tangram { .. } => vec![self.verdict_word()],
+            KindFigures::Sokoban { graph, min_pushes } => {
+                vec![
+                    sokoban_lengths(graph.shortest, *min_pushes),
+                    counted(graph.traps, "fatal push", "fatal pushes"),
+                ]
+            }
         }
     }
 
@@ -453,6 +541,9 @@ impl LevelSummary {
                 _ => "no solution".to_owned(),
             },
             KindFigures::Tangram { .. } => self.verdict_word(),
+            KindFigures::Sokoban { graph, min_pushes } => {
+                sokoban_lengths(graph.shortest, *min_pushes)
+            }
         }
     }
 
@@ -520,6 +611,13 @@ impl LevelSummary {
                 "solutions",
                 solutions.map_or("not known".to_string(), |n| n.to_string()),
             )],
+            KindFigures::Sokoban { graph, min_pushes } => vec![
+                ("shortest", len(graph.shortest)),
+                ("fewest pushes", len(*min_pushes)),
+                ("states", graph.states.to_string()),
+                ("deadlocks", graph.dead_ends.to_string()),
+                ("fatal pushes", graph.traps.to_string()),
+            ],
         }
     }
 }
@@ -558,8 +656,35 @@ impl Serialize for LevelSummary {
         if let Some(Some(n)) = self.solution_count() {
             map.serialize_entry("solutions", &n)?;
         }
+        if let Some(Some(n)) = self.min_pushes() {
+            map.serialize_entry("min_pushes", &n)?;
+        }
         map.end()
     }
+}
+
+/// Sokoban's lengths on a card: `"33 moves, 8 pushes"`, or `"no
+/// solution"`.
+fn sokoban_lengths(shortest: Option<u32>, min_pushes: Option<u32>) -> String {
+    match (shortest, min_pushes) {
+        (Some(m), Some(p)) => format!(
+            "{}, {}",
+            counted(m, "move", "moves"),
+            counted(p, "push", "pushes")
+        ),
+        _ => "no solution".to_string(),
+    }
+}
+
+/// Sokoban's counts in its own words: `"N states, N deadlocks, N fatal
+/// pushes"`.
+fn sokoban_counts(graph: &GraphFigures) -> String {
+    format!(
+        "{}, {}, {}",
+        counted(graph.states, "state", "states"),
+        counted(graph.dead_ends, "deadlock", "deadlocks"),
+        counted(graph.traps, "fatal push", "fatal pushes")
+    )
 }
 
 #[cfg(test)]
@@ -605,6 +730,21 @@ mod tests {
         }
     }
 
+    fn sokoban(shortest: Option<u32>, min_pushes: Option<u32>) -> LevelSummary {
+        LevelSummary {
+            verdict: "solvable in 9 moves and 3 pushes; 2 pushes lead into a deadlock".into(),
+            figures: KindFigures::Sokoban {
+                graph: GraphFigures {
+                    shortest,
+                    states: 60,
+                    dead_ends: 14,
+                    traps: 2,
+                },
+                min_pushes,
+            },
+        }
+    }
+
     fn round_trip(s: &LevelSummary) -> LevelSummary {
         let value = serde_json::to_value(s).unwrap();
         LevelSummary::from_json_value(s.kind(), &value).unwrap()
@@ -618,9 +758,45 @@ mod tests {
             prism(None),
             tangram(Some(12), "12 solutions: shapes 1 and 2 trade places"),
             tangram(None, "not known: the search stopped"),
+            sokoban(Some(9), Some(3)),
+            sokoban(None, None),
         ] {
             assert_eq!(round_trip(&s), s);
         }
+    }
+
+    #[test]
+    fn a_sokoban_summary_says_moves_pushes_deadlocks_and_fatal_pushes() {
+        let s = sokoban(Some(9), Some(3));
+        assert_eq!(
+            serde_json::to_string(&s).unwrap(),
+            r#"{"verdict":"solvable in 9 moves and 3 pushes; 2 pushes lead into a deadlock","shortest":9,"states":60,"dead_ends":14,"traps":2,"min_pushes":3}"#
+        );
+        assert_eq!(s.verdict_word(), "solvable");
+        assert_eq!(s.verdict_sentence(), s.verdict, "the word is said once");
+        assert_eq!(
+            s.mark(),
+            VerdictMark::Word {
+                text: "9m 3p".into(),
+                good: true
+            }
+        );
+        assert_eq!(s.card_lines(), ["9 moves, 3 pushes", "2 fatal pushes"]);
+        assert_eq!(
+            s.description(),
+            "solvable, 9 moves, 3 pushes, 60 states, 14 deadlocks, 2 fatal pushes"
+        );
+        assert_eq!(s.lengths_words().unwrap(), "Shortest 9, fewest pushes 3");
+        let none = sokoban(None, None);
+        assert_eq!(none.verdict_word(), "unsolvable");
+        assert_eq!(
+            none.mark(),
+            VerdictMark::Word {
+                text: "none".into(),
+                good: false
+            }
+        );
+        assert_eq!(none.card_lines()[0], "no solution");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{prism, skiddy, tangram, Kind, Level};
+use super::{prism, skiddy, sokoban, tangram, Kind, Level};
 
 /// The `format` field of a JSON level.
 pub const LEVEL_FORMAT: &str = "levelscope-level";
@@ -25,16 +25,20 @@ pub enum TextFormat {
     /// Tangram's original text: the board side, the shape count, then each
     /// shape's triangles.
     TangramText,
+    /// Sokoban's standard XSB text: one level or a collection, each level
+    /// named by its title.
+    Xsb,
 }
 
 impl TextFormat {
     /// Every format, in the order `--to` lists them.
-    pub const ALL: [TextFormat; 5] = [
+    pub const ALL: [TextFormat; 6] = [
         TextFormat::Json,
         TextFormat::Prism2016,
         TextFormat::Prism2017,
         TextFormat::SkiddyAscii,
         TextFormat::TangramText,
+        TextFormat::Xsb,
     ];
 
     /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
@@ -45,6 +49,7 @@ impl TextFormat {
             TextFormat::Prism2016 => "prism-2016",
             TextFormat::Prism2017 => "prism-2017",
             TextFormat::TangramText => "tangram-text",
+            TextFormat::Xsb => "xsb",
         }
     }
 
@@ -62,6 +67,7 @@ impl TextFormat {
             TextFormat::SkiddyAscii => Some(Kind::Skiddy),
             TextFormat::Prism2016 | TextFormat::Prism2017 => Some(Kind::Prism),
             TextFormat::TangramText => Some(Kind::Tangram),
+            TextFormat::Xsb => Some(Kind::Sokoban),
         }
     }
 
@@ -73,12 +79,19 @@ impl TextFormat {
             | TextFormat::Prism2016
             | TextFormat::Prism2017
             | TextFormat::TangramText => "txt",
+            TextFormat::Xsb => "xsb",
         }
     }
 
     /// Whether one file in this format can hold several levels.
     pub fn holds_several(self) -> bool {
-        self == TextFormat::Prism2017
+        match self {
+            TextFormat::Prism2017 | TextFormat::Xsb => true,
+            TextFormat::Json
+            | TextFormat::SkiddyAscii
+            | TextFormat::Prism2016
+            | TextFormat::TangramText => false,
+        }
     }
 }
 
@@ -138,6 +151,13 @@ fn broken_json_format(text: &str) -> Option<String> {
 /// The format `text` is in, told from its content; `None` when nothing
 /// fits. JSON is told by its `format` field; a pack is not a level format
 /// (see [`is_pack_text`]).
+///
+/// XSB and Skiddy's ASCII share `#` and `.`: a text is XSB when a board
+/// row holds a player or a box (`@ + $ *`, which Skiddy's ASCII never
+/// uses) and no row that begins with `#` holds a character XSB does not
+/// know (every Skiddy board has a Skiddy letter), see
+/// [`sokoban::looks_like_xsb`]. XSB rows may begin with spaces, so it is
+/// told from the text before its leading white space is trimmed.
 pub fn detect(text: &str) -> Option<TextFormat> {
     let text = text.trim_start_matches('\u{feff}');
     let trimmed = text.trim_start();
@@ -152,6 +172,9 @@ pub fn detect(text: &str) -> Option<TextFormat> {
     }
     if prism::looks_like_2016(trimmed) {
         return Some(TextFormat::Prism2016);
+    }
+    if sokoban::looks_like_xsb(text) {
+        return Some(TextFormat::Xsb);
     }
     if skiddy::format::looks_like_ascii(trimmed) {
         return Some(TextFormat::SkiddyAscii);
@@ -187,10 +210,20 @@ pub fn read_levels(
                     .err()
                     .map_or_else(String::new, |e| format!("as a Tangram level: {e}"))
             };
+            let as_sokoban = || {
+                sokoban::read_xsb(text)
+                    .err()
+                    .map_or_else(String::new, |e| format!("as a Sokoban board: {e}"))
+            };
             return Err(ReadError::Unknown(match kind {
                 Some(Kind::Skiddy) => as_skiddy,
                 Some(Kind::Prism) => as_prism,
                 Some(Kind::Tangram) => as_tangram(),
+                Some(Kind::Sokoban) => as_sokoban(),
+                // A player or a box says the writer meant Sokoban.
+                None if text.contains(['@', '$', '+', '*']) => {
+                    format!("{}; {as_skiddy}", as_sokoban())
+                }
                 None => format!("{as_skiddy}; {as_prism}"),
             }));
         }
@@ -258,6 +291,9 @@ pub fn read_levels(
             .map_err(|e| ReadError::Bad(e.to_string())),
         TextFormat::TangramText => tangram::parse_text(text)
             .map(|l| vec![Level::Tangram(l)])
+            .map_err(|e| ReadError::Bad(e.to_string())),
+        TextFormat::Xsb => sokoban::read_xsb(text)
+            .map(|ls| ls.into_iter().map(Level::Sokoban).collect())
             .map_err(|e| ReadError::Bad(e.to_string())),
     }
 }
@@ -448,6 +484,9 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
         Kind::Tangram => tangram::from_json_value(value)
             .map(Level::Tangram)
             .map_err(|e| e.to_string()),
+        Kind::Sokoban => sokoban::from_json_value(value)
+            .map(Level::Sokoban)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -491,6 +530,13 @@ pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, Stri
                 ));
             }
             Ok(tangram::to_text(l))
+        }
+        (TextFormat::Xsb, _) => {
+            let boards: Vec<sokoban::Level> = levels
+                .iter()
+                .filter_map(|l| l.as_sokoban().cloned())
+                .collect();
+            sokoban::write_xsb_collection(&boards).map_err(|e| e.to_string())
         }
         (TextFormat::Prism2017, _) => {
             let prisms: Vec<prism::Level> = levels
@@ -573,6 +619,45 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not a valid JSON level"));
+    }
+
+    const MICRO: &str = "; 1\n\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n\n; 2\n\n  #####\n###@$.#\n  #####\n";
+
+    #[test]
+    fn xsb_is_told_apart_from_skiddy_ascii() {
+        assert_eq!(detect(MICRO), Some(TextFormat::Xsb));
+        // A board opening with spaces is XSB too.
+        assert_eq!(detect("  #####\n###@$.#\n  #####\n"), Some(TextFormat::Xsb));
+        // Skiddy boards share `#` and `.` with XSB, but never a player or a
+        // box, and their Skiddy letters are not XSB.
+        assert_eq!(detect(ONE_ONE), Some(TextFormat::SkiddyAscii));
+        assert_eq!(
+            detect("#####\n#R..#\n#.c.#\n#r###\n"),
+            Some(TextFormat::SkiddyAscii)
+        );
+        let skiddy = read_levels(ONE_ONE, None, None).unwrap();
+        assert_eq!(skiddy[0].kind(), Kind::Skiddy);
+    }
+
+    #[test]
+    fn an_xsb_collection_reads_as_many_levels_named_by_their_titles() {
+        let levels = read_levels(MICRO, None, None).unwrap();
+        assert_eq!(levels.len(), 2);
+        assert!(levels.iter().all(|l| l.kind() == Kind::Sokoban));
+        assert_eq!(levels[0].name(), "1");
+        assert_eq!(levels[1].name(), "2");
+        let text = write_levels(&levels, TextFormat::Xsb).unwrap();
+        assert_eq!(read_levels(&text, None, None).unwrap(), levels, "{text}");
+        assert_eq!(TextFormat::Xsb.extension(), "xsb");
+        assert!(Kind::Sokoban.formats().contains(&TextFormat::Xsb));
+        // JSON keeps the level whole too.
+        let json = levels[0].write(TextFormat::Json).unwrap();
+        assert_eq!(read_levels(&json, None, None).unwrap()[0], levels[0]);
+        // A Skiddy level is not XSB.
+        let skiddy = read_levels(ONE_ONE, None, None).unwrap();
+        assert!(write_levels(&skiddy, TextFormat::Xsb)
+            .unwrap_err()
+            .contains("holds Sokoban levels only"));
     }
 
     #[test]

@@ -1,17 +1,19 @@
 //! The GUI's twin of [`crate::kinds`]: the registry of the kinds' GUI
 //! types, and the one place in the editor that matches over the kinds.
 //! Each kind's GUI is a type implementing [`seam::KindGui`] in its own
-//! folder (`skiddy/`, `prism/`, `tangram/`) and owning that kind's editor
+//! folder (`skiddy/`, `prism/`, `tangram/`, `sokoban/`) and owning that kind's editor
 //! state; [`KindGuis`] holds one of each and hands every call to the one of
 //! the level's kind. [`KindGenerators`] does the same for the Generate
 //! dialog: one parameter set a kind, each the generator that the kind's GUI
-//! type names ([`seam::KindGui::Generator`], see [`generate_seam`]). A new
+//! type names ([`seam::KindGui::Generator`], see [`generate_seam`]; a kind
+//! without a generator names [`no_generator::NoGenerator`]). A new
 //! kind is a new folder, one field in each of the two structs here and one
 //! arm in each of the macros' rules below (and in [`Copied`] if its board
 //! is cells).
 
 pub mod cell_paint;
 pub mod generate_seam;
+pub mod no_generator;
 pub mod play_keys;
 pub mod prism;
 pub mod region;
@@ -19,6 +21,7 @@ pub mod replay_clock;
 pub mod resize;
 pub mod seam;
 pub mod skiddy;
+pub mod sokoban;
 pub mod tangram;
 pub mod tool;
 
@@ -33,6 +36,7 @@ use self::play_keys::PlayKeys;
 use self::prism::editor::PrismGui;
 use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
 use self::skiddy::editor::SkiddyGui;
+use self::sokoban::editor::SokobanGui;
 use self::tangram::editor::TangramGui;
 use self::tool::Tool;
 use crate::engine::Route;
@@ -61,6 +65,11 @@ macro_rules! with_gui {
                 let $g: &mut $K = &mut $guis.tangram;
                 $body
             }
+            Kind::Sokoban => {
+                type $K = SokobanGui;
+                let $g: &mut $K = &mut $guis.sokoban;
+                $body
+            }
         }
     };
     ($parts:expr, $kind:expr, |$g:ident: $K:ident::$Part:ident| $body:expr) => {
@@ -78,6 +87,11 @@ macro_rules! with_gui {
             Kind::Tangram => {
                 type $K = TangramGui;
                 let $g: &mut <$K as KindGui>::$Part = &mut $parts.tangram;
+                $body
+            }
+            Kind::Sokoban => {
+                type $K = SokobanGui;
+                let $g: &mut <$K as KindGui>::$Part = &mut $parts.sokoban;
                 $body
             }
         }
@@ -100,6 +114,10 @@ macro_rules! with_type {
                 type $K = TangramGui;
                 $body
             }
+            Kind::Sokoban => {
+                type $K = SokobanGui;
+                $body
+            }
         }
     };
 }
@@ -115,6 +133,8 @@ pub struct KindGuis {
     pub prism: PrismGui,
     /// Tangram's.
     pub tangram: TangramGui,
+    /// Sokoban's.
+    pub sokoban: SokobanGui,
 }
 
 /// The Generate dialog's parameters of every kind: one set a kind, kept
@@ -127,6 +147,8 @@ pub struct KindGenerators {
     pub prism: <PrismGui as KindGui>::Generator,
     /// Tangram's.
     pub tangram: <TangramGui as KindGui>::Generator,
+    /// Sokoban's (none: its tab says so).
+    pub sokoban: <SokobanGui as KindGui>::Generator,
 }
 
 impl KindGenerators {
@@ -478,6 +500,8 @@ pub enum Copied {
     Skiddy(region::Region<crate::kinds::skiddy::Cell>),
     /// Prism's cells with their enemies, start and exit.
     Prism(region::Region<prism::region::RegionCell>),
+    /// Sokoban's cells with their boxes and player.
+    Sokoban(region::Region<sokoban::region::RegionCell>),
 }
 
 /// The cells of `rect` of `level` and their text for the clipboard;
@@ -494,6 +518,11 @@ pub fn copy_region(level: &Level, rect: region::CellRect) -> Option<(Copied, Str
             let text = region::region_text::<crate::kinds::prism::Level>("Prism", &r);
             Some((Copied::Prism(r), text))
         }
+        Level::Sokoban(l) => {
+            let r = region::copy(l, rect);
+            let text = region::region_text::<crate::kinds::sokoban::Level>("Sokoban", &r);
+            Some((Copied::Sokoban(r), text))
+        }
         Level::Tangram(_) => None,
     }
 }
@@ -503,6 +532,7 @@ pub fn clear_region(level: &mut Level, rect: region::CellRect) {
     match level {
         Level::Skiddy(l) => region::clear(l, rect),
         Level::Prism(l) => region::clear(l, rect),
+        Level::Sokoban(l) => region::clear(l, rect),
         Level::Tangram(_) => {}
     }
 }
@@ -517,6 +547,7 @@ pub fn paste_region(
     match (level, copied) {
         (Level::Skiddy(l), Copied::Skiddy(r)) => Some(region::paste(l, r, at)),
         (Level::Prism(l), Copied::Prism(r)) => Some(region::paste(l, r, at)),
+        (Level::Sokoban(l), Copied::Sokoban(r)) => Some(region::paste(l, r, at)),
         _ => None,
     }
 }
@@ -530,6 +561,7 @@ pub fn transform_region(
     match level {
         Level::Skiddy(l) => region::transform(l, rect, transform),
         Level::Prism(l) => region::transform(l, rect, transform),
+        Level::Sokoban(l) => region::transform(l, rect, transform),
         Level::Tangram(_) => Err("a Tangram board has no cells to turn".to_string()),
     }
 }

@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod transcript;
 
 use std::fmt;
 use std::time::Instant;

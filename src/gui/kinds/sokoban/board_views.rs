@@ -1,0 +1,270 @@
+//! Sokoban's board in the main area in each mode but plain editing:
+//! replaying LURD moves, showing a trap (the push and the deadlock side by
+//! side), Play, and the state graph with a state shown on the board.
+
+use std::sync::Arc;
+
+use egui::{RichText, Ui};
+
+use super::editor::SokobanGui;
+use super::play::Game;
+use super::replay::{parse_lurd, Replay};
+use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::canvas::{self, BoardMarks};
+use crate::gui::views::graph_paint::label_words_without_preference;
+use crate::gui::views::move_views::{self, label_colour, TrapShown};
+use crate::gui::views::state_graph::GraphSource;
+use crate::kinds::sokoban::picture::position_picture;
+use crate::kinds::sokoban::{Analysis, Dir, Position, Rules};
+
+/// The boxes of a dead end to ring, and the note that says what they
+/// are: the boxes standing on dead cells (a box there can never reach a
+/// goal, even alone on the board: exact, from the dead cells); when no
+/// box stands on one, the boxes are locked against each other, and the
+/// box just pushed (`pushed`) is ringed instead.
+pub fn ringed_boxes(
+    rules: &Rules,
+    dead_end: &Position,
+    pushed: Option<u32>,
+) -> (Vec<(usize, usize)>, String) {
+    let lost: Vec<(usize, usize)> = dead_end
+        .boxes
+        .iter()
+        .filter(|&&b| rules.is_dead(b))
+        .map(|&b| rules.xy(b))
+        .collect();
+    if !lost.is_empty() {
+        let note = format!(
+            "Ringed: {} on a dead cell, where no push can ever bring {} to a goal.",
+            crate::words::counted(lost.len() as u64, "box", "boxes"),
+            if lost.len() == 1 { "it" } else { "them" }
+        );
+        return (lost, note);
+    }
+    let ringed: Vec<(usize, usize)> = pushed.map(|b| rules.xy(b)).into_iter().collect();
+    (
+        ringed,
+        "Ringed: the box just pushed. No box stands on a dead cell: the boxes block each other, so that no order of pushes brings every one to a goal.".to_string(),
+    )
+}
+
+impl SokobanGui {
+    /// The board replaying a LURD string, with its controls and the move
+    /// list.
+    pub(super) fn show_replay(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        let Some(replay) = self.replay.as_mut() else {
+            return vec![PanelCommand::BackToEditing];
+        };
+        let commands = move_views::replay_controls(ui, replay, speed, 0.25, "speed");
+        let rules = &analysis.rules;
+        let note = if rules.is_won(replay.resting()) {
+            "won: every box is on a goal".to_string()
+        } else {
+            format!(
+                "{} so far",
+                crate::words::counted(replay.pushes_done() as u64, "push", "pushes")
+            )
+        };
+        ui.label(RichText::new(note).weak());
+        let picture = replay.picture(rules);
+        let size = ui.available_size();
+        canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Replay board");
+        commands
+    }
+
+    /// Replays a LURD string from the start on the board.
+    pub(super) fn replay_moves(
+        &mut self,
+        analysis: &Analysis,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        let Some(dirs) = parse_lurd(moves) else {
+            return vec![PanelCommand::Warn(format!(
+                "not a LURD move string: {moves}"
+            ))];
+        };
+        let mut replay = Replay::new(&analysis.rules, &dirs, title);
+        // It plays at once; Space pauses it.
+        replay.toggle_play();
+        self.replay = Some(replay);
+        vec![PanelCommand::ShowReplay]
+    }
+
+    /// The board showing trap `index`: the last winnable position and the
+    /// deadlock after the push, the boxes that can never reach a goal
+    /// ringed (see [`ringed_boxes`]).
+    pub(super) fn show_trap(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Analysis,
+        traps: &TrapList,
+        index: usize,
+        (dead_end_shown, side_by_side): (bool, bool),
+    ) -> Vec<PanelCommand> {
+        let Some(&(trap, depth)) = traps.get(index) else {
+            return vec![PanelCommand::BackToEditing];
+        };
+        let way = analysis.graph.path_to(trap.from);
+        let mut full = way.clone();
+        full.push(trap.mv);
+        let way_text = analysis.lurd(&way);
+        let dir = Dir::from_index(trap.mv as usize).unwrap_or(Dir::Up);
+        let rules = &analysis.rules;
+        let from = analysis.state(trap.from);
+        let to = analysis.state(trap.to);
+        let pushed = Some(to.player)
+            .map(|p| rules.next(p, dir.index()))
+            .filter(|b| to.boxes.binary_search(b).is_ok());
+        let (ringed, note) = ringed_boxes(rules, &to, pushed);
+        let shown = TrapShown {
+            sentence: format!(
+                "After {} ({}) the level can still be won; pushing {} leads into a deadlock at depth {depth}.",
+                if way_text.is_empty() {
+                    "the start".to_string()
+                } else {
+                    way_text
+                },
+                crate::words::counted(way.len() as u64, "move", "moves"),
+                dir.word(),
+            ),
+            note,
+            way_in: analysis.lurd(&full),
+            move_words: format!("the push {}", dir.word()),
+            from: position_picture(rules, &from),
+            to: position_picture(rules, &to),
+            ringed,
+        };
+        move_views::trap_view(
+            ui,
+            &shown,
+            (index, traps.len()),
+            dead_end_shown,
+            side_by_side,
+        )
+    }
+
+    /// The board in Play mode, with the verdict of the position and the
+    /// moves played.
+    pub(super) fn show_play(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) {
+        let game = self.game.get_or_insert_with(|| Game::new(analysis));
+        let verdict = game.verdict(analysis);
+        let message = format!("Play · {}", game.message);
+        let sentence = verdict.map(|v| {
+            RichText::new(v.sentence)
+                .color(label_colour(v.label))
+                .size(18.0)
+        });
+        let buttons = [Dir::Left, Dir::Up, Dir::Down, Dir::Right].map(|d| (d.index(), d.word()));
+        let pressed = move_views::play_controls(ui, message, sentence, game.played(), &buttons);
+        if pressed.take_back {
+            game.undo();
+        }
+        if pressed.restart {
+            game.restart();
+        }
+        if let Some(dir) = pressed.mv.and_then(Dir::from_index) {
+            game.play(dir);
+        }
+        let picture = position_picture(&analysis.rules, game.state.position());
+        let size = ui.available_size();
+        canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Play board");
+    }
+
+    /// The keys of Play (the same for every kind: see
+    /// [`crate::gui::kinds::play_keys`]).
+    pub(super) fn read_play_keys(&mut self, keys: &PlayKeys, analysis: Option<&Arc<Analysis>>) {
+        let Some(analysis) = analysis else {
+            return;
+        };
+        let game = self.game.get_or_insert_with(|| Game::new(analysis));
+        for dir in keys.moves.iter().filter_map(|&d| Dir::from_index(d)) {
+            game.play(dir);
+        }
+        if keys.take_back {
+            game.undo();
+        }
+        if keys.restart {
+            game.restart();
+        }
+    }
+
+    /// State `id` of the analysis on the board: its way from the start as a
+    /// replay stopped at the end, selected in the graph.
+    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
+        let (path, title, commands) =
+            move_views::state_shown(analysis.graph.as_ref(), id, |p| analysis.lurd(p));
+        let dirs: Vec<Dir> = path
+            .iter()
+            .filter_map(|&m| Dir::from_index(m as usize))
+            .collect();
+        let mut replay = Replay::new(&analysis.rules, &dirs, title);
+        replay.clock.at = replay.len();
+        self.replay = Some(replay);
+        commands
+    }
+
+    /// The state graph in the main area, its tooltip showing a state's
+    /// position, with the selected state and a button that shows it on the
+    /// board.
+    pub(super) fn show_graph(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        graph: GraphPanel<'_>,
+    ) -> Vec<PanelCommand> {
+        let shown = analysis.clone();
+        let board = move |id| position_picture(&shown.rules, &shown.state(id));
+        let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
+            .with_label_words(label_words_without_preference);
+        let (show, mut commands) = move_views::state_graph_panel(ui, graph, &source, |id| {
+            format!(
+                "{} at depth {}",
+                label_words_without_preference(analysis.graph.label(id)),
+                analysis.graph.depth(id)
+            )
+        });
+        if let Some(id) = show {
+            let mut shown = self.show_state(analysis, id);
+            shown.append(&mut commands);
+            return shown;
+        }
+        commands
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::sokoban::read_xsb_one;
+
+    #[test]
+    fn a_box_on_a_dead_cell_is_ringed_else_the_box_pushed() {
+        let rules =
+            Rules::compile(&read_xsb_one("######\n#    #\n#@$ .#\n######\n").unwrap()).unwrap();
+        // The box pushed up into the corner-free top row: (2, 1) is dead
+        // (the top wall has no goal along it).
+        let cell = |x, y| rules.cell_at(x, y).unwrap();
+        let dead_end = Position {
+            player: cell(2, 2),
+            boxes: vec![cell(2, 1)],
+        };
+        let (ringed, note) = ringed_boxes(&rules, &dead_end, Some(cell(2, 1)));
+        assert_eq!(ringed, [(2, 1)]);
+        assert!(note.contains("dead cell"), "{note}");
+        let alive = Position {
+            player: cell(1, 2),
+            boxes: vec![cell(3, 2)],
+        };
+        let (ringed, note) = ringed_boxes(&rules, &alive, Some(cell(3, 2)));
+        assert_eq!(ringed, [(3, 2)]);
+        assert!(note.contains("block each other"), "{note}");
+    }
+}

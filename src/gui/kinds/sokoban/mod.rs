@@ -1,0 +1,17 @@
+//! Sokoban in the editor: its GUI type ([`editor::SokobanGui`]) with the
+//! palette of XSB tiles and the painting tools, Play with undo and the
+//! position's verdict (a dead end the moment a push dooms the level), the
+//! replay of LURD solutions, the report card and the traps (the push and
+//! the deadlock side by side, the boxes on dead cells ringed), and the
+//! state graph's board. Sokoban has no generator: its Generate tab says
+//! so ([`crate::gui::kinds::no_generator`]). The rest of the GUI reaches
+//! these through [`super`], the registry of kinds.
+
+pub mod board_views;
+pub mod editor;
+pub mod palette;
+pub mod play;
+pub mod region;
+pub mod replay;
+pub mod report_card;
+pub mod tools;

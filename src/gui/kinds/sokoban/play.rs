@@ -1,0 +1,118 @@
+//! Sokoban's Play mode: the game (the rules' [`PlayState`] with undo) and
+//! what the analysis says of the position on the board — won, a dead end
+//! the moment a push dooms the level, or how far the nearest win is.
+
+use crate::engine::{Label, Route};
+use crate::kinds::sokoban::{Analysis, Dir, MoveKind, PlayState};
+
+/// What the analysis says of a position of play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionVerdict {
+    /// The position's label.
+    pub label: Label,
+    /// The sentence Play shows.
+    pub sentence: String,
+}
+
+/// A game of Play: the position, the moves made, the last word.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The rules' game, with its history.
+    pub state: PlayState,
+    /// What the last key did, in words.
+    pub message: String,
+}
+
+impl Game {
+    /// A game from the start of the analysed level.
+    pub fn new(analysis: &Analysis) -> Game {
+        Game {
+            state: PlayState::new(analysis.rules.clone()),
+            message: "arrows or WASD move, Backspace takes back, R restarts".to_string(),
+        }
+    }
+
+    /// Moves the player `dir`.
+    pub fn play(&mut self, dir: Dir) {
+        self.message = match self.state.play(dir) {
+            Some(MoveKind::Step) => format!("stepped {}", dir.word()),
+            Some(MoveKind::Push) => format!("pushed a box {}", dir.word()),
+            None if self.state.is_won() => "the level is won: take back or restart".to_string(),
+            None => format!("cannot move {}: a wall or a blocked box", dir.word()),
+        };
+    }
+
+    /// Takes the last move back.
+    pub fn undo(&mut self) {
+        self.message = if self.state.undo() {
+            "took the last move back".to_string()
+        } else {
+            "nothing to take back".to_string()
+        };
+    }
+
+    /// Back to the start.
+    pub fn restart(&mut self) {
+        self.state.restart();
+        self.message = "back at the start".to_string();
+    }
+
+    /// "Moves: 5, pushes 2 (rrUll)", or `None` before the first move.
+    pub fn played(&self) -> Option<String> {
+        (self.state.moves() > 0).then(|| {
+            format!(
+                "Moves: {}, pushes {} ({})",
+                self.state.moves(),
+                self.state.pushes(),
+                self.state.lurd()
+            )
+        })
+    }
+
+    /// What the analysis says of the position now; `None` when it is not
+    /// one of the analysis's states (never, for a game of its level).
+    pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
+        let id = analysis.find(self.state.position())?;
+        let label = analysis.graph.label(id);
+        let moves = |d: u32| crate::words::counted(u64::from(d), "move", "moves");
+        let sentence = match (label, analysis.graph.distance(Route::Any, id)) {
+            (Label::Won, _) => "won: every box is on a goal".to_string(),
+            (Label::DeadEnd, _) => {
+                "dead end: no box can be brought onto every goal from here — Backspace takes the push back"
+                    .to_string()
+            }
+            (_, Some(d)) => format!("can be won; {} to the nearest win", moves(d)),
+            (_, None) => "can be won".to_string(),
+        };
+        Some(PositionVerdict { label, sentence })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::sokoban::{analyze, read_xsb_one};
+
+    #[test]
+    fn a_push_into_a_corner_is_a_dead_end_and_undo_takes_it_back() {
+        // Pushing the box left from (2, 2) puts it against the left wall,
+        // where no goal is.
+        let a = analyze(
+            &read_xsb_one("#####\n#  .#\n# $@#\n#   #\n#####\n").unwrap(),
+            &Job::default(),
+        )
+        .unwrap();
+        let mut game = Game::new(&a);
+        let winnable = |l: Label| matches!(l, Label::Ok | Label::Preferred);
+        assert!(winnable(game.verdict(&a).unwrap().label));
+        game.play(Dir::Left);
+        assert_eq!(game.message, "pushed a box left");
+        let v = game.verdict(&a).unwrap();
+        assert_eq!(v.label, Label::DeadEnd);
+        assert!(v.sentence.starts_with("dead end"), "{}", v.sentence);
+        game.undo();
+        assert!(winnable(game.verdict(&a).unwrap().label));
+        assert_eq!(game.played(), None);
+    }
+}

@@ -1,0 +1,104 @@
+//! Sokoban's report in the analysis panel: the report card (the fewest
+//! moves and pushes, the verdict, states, deadlocks, fatal pushes, the dead
+//! cells, the solution with a Replay button) and the list of traps.
+
+use egui::{RichText, Ui};
+
+use crate::gui::kinds::seam::TrapList;
+use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::move_views::{self, trap_line};
+use crate::kinds::sokoban::{Analysis, Dir};
+use crate::words::counted;
+
+/// The report card: the headline (moves and pushes, or unsolvable), the
+/// verdict, the numbers and the solution with a button that replays it.
+pub fn report_card(
+    ui: &mut Ui,
+    analysis: &Analysis,
+    elapsed: Option<std::time::Duration>,
+) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
+    let r = &analysis.report;
+    let headline = match (r.shortest_moves, r.min_pushes) {
+        (Some(m), Some(p)) => format!(
+            "{}, {}",
+            counted(m, "move", "moves"),
+            counted(p, "push", "pushes")
+        ),
+        _ => "Unsolvable".to_string(),
+    };
+    ui.label(RichText::new(headline).strong().size(18.0));
+    ui.label(&r.verdict);
+    egui::Grid::new("sokoban-numbers")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let row = |ui: &mut Ui, name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            let none = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
+            row(ui, "Fewest moves", none(r.shortest_moves));
+            row(ui, "Fewest pushes", none(r.min_pushes));
+            row(ui, "States", r.states.to_string());
+            row(ui, "Won states", r.won_states.to_string());
+            row(ui, "Deadlocks", r.dead_ends.to_string());
+            row(
+                ui,
+                "Fatal pushes",
+                match r.first_trap_depth {
+                    Some(d) => format!("{} (first at move {d})", r.traps),
+                    None => r.traps.to_string(),
+                },
+            );
+            row(ui, "Dead cells", r.dead_cells.len().to_string());
+        });
+    if let Some(moves) = r.solution.clone() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Solution");
+            ui.label(RichText::new(&moves).monospace());
+        });
+        if ui
+            .button("Replay")
+            .on_hover_text("Replay the shortest solution on the board")
+            .clicked()
+        {
+            commands.push(PanelCommand::Replay {
+                title: format!("Shortest: {moves}"),
+                moves,
+            });
+        }
+    }
+    if let Some(t) = elapsed {
+        ui.label(
+            RichText::new(format!(
+                "analysed in {:.0} ms · {} bits a state",
+                t.as_secs_f64() * 1000.0,
+                analysis.state_bits()
+            ))
+            .weak()
+            .small(),
+        );
+    }
+    commands
+}
+
+/// The traps tab: every fatal push, shallowest first, as the way in (in
+/// LURD) and the push into the deadlock; a click shows it on the board.
+pub fn traps_tab(
+    ui: &mut Ui,
+    analysis: &Analysis,
+    traps: &TrapList,
+    selected: Option<usize>,
+) -> Vec<PanelCommand> {
+    let heading = format!(
+        "{}, {}. Shallowest first:",
+        counted(traps.len() as u64, "fatal push", "fatal pushes"),
+        counted(analysis.report.dead_ends, "deadlock", "deadlocks"),
+    );
+    move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
+        let way = analysis.lurd(&analysis.graph.path_to(trap.from));
+        let mv = Dir::from_index(trap.mv as usize).map_or('?', |d| d.lurd(true));
+        trap_line(depth, &way, &mv.to_string())
+    })
+}

@@ -1,0 +1,248 @@
+//! Sokoban in the editor: a kittest flow through the whole editor (open a
+//! small level, Play, push a box against a wall, see "dead end", take it
+//! back), the Generate tab that says there is no generator,
+//! and `SokobanGui`'s panels on their own, as `kind_panels` tests the
+//! other kinds.
+
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+use crate::common::editor::{editor, open_file};
+use levelscope::engine::Job;
+use levelscope::gui::app::CentralView;
+use levelscope::gui::kinds::seam::{KindGui, TrapList};
+use levelscope::gui::kinds::sokoban::editor::SokobanGui;
+use levelscope::gui::kinds::sokoban::tools::Tile;
+use levelscope::gui::kinds::tool::Tool;
+use levelscope::gui::panel_command::PanelCommand;
+use levelscope::kinds::{read_levels, Analysis, Level};
+
+/// A level by hand: pushing the box left from (2, 2) puts it against the
+/// left wall, where no goal is (a deadlock); it is solved in 6 moves and
+/// 2 pushes.
+const CORNER: &str = "; Corner\n\n#####\n#  .#\n# $@#\n#   #\n#####\n";
+
+#[test]
+fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
+    let mut harness = editor();
+    open_file(&mut harness, "corner.xsb", CORNER);
+    assert!(harness.state().doc().level.as_sokoban().is_some());
+    harness.get_by_label("6 moves, 2 pushes");
+    harness.get_by_label("Play").click();
+    harness.step();
+    assert_eq!(harness.state().view, CentralView::Play);
+    harness.get_by_label_contains("6 moves to the nearest win");
+    harness.key_press(Key::ArrowLeft);
+    harness.step();
+    harness.get_by_label("Moves: 1, pushes 1 (L)");
+    harness.get_by_label_contains("dead end: no box can be brought");
+    harness.key_press(Key::Backspace);
+    harness.step();
+    assert_eq!(
+        harness.query_all_by_label_contains("dead end: ").count(),
+        0,
+        "the push is taken back"
+    );
+    harness.get_by_label("No moves yet");
+    harness.get_by_label_contains("6 moves to the nearest win");
+}
+
+/// The level and its analysis.
+fn corner() -> (Level, Analysis) {
+    let level = read_levels(CORNER, None, None).unwrap().remove(0);
+    let analysis = level.analyze(&Job::default()).unwrap();
+    (level, analysis)
+}
+
+/// A kind's GUI with the commands its panel returned, all frames together.
+struct Panel {
+    gui: SokobanGui,
+    commands: Vec<PanelCommand>,
+}
+
+fn panel(
+    draw: impl Fn(&mut SokobanGui, &mut egui::Ui) -> Vec<PanelCommand> + 'static,
+) -> Harness<'static, Panel> {
+    Harness::builder()
+        .with_size(egui::vec2(700.0, 700.0))
+        .build_ui_state(
+            move |ui, state: &mut Panel| {
+                let mut returned = draw(&mut state.gui, ui);
+                state.commands.append(&mut returned);
+            },
+            Panel {
+                gui: SokobanGui::default(),
+                commands: Vec::new(),
+            },
+        )
+}
+
+#[test]
+fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
+    let (level, _) = corner();
+    let sokoban = SokobanGui::level(&level).unwrap().clone();
+    let mut harness = panel(move |gui, ui| gui.palette(ui, &sokoban, Tool::Pick));
+    assert_eq!(harness.state().gui.tile, Tile::Wall);
+    harness.get_by_label("Box on goal").click();
+    harness.step();
+    assert_eq!(harness.state().gui.tile, Tile::BoxOnGoal);
+    assert_eq!(
+        harness.state().commands,
+        vec![PanelCommand::SetTool(Tool::Paint)]
+    );
+    // The XSB characters are the shortcuts.
+    let mut gui = SokobanGui::default();
+    assert!(gui.shortcut('$', Tool::Paint).is_some());
+    assert_eq!(gui.tile, Tile::Box);
+    assert!(gui.shortcut('x', Tool::Paint).is_none());
+    let keys: Vec<char> = SokobanGui::palette_shortcuts()
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
+    assert_eq!(keys, ['#', '_', '.', '$', '*', '@']);
+    // A goal painted at (1, 3) comes back as one stroke edit.
+    gui.tile = Tile::Goal;
+    let sokoban = SokobanGui::level(&level).unwrap();
+    match gui
+        .paint(sokoban, (1, 3), [0.5, 0.5], Tool::Paint, false)
+        .as_slice()
+    {
+        [PanelCommand::Edit { name, after, .. }] => {
+            assert_eq!(name, "Paint goal at (1, 3)");
+            let after = SokobanGui::level(after).unwrap();
+            assert!(SokobanGui::describe_cell(after, 1, 3).starts_with("goal"));
+        }
+        other => panic!("not one edit: {other:?}"),
+    }
+    // The player cannot be walled in: a warning, no edit.
+    gui.tile = Tile::Wall;
+    match gui
+        .paint(sokoban, (3, 2), [0.5, 0.5], Tool::Paint, false)
+        .as_slice()
+    {
+        [PanelCommand::Warn(words)] => assert!(words.contains("player"), "{words}"),
+        other => panic!("not a warning: {other:?}"),
+    }
+}
+
+#[test]
+fn the_report_card_says_moves_pushes_deadlocks_and_replays_the_solution() {
+    let (_, analysis) = corner();
+    let a = SokobanGui::analysis(&analysis).unwrap().clone();
+    let mut harness = panel(move |gui, ui| gui.report_card(ui, &a, None));
+    harness.get_by_label("6 moves, 2 pushes");
+    harness.get_by_label_contains("4 pushes lead into a deadlock");
+    harness.get_by_label("Deadlocks");
+    harness.get_by_label("40");
+    harness.get_by_label("Fatal pushes");
+    harness.get_by_label("4 (first at move 1)");
+    harness.get_by_label("Dead cells");
+    harness.get_by_label("Replay").click();
+    harness.step();
+    assert_eq!(
+        harness.state().commands,
+        vec![PanelCommand::Replay {
+            moves: "dlUluR".into(),
+            title: "Shortest: dlUluR".into()
+        }]
+    );
+}
+
+#[test]
+fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
+    let (_, analysis) = corner();
+    let traps: std::sync::Arc<Vec<_>> = std::sync::Arc::new(analysis.traps());
+    let a = SokobanGui::analysis(&analysis).unwrap().clone();
+    let listed = traps.clone();
+    let mut harness = panel(move |gui, ui| gui.traps_tab(ui, &a, &listed, None));
+    harness.get_by_label("4 fatal pushes, 40 deadlocks. Shallowest first:");
+    harness
+        .get_all_by_label_contains("-> dead end")
+        .next()
+        .unwrap()
+        .click();
+    harness.step();
+    assert_eq!(
+        harness.state().commands[0],
+        PanelCommand::ShowTrap {
+            index: 0,
+            dead_end_shown: true
+        }
+    );
+    let a = SokobanGui::analysis(&analysis).unwrap().clone();
+    let shown: &'static TrapList = Box::leak(traps.to_vec().into_boxed_slice());
+    let mut harness = panel(move |gui, ui| gui.trap_view(ui, &a, shown, 0, true, true));
+    assert_eq!(harness.get_all_by_label("Last winnable state").count(), 2);
+    harness.get_by_label_contains("on a dead cell");
+    harness.get_by_label("Replay the way in").click();
+    harness.step();
+    assert!(matches!(
+        &harness.state().commands[0],
+        PanelCommand::Replay { moves, .. } if moves == "L"
+    ));
+}
+
+#[test]
+fn a_lurd_replay_is_driven_by_its_controls() {
+    let (level, analysis) = corner();
+    let a = SokobanGui::analysis(&analysis).unwrap().clone();
+    let mut gui = SokobanGui::default();
+    assert_eq!(
+        gui.start_replay(&a, "dlUluR", "Shortest".into()),
+        vec![PanelCommand::ShowReplay]
+    );
+    assert_eq!(gui.replay().unwrap().len(), 6);
+    assert!(
+        matches!(
+            gui.start_replay(&a, "dlQ", "x".into()).as_slice(),
+            [PanelCommand::Warn(_)]
+        ),
+        "not LURD"
+    );
+    let sokoban = SokobanGui::level(&level).unwrap().clone();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(700.0, 700.0))
+        .build_ui_state(
+            move |ui, state: &mut Panel| {
+                let mut returned = state.gui.replay_view(ui, &sokoban, &a, 12.0);
+                state.commands.append(&mut returned);
+            },
+            Panel {
+                gui,
+                commands: Vec::new(),
+            },
+        );
+    harness.get_by_label("Pause replay").click();
+    harness.step();
+    harness.get_by_label("Start").click();
+    harness.step();
+    harness.get_by_label("Step forward").click();
+    harness.step();
+    assert_eq!(harness.state().gui.replay().unwrap().clock.at, 1);
+    harness.get_by_label("Move 1 of 6:");
+}
+
+#[test]
+fn the_generate_tab_of_sokoban_says_there_is_no_generator() {
+    use levelscope::gui::kinds::no_generator::NO_GENERATOR;
+    use levelscope::gui::kinds::KindGenerators;
+    use levelscope::kinds::Kind;
+    let mut generators = KindGenerators::default();
+    assert_eq!(
+        generators.check(Kind::Sokoban),
+        Err(NO_GENERATOR.to_string())
+    );
+    assert_eq!(generators.check(Kind::Skiddy), Ok(()));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(500.0, 300.0))
+        .build_ui_state(
+            |ui, g: &mut KindGenerators| {
+                let (mut count, mut seed) = (10, 0);
+                g.parameters(Kind::Sokoban, ui, &mut count, &mut seed);
+            },
+            generators,
+        );
+    harness.step();
+    harness.get_by_label(NO_GENERATOR);
+}
