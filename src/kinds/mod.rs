@@ -290,6 +290,7 @@ impl Level {
             Level::Skiddy(l) => skiddy::level::describe_cell(l, x, y),
             Level::Prism(l) => prism::level::describe_cell(l, x, y),
             Level::Tangram(l) => tangram::level::describe_cell(l, x, y),
+            Level::Sokoban(l) => sokoban::level::describe_cell(l, x, y),
         }
     }
 

@@ -550,7 +550,9 @@ impl LevelSummary {
     /// The verdict as a rank, higher is better, in the kind's own terms
     /// (docs/rules.md, "Better and worse"): Skiddy's stars; Prism 2 for
     /// solvable without a dead end, 1 with dead ends, 0 unsolvable; Tangram
-    /// 2 for unique, 1 for several solutions, 0 for none. `None` when the
+    /// 2 for unique, 1 for several solutions, 0 for none; Sokoban 2 for
+    /// solvable without a deadlock, 1 with deadlocks, 0 unsolvable. `None`
+    /// when the
     /// answer is not known (a count the budget stopped).
     pub fn verdict_rank(&self) -> Option<u32> {
         match &self.figures {
@@ -564,6 +566,11 @@ impl LevelSummary {
                 0 => 0,
                 1 => 2,
                 _ => 1,
+            }),
+            KindFigures::Sokoban { graph, .. } => Some(match (graph.shortest, graph.dead_ends) {
+                (None, _) => 0,
+                (Some(_), 0) => 2,
+                (Some(_), _) => 1,
             }),
         }
     }

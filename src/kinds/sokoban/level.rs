@@ -370,6 +370,22 @@ impl Level {
     }
 }
 
+/// What is at cell `(x, y)` of `level`, in a few words: the cell, and the
+/// box or the player on it ("goal with a box").
+pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
+    if !level.contains(x, y) {
+        return String::new();
+    }
+    let mut words = level.cell(x, y).describe().to_string();
+    if level.boxes.contains(&(x, y)) {
+        words += " with a box";
+    }
+    if level.player == Some((x, y)) {
+        words += " with the player";
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
     use crate::kinds::sokoban::format::read_xsb_one;

@@ -153,7 +153,7 @@ impl SokobanGui {
 
     /// The board in Play mode, with the verdict of the position and the
     /// moves played.
-    pub(super) fn show_play(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) {
+    pub(super) fn show_play(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>, _speed: f32) {
         let game = self.game.get_or_insert_with(|| Game::new(analysis));
         let verdict = game.verdict(analysis);
         let message = format!("Play · {}", game.message);
@@ -224,19 +224,19 @@ impl SokobanGui {
         let board = move |id| position_picture(&shown.rules, &shown.state(id));
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
             .with_label_words(label_words_without_preference);
-        let (show, mut commands) = move_views::state_graph_panel(ui, graph, &source, |id| {
-            format!(
-                "{} at depth {}",
-                label_words_without_preference(analysis.graph.label(id)),
-                analysis.graph.depth(id)
-            )
-        });
-        if let Some(id) = show {
-            let mut shown = self.show_state(analysis, id);
-            shown.append(&mut commands);
-            return shown;
-        }
-        commands
+        move_views::state_graph_panel(
+            ui,
+            graph,
+            &source,
+            |id| {
+                format!(
+                    "{} at depth {}",
+                    label_words_without_preference(analysis.graph.label(id)),
+                    analysis.graph.depth(id)
+                )
+            },
+            |id| self.show_state(analysis, id),
+        )
     }
 }
 

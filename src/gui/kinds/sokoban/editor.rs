@@ -11,12 +11,11 @@ use egui::Ui;
 use super::play::Game;
 use super::replay::Replay;
 use super::tools::{self, Tile};
-use super::{palette, region, report_card};
+use super::{palette, report_card};
 use crate::engine::Route;
 use crate::gui::kinds::cell_paint;
 use crate::gui::kinds::no_generator::NoGenerator;
-use crate::gui::kinds::play_keys::PlayKeys;
-use crate::gui::kinds::seam::{line_commands, GraphPanel, KindGui, TrapList};
+use crate::gui::kinds::seam::{views_of_a_kind_with_moves, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
 use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, MAX_SIDE, MIN_SIDE};
@@ -114,13 +113,7 @@ impl KindGui for SokobanGui {
     }
 
     fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
-        let tile = Tile::from_shortcut(ch)?;
-        self.tile = tile;
-        Some(if tool == Tool::Pick {
-            vec![PanelCommand::SetTool(Tool::Paint)]
-        } else {
-            Vec::new()
-        })
+        cell_paint::shortcut::<palette::Tiles>(&mut self.tile, ch, tool)
     }
 
     fn paint(
@@ -141,17 +134,7 @@ impl KindGui for SokobanGui {
         to: (usize, usize),
         erase: bool,
     ) -> Vec<PanelCommand> {
-        let what = if erase {
-            "Erase line".to_string()
-        } else {
-            format!("Line of {}", self.tile.plural())
-        };
-        let mut after = level.clone();
-        let result = region::line(&mut after, from, to, (!erase).then_some(self.tile));
-        match result {
-            Err(refused) if after == *level => vec![PanelCommand::Warn(refused.0)],
-            result => line_commands(&what, (from, to), after, result.err().map(|r| r.0)),
-        }
+        cell_paint::line::<palette::Tiles>(level, (from, to), self.tile, erase)
     }
 
     fn report_card(
@@ -173,69 +156,5 @@ impl KindGui for SokobanGui {
         report_card::traps_tab(ui, analysis, traps, selected)
     }
 
-    fn start_replay(
-        &mut self,
-        analysis: &Arc<Analysis>,
-        moves: &str,
-        title: String,
-    ) -> Vec<PanelCommand> {
-        self.replay_moves(analysis, moves, title)
-    }
-
-    fn replay_view(
-        &mut self,
-        ui: &mut Ui,
-        _level: &SokobanLevel,
-        analysis: &Arc<Analysis>,
-        speed: f32,
-    ) -> Vec<PanelCommand> {
-        self.show_replay(ui, analysis, speed)
-    }
-
-    fn trap_view(
-        &mut self,
-        ui: &mut Ui,
-        analysis: &Arc<Analysis>,
-        traps: &TrapList,
-        index: usize,
-        dead_end_shown: bool,
-        side_by_side: bool,
-    ) -> Vec<PanelCommand> {
-        self.show_trap(ui, analysis, traps, index, (dead_end_shown, side_by_side))
-    }
-
-    fn play_view(
-        &mut self,
-        ui: &mut Ui,
-        _level: &SokobanLevel,
-        analysis: Option<&Arc<Analysis>>,
-        _speed: f32,
-    ) -> Vec<PanelCommand> {
-        match analysis {
-            Some(analysis) => self.show_play(ui, analysis),
-            None => {
-                ui.label("Play needs a valid level with a finished analysis.");
-            }
-        }
-        Vec::new()
-    }
-
-    fn play_keys(
-        &mut self,
-        keys: &PlayKeys,
-        _level: &SokobanLevel,
-        analysis: Option<&Arc<Analysis>>,
-    ) -> Vec<PanelCommand> {
-        self.read_play_keys(keys, analysis);
-        Vec::new()
-    }
-
-    fn state_graph_view(
-        &mut self,
-        ui: &mut Ui,
-        analysis: &Arc<Analysis>,
-        graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
-        self.show_graph(ui, analysis, graph)
-    }
+    views_of_a_kind_with_moves!();
 }

@@ -58,6 +58,23 @@ impl CellTiles for Tiles {
         tile.shortcut()
     }
 
+    fn from_shortcut(ch: char) -> Option<Tile> {
+        Tile::from_shortcut(ch)
+    }
+
+    fn plural(tile: Tile) -> String {
+        tile.plural().to_string()
+    }
+
+    fn line(
+        level: &mut Level,
+        from: (usize, usize),
+        to: (usize, usize),
+        tile: Option<Tile>,
+    ) -> Result<usize, Refused> {
+        super::region::line(level, from, to, tile)
+    }
+
     fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {
         picture_painter::paint(painter, rect, &tile_picture(tile));
     }
