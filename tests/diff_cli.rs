@@ -256,3 +256,42 @@ fn git_diff_through_textconv_shows_the_cells_and_the_figures_that_changed() {
         "{diff}"
     );
 }
+
+#[test]
+fn a_sokoban_edit_that_corners_the_box_is_worse_and_its_lurd_solution_breaks() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(
+        dir.path(),
+        "open.xsb",
+        "#######\n#@    #\n# $ . #\n#     #\n#######\n",
+    );
+    let b = write(
+        dir.path(),
+        "cornered.xsb",
+        "#######\n#@   $#\n#   . #\n#     #\n#######\n",
+    );
+    let out = levelscope(&["diff", path(&a), path(&b), "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let diff = json_lines(&out).remove(0);
+    assert_eq!(diff["change"], "worse");
+    assert_eq!(diff["before"]["kind"], "sokoban");
+    assert_eq!(diff["after"]["solvable"], false);
+    // The LURD solution "dRR" replays on the edited level: with the box
+    // gone from the way, every move is a step and the level is not won.
+    assert_eq!(
+        diff["solutions"],
+        serde_json::json!([{"moves": "dRR", "on_after": "not_a_solution", "broken_at": 3, "won_at": null}])
+    );
+    let text = stdout(&levelscope(&["diff", path(&a), path(&b)]));
+    assert!(
+        text.contains("  dRR: every move plays, but the level is not won at the end\n"),
+        "{text}"
+    );
+    assert_eq!(
+        diff["cells"],
+        serde_json::json!([
+            {"x": 5, "y": 1, "before": "floor", "after": "floor with a box"},
+            {"x": 2, "y": 2, "before": "floor with a box", "after": "floor"}
+        ])
+    );
+}

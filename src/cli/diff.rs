@@ -243,7 +243,7 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                         r.won_at.unwrap_or(0)
                     ),
                     (true, _) => "still a solution".to_string(),
-                    (false, Some(n)) if n == r.moves.split_whitespace().count() => {
+                    (false, Some(n)) if n == r.length => {
                         "every move plays, but the level is not won at the end".to_string()
                     }
                     (false, Some(n)) => format!("broken at move {n}"),

@@ -125,6 +125,11 @@ pub fn changed_cells(before: &Level, after: &Level) -> Vec<CellChange> {
 pub struct Replayed {
     /// The moves, as the first version's solution lists write them.
     pub moves: String,
+    /// How many moves they are.
+    pub length: usize,
+    /// The moves the second version plays before the break (all of them
+    /// when they all play), as its own move strings write them.
+    pub before_break: String,
     /// Whether they still solve the second version.
     pub solves: bool,
     /// The move (from 1) at which they stop being moves of the second
@@ -142,18 +147,11 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
     let (Some(graph), true) = (after.graph(), before.kind() == after.kind()) else {
         return Vec::new();
     };
-    let names: Vec<String> = (0..graph.move_count())
-        .map(|m| after.move_string(&[m as u8]))
-        .collect();
     let (list, _) = before.solution_list(Route::Any, limit);
     list.into_iter()
-        .map(|moves| {
-            let indices: Vec<Option<u8>> = moves
-                .split_whitespace()
-                .map(|w| names.iter().position(|n| n == w).map(|i| i as u8))
-                .collect();
-            let known: Vec<u8> = indices.iter().map_while(|m| *m).collect();
-            let states = graph.states_along(&known);
+        .filter_map(|moves| {
+            let indices = before.move_indices(&moves)?;
+            let states = graph.states_along(&indices);
             let played = states.len() - 1;
             let all = played == indices.len();
             let last = *states.last().expect("the start");
@@ -169,12 +167,14 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
             } else {
                 Some(played + 1)
             };
-            Replayed {
+            Some(Replayed {
                 moves,
+                length: indices.len(),
+                before_break: after.move_string(&indices[..played.min(indices.len())]),
                 solves,
                 broken_at,
                 won_at,
-            }
+            })
         })
         .collect()
 }
@@ -184,14 +184,7 @@ pub fn replay_solutions(before: &Analysis, after: &Analysis, limit: usize) -> Ve
 /// of its moves or the graph has none.
 fn states_of(analysis: &Analysis, moves: &str) -> Option<(Vec<u32>, usize)> {
     let graph = analysis.graph()?;
-    let names: Vec<String> = (0..graph.move_count())
-        .map(|m| analysis.move_string(&[m as u8]))
-        .collect();
-    let indices: Option<Vec<u8>> = moves
-        .split_whitespace()
-        .map(|w| names.iter().position(|n| n == w).map(|i| i as u8))
-        .collect();
-    let indices = indices?;
+    let indices = analysis.move_indices(moves)?;
     Some((graph.states_along(&indices), indices.len()))
 }
 

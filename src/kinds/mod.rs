@@ -506,6 +506,30 @@ impl Analysis {
         }
     }
 
+    /// The moves of a move string as [`Analysis::move_string`] writes
+    /// them (Sokoban's LURD letters in either case; the other kinds' names
+    /// between spaces); `None` when a letter or word is not a move.
+    pub fn move_indices(&self, text: &str) -> Option<Vec<u8>> {
+        let graph = self.graph()?;
+        let names: Vec<String> = (0..graph.move_count())
+            .map(|m| self.move_string(&[m as u8]).to_uppercase())
+            .collect();
+        let index = |word: &str| {
+            let upper = word.to_uppercase();
+            names.iter().position(|n| *n == upper).map(|i| i as u8)
+        };
+        match self {
+            Analysis::Sokoban(_) => text
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| index(&c.to_string()))
+                .collect(),
+            Analysis::Skiddy(_) | Analysis::Prism(_) | Analysis::Tangram(_) => {
+                text.split_whitespace().map(index).collect()
+            }
+        }
+    }
+
     /// Up to `limit` solutions by `route` in order of length, as move
     /// strings, and whether the search for them was cut short (none for a
     /// kind without a state graph).
