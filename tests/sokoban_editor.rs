@@ -246,3 +246,17 @@ fn the_generate_tab_of_sokoban_says_there_is_no_generator() {
     harness.step();
     harness.get_by_label(NO_GENERATOR);
 }
+
+#[test]
+fn the_solution_lists_count_lurd_moves_one_a_letter() {
+    let mut harness = editor();
+    open_file(
+        &mut harness,
+        "open.xsb",
+        "#######\n#@    #\n# $ . #\n#     #\n#######\n",
+    );
+    crate::common::editor::wait_for_analysis(&mut harness);
+    harness.run_steps(2);
+    harness.get_by_label_contains("Solutions: 12, 1 shortest (3 moves)");
+    harness.get_by_label("  3  dRR");
+}

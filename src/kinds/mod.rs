@@ -519,10 +519,16 @@ impl Analysis {
             names.iter().position(|n| *n == upper).map(|i| i as u8)
         };
         match self {
+            // One letter a move, its case saying step or push.
             Analysis::Sokoban(_) => text
                 .chars()
                 .filter(|c| !c.is_whitespace())
-                .map(|c| index(&c.to_string()))
+                .map(|c| {
+                    (0..4u8).find(|&i| {
+                        sokoban::Dir::from_index(usize::from(i))
+                            .is_some_and(|d| d.name().eq_ignore_ascii_case(&c.to_string()))
+                    })
+                })
                 .collect(),
             Analysis::Skiddy(_) | Analysis::Prism(_) | Analysis::Tangram(_) => {
                 text.split_whitespace().map(index).collect()

@@ -117,6 +117,15 @@ impl EditorApp {
         let Some(lists) = self.solution_lists().cloned() else {
             return;
         };
+        let analysis = self.analysis.ready().cloned();
+        // A move string's moves, as its kind writes them (Sokoban's LURD
+        // has no spaces).
+        let length = |moves: &str| {
+            analysis
+                .as_ref()
+                .and_then(|a| a.move_indices(moves))
+                .map_or_else(|| moves.split_whitespace().count(), |m| m.len())
+        };
         let mut chosen = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             let titles = kinds::solution_routes(self.doc().level.kind());
@@ -125,14 +134,14 @@ impl EditorApp {
                     .iter()
                     .find(|(r, _)| r == route)
                     .map_or("Solutions", |(_, t)| t);
-                egui::CollapsingHeader::new(list_heading(title, list, *cut))
+                egui::CollapsingHeader::new(list_heading(title, list, *cut, length))
                     .default_open(true)
                     .show(ui, |ui| {
                         if list.is_empty() {
                             ui.label(RichText::new("none").weak());
                         }
                         for (i, moves) in list.iter().enumerate() {
-                            let n = moves.split_whitespace().count();
+                            let n = length(moves);
                             let text = format!("{n:>3}  {moves}");
                             let line =
                                 egui::Button::selectable(false, RichText::new(text).monospace())
@@ -162,9 +171,14 @@ impl EditorApp {
 
 /// The heading of a solution list, shortest first: how many it shows and
 /// how many of them are shortest ("All solutions: 8, 2 shortest (3
-/// moves)").
-pub fn list_heading(title: &str, list: &[String], cut: bool) -> String {
-    let lengths: Vec<usize> = list.iter().map(|m| m.split_whitespace().count()).collect();
+/// moves)"); `length` counts a move string's moves.
+pub fn list_heading(
+    title: &str,
+    list: &[String],
+    cut: bool,
+    length: impl Fn(&str) -> usize,
+) -> String {
+    let lengths: Vec<usize> = list.iter().map(|m| length(m)).collect();
     let Some(&shortest) = lengths.iter().min() else {
         return format!("{title}: none");
     };
@@ -186,25 +200,29 @@ pub fn list_heading(title: &str, list: &[String], cut: bool) -> String {
 mod tests {
     use super::list_heading;
 
+    fn words(moves: &str) -> usize {
+        moves.split_whitespace().count()
+    }
+
     #[test]
     fn the_heading_says_how_many_are_shortest() {
         let list: Vec<String> = ["R U L", "U R L", "R U L D", "R U L D R"]
             .map(String::from)
             .to_vec();
         assert_eq!(
-            list_heading("All solutions", &list, false),
+            list_heading("All solutions", &list, false, words),
             "All solutions: 4, 2 shortest (3 moves)"
         );
         assert_eq!(
-            list_heading("All solutions", &list[..2], true),
+            list_heading("All solutions", &list[..2], true, words),
             "All solutions: 2 shown, more exist, all shortest (3 moves)"
         );
         assert_eq!(
-            list_heading("No-combo solutions", &list[..1], false),
+            list_heading("No-combo solutions", &list[..1], false, words),
             "No-combo solutions: 1, all shortest (3 moves)"
         );
         assert_eq!(
-            list_heading("Max-combo solutions", &[], false),
+            list_heading("Max-combo solutions", &[], false, words),
             "Max-combo solutions: none"
         );
     }
