@@ -163,3 +163,41 @@ pub fn line<T: CellTiles>(
     let result = T::line(&mut after, from, to, (!erase).then_some(tile));
     crate::gui::kinds::seam::line_commands(&what, (from, to), after, result.err().map(|r| r.0))
 }
+
+/// The [`crate::gui::kinds::seam::KindGui`] methods of a kind whose board
+/// is cells painted with the entries of `$tiles` (a [`CellTiles`]) and
+/// whose GUI keeps the selected entry in a field `tile`: its shortcuts,
+/// paint and line, written once.
+macro_rules! tools_of_a_board_of_cells {
+    ($tiles:ty) => {
+        fn shortcut(
+            &mut self,
+            ch: char,
+            tool: $crate::gui::kinds::tool::Tool,
+        ) -> Option<Vec<$crate::gui::panel_command::PanelCommand>> {
+            $crate::gui::kinds::cell_paint::shortcut::<$tiles>(&mut self.tile, ch, tool)
+        }
+
+        fn paint(
+            &mut self,
+            level: &Self::Level,
+            at: (usize, usize),
+            _within: [f32; 2],
+            tool: $crate::gui::kinds::tool::Tool,
+            erase: bool,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            $crate::gui::kinds::cell_paint::paint::<$tiles>(level, at, tool, &mut self.tile, erase)
+        }
+
+        fn line(
+            &self,
+            level: &Self::Level,
+            from: (usize, usize),
+            to: (usize, usize),
+            erase: bool,
+        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+            $crate::gui::kinds::cell_paint::line::<$tiles>(level, (from, to), self.tile, erase)
+        }
+    };
+}
+pub(crate) use tools_of_a_board_of_cells;

@@ -13,7 +13,7 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{floors_view, palette, report_card};
 use crate::engine::Route;
-use crate::gui::kinds::cell_paint;
+use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::seam::{views_of_a_kind_with_moves, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
@@ -126,30 +126,7 @@ impl KindGui for PrismGui {
         palette::show(ui, level, &mut self.tile, tool)
     }
 
-    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
-        cell_paint::shortcut::<palette::Tiles>(&mut self.tile, ch, tool)
-    }
-
-    fn paint(
-        &mut self,
-        level: &PrismLevel,
-        at: (usize, usize),
-        _within: [f32; 2],
-        tool: Tool,
-        erase: bool,
-    ) -> Vec<PanelCommand> {
-        cell_paint::paint::<palette::Tiles>(level, at, tool, &mut self.tile, erase)
-    }
-
-    fn line(
-        &self,
-        level: &PrismLevel,
-        from: (usize, usize),
-        to: (usize, usize),
-        erase: bool,
-    ) -> Vec<PanelCommand> {
-        cell_paint::line::<palette::Tiles>(level, (from, to), self.tile, erase)
-    }
+    tools_of_a_board_of_cells!(palette::Tiles);
 
     fn report_card(
         &mut self,
