@@ -276,12 +276,18 @@ fn a_sokoban_edit_that_corners_the_box_is_worse_and_its_lurd_solution_breaks() {
     assert_eq!(diff["change"], "worse");
     assert_eq!(diff["before"]["kind"], "sokoban");
     assert_eq!(diff["after"]["solvable"], false);
-    // The LURD solution "dRR" replays on the edited level: with the box
-    // gone from the way, every move is a step and the level is not won.
+    // The LURD solutions replay on the edited level: with the box gone
+    // from the way, every move is a step and the level is not won.
+    let solutions = diff["solutions"].as_array().unwrap();
     assert_eq!(
-        diff["solutions"],
-        serde_json::json!([{"moves": "dRR", "on_after": "not_a_solution", "broken_at": 3, "won_at": null}])
+        solutions[0],
+        serde_json::json!({"moves": "dRR", "on_after": "not_a_solution", "broken_at": 3, "won_at": null})
     );
+    assert_eq!(solutions.len(), 5);
+    for s in solutions {
+        let letters = s["moves"].as_str().unwrap().len() as u64;
+        assert_eq!(s["broken_at"].as_u64(), Some(letters), "{s}");
+    }
     let text = stdout(&levelscope(&["diff", path(&a), path(&b)]));
     assert!(
         text.contains("  dRR: every move plays, but the level is not won at the end\n"),
