@@ -111,11 +111,17 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                     ui.label(name);
                     ui.label(&b);
                     let text = RichText::new(format!("-> {a}"));
-                    let text = match figure_better(name, &b, &a) {
-                        Some(true) => text.color(BETTER).strong(),
-                        Some(false) => text.color(WORSE).strong(),
-                        None if a != b && a != "…" && b != "…" => text.color(CHANGED),
-                        None => text,
+                    // A figure's colour never contradicts the verdict: on a
+                    // level that got worse, fewer deadlocks of an unsolvable
+                    // level is no good news.
+                    let text = match (figure_better(name, &b, &a), shown.change) {
+                        (Some(true), Some(Change::Worse)) | (Some(false), Some(Change::Better)) => {
+                            text.color(CHANGED)
+                        }
+                        (Some(true), _) => text.color(BETTER).strong(),
+                        (Some(false), _) => text.color(WORSE).strong(),
+                        (None, _) if a != b && a != "…" && b != "…" => text.color(CHANGED),
+                        (None, _) => text,
                     };
                     ui.label(text);
                     ui.end_row();
