@@ -172,9 +172,11 @@ enum Line<'a> {
 
 /// `line`'s value after `key` (any case, then a colon), if it starts so.
 fn after_key<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let head = line.get(..key.len() + 1)?;
-    (head[..key.len()].eq_ignore_ascii_case(key) && head.ends_with(':'))
-        .then(|| line[key.len() + 1..].trim())
+    // `get` rather than indexing: the key's length may fall inside a
+    // character of the line.
+    let name = line.get(..key.len())?;
+    let value = line.get(key.len()..)?.strip_prefix(':')?;
+    name.eq_ignore_ascii_case(key).then(|| value.trim())
 }
 
 /// Classifies a line (its end already trimmed); `number` is its line
@@ -652,6 +654,17 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_whose_length_falls_inside_a_character_is_no_key() {
+        // Found by the fuzzer: the length of "title" (or "comment") ends
+        // inside the two bytes of 'ƽ'.
+        assert_eq!(after_key("titlƽ: x", "title"), None);
+        assert_eq!(after_key("Title: Corner", "title"), Some("Corner"));
+        let found = "888.BB\u{1bd}BBBBBB2BBBBBBBBBBBBB$\u{0}BBBBBBBBBBBBBBBB4 4\n 0(8";
+        assert!(!looks_like_xsb(found));
+        let _ = crate::kinds::detect(found);
+    }
 
     const COLLECTION: &str = "\
 ; A small collection
