@@ -3,13 +3,14 @@
 //! play` plays it (its move parser, `Rules::trace`, `Rules::apply`,
 //! `Rules::render`); a valid Prism level through `Rules::turn`; a valid
 //! Tangram level through the editor's Play game, every three bytes of the
-//! moves a drop (a shape, then its offset). Sizes are bounded so that one
+//! moves a drop (a shape, then its offset); a valid Sokoban level through
+//! its `PlayState`, the moves in LURD. Sizes are bounded so that one
 //! input runs quickly.
 #![no_main]
 
 use levelscope::cli::play::parse_moves;
 use levelscope::gui::kinds::tangram::play::Game;
-use levelscope::kinds::{prism, read_levels, skiddy, tangram, Level};
+use levelscope::kinds::{prism, read_levels, skiddy, sokoban, tangram, Level};
 use libfuzzer_sys::fuzz_target;
 
 /// The most moves one input plays.
@@ -109,6 +110,46 @@ fn play_tangram(level: &tangram::Level, moves: &str) {
     }
 }
 
+/// Plays LURD `moves` on a valid Sokoban level and checks that a move
+/// keeps the boxes (as many, on distinct open cells, none under the
+/// player), that a push is counted as one, and that undo goes back to the
+/// position before.
+fn play_sokoban(level: &sokoban::Level, moves: &str) {
+    let rules = match sokoban::Rules::compile(level) {
+        Ok(rules) => rules,
+        Err(_) => return,
+    };
+    let boxes = rules.start().boxes.len();
+    let mut game = sokoban::PlayState::new(rules);
+    for dir in moves
+        .chars()
+        .filter_map(sokoban::Dir::from_lurd)
+        .take(MAX_MOVES)
+    {
+        let before = game.position().clone();
+        let (moves_before, pushes_before) = (game.moves(), game.pushes());
+        match game.play(dir) {
+            Some(kind) => {
+                let after = game.position().clone();
+                assert_eq!(after.boxes.len(), boxes, "a move keeps every box");
+                assert!(after.boxes.windows(2).all(|w| w[0] < w[1]), "boxes stay distinct and sorted");
+                assert!(!after.boxes.contains(&after.player), "the player stands on no box");
+                assert_eq!(game.moves(), moves_before + 1);
+                let pushed = usize::from(kind == sokoban::MoveKind::Push);
+                assert_eq!(game.pushes(), pushes_before + pushed);
+                assert_eq!(game.lurd().chars().count(), game.moves());
+                assert!(game.undo(), "a move can be taken back");
+                assert_eq!(game.position(), &before, "undo goes back");
+                assert_eq!(game.play(dir), Some(kind), "the same move plays again");
+            }
+            None => assert_eq!(game.position(), &before, "no move changes nothing"),
+        }
+        if game.is_won() {
+            return;
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (level_bytes, move_bytes) = match data.iter().position(|&b| b == 0) {
         Some(at) => (&data[..at], &data[at + 1..]),
@@ -132,6 +173,7 @@ fuzz_target!(|data: &[u8]| {
             Level::Skiddy(l) => play_skiddy(l, moves),
             Level::Prism(l) => play_prism(l, moves),
             Level::Tangram(l) => play_tangram(l, moves),
+            Level::Sokoban(l) => play_sokoban(l, moves),
         }
     }
 });
