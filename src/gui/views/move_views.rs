@@ -389,3 +389,42 @@ pub fn state_shown(
     ];
     (path, title, commands)
 }
+
+/// The end of a report card: the shortest solution with a button that
+/// replays it, and how long the analysis took with the bits a state
+/// needed.
+pub fn solution_and_timing(
+    ui: &mut Ui,
+    solution: Option<String>,
+    elapsed: Option<std::time::Duration>,
+    state_bits: u32,
+) -> Vec<PanelCommand> {
+    let mut commands = Vec::new();
+    if let Some(moves) = solution {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Solution");
+            ui.label(RichText::new(&moves).monospace());
+        });
+        if ui
+            .button("Replay")
+            .on_hover_text("Replay the shortest solution on the board")
+            .clicked()
+        {
+            commands.push(PanelCommand::Replay {
+                title: format!("Shortest: {moves}"),
+                moves,
+            });
+        }
+    }
+    if let Some(t) = elapsed {
+        ui.label(
+            RichText::new(format!(
+                "analysed in {:.0} ms · {state_bits} bits a state",
+                t.as_secs_f64() * 1000.0,
+            ))
+            .weak()
+            .small(),
+        );
+    }
+    commands
+}

@@ -53,33 +53,12 @@ pub fn report_card(
             );
             row(ui, "Dead cells", r.dead_cells.len().to_string());
         });
-    if let Some(moves) = r.solution.clone() {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Solution");
-            ui.label(RichText::new(&moves).monospace());
-        });
-        if ui
-            .button("Replay")
-            .on_hover_text("Replay the shortest solution on the board")
-            .clicked()
-        {
-            commands.push(PanelCommand::Replay {
-                title: format!("Shortest: {moves}"),
-                moves,
-            });
-        }
-    }
-    if let Some(t) = elapsed {
-        ui.label(
-            RichText::new(format!(
-                "analysed in {:.0} ms · {} bits a state",
-                t.as_secs_f64() * 1000.0,
-                analysis.state_bits()
-            ))
-            .weak()
-            .small(),
-        );
-    }
+    commands.extend(move_views::solution_and_timing(
+        ui,
+        r.solution.clone(),
+        elapsed,
+        analysis.state_bits(),
+    ));
     commands
 }
 
