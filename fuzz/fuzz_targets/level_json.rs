@@ -10,9 +10,9 @@ use libfuzzer_sys::fuzz_target;
 /// text reader and the value reader.
 fn assert_json_round_trip(level: &Level) {
     let json = level
-        .write(TextFormat::Json)
+        .write(TextFormat::JSON)
         .expect("every level can be written as JSON");
-    let read = read_levels(&json, Some(TextFormat::Json), None).expect("a level's JSON reads back");
+    let read = read_levels(&json, Some(TextFormat::JSON), None).expect("a level's JSON reads back");
     assert_eq!(read.len(), 1, "a JSON level holds one level");
     assert_eq!(&read[0], level, "JSON round trip changed the level");
     let value = level.to_json_value();

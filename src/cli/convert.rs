@@ -18,9 +18,8 @@ use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
 pub struct ConvertArgs {
     /// The file to convert: a level file of any kind and format, or a pack.
     pub input: PathBuf,
-    /// The format to write: json, prism-2016, prism-2017, skiddy-ascii,
-    /// tangram-text or xsb.
-    #[arg(long, value_parser = parse_format)]
+    /// The format to write (each kind brings its own formats).
+    #[arg(long, value_parser = FormatParser)]
     pub to: TextFormat,
     /// Where to write it.
     #[arg(long)]
@@ -30,20 +29,49 @@ pub struct ConvertArgs {
     pub kind: Option<Kind>,
 }
 
-/// Parses a `--to` value: a format's name.
-fn parse_format(name: &str) -> Result<TextFormat, String> {
-    TextFormat::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown format {name:?} (known: {})",
-            TextFormat::ALL.map(|f| f.name()).join(", ")
-        )
-    })
+/// Parses a `--to` value, a format's name, and lists every format's name
+/// in `--help` (from the kinds' own format lists, so a new kind's formats
+/// show without touching this file).
+#[derive(Clone, Copy, Debug)]
+struct FormatParser;
+
+impl clap::builder::TypedValueParser for FormatParser {
+    type Value = TextFormat;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<TextFormat, clap::Error> {
+        let name = value.to_string_lossy();
+        TextFormat::from_name(&name).ok_or_else(|| {
+            let known: Vec<&str> = TextFormat::all().iter().map(|f| f.name()).collect();
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!(
+                    "unknown format {name:?} for --to (known: {})\n",
+                    known.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            TextFormat::all()
+                .into_iter()
+                .map(|f| clap::builder::PossibleValue::new(f.name())),
+        ))
+    }
 }
 
 /// The text of `levels` in `format`. Several levels go to JSON as a pack
 /// (named `pack_name`), since a JSON level holds one.
 fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<String, String> {
-    if format == TextFormat::Json && levels.len() > 1 {
+    if format == TextFormat::JSON && levels.len() > 1 {
         let pack = Pack {
             name: pack_name.to_string(),
             levels: levels.iter().cloned().map(PackEntry::new).collect(),
@@ -72,7 +100,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Ok(Opened::Levels(mut levels, _)) => {
             // Formats without names: a pack names its levels after the
             // file, as `pack add` does.
-            if args.to == TextFormat::Json && levels.len() > 1 {
+            if args.to == TextFormat::JSON && levels.len() > 1 {
                 for (i, level) in levels.iter_mut().enumerate() {
                     if level.name().is_empty() {
                         level.set_name(format!("{stem} {}", i + 1));
@@ -105,7 +133,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
     let text = match whole_pack {
-        Some((pack, unknown)) if args.to == TextFormat::Json => {
+        Some((pack, unknown)) if args.to == TextFormat::JSON => {
             Ok(crate::pack::pack_to_json_with(&pack, &unknown))
         }
         _ => converted(&levels, args.to, &pack_name),

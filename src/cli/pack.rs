@@ -721,7 +721,7 @@ fn text_export(level: &Level) -> (&'static str, String) {
     let mut unnamed = level.clone();
     unnamed.set_name("");
     for &format in level.kind().formats() {
-        if format == TextFormat::Json {
+        if format == TextFormat::JSON {
             continue;
         }
         if let Ok(text) = level.write(format).or_else(|_| unnamed.write(format)) {
@@ -729,7 +729,7 @@ fn text_export(level: &Level) -> (&'static str, String) {
         }
     }
     let json = level
-        .write(TextFormat::Json)
+        .write(TextFormat::JSON)
         .expect("JSON says every level");
     ("json", json)
 }

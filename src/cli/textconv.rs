@@ -30,9 +30,9 @@ fn board_text(level: &Level) -> String {
         .kind()
         .formats()
         .iter()
-        .filter(|f| **f != TextFormat::Json)
+        .filter(|f| **f != TextFormat::JSON)
         .find_map(|&f| level.write(f).ok())
-        .or_else(|| level.write(TextFormat::Json).ok())
+        .or_else(|| level.write(TextFormat::JSON).ok())
         .unwrap_or_default()
 }
 

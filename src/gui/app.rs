@@ -906,8 +906,8 @@ impl EditorApp {
                 .formats()
                 .iter()
                 .copied()
-                .find(|&f| f != TextFormat::Json)
-                .unwrap_or(TextFormat::Json),
+                .find(|&f| f != TextFormat::JSON)
+                .unwrap_or(TextFormat::JSON),
         ) {
             Ok(text) => {
                 self.ctx.copy_text(text);

@@ -73,13 +73,13 @@ pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
             .formats()
             .iter()
             .copied()
-            .find(|&f| f != TextFormat::Json)
+            .find(|&f| f != TextFormat::JSON)
             .ok_or_else(|| format!("{} levels have no text format", level.kind().title()))?;
         level
             .write(format)
             .map_err(|e| format!("{e}; save it as .json instead"))
     } else {
-        level.write(TextFormat::Json)
+        level.write(TextFormat::JSON)
     }
 }
 

@@ -78,14 +78,38 @@ impl Kind {
     /// one (JSON) first.
     pub fn formats(self) -> &'static [TextFormat] {
         match self {
-            Kind::Skiddy => &[TextFormat::Json, TextFormat::SkiddyAscii],
-            Kind::Prism => &[
-                TextFormat::Json,
-                TextFormat::Prism2016,
-                TextFormat::Prism2017,
-            ],
-            Kind::Tangram => &[TextFormat::Json, TextFormat::TangramText],
-            Kind::Sokoban => &[TextFormat::Json, TextFormat::Xsb],
+            Kind::Skiddy => skiddy::text_formats::TEXT_FORMATS,
+            Kind::Prism => prism::text_formats::TEXT_FORMATS,
+            Kind::Tangram => tangram::text_formats::TEXT_FORMATS,
+            Kind::Sokoban => sokoban::text_formats::TEXT_FORMATS,
+        }
+    }
+
+    /// Reads a level of this kind from its JSON form (its `kind` field,
+    /// when there is one, already names this kind). A Skiddy level may
+    /// lack the field: files written before there were other kinds.
+    pub fn level_from_json_value(self, value: &Value) -> Result<Level, String> {
+        match self {
+            Kind::Skiddy => {
+                let mut value = value.clone();
+                if value.get("kind").is_none() {
+                    if let Some(object) = value.as_object_mut() {
+                        object.insert("kind".into(), Value::String(self.name().into()));
+                    }
+                }
+                skiddy::format::from_json_value(&value)
+                    .map(Level::Skiddy)
+                    .map_err(|e| e.to_string())
+            }
+            Kind::Prism => prism::from_json_value(value)
+                .map(Level::Prism)
+                .map_err(|e| e.to_string()),
+            Kind::Tangram => tangram::from_json_value(value)
+                .map(Level::Tangram)
+                .map_err(|e| e.to_string()),
+            Kind::Sokoban => sokoban::from_json_value(value)
+                .map(Level::Sokoban)
+                .map_err(|e| e.to_string()),
         }
     }
 

@@ -4,94 +4,135 @@
 
 use serde_json::Value;
 
-use super::{prism, skiddy, sokoban, tangram, Kind, Level};
+use super::{Kind, Level};
 
 /// The `format` field of a JSON level.
 pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The `format` field of a pack file.
 pub const PACK_FORMAT: &str = "levelscope-pack";
 
-/// A text format of some kind's levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TextFormat {
-    /// levelscope's JSON level (any kind; the complete form).
-    Json,
-    /// Skiddy's ASCII board, one character a cell.
-    SkiddyAscii,
-    /// Prism's 2016 text: one level, with enemies and a background.
-    Prism2016,
-    /// Prism's 2017 text: several levels, without enemies, on black.
-    Prism2017,
-    /// Tangram's original text: the board side, the shape count, then each
-    /// shape's triangles.
-    TangramText,
-    /// Sokoban's standard XSB text: one level or a collection, each level
-    /// named by its title.
-    Xsb,
+/// What a kind says about one of its text formats: its names, what it
+/// holds, how it is told from other texts and how it is read and written.
+/// Each kind declares its own (`TEXT_FORMATS` in the kind's folder), so a
+/// new kind brings its formats without touching this file.
+#[derive(Debug)]
+pub struct FormatSpec {
+    /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
+    pub name: &'static str,
+    /// What a level in it is called in an error: `"a Skiddy board"`.
+    pub level_words: &'static str,
+    /// The kind whose levels it holds; `None` for JSON, which holds any.
+    pub kind: Option<Kind>,
+    /// The file extension levels in this format are saved with.
+    pub extension: &'static str,
+    /// Whether one file in this format can hold several levels.
+    pub holds_several: bool,
+    /// When its test runs in [`detect`], lower first: a format whose test
+    /// is stricter runs before one whose test is looser (Skiddy's ASCII,
+    /// whose test accepts most boards of `#` and `.`, runs last).
+    pub detect_order: u8,
+    /// Whether a text (its byte-order mark removed, its leading white
+    /// space kept) looks like this format.
+    pub looks_like: fn(&str) -> bool,
+    /// Reads the levels of a text in this format.
+    pub read: fn(&str) -> Result<Vec<Level>, String>,
+    /// Writes levels in this format; given levels of its kind only, and one
+    /// level unless it holds several.
+    pub write: fn(&[Level]) -> Result<String, String>,
 }
 
+/// A text format of some kind's levels: a handle on the kind's
+/// [`FormatSpec`], compared by name.
+#[derive(Clone, Copy)]
+pub struct TextFormat(&'static FormatSpec);
+
+impl PartialEq for TextFormat {
+    fn eq(&self, other: &TextFormat) -> bool {
+        self.0.name == other.0.name
+    }
+}
+
+impl Eq for TextFormat {}
+
+impl std::hash::Hash for TextFormat {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.name.hash(state);
+    }
+}
+
+impl std::fmt::Debug for TextFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+/// levelscope's JSON level: any kind, the complete form.
+const JSON_SPEC: FormatSpec =
+    FormatSpec {
+        name: "json",
+        level_words: "a JSON level",
+        kind: None,
+        extension: "json",
+        holds_several: false,
+        detect_order: 0,
+        looks_like: |text| text.trim_start().starts_with('{'),
+        read: |text| read_levels(text, Some(TextFormat::JSON), None).map_err(|e| e.to_string()),
+        write: |levels| {
+            let level = levels.first().ok_or("there is no level to write")?;
+            Ok(serde_json::to_string_pretty(&level.to_json_value())
+                .expect("a level always serialises")
+                + "\n")
+        },
+    };
+
 impl TextFormat {
-    /// Every format, in the order `--to` lists them.
-    pub const ALL: [TextFormat; 6] = [
-        TextFormat::Json,
-        TextFormat::Prism2016,
-        TextFormat::Prism2017,
-        TextFormat::SkiddyAscii,
-        TextFormat::TangramText,
-        TextFormat::Xsb,
-    ];
+    /// levelscope's JSON level (any kind; the complete form).
+    pub const JSON: TextFormat = TextFormat(&JSON_SPEC);
+
+    /// The format a kind's [`FormatSpec`] describes.
+    pub const fn of(spec: &'static FormatSpec) -> TextFormat {
+        TextFormat(spec)
+    }
+
+    /// Every format, in the order `--to` lists them: JSON, then the kinds'
+    /// formats by name.
+    pub fn all() -> Vec<TextFormat> {
+        let mut formats: Vec<TextFormat> = Kind::ALL
+            .into_iter()
+            .flat_map(|k| k.formats().iter().copied())
+            .filter(|f| *f != TextFormat::JSON)
+            .collect();
+        formats.sort_by_key(|f| f.name());
+        formats.dedup();
+        formats.insert(0, TextFormat::JSON);
+        formats
+    }
 
     /// The name used on the command line: `"json"`, `"skiddy-ascii"`.
     pub fn name(self) -> &'static str {
-        match self {
-            TextFormat::Json => "json",
-            TextFormat::SkiddyAscii => "skiddy-ascii",
-            TextFormat::Prism2016 => "prism-2016",
-            TextFormat::Prism2017 => "prism-2017",
-            TextFormat::TangramText => "tangram-text",
-            TextFormat::Xsb => "xsb",
-        }
+        self.0.name
     }
 
     /// The format named `name`.
     pub fn from_name(name: &str) -> Option<TextFormat> {
-        TextFormat::ALL
+        TextFormat::all()
             .into_iter()
             .find(|f| f.name().eq_ignore_ascii_case(name))
     }
 
     /// The kind whose levels it holds; `None` for JSON, which holds any.
     pub fn kind(self) -> Option<Kind> {
-        match self {
-            TextFormat::Json => None,
-            TextFormat::SkiddyAscii => Some(Kind::Skiddy),
-            TextFormat::Prism2016 | TextFormat::Prism2017 => Some(Kind::Prism),
-            TextFormat::TangramText => Some(Kind::Tangram),
-            TextFormat::Xsb => Some(Kind::Sokoban),
-        }
+        self.0.kind
     }
 
     /// The file extension levels in this format are saved with.
     pub fn extension(self) -> &'static str {
-        match self {
-            TextFormat::Json => "json",
-            TextFormat::SkiddyAscii
-            | TextFormat::Prism2016
-            | TextFormat::Prism2017
-            | TextFormat::TangramText => "txt",
-            TextFormat::Xsb => "xsb",
-        }
+        self.0.extension
     }
 
     /// Whether one file in this format can hold several levels.
     pub fn holds_several(self) -> bool {
-        match self {
-            TextFormat::Prism2017 | TextFormat::Xsb => true,
-            TextFormat::Json
-            | TextFormat::SkiddyAscii
-            | TextFormat::Prism2016
-            | TextFormat::TangramText => false,
-        }
+        self.0.holds_several
     }
 }
 
@@ -149,37 +190,21 @@ fn broken_json_format(text: &str) -> Option<String> {
 }
 
 /// The format `text` is in, told from its content; `None` when nothing
-/// fits. JSON is told by its `format` field; a pack is not a level format
-/// (see [`is_pack_text`]).
+/// fits. JSON is told by its opening brace (a pack is not a level format,
+/// see [`is_pack_text`]); the kinds' formats by their own tests, the
+/// strictest first (see [`FormatSpec::detect_order`]). Each test sees the
+/// text with its leading white space (XSB rows may begin with spaces).
 ///
 /// XSB and Skiddy's ASCII share `#` and `.`: a text is XSB when a board
 /// row holds a player or a box (`@ + $ *`, which Skiddy's ASCII never
 /// uses) and no row that begins with `#` holds a character XSB does not
-/// know (every Skiddy board has a Skiddy letter), see
-/// [`sokoban::looks_like_xsb`]. XSB rows may begin with spaces, so it is
-/// told from the text before its leading white space is trimmed.
+/// know (every Skiddy board has a Skiddy letter); XSB's test runs before
+/// Skiddy's, which is the loosest.
 pub fn detect(text: &str) -> Option<TextFormat> {
     let text = text.trim_start_matches('\u{feff}');
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        return Some(TextFormat::Json);
-    }
-    if tangram::looks_like_tangram(trimmed) {
-        return Some(TextFormat::TangramText);
-    }
-    if prism::looks_like_2017(trimmed) {
-        return Some(TextFormat::Prism2017);
-    }
-    if prism::looks_like_2016(trimmed) {
-        return Some(TextFormat::Prism2016);
-    }
-    if sokoban::looks_like_xsb(text) {
-        return Some(TextFormat::Xsb);
-    }
-    if skiddy::format::looks_like_ascii(trimmed) {
-        return Some(TextFormat::SkiddyAscii);
-    }
-    None
+    let mut formats = TextFormat::all();
+    formats.sort_by_key(|f| f.0.detect_order);
+    formats.into_iter().find(|f| (f.0.looks_like)(text))
 }
 
 /// Reads the levels a text holds (one, or several where the format allows),
@@ -197,35 +222,23 @@ pub fn read_levels(
     let format = match format.or_else(|| detect(text)) {
         Some(f) => f,
         None => {
-            // Say what is wrong with the text read as the closest format,
-            // the way a designer who wrote it by hand would want.
-            let as_skiddy = skiddy::format::parse_ascii(text)
-                .err()
-                .map_or_else(String::new, |e| format!("as a Skiddy board: {e}"));
-            let as_prism = prism::read_2016(text)
-                .err()
-                .map_or_else(String::new, |e| format!("as a Prism 2016 level: {e}"));
-            let as_tangram = || {
-                tangram::parse_text(text)
-                    .err()
-                    .map_or_else(String::new, |e| format!("as a Tangram level: {e}"))
+            // Say what is wrong with the text read as each kind's own
+            // format (the forced kind's alone), the way a designer who
+            // wrote it by hand would want.
+            let kinds: Vec<Kind> = match kind {
+                Some(k) => vec![k],
+                None => Kind::ALL.to_vec(),
             };
-            let as_sokoban = || {
-                sokoban::read_xsb(text)
-                    .err()
-                    .map_or_else(String::new, |e| format!("as a Sokoban board: {e}"))
-            };
-            return Err(ReadError::Unknown(match kind {
-                Some(Kind::Skiddy) => as_skiddy,
-                Some(Kind::Prism) => as_prism,
-                Some(Kind::Tangram) => as_tangram(),
-                Some(Kind::Sokoban) => as_sokoban(),
-                // A player or a box says the writer meant Sokoban.
-                None if text.contains(['@', '$', '+', '*']) => {
-                    format!("{}; {as_skiddy}", as_sokoban())
-                }
-                None => format!("{as_skiddy}; {as_prism}"),
-            }));
+            let reasons: Vec<String> = kinds
+                .into_iter()
+                .filter_map(|k| k.formats().iter().find(|f| **f != TextFormat::JSON))
+                .filter_map(|f| {
+                    (f.0.read)(text)
+                        .err()
+                        .map(|e| format!("as {}: {e}", f.0.level_words))
+                })
+                .collect();
+            return Err(ReadError::Unknown(reasons.join("; ")));
         }
     };
     if let (Some(k), Some(fk)) = (kind, format.kind()) {
@@ -237,65 +250,49 @@ pub fn read_levels(
             )));
         }
     }
-    match format {
-        TextFormat::Json => {
-            let value: Value = serde_json::from_str(text).map_err(|e| {
-                if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
-                    ReadError::IsAPack
-                } else {
-                    ReadError::Bad(format!(
-                        "not a valid JSON level: {}",
-                        crate::json_scan::json_error_words(&e)
-                    ))
-                }
-            })?;
-            if json_format(&value) == Some(PACK_FORMAT) {
-                return Err(ReadError::IsAPack);
-            }
-            // A key given twice is never resolved silently (a reader keeps
-            // the last one): say which, and where.
-            if let Some(d) = crate::json_scan::duplicate_keys(text).first() {
-                return Err(ReadError::Bad(crate::json_scan::duplicate_words(
-                    d,
-                    "the level",
-                )));
-            }
-            let level = match kind {
-                Some(k) if value.get("kind").is_none() => {
-                    let mut value = value.clone();
-                    value["kind"] = Value::String(k.name().to_string());
-                    level_from_json_value(&value)
-                }
-                _ => level_from_json_value(&value),
-            }
-            .map_err(ReadError::Bad)?;
-            if let Some(k) = kind {
-                if level.kind() != k {
-                    return Err(ReadError::Bad(format!(
-                        "the level is a {} level, not a {} level",
-                        level.kind().title(),
-                        k.title()
-                    )));
-                }
-            }
-            Ok(vec![level])
-        }
-        TextFormat::SkiddyAscii => skiddy::format::parse_ascii(text)
-            .map(|l| vec![Level::Skiddy(l)])
-            .map_err(|e| ReadError::Bad(e.to_string())),
-        TextFormat::Prism2016 => prism::read_2016(text)
-            .map(|l| vec![Level::Prism(l)])
-            .map_err(|e| ReadError::Bad(e.to_string())),
-        TextFormat::Prism2017 => prism::read_2017(text)
-            .map(|ls| ls.into_iter().map(Level::Prism).collect())
-            .map_err(|e| ReadError::Bad(e.to_string())),
-        TextFormat::TangramText => tangram::parse_text(text)
-            .map(|l| vec![Level::Tangram(l)])
-            .map_err(|e| ReadError::Bad(e.to_string())),
-        TextFormat::Xsb => sokoban::read_xsb(text)
-            .map(|ls| ls.into_iter().map(Level::Sokoban).collect())
-            .map_err(|e| ReadError::Bad(e.to_string())),
+    if format != TextFormat::JSON {
+        return (format.0.read)(text).map_err(ReadError::Bad);
     }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
+            ReadError::IsAPack
+        } else {
+            ReadError::Bad(format!(
+                "not a valid JSON level: {}",
+                crate::json_scan::json_error_words(&e)
+            ))
+        }
+    })?;
+    if json_format(&value) == Some(PACK_FORMAT) {
+        return Err(ReadError::IsAPack);
+    }
+    // A key given twice is never resolved silently (a reader keeps
+    // the last one): say which, and where.
+    if let Some(d) = crate::json_scan::duplicate_keys(text).first() {
+        return Err(ReadError::Bad(crate::json_scan::duplicate_words(
+            d,
+            "the level",
+        )));
+    }
+    let level = match kind {
+        Some(k) if value.get("kind").is_none() => {
+            let mut value = value.clone();
+            value["kind"] = Value::String(k.name().to_string());
+            level_from_json_value(&value)
+        }
+        _ => level_from_json_value(&value),
+    }
+    .map_err(ReadError::Bad)?;
+    if let Some(k) = kind {
+        if level.kind() != k {
+            return Err(ReadError::Bad(format!(
+                "the level is a {} level, not a {} level",
+                level.kind().title(),
+                k.title()
+            )));
+        }
+    }
+    Ok(vec![level])
 }
 
 /// How many characters of an offending line or token an error quotes.
@@ -466,28 +463,7 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
         })?,
         Some(other) => return Err(format!("\"kind\" is not a string but {other}")),
     };
-    match kind {
-        Kind::Skiddy => {
-            let mut value = value.clone();
-            if value.get("kind").is_none() {
-                if let Some(object) = value.as_object_mut() {
-                    object.insert("kind".into(), Value::String("skiddy".into()));
-                }
-            }
-            skiddy::format::from_json_value(&value)
-                .map(Level::Skiddy)
-                .map_err(|e| e.to_string())
-        }
-        Kind::Prism => prism::from_json_value(value)
-            .map(Level::Prism)
-            .map_err(|e| e.to_string()),
-        Kind::Tangram => tangram::from_json_value(value)
-            .map(Level::Tangram)
-            .map_err(|e| e.to_string()),
-        Kind::Sokoban => sokoban::from_json_value(value)
-            .map(Level::Sokoban)
-            .map_err(|e| e.to_string()),
-    }
+    kind.level_from_json_value(value)
 }
 
 /// The text of `levels` in `format`, or why that format cannot say them:
@@ -514,43 +490,7 @@ pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, Stri
             ));
         }
     }
-    match (format, &levels[0]) {
-        (TextFormat::Json, level) => Ok(serde_json::to_string_pretty(&level.to_json_value())
-            .expect("a level always serialises")
-            + "\n"),
-        (TextFormat::SkiddyAscii, Level::Skiddy(l)) => {
-            skiddy::format::to_ascii(l).map_err(|e| e.to_string())
-        }
-        (TextFormat::Prism2016, Level::Prism(l)) => prism::write_2016(l).map_err(|e| e.to_string()),
-        (TextFormat::TangramText, Level::Tangram(l)) => {
-            if !l.name.is_empty() {
-                return Err(format!(
-                    "the tangram-text format has no place for the level's name {:?}; write json to keep it",
-                    l.name
-                ));
-            }
-            Ok(tangram::to_text(l))
-        }
-        (TextFormat::Xsb, _) => {
-            let boards: Vec<sokoban::Level> = levels
-                .iter()
-                .filter_map(|l| l.as_sokoban().cloned())
-                .collect();
-            sokoban::write_xsb_collection(&boards).map_err(|e| e.to_string())
-        }
-        (TextFormat::Prism2017, _) => {
-            let prisms: Vec<prism::Level> = levels
-                .iter()
-                .filter_map(|l| l.as_prism().cloned())
-                .collect();
-            prism::write_2017(&prisms).map_err(|e| e.to_string())
-        }
-        (format, level) => Err(format!(
-            "the {} format cannot hold a {} level",
-            format.name(),
-            level.kind().title()
-        )),
-    }
+    (format.0.write)(levels)
 }
 
 #[cfg(test)]
@@ -561,8 +501,11 @@ mod tests {
 
     #[test]
     fn formats_are_told_from_content() {
-        assert_eq!(detect(ONE_ONE), Some(TextFormat::SkiddyAscii));
-        assert_eq!(detect("\u{feff}{\"format\": 1}"), Some(TextFormat::Json));
+        assert_eq!(
+            detect(ONE_ONE),
+            Some(crate::kinds::skiddy::text_formats::ASCII)
+        );
+        assert_eq!(detect("\u{feff}{\"format\": 1}"), Some(TextFormat::JSON));
         assert_eq!(detect("hello there"), None);
         assert!(is_pack_text(
             r#"{"format": "levelscope-pack", "version": 1, "levels": []}"#
@@ -583,10 +526,12 @@ mod tests {
         let levels = read_levels(json, None, None).unwrap();
         assert_eq!(levels.len(), 1);
         assert_eq!(levels[0].kind(), Kind::Skiddy);
-        let text = levels[0].write(TextFormat::Json).unwrap();
+        let text = levels[0].write(TextFormat::JSON).unwrap();
         assert_eq!(read_levels(&text, None, None).unwrap(), levels);
         assert_eq!(
-            levels[0].write(TextFormat::SkiddyAscii).unwrap(),
+            levels[0]
+                .write(crate::kinds::skiddy::text_formats::ASCII)
+                .unwrap(),
             ONE_ONE,
             "ASCII drops only the name"
         );
@@ -625,15 +570,24 @@ mod tests {
 
     #[test]
     fn xsb_is_told_apart_from_skiddy_ascii() {
-        assert_eq!(detect(MICRO), Some(TextFormat::Xsb));
+        assert_eq!(
+            detect(MICRO),
+            Some(crate::kinds::sokoban::text_formats::XSB)
+        );
         // A board opening with spaces is XSB too.
-        assert_eq!(detect("  #####\n###@$.#\n  #####\n"), Some(TextFormat::Xsb));
+        assert_eq!(
+            detect("  #####\n###@$.#\n  #####\n"),
+            Some(crate::kinds::sokoban::text_formats::XSB)
+        );
         // Skiddy boards share `#` and `.` with XSB, but never a player or a
         // box, and their Skiddy letters are not XSB.
-        assert_eq!(detect(ONE_ONE), Some(TextFormat::SkiddyAscii));
+        assert_eq!(
+            detect(ONE_ONE),
+            Some(crate::kinds::skiddy::text_formats::ASCII)
+        );
         assert_eq!(
             detect("#####\n#R..#\n#.c.#\n#r###\n"),
-            Some(TextFormat::SkiddyAscii)
+            Some(crate::kinds::skiddy::text_formats::ASCII)
         );
         let skiddy = read_levels(ONE_ONE, None, None).unwrap();
         assert_eq!(skiddy[0].kind(), Kind::Skiddy);
@@ -646,27 +600,33 @@ mod tests {
         assert!(levels.iter().all(|l| l.kind() == Kind::Sokoban));
         assert_eq!(levels[0].name(), "1");
         assert_eq!(levels[1].name(), "2");
-        let text = write_levels(&levels, TextFormat::Xsb).unwrap();
+        let text = write_levels(&levels, crate::kinds::sokoban::text_formats::XSB).unwrap();
         assert_eq!(read_levels(&text, None, None).unwrap(), levels, "{text}");
-        assert_eq!(TextFormat::Xsb.extension(), "xsb");
-        assert!(Kind::Sokoban.formats().contains(&TextFormat::Xsb));
+        assert_eq!(crate::kinds::sokoban::text_formats::XSB.extension(), "xsb");
+        assert!(Kind::Sokoban
+            .formats()
+            .contains(&crate::kinds::sokoban::text_formats::XSB));
         // JSON keeps the level whole too.
-        let json = levels[0].write(TextFormat::Json).unwrap();
+        let json = levels[0].write(TextFormat::JSON).unwrap();
         assert_eq!(read_levels(&json, None, None).unwrap()[0], levels[0]);
         // A Skiddy level is not XSB.
         let skiddy = read_levels(ONE_ONE, None, None).unwrap();
-        assert!(write_levels(&skiddy, TextFormat::Xsb)
-            .unwrap_err()
-            .contains("holds Sokoban levels only"));
+        assert!(
+            write_levels(&skiddy, crate::kinds::sokoban::text_formats::XSB)
+                .unwrap_err()
+                .contains("holds Sokoban levels only")
+        );
     }
 
     #[test]
     fn writing_refuses_what_a_format_cannot_hold() {
         let level = read_levels(ONE_ONE, None, None).unwrap().remove(0);
         let two = [level.clone(), level];
-        assert!(write_levels(&two, TextFormat::SkiddyAscii)
-            .unwrap_err()
-            .contains("holds one level"));
-        assert!(write_levels(&[], TextFormat::Json).is_err());
+        assert!(
+            write_levels(&two, crate::kinds::skiddy::text_formats::ASCII)
+                .unwrap_err()
+                .contains("holds one level")
+        );
+        assert!(write_levels(&[], TextFormat::JSON).is_err());
     }
 }

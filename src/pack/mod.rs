@@ -310,7 +310,7 @@ pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
     }
     let format = crate::kinds::detect(text);
     let levels = crate::kinds::read_levels(text, None, kind).map_err(|e| e.to_string())?;
-    Ok(Opened::Levels(levels, format.unwrap_or(TextFormat::Json)))
+    Ok(Opened::Levels(levels, format.unwrap_or(TextFormat::JSON)))
 }
 
 /// Reads a level or pack file (see [`open_text`]).

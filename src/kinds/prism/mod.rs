@@ -17,6 +17,7 @@ pub mod rating;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod text_formats;
 
 use std::fmt;
 

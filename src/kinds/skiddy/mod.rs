@@ -12,6 +12,7 @@ pub mod rating;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod text_formats;
 
 use crate::engine::{
     analyze as analyze_puzzle, move_string, Explored, Job, Label, LabelError, Puzzle, Summary,

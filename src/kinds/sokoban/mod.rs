@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod text_formats;
 pub mod transcript;
 
 use std::fmt;

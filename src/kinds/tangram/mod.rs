@@ -15,6 +15,7 @@ pub mod picture;
 pub mod report;
 pub mod resize;
 pub mod solve;
+pub mod text_formats;
 
 pub use analysis::{analyze, Analysis};
 pub use canonical::{canonical_key, transform, transformed};
