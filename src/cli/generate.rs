@@ -20,7 +20,7 @@ use crate::kinds::skiddy::generate::Generated;
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateParams,
 };
-use crate::pack::{pack_to_json, LevelSummary, Pack, PackEntry};
+use crate::pack::{pack_to_json, Pack, PackEntry};
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -223,7 +223,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
                 level.name = format!("gen-{}-{i}", args.seed);
                 let mut entry = PackEntry::new(level.into());
                 entry.tags.push("generated".into());
-                entry.summary = Some(LevelSummary::from_skiddy_parts(&g.summary, &g.rating));
+                entry.summary = Some(
+                    crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
+                        &g.summary, &g.rating,
+                    ),
+                );
                 pack.levels.push(entry);
             }
             Err(e) => failed.push((i, e.to_string())),

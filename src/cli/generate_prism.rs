@@ -132,7 +132,7 @@ fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, G
         OutFile::Text => None,
         OutFile::Pack => prism::analyze(&generated.level, &Job::default())
             .ok()
-            .map(|a| LevelSummary::of_prism(&a)),
+            .map(|a| crate::kinds::prism::figures::PrismFigures::summary(&a)),
     };
     Ok(Kept {
         level: generated.level,

@@ -114,7 +114,7 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
     .map_err(|e| format!("the generator made an invalid level: {e}"))?;
     Ok(Kept {
         level: generated.level,
-        summary: LevelSummary::of_tangram(&analysis),
+        summary: crate::kinds::tangram::figures::TangramFigures::summary(&analysis),
         growths: generated.growths,
     })
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::engine::{default_max_memory, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
-use crate::kinds::GraphFigures;
+use crate::kinds::{GraphFigures, KindStats};
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
 use crate::pack::dedupe::duplicate_groups;
@@ -467,38 +467,6 @@ fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
     summaries
 }
 
-/// What `pack stats` says of a pack's Tangram levels: how many have exactly
-/// one solution, several, or a count not known (the search stopped, or the
-/// level cannot be analysed).
-#[derive(Debug, Default, PartialEq, Eq)]
-struct SolutionCounts {
-    levels: usize,
-    unique: usize,
-    several: usize,
-    unknown: usize,
-}
-
-impl SolutionCounts {
-    /// The counts of the levels whose kind has no state graph (Tangram),
-    /// from their summaries.
-    fn of<'a>(levels: impl Iterator<Item = (Kind, Option<&'a LevelSummary>)>) -> SolutionCounts {
-        let mut counts = SolutionCounts::default();
-        for (kind, summary) in levels {
-            if kind.has_state_graph() {
-                continue;
-            }
-            counts.levels += 1;
-            match summary.and_then(LevelSummary::solution_count).flatten() {
-                Some(1) => counts.unique += 1,
-                Some(n) if n > 1 => counts.several += 1,
-                Some(_) => {}
-                None => counts.unknown += 1,
-            }
-        }
-        counts
-    }
-}
-
 fn stats(
     pack_path: &Path,
     json_out: bool,
@@ -512,18 +480,6 @@ fn stats(
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     // The numbers of a state graph, from the levels whose kind has one.
     let graphs: Vec<&GraphFigures> = known.iter().filter_map(|s| s.graph()).collect();
-    let counts = SolutionCounts::of(
-        levels
-            .iter()
-            .zip(&summaries)
-            .map(|(e, s)| (e.level.kind(), s.as_ref())),
-    );
-    let mut stars = [0u64; 4];
-    for s in &known {
-        if let Some(n) = s.stars() {
-            stars[n.min(3) as usize] += 1;
-        }
-    }
     let mut kinds = serde_json::Map::new();
     for kind in Kind::ALL {
         let n = levels.iter().filter(|e| e.level.kind() == kind).count();
@@ -531,21 +487,19 @@ fn stats(
             kinds.insert(kind.name().into(), json!(n));
         }
     }
-    let mut perfect: Vec<u32> = known
-        .iter()
-        .filter(|s| s.stars() == Some(3))
-        .filter_map(|s| s.perfect_length())
+    // Each kind's own figures: Skiddy's stars, Prism's difficulties, ….
+    let kind_stats: Vec<KindStats> = Kind::ALL
+        .into_iter()
+        .map(|kind| {
+            let of_kind: Vec<Option<&LevelSummary>> = levels
+                .iter()
+                .zip(&summaries)
+                .filter(|(e, _)| e.level.kind() == kind)
+                .map(|(_, s)| s.as_ref())
+                .collect();
+            kind.pack_stats(&of_kind)
+        })
         .collect();
-    perfect.sort_unstable();
-    let median = |v: &[u32]| v.get(v.len() / 2).copied();
-    let mut difficulty: Vec<u32> = known.iter().filter_map(|s| s.difficulty()).collect();
-    difficulty.sort_unstable();
-    // The levels of a kind that pushes (Sokoban): how many can be solved,
-    // and their fewest pushes.
-    let pushing: Vec<Option<u32>> = known.iter().filter_map(|s| s.min_pushes()).collect();
-    let mut pushes: Vec<u32> = pushing.iter().flatten().copied().collect();
-    pushes.sort_unstable();
-    let has_stars = known.iter().any(|s| s.stars().is_some());
     let has_graphs = levels.iter().any(|e| e.level.kind().has_state_graph());
     let with_dead_ends = graphs.iter().filter(|s| s.dead_ends > 0).count();
     let total_traps: u64 = graphs.iter().map(|s| s.traps).sum();
@@ -558,27 +512,12 @@ fn stats(
             "kinds": kinds,
             "damaged": read.damaged.len(),
             "unanalysable": unanalysable,
-            "stars": stars,
-            "perfect_length": {"min": perfect.first(), "median": median(&perfect), "max": perfect.last()},
-            "difficulty": {"min": difficulty.first(), "median": median(&difficulty), "max": difficulty.last()},
             "levels_with_dead_ends": with_dead_ends,
             "traps": total_traps,
             "max_states": max_states_seen,
         });
-        if !pushing.is_empty() {
-            row["pushes"] = json!({
-                "levels": pushing.len(),
-                "solvable": pushes.len(),
-                "min_pushes": {"min": pushes.first(), "median": median(&pushes), "max": pushes.last()},
-            });
-        }
-        if counts.levels > 0 {
-            row["tangram"] = json!({
-                "levels": counts.levels,
-                "unique": counts.unique,
-                "several_solutions": counts.several,
-                "unknown": counts.unknown,
-            });
+        for (name, value) in kind_stats.into_iter().flat_map(|k| k.json) {
+            row[name] = value;
         }
         let _ = writeln!(out, "{row}");
     } else {
@@ -587,28 +526,8 @@ fn stats(
             let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
             let _ = writeln!(out, "  kinds: {}", counts.join(", "));
         }
-        if has_stars {
-            let _ = writeln!(
-                out,
-                "  stars: 3★ {}  2★ {}  1★ {}  0★ {}",
-                stars[3], stars[2], stars[1], stars[0]
-            );
-            match (perfect.first(), median(&perfect), perfect.last()) {
-                (Some(lo), Some(mid), Some(hi)) => {
-                    let _ = writeln!(
-                        out,
-                        "  Perfect length of 3-star levels: {lo} to {hi}, median {mid}"
-                    );
-                }
-                _ => {
-                    let _ = writeln!(out, "  no 3-star level");
-                }
-            }
-        }
-        if let (Some(lo), Some(mid), Some(hi)) =
-            (difficulty.first(), median(&difficulty), difficulty.last())
-        {
-            let _ = writeln!(out, "  difficulty: {lo} to {hi}, median {mid}");
+        for line in kind_stats.iter().flat_map(|k| &k.lines) {
+            let _ = writeln!(out, "  {line}");
         }
         if has_graphs {
             let _ = writeln!(
@@ -616,32 +535,8 @@ fn stats(
                 "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
             );
         }
-        if !pushing.is_empty() {
-            let range = match (pushes.first(), median(&pushes), pushes.last()) {
-                (Some(lo), Some(mid), Some(hi)) => {
-                    format!("; fewest pushes: {lo} to {hi}, median {mid}")
-                }
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                "  analysed levels that push boxes: {}, {} solvable{range}",
-                pushing.len(),
-                pushes.len()
-            );
-        }
         if let Some(m) = max_states_seen {
             let _ = writeln!(out, "  largest state graph: {m} states");
-        }
-        if counts.levels > 0 {
-            let _ = writeln!(
-                out,
-                "  Tangram: {}: {} unique, {} with several solutions, {} not known",
-                levels_word(counts.levels),
-                counts.unique,
-                counts.several,
-                counts.unknown
-            );
         }
         if unanalysable > 0 {
             let _ = writeln!(

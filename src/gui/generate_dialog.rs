@@ -574,11 +574,11 @@ mod tests {
                 level.as_skiddy(),
                 "the batch gives the command line's levels"
             );
-            let crate::kinds::KindFigures::Skiddy {
+            let crate::kinds::KindFigures::Skiddy(crate::kinds::skiddy::figures::SkiddyFigures {
                 graph,
                 shortest_max_combo,
                 ..
-            } = &returned.summaries[i].figures
+            }) = &returned.summaries[i].figures
             else {
                 panic!("a Skiddy summary")
             };

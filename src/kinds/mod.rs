@@ -25,7 +25,7 @@ use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
-pub use summary::{GraphFigures, KindFigures, LevelSummary, VerdictMark};
+pub use summary::{Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
 /// The puzzle kinds levelscope edits and analyses.
@@ -113,6 +113,54 @@ impl Kind {
         }
     }
 
+    /// Reads the figures of a stored summary of a level of this kind.
+    pub fn figures_from_json(self, value: &Value) -> Result<KindFigures, SummaryError> {
+        Ok(match self {
+            Kind::Skiddy => {
+                KindFigures::Skiddy(skiddy::figures::SkiddyFigures::from_stored(value)?)
+            }
+            Kind::Prism => KindFigures::Prism(prism::figures::PrismFigures::from_stored(value)?),
+            Kind::Tangram => {
+                KindFigures::Tangram(tangram::figures::TangramFigures::from_stored(value)?)
+            }
+            Kind::Sokoban => {
+                KindFigures::Sokoban(sokoban::figures::SokobanFigures::from_stored(value)?)
+            }
+        })
+    }
+
+    /// What `pack stats` says of a pack's levels of this kind, given their
+    /// summaries (`None` for a level that could not be analysed; a summary
+    /// of another kind counts as none).
+    pub fn pack_stats(self, levels: &[Option<&LevelSummary>]) -> KindStats {
+        fn figures_of<'a, F>(
+            levels: &[Option<&'a LevelSummary>],
+            pick: fn(&'a KindFigures) -> Option<&'a F>,
+        ) -> Vec<Option<&'a F>> {
+            levels
+                .iter()
+                .map(|s| s.and_then(|s| pick(&s.figures)))
+                .collect()
+        }
+        match self {
+            Kind::Skiddy => skiddy::figures::SkiddyFigures::pack_stats(&figures_of(
+                levels,
+                KindFigures::as_skiddy,
+            )),
+            Kind::Prism => {
+                prism::figures::PrismFigures::pack_stats(&figures_of(levels, KindFigures::as_prism))
+            }
+            Kind::Tangram => tangram::figures::TangramFigures::pack_stats(&figures_of(
+                levels,
+                KindFigures::as_tangram,
+            )),
+            Kind::Sokoban => sokoban::figures::SokobanFigures::pack_stats(&figures_of(
+                levels,
+                KindFigures::as_sokoban,
+            )),
+        }
+    }
+
     /// A new, blank level of this kind, `width` x `height` (Tangram's
     /// board is square: `width` x `width`).
     pub fn blank(self, width: usize, height: usize) -> Level {
@@ -146,6 +194,84 @@ impl Kind {
 impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The figures of one kind's verdict, each kind's own type (see
+/// [`Figures`], implemented in each kind's folder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KindFigures {
+    /// Skiddy: the state graph, stars and the combo lengths.
+    Skiddy(skiddy::figures::SkiddyFigures),
+    /// Prism: the state graph and the difficulty.
+    Prism(prism::figures::PrismFigures),
+    /// Tangram: the solution count (no state graph).
+    Tangram(tangram::figures::TangramFigures),
+    /// Sokoban: the state graph and the fewest pushes.
+    Sokoban(sokoban::figures::SokobanFigures),
+}
+
+impl KindFigures {
+    /// The kind whose figures they are.
+    pub fn kind(&self) -> Kind {
+        match self {
+            KindFigures::Skiddy(_) => Kind::Skiddy,
+            KindFigures::Prism(_) => Kind::Prism,
+            KindFigures::Tangram(_) => Kind::Tangram,
+            KindFigures::Sokoban(_) => Kind::Sokoban,
+        }
+    }
+
+    /// The figures, as what every kind's figures say.
+    pub fn of_kind(&self) -> &dyn Figures {
+        match self {
+            KindFigures::Skiddy(f) => f,
+            KindFigures::Prism(f) => f,
+            KindFigures::Tangram(f) => f,
+            KindFigures::Sokoban(f) => f,
+        }
+    }
+
+    /// The figures, mutable, as what every kind's figures say.
+    pub fn of_kind_mut(&mut self) -> &mut dyn Figures {
+        match self {
+            KindFigures::Skiddy(f) => f,
+            KindFigures::Prism(f) => f,
+            KindFigures::Tangram(f) => f,
+            KindFigures::Sokoban(f) => f,
+        }
+    }
+
+    /// The Skiddy figures, when they are.
+    pub fn as_skiddy(&self) -> Option<&skiddy::figures::SkiddyFigures> {
+        match self {
+            KindFigures::Skiddy(f) => Some(f),
+            KindFigures::Prism(_) | KindFigures::Tangram(_) | KindFigures::Sokoban(_) => None,
+        }
+    }
+
+    /// The Prism figures, when they are.
+    pub fn as_prism(&self) -> Option<&prism::figures::PrismFigures> {
+        match self {
+            KindFigures::Prism(f) => Some(f),
+            KindFigures::Skiddy(_) | KindFigures::Tangram(_) | KindFigures::Sokoban(_) => None,
+        }
+    }
+
+    /// The Tangram figures, when they are.
+    pub fn as_tangram(&self) -> Option<&tangram::figures::TangramFigures> {
+        match self {
+            KindFigures::Tangram(f) => Some(f),
+            KindFigures::Skiddy(_) | KindFigures::Prism(_) | KindFigures::Sokoban(_) => None,
+        }
+    }
+
+    /// The Sokoban figures, when they are.
+    pub fn as_sokoban(&self) -> Option<&sokoban::figures::SokobanFigures> {
+        match self {
+            KindFigures::Sokoban(f) => Some(f),
+            KindFigures::Skiddy(_) | KindFigures::Prism(_) | KindFigures::Tangram(_) => None,
+        }
     }
 }
 
@@ -512,10 +638,10 @@ impl Analysis {
     /// The numbers a pack keeps of this analysis.
     pub fn level_summary(&self) -> LevelSummary {
         match self {
-            Analysis::Skiddy(a) => LevelSummary::of_skiddy(a),
-            Analysis::Prism(a) => LevelSummary::of_prism(a),
-            Analysis::Tangram(a) => LevelSummary::of_tangram(a),
-            Analysis::Sokoban(a) => LevelSummary::of_sokoban(a),
+            Analysis::Skiddy(a) => skiddy::figures::SkiddyFigures::summary(a),
+            Analysis::Prism(a) => prism::figures::PrismFigures::summary(a),
+            Analysis::Tangram(a) => tangram::figures::TangramFigures::summary(a),
+            Analysis::Sokoban(a) => sokoban::figures::SokobanFigures::summary(a),
         }
     }
 

@@ -4,33 +4,38 @@
 //!
 //! The summary answers for its kind: its verdict in a word or two, in a
 //! sentence, in the pack panel's columns and on a contact sheet's card, so
-//! that no caller guesses the kind from which numbers are there.
+//! that no caller guesses the kind from which numbers are there. Each kind
+//! says these in its own folder (its `figures.rs`, implementing
+//! [`Figures`]); this file knows no kind.
 //!
 //! On disk a summary is one flat JSON object with the field names every
 //! levelscope wrote (`stars`, `verdict`, `shortest`, `shortest_max_combo`,
 //! `shortest_no_combo`, `states`, `dead_ends`, `traps`, `difficulty`,
-//! `solutions`; Sokoban adds `min_pushes`), so older versions keep reading
-//! it. Reading takes the kind
-//! from the level stored beside the summary.
+//! `solutions`, `min_pushes`), so older versions keep reading it. Reading
+//! takes the kind from the level stored beside the summary.
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
-use super::{prism, skiddy, sokoban, tangram, Kind};
+use super::{Kind, KindFigures};
 use crate::words::counted;
 
 /// The numbers of a state graph's exploration.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct GraphFigures {
     /// Length of the shortest solution (none when the level cannot be
     /// solved).
+    #[serde(default)]
     pub shortest: Option<u32>,
     /// Reachable states.
+    #[serde(default)]
     pub states: u64,
     /// Dead ends.
+    #[serde(default)]
     pub dead_ends: u64,
     /// Traps.
+    #[serde(default)]
     pub traps: u64,
 }
 
@@ -45,6 +50,12 @@ impl GraphFigures {
         }
     }
 
+    /// The graph's fields of a stored summary (absent ones are 0, or no
+    /// solution).
+    pub fn from_stored(value: &Value) -> Result<GraphFigures, SummaryError> {
+        Ok(GraphFigures::deserialize(value)?)
+    }
+
     /// "N states, N dead ends, N traps".
     pub fn counts_words(&self) -> String {
         format!(
@@ -54,47 +65,116 @@ impl GraphFigures {
             counted(self.traps, "trap", "traps")
         )
     }
+
+    /// The shortest length's stored field, then the counts' (after a
+    /// kind's own fields that sit between them, see
+    /// [`Figures::fields_after_verdict`]).
+    pub fn shortest_field(&self) -> (&'static str, Value) {
+        ("shortest", serde_json::json!(self.shortest))
+    }
+
+    /// The stored fields of the counts: `states`, `dead_ends`, `traps`.
+    pub fn count_fields(&self) -> [(&'static str, Value); 3] {
+        [
+            ("states", self.states.into()),
+            ("dead_ends", self.dead_ends.into()),
+            ("traps", self.traps.into()),
+        ]
+    }
+
+    /// The counts by name, for saying what changed between two analyses.
+    pub fn named_counts(&self) -> [(&'static str, String); 3] {
+        [
+            ("states", self.states.to_string()),
+            ("dead ends", self.dead_ends.to_string()),
+            ("traps", self.traps.to_string()),
+        ]
+    }
 }
 
-/// The figures of one kind's verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KindFigures {
-    /// Skiddy: the state graph, stars and the combo lengths.
-    Skiddy {
-        /// The state graph's numbers.
-        graph: GraphFigures,
-        /// Stars, 0 to 3.
-        stars: u8,
-        /// Length of the shortest max-combo solution (the Perfect's length
-        /// when the level has three stars).
-        shortest_max_combo: Option<u32>,
-        /// Length of the shortest no-combo solution.
-        shortest_no_combo: Option<u32>,
-    },
-    /// Prism: the state graph and the difficulty.
-    Prism {
-        /// The state graph's numbers.
-        graph: GraphFigures,
-        /// The difficulty score of the shortest solution (none when the
-        /// level cannot be solved).
-        difficulty: Option<u32>,
-    },
-    /// Tangram: the solution count (no state graph).
-    Tangram {
-        /// The exact number of solutions (none when the search stopped
-        /// before it knew; the verdict says so).
-        solutions: Option<u64>,
-    },
-    /// Sokoban: the state graph (its dead ends are the deadlocks, its
-    /// traps the fatal pushes) and the fewest pushes; the level is
-    /// solvable when the graph has a shortest solution.
-    Sokoban {
-        /// The state graph's numbers.
-        graph: GraphFigures,
-        /// The fewest pushes over all solutions (none when the level
-        /// cannot be solved).
-        min_pushes: Option<u32>,
-    },
+/// A length in a figure's words: the number, or `"none"`.
+pub fn length_words(n: Option<u32>) -> String {
+    n.map_or("none".to_string(), |n| n.to_string())
+}
+
+/// What a kind's figures say, in the kind's own words. Implemented once
+/// per kind, in the kind's folder.
+pub trait Figures {
+    /// The state graph's numbers; none for a kind without one (Tangram).
+    fn graph(&self) -> Option<&GraphFigures>;
+
+    /// Mutable access to the state graph's numbers, where the kind has one.
+    fn graph_mut(&mut self) -> Option<&mut GraphFigures>;
+
+    /// The verdict in a word or two (`"3 stars"`, `"unique"`); `verdict`
+    /// is the verdict in words, for a kind whose word can be unknown.
+    fn verdict_word(&self, verdict: &str) -> String;
+
+    /// What the pack panel's verdict column shows.
+    fn mark(&self) -> VerdictMark;
+
+    /// The solution lengths in words; none for a kind without moves.
+    fn lengths_words(&self) -> Option<String>;
+
+    /// The numbers in words for a screen reader, after the verdict word
+    /// `word`.
+    fn description(&self, word: &str) -> String;
+
+    /// The verdict lines of a contact sheet's card.
+    fn card_lines(&self, verdict: &str) -> Vec<String>;
+
+    /// A generated level's verdict under its preview.
+    fn preview_words(&self, verdict: &str) -> String;
+
+    /// The verdict as a rank, higher is better (docs/rules.md, "Better and
+    /// worse"); `None` when the answer is not known.
+    fn verdict_rank(&self) -> Option<u32>;
+
+    /// Whether the search stopped before it knew its answer, though it
+    /// returned (Tangram's count over its budget).
+    fn unfinished(&self) -> bool {
+        false
+    }
+
+    /// The figures by name, in words, for saying what changed.
+    fn named_figures(&self) -> Vec<(&'static str, String)>;
+
+    /// The stored fields written before the verdict (Skiddy's `stars`,
+    /// where every version wrote it).
+    fn fields_before_verdict(&self) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
+
+    /// The stored fields written after the verdict, in the order every
+    /// version wrote them; a figure that is not known is left out.
+    fn fields_after_verdict(&self) -> Vec<(&'static str, Value)>;
+
+    /// What `pack stats` says of a pack's levels of this kind; `None`
+    /// stands for a level that could not be analysed.
+    fn pack_stats(levels: &[Option<&Self>]) -> KindStats
+    where
+        Self: Sized;
+}
+
+/// What `pack stats` says of a pack's levels of one kind: fields of the
+/// JSON row, and lines of the text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KindStats {
+    /// Fields of `pack stats --json`'s row.
+    pub json: Vec<(&'static str, Value)>,
+    /// Lines of `pack stats`'s text, without their indent.
+    pub lines: Vec<String>,
+}
+
+/// Min, median and max of some values, each `None` when there are none.
+pub fn spread<T: Copy + Ord>(values: &[T]) -> (Option<T>, Option<T>, Option<T>) {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    (
+        sorted.first().copied(),
+        sorted.get(sorted.len() / 2).copied(),
+        sorted.last().copied(),
+    )
 }
 
 /// The verdict as the pack panel's verdict column shows it.
@@ -110,6 +190,16 @@ pub enum VerdictMark {
         /// Whether it is good news.
         good: bool,
     },
+}
+
+impl VerdictMark {
+    /// A short word, good news or not.
+    pub fn word(text: impl Into<String>, good: bool) -> VerdictMark {
+        VerdictMark::Word {
+            text: text.into(),
+            good,
+        }
+    }
 }
 
 /// The numbers of a level's latest analysis, kept in the pack.
@@ -128,158 +218,48 @@ pub enum SummaryError {
     /// The JSON is not a summary object.
     #[error("{0}")]
     Json(#[from] serde_json::Error),
-    /// A Skiddy summary without its stars.
-    #[error("a Skiddy summary without \"stars\"")]
-    NoStars,
+    /// A field the kind's summary cannot be without.
+    #[error("a {kind} summary without \"{field}\"")]
+    Missing {
+        /// The kind's title.
+        kind: &'static str,
+        /// The field's name.
+        field: &'static str,
+    },
 }
 
-/// A summary as every version wrote it: one flat object, each kind's fields
-/// absent for the others. Packs written before there were several kinds
-/// call the verdict `star_reason`.
+/// The verdict as every version stored it; packs written before there were
+/// several kinds call it `star_reason`.
 #[derive(Deserialize)]
-struct Stored {
-    #[serde(default)]
-    stars: Option<u8>,
+struct StoredVerdict {
     #[serde(default, alias = "star_reason")]
     verdict: String,
-    #[serde(default)]
-    shortest: Option<u32>,
-    #[serde(default)]
-    shortest_max_combo: Option<u32>,
-    #[serde(default)]
-    shortest_no_combo: Option<u32>,
-    #[serde(default)]
-    states: u64,
-    #[serde(default)]
-    dead_ends: u64,
-    #[serde(default)]
-    traps: u64,
-    #[serde(default)]
-    difficulty: Option<u32>,
-    #[serde(default)]
-    solutions: Option<u64>,
-    #[serde(default)]
-    min_pushes: Option<u32>,
 }
 
 impl LevelSummary {
-    /// The summary of a Skiddy analysis.
-    pub fn of_skiddy(analysis: &skiddy::Analysis) -> LevelSummary {
-        LevelSummary::from_skiddy_parts(&analysis.summary, &analysis.rating)
-    }
-
-    /// The summary of a Skiddy analysis, from its numbers and its rating.
-    pub fn from_skiddy_parts(s: &crate::engine::Summary, rating: &skiddy::Rating) -> LevelSummary {
-        LevelSummary {
-            verdict: rating.reason.clone(),
-            figures: KindFigures::Skiddy {
-                graph: GraphFigures::of(s),
-                stars: rating.stars,
-                shortest_max_combo: s.preferred.shortest,
-                shortest_no_combo: s.mixed.shortest,
-            },
-        }
-    }
-
-    /// The summary of a Prism analysis.
-    pub fn of_prism(analysis: &prism::Analysis) -> LevelSummary {
-        LevelSummary {
-            verdict: analysis.rating.verdict.clone(),
-            figures: KindFigures::Prism {
-                graph: GraphFigures::of(&analysis.summary),
-                difficulty: analysis.rating.difficulty,
-            },
-        }
-    }
-
-    /// The summary of a Tangram analysis: its solution count and verdict.
-    pub fn of_tangram(analysis: &tangram::Analysis) -> LevelSummary {
-        LevelSummary {
-            verdict: analysis.verdict.clone(),
-            figures: KindFigures::Tangram {
-                solutions: analysis
-                    .report
-                    .solutions
-                    .and_then(|n| u64::try_from(n).ok()),
-            },
-        }
-    }
-
-    /// The summary of a Sokoban analysis: its moves, pushes, deadlocks,
-    /// fatal pushes and verdict.
-    pub fn of_sokoban(analysis: &sokoban::Analysis) -> LevelSummary {
-        LevelSummary {
-            verdict: analysis.report.verdict.clone(),
-            figures: KindFigures::Sokoban {
-                graph: GraphFigures::of(&analysis.summary),
-                min_pushes: analysis.report.min_pushes,
-            },
-        }
-    }
-
     /// Reads a stored summary of a level of `kind` (any version's fields;
     /// the fields of other kinds are ignored).
     pub fn from_json_value(kind: Kind, value: &Value) -> Result<LevelSummary, SummaryError> {
-        let s = Stored::deserialize(value)?;
-        let graph = GraphFigures {
-            shortest: s.shortest,
-            states: s.states,
-            dead_ends: s.dead_ends,
-            traps: s.traps,
-        };
-        let figures = match kind {
-            Kind::Skiddy => KindFigures::Skiddy {
-                graph,
-                stars: s.stars.ok_or(SummaryError::NoStars)?,
-                shortest_max_combo: s.shortest_max_combo,
-                shortest_no_combo: s.shortest_no_combo,
-            },
-            Kind::Prism => KindFigures::Prism {
-                graph,
-                difficulty: s.difficulty,
-            },
-            Kind::Tangram => KindFigures::Tangram {
-                solutions: s.solutions,
-            },
-            Kind::Sokoban => KindFigures::Sokoban {
-                graph,
-                min_pushes: s.min_pushes,
-            },
-        };
+        let StoredVerdict { verdict } = StoredVerdict::deserialize(value)?;
         Ok(LevelSummary {
-            verdict: s.verdict,
-            figures,
+            verdict,
+            figures: kind.figures_from_json(value)?,
         })
     }
 
     /// The kind of the level summarised.
     pub fn kind(&self) -> Kind {
-        match self.figures {
-            KindFigures::Skiddy { .. } => Kind::Skiddy,
-            KindFigures::Prism { .. } => Kind::Prism,
-            KindFigures::Tangram { .. } => Kind::Tangram,
-            KindFigures::Sokoban { .. } => Kind::Sokoban,
-        }
+        self.figures.kind()
     }
 
     /// The state graph's numbers; none for a kind without one (Tangram).
     pub fn graph(&self) -> Option<&GraphFigures> {
-        match &self.figures {
-            KindFigures::Skiddy { graph, .. }
-            | KindFigures::Prism { graph, .. }
-            | KindFigures::Sokoban { graph, .. } => Some(graph),
-            KindFigures::Tangram { .. } => None,
-        }
+        self.figures.of_kind().graph()
     }
 
     /// Mutable access to the state graph's numbers, where the kind has one.
     pub fn graph_mut(&mut self) -> Option<&mut GraphFigures> {
-        match &mut self.figures {
-            KindFigures::Skiddy { graph, .. }
-            | KindFigures::Prism { graph, .. }
-            | KindFigures::Sokoban { graph, .. } => Some(graph),
-            KindFigures::Tangram { .. } => None,
-        }
+        self.figures.of_kind_mut().graph_mut()
     }
 
     /// Length of the shortest solution, for a kind with moves.
@@ -289,80 +269,26 @@ impl LevelSummary {
 
     /// Stars, for a kind that gives stars (Skiddy).
     pub fn stars(&self) -> Option<u8> {
-        match self.figures {
-            KindFigures::Skiddy { stars, .. } => Some(stars),
-            KindFigures::Prism { .. }
-            | KindFigures::Tangram { .. }
-            | KindFigures::Sokoban { .. } => None,
-        }
+        self.figures.as_skiddy().map(|f| f.stars)
     }
 
     /// The difficulty, for a kind that scores one (Prism) and a level that
     /// can be solved.
     pub fn difficulty(&self) -> Option<u32> {
-        match self.figures {
-            KindFigures::Prism { difficulty, .. } => difficulty,
-            KindFigures::Skiddy { .. }
-            | KindFigures::Tangram { .. }
-            | KindFigures::Sokoban { .. } => None,
-        }
+        self.figures.as_prism().and_then(|f| f.difficulty)
     }
 
     /// The solution count, for a kind whose question is how many solutions
     /// there are (Tangram): `Some(None)` when the search stopped before it
     /// knew.
     pub fn solution_count(&self) -> Option<Option<u64>> {
-        match self.figures {
-            KindFigures::Tangram { solutions } => Some(solutions),
-            KindFigures::Skiddy { .. }
-            | KindFigures::Prism { .. }
-            | KindFigures::Sokoban { .. } => None,
-        }
-    }
-
-    /// The fewest pushes over all solutions, for a kind that pushes
-    /// (Sokoban): `Some(None)` when the level cannot be solved.
-    pub fn min_pushes(&self) -> Option<Option<u32>> {
-        match self.figures {
-            KindFigures::Sokoban { min_pushes, .. } => Some(min_pushes),
-            KindFigures::Skiddy { .. }
-            | KindFigures::Prism { .. }
-            | KindFigures::Tangram { .. } => None,
-        }
-    }
-
-    /// The lengths of the shortest max-combo and no-combo solutions, for a
-    /// kind with combos (Skiddy).
-    pub fn combo_lengths(&self) -> Option<(Option<u32>, Option<u32>)> {
-        match self.figures {
-            KindFigures::Skiddy {
-                shortest_max_combo,
-                shortest_no_combo,
-                ..
-            } => Some((shortest_max_combo, shortest_no_combo)),
-            KindFigures::Prism { .. }
-            | KindFigures::Tangram { .. }
-            | KindFigures::Sokoban { .. } => None,
-        }
+        self.figures.as_tangram().map(|f| f.solutions)
     }
 
     /// The length of the level's *Perfect* (Skiddy): a solution that is
-    /// both max-combo and shortest, which exists when the shortest
-    /// max-combo solution is as short as the shortest solution.
+    /// both max-combo and shortest.
     pub fn perfect_length(&self) -> Option<u32> {
-        match self.figures {
-            KindFigures::Skiddy {
-                graph,
-                shortest_max_combo,
-                ..
-            } => match (shortest_max_combo, graph.shortest) {
-                (Some(combo), Some(any)) if combo == any => Some(combo),
-                _ => None,
-            },
-            KindFigures::Prism { .. }
-            | KindFigures::Tangram { .. }
-            | KindFigures::Sokoban { .. } => None,
-        }
+        self.figures.as_skiddy().and_then(|f| f.perfect_length())
     }
 
     /// The verdict in a word or two: `"3 stars"`, `"difficulty 41"`,
@@ -370,27 +296,7 @@ impl LevelSummary {
     /// `"solvable"` (or `"unsolvable"`, `"solved at the start"`); a Tangram
     /// count that is not known gives the verdict (which says why).
     pub fn verdict_word(&self) -> String {
-        match self.figures {
-            KindFigures::Skiddy { stars, .. } => counted(stars, "star", "stars"),
-            KindFigures::Prism {
-                difficulty: Some(d),
-                ..
-            } => format!("difficulty {d}"),
-            KindFigures::Prism {
-                difficulty: None, ..
-            } => "no solution".to_string(),
-            KindFigures::Tangram { solutions } => match solutions {
-                Some(0) => "no solution".to_string(),
-                Some(1) => "unique".to_string(),
-                Some(n) => format!("{n} solutions"),
-                None => self.verdict.clone(),
-            },
-            KindFigures::Sokoban { graph, .. } => match graph.shortest {
-                Some(0) => "solved at the start".to_string(),
-                Some(_) => "solvable".to_string(),
-                None => "unsolvable".to_string(),
-            },
-        }
+        self.figures.of_kind().verdict_word(&self.verdict)
     }
 
     /// The verdict in a sentence: the word and the designer's words
@@ -409,78 +315,20 @@ impl LevelSummary {
 
     /// What the pack panel's verdict column shows: stars, or a short word.
     pub fn mark(&self) -> VerdictMark {
-        let word = |text: String, good| VerdictMark::Word { text, good };
-        match self.figures {
-            KindFigures::Skiddy { stars, .. } => VerdictMark::Stars(stars.min(3)),
-            KindFigures::Prism { difficulty, .. } => match difficulty {
-                Some(d) => word(format!("d {d}"), true),
-                None => word("none".into(), false),
-            },
-            KindFigures::Tangram { solutions } => match solutions {
-                Some(0) => word("none".into(), false),
-                Some(1) => word("unique".into(), true),
-                Some(n) => word(format!("{n} sol."), true),
-                None => word("?".into(), false),
-            },
-            KindFigures::Sokoban { graph, min_pushes } => match (graph.shortest, min_pushes) {
-                (Some(m), Some(p)) => word(format!("{m}m {p}p"), true),
-                _ => word("none".into(), false),
-            },
-        }
+        self.figures.of_kind().mark()
     }
 
     /// The solution lengths in words (`"Shortest 4, max-combo 4, no-combo
     /// 5"`); none for a kind without moves.
     pub fn lengths_words(&self) -> Option<String> {
-        let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-        match self.figures {
-            KindFigures::Skiddy {
-                graph,
-                shortest_max_combo,
-                shortest_no_combo,
-                ..
-            } => Some(format!(
-                "Shortest {}, max-combo {}, no-combo {}",
-                len(graph.shortest),
-                len(shortest_max_combo),
-                len(shortest_no_combo)
-            )),
-            KindFigures::Prism { graph, .. } => Some(format!("Shortest {}", len(graph.shortest))),
-            KindFigures::Sokoban { graph, min_pushes } => Some(format!(
-                "Shortest {}, fewest pushes {}",
-                len(graph.shortest),
-                len(min_pushes)
-            )),
-            KindFigures::Tangram { .. } => None,
-        }
+        self.figures.of_kind().lengths_words()
     }
 
     /// The level's numbers in words for a screen reader, after its kind:
     /// `"3 stars, Perfect 2, 12 states, 0 dead ends, 0 traps"`,
     /// `"difficulty 9, 40 states, …"`, `"unique"`.
     pub fn description(&self) -> String {
-        let word = self.verdict_word();
-        match &self.figures {
-            KindFigures::Skiddy { graph, .. } => {
-                let perfect = self
-                    .perfect_length()
-                    .map_or("no Perfect".into(), |n| format!("Perfect {n}"));
-                format!("{word}, {perfect}, {}", graph.counts_words())
-            }
-            KindFigures::Prism { graph, .. } => format!("{word}, {}", graph.counts_words()),
-            KindFigures::Sokoban { graph, min_pushes } => {
-                let moves = match (graph.shortest, min_pushes) {
-                    (Some(m), Some(p)) => format!(
-                        ", {}, {}",
-                        counted(m, "move", "moves"),
-                        counted(*p, "push", "pushes")
-                    ),
-                    _ => String::new(),
-                };
-                format!("{word}{moves}, {}", sokoban_counts(graph))
-            }
-            KindFigures::Tangram { .. } => word,
-        }
+        self.figures.of_kind().description(&self.verdict_word())
     }
 
     /// The verdict lines of a contact sheet's card: Skiddy's Perfect length
@@ -490,61 +338,13 @@ impl LevelSummary {
     /// count is not known); Sokoban's fewest moves and pushes, then its
     /// fatal pushes.
     pub fn card_lines(&self) -> Vec<String> {
-        let best = |n: Option<u32>| n.map_or("no solution".to_string(), |n| format!("best {n}"));
-        match &self.figures {
-            KindFigures::Skiddy {
-                graph,
-                stars,
-                shortest_max_combo,
-                ..
-            } => match (stars, shortest_max_combo) {
-                (3, Some(n)) => vec![format!("Perfect {n}")],
-                _ => vec![best(graph.shortest)],
-            },
-            KindFigures::Prism {
-                graph,
-                difficulty: Some(d),
-            } => vec![
-                format!("difficulty {d}, {}", best(graph.shortest)),
-                self.verdict.clone(),
-            ],
-            KindFigures::Prism {
-                difficulty: None, ..
-            } => vec![self.verdict.clone()],
-            KindFigures::Tangram { .. } => vec![self.verdict_word()],
-            KindFigures::Sokoban { graph, min_pushes } => {
-                vec![
-                    sokoban_lengths(graph.shortest, *min_pushes),
-                    counted(graph.traps, "fatal push", "fatal pushes"),
-                ]
-            }
-        }
+        self.figures.of_kind().card_lines(&self.verdict)
     }
 
     /// A generated level's verdict under its preview: `"3 stars, Perfect
     /// 9"`, `"difficulty 12, 8 moves"`, `"unique"`.
     pub fn preview_words(&self) -> String {
-        match &self.figures {
-            KindFigures::Skiddy {
-                graph,
-                stars,
-                shortest_max_combo,
-                ..
-            } => {
-                let perfect = shortest_max_combo
-                    .or(graph.shortest)
-                    .map_or_else(|| "no solution".to_owned(), |n| format!("Perfect {n}"));
-                format!("{} stars, {perfect}", stars)
-            }
-            KindFigures::Prism { graph, difficulty } => match (difficulty, graph.shortest) {
-                (Some(d), Some(n)) => format!("difficulty {d}, {n} moves"),
-                _ => "no solution".to_owned(),
-            },
-            KindFigures::Tangram { .. } => self.verdict_word(),
-            KindFigures::Sokoban { graph, min_pushes } => {
-                sokoban_lengths(graph.shortest, *min_pushes)
-            }
-        }
+        self.figures.of_kind().preview_words(&self.verdict)
     }
 
     /// The verdict as a rank, higher is better, in the kind's own terms
@@ -552,156 +352,56 @@ impl LevelSummary {
     /// solvable without a dead end, 1 with dead ends, 0 unsolvable; Tangram
     /// 2 for unique, 1 for several solutions, 0 for none; Sokoban 2 for
     /// solvable without a deadlock, 1 with deadlocks, 0 unsolvable. `None`
-    /// when the
-    /// answer is not known (a count the budget stopped).
+    /// when the answer is not known (a count the budget stopped).
     pub fn verdict_rank(&self) -> Option<u32> {
-        match &self.figures {
-            KindFigures::Skiddy { stars, .. } => Some(u32::from(*stars)),
-            KindFigures::Prism { graph, difficulty } => Some(match (difficulty, graph.dead_ends) {
-                (None, _) => 0,
-                (Some(_), 0) => 2,
-                (Some(_), _) => 1,
-            }),
-            KindFigures::Tangram { solutions } => solutions.map(|n| match n {
-                0 => 0,
-                1 => 2,
-                _ => 1,
-            }),
-            KindFigures::Sokoban { graph, .. } => Some(match (graph.shortest, graph.dead_ends) {
-                (None, _) => 0,
-                (Some(_), 0) => 2,
-                (Some(_), _) => 1,
-            }),
-        }
+        self.figures.of_kind().verdict_rank()
     }
 
     /// Whether the kind's search stopped before it knew its answer, though
     /// it returned (Tangram's count over its budget).
     pub fn unfinished(&self) -> bool {
-        self.solution_count() == Some(None)
+        self.figures.of_kind().unfinished()
     }
 
     /// The figures by name, in words, for saying what changed between two
     /// analyses of a level (`"stars"`, `"shortest"`, …).
     pub fn named_figures(&self) -> Vec<(&'static str, String)> {
-        let len = |v: Option<u32>| v.map_or("none".to_string(), |n| n.to_string());
-        let counts = |g: &GraphFigures| {
-            [
-                ("states", g.states.to_string()),
-                ("dead ends", g.dead_ends.to_string()),
-                ("traps", g.traps.to_string()),
-            ]
-        };
-        match &self.figures {
-            KindFigures::Skiddy {
-                graph,
-                stars,
-                shortest_max_combo,
-                shortest_no_combo,
-            } => {
-                let mut named = vec![
-                    ("stars", stars.to_string()),
-                    ("shortest", len(graph.shortest)),
-                    ("max-combo", len(*shortest_max_combo)),
-                    ("no-combo", len(*shortest_no_combo)),
-                ];
-                named.extend(counts(graph));
-                named
-            }
-            KindFigures::Prism { graph, difficulty } => {
-                let mut named = vec![("shortest", len(graph.shortest))];
-                named.extend(counts(graph));
-                named.push(("difficulty", len(*difficulty)));
-                named
-            }
-            KindFigures::Tangram { solutions } => vec![(
-                "solutions",
-                solutions.map_or("not known".to_string(), |n| n.to_string()),
-            )],
-            KindFigures::Sokoban { graph, min_pushes } => vec![
-                ("shortest", len(graph.shortest)),
-                ("fewest pushes", len(*min_pushes)),
-                ("states", graph.states.to_string()),
-                ("deadlocks", graph.dead_ends.to_string()),
-                ("fatal pushes", graph.traps.to_string()),
-            ],
-        }
+        self.figures.of_kind().named_figures()
     }
 }
 
 impl Serialize for LevelSummary {
-    /// The flat object every version wrote, in its order: `stars` (Skiddy),
-    /// `verdict`, the state graph's `shortest`, Skiddy's combo lengths, the
-    /// state graph's counts, Prism's `difficulty`, Tangram's `solutions`.
-    /// A figure that is not known is left out, but the shortest length
-    /// (written `null` by every version).
+    /// The flat object every version wrote, in its order: the kind's
+    /// leading fields (Skiddy's `stars`), `verdict`, then the kind's other
+    /// fields (the state graph's `shortest`, Skiddy's combo lengths, the
+    /// state graph's counts, Prism's `difficulty`, Tangram's `solutions`,
+    /// Sokoban's `min_pushes`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let figures = self.figures.of_kind();
         let mut map = serializer.serialize_map(None)?;
-        if let Some(stars) = self.stars() {
-            map.serialize_entry("stars", &stars)?;
+        for (name, value) in figures.fields_before_verdict() {
+            map.serialize_entry(name, &value)?;
         }
         map.serialize_entry("verdict", &self.verdict)?;
-        if let Some(g) = self.graph() {
-            map.serialize_entry("shortest", &g.shortest)?;
-        }
-        if let Some((max_combo, no_combo)) = self.combo_lengths() {
-            if let Some(n) = max_combo {
-                map.serialize_entry("shortest_max_combo", &n)?;
-            }
-            if let Some(n) = no_combo {
-                map.serialize_entry("shortest_no_combo", &n)?;
-            }
-        }
-        if let Some(g) = self.graph() {
-            map.serialize_entry("states", &g.states)?;
-            map.serialize_entry("dead_ends", &g.dead_ends)?;
-            map.serialize_entry("traps", &g.traps)?;
-        }
-        if let Some(d) = self.difficulty() {
-            map.serialize_entry("difficulty", &d)?;
-        }
-        if let Some(Some(n)) = self.solution_count() {
-            map.serialize_entry("solutions", &n)?;
-        }
-        if let Some(Some(n)) = self.min_pushes() {
-            map.serialize_entry("min_pushes", &n)?;
+        for (name, value) in figures.fields_after_verdict() {
+            map.serialize_entry(name, &value)?;
         }
         map.end()
     }
 }
 
-/// Sokoban's lengths on a card: `"33 moves, 8 pushes"`, or `"no
-/// solution"`.
-fn sokoban_lengths(shortest: Option<u32>, min_pushes: Option<u32>) -> String {
-    match (shortest, min_pushes) {
-        (Some(m), Some(p)) => format!(
-            "{}, {}",
-            counted(m, "move", "moves"),
-            counted(p, "push", "pushes")
-        ),
-        _ => "no solution".to_string(),
-    }
-}
-
-/// Sokoban's counts in its own words: `"N states, N deadlocks, N fatal
-/// pushes"`.
-fn sokoban_counts(graph: &GraphFigures) -> String {
-    format!(
-        "{}, {}, {}",
-        counted(graph.states, "state", "states"),
-        counted(graph.dead_ends, "deadlock", "deadlocks"),
-        counted(graph.traps, "fatal push", "fatal pushes")
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::prism::figures::PrismFigures;
+    use crate::kinds::skiddy::figures::SkiddyFigures;
+    use crate::kinds::sokoban::figures::SokobanFigures;
+    use crate::kinds::tangram::figures::TangramFigures;
 
     fn skiddy() -> LevelSummary {
         LevelSummary {
             verdict: "Perfect in 2 moves (L D)".into(),
-            figures: KindFigures::Skiddy {
+            figures: KindFigures::Skiddy(SkiddyFigures {
                 graph: GraphFigures {
                     shortest: Some(2),
                     states: 12,
@@ -711,14 +411,14 @@ mod tests {
                 stars: 3,
                 shortest_max_combo: Some(2),
                 shortest_no_combo: Some(3),
-            },
+            }),
         }
     }
 
     fn prism(difficulty: Option<u32>) -> LevelSummary {
         LevelSummary {
             verdict: "a fair climb".into(),
-            figures: KindFigures::Prism {
+            figures: KindFigures::Prism(PrismFigures {
                 graph: GraphFigures {
                     shortest: difficulty.map(|_| 7),
                     states: 40,
@@ -726,21 +426,21 @@ mod tests {
                     traps: 1,
                 },
                 difficulty,
-            },
+            }),
         }
     }
 
     fn tangram(solutions: Option<u64>, verdict: &str) -> LevelSummary {
         LevelSummary {
             verdict: verdict.into(),
-            figures: KindFigures::Tangram { solutions },
+            figures: KindFigures::Tangram(TangramFigures { solutions }),
         }
     }
 
     fn sokoban(shortest: Option<u32>, min_pushes: Option<u32>) -> LevelSummary {
         LevelSummary {
             verdict: "solvable in 9 moves and 3 pushes; 2 pushes lead into a deadlock".into(),
-            figures: KindFigures::Sokoban {
+            figures: KindFigures::Sokoban(SokobanFigures {
                 graph: GraphFigures {
                     shortest,
                     states: 60,
@@ -748,7 +448,7 @@ mod tests {
                     traps: 2,
                 },
                 min_pushes,
-            },
+            }),
         }
     }
 
@@ -843,7 +543,7 @@ mod tests {
         let prism_like = serde_json::json!({"verdict": "x", "difficulty": 3});
         assert!(matches!(
             LevelSummary::from_json_value(Kind::Skiddy, &prism_like),
-            Err(SummaryError::NoStars)
+            Err(SummaryError::Missing { field: "stars", .. })
         ));
     }
 

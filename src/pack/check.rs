@@ -222,8 +222,9 @@ mod tests {
         let mut entry = PackEntry::new(prism.into());
         refresh_summary(&mut entry, 10_000).unwrap();
         let fresh = entry.summary.as_ref().unwrap().difficulty().unwrap();
-        if let Some(crate::kinds::KindFigures::Prism { difficulty, .. }) =
-            entry.summary.as_mut().map(|s| &mut s.figures)
+        if let Some(crate::kinds::KindFigures::Prism(
+            crate::kinds::prism::figures::PrismFigures { difficulty, .. },
+        )) = entry.summary.as_mut().map(|s| &mut s.figures)
         {
             *difficulty = Some(fresh + 5);
         }
@@ -262,7 +263,9 @@ mod tests {
         let check = check_level(0, &entry, options, &Job::new(1000));
         assert!(check.passes(), "{:?}", check.failures);
         entry.summary.as_mut().unwrap().figures =
-            crate::kinds::KindFigures::Tangram { solutions: Some(1) };
+            crate::kinds::KindFigures::Tangram(crate::kinds::tangram::figures::TangramFigures {
+                solutions: Some(1),
+            });
         let check = check_level(0, &entry, options, &Job::new(1000));
         assert_eq!(
             check.failures,

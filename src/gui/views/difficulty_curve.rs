@@ -320,7 +320,7 @@ mod tests {
         let level = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
         let summary = |shortest, combo, states, traps| LevelSummary {
             verdict: String::new(),
-            figures: KindFigures::Skiddy {
+            figures: KindFigures::Skiddy(crate::kinds::skiddy::figures::SkiddyFigures {
                 graph: GraphFigures {
                     shortest: Some(shortest),
                     states,
@@ -330,7 +330,7 @@ mod tests {
                 stars: 3,
                 shortest_max_combo: Some(combo),
                 shortest_no_combo: None,
-            },
+            }),
         };
         let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));

@@ -2,6 +2,7 @@
 //! (docs/rules.md, Skiddy).
 
 pub mod canonical;
+pub mod figures;
 pub mod format;
 pub mod generate;
 pub mod level;

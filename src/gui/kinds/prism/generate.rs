@@ -18,7 +18,6 @@ use crate::kinds::prism::generate::{
 };
 use crate::kinds::prism::{analyze, Colour};
 use crate::kinds::skiddy::generate::batch_seed;
-use crate::pack::LevelSummary;
 
 /// The Prism generator's parameters as the dialog holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +157,10 @@ impl KindGenerator for PrismParams {
                 let analysis = analyze(&generated.level, job)
                     .map_err(|e| GenerateError::GaveUp(e.to_string()))?;
                 watch.kept.fetch_add(1, Ordering::Relaxed);
-                Ok::<_, GenerateError>((generated.level, LevelSummary::of_prism(&analysis)))
+                Ok::<_, GenerateError>((
+                    generated.level,
+                    crate::kinds::prism::figures::PrismFigures::summary(&analysis),
+                ))
             })
             .collect();
         let cancelled = job.is_cancelled();

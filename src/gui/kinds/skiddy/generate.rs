@@ -16,7 +16,6 @@ use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };
 use crate::kinds::Level;
-use crate::pack::LevelSummary;
 
 /// The Skiddy generator's parameters as the dialog holds them.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -152,7 +151,9 @@ impl KindGenerator for SkiddyParams {
         let results = results.into_iter().map(|result| match result {
             Ok(g) => Ok((
                 Level::from(g.level),
-                LevelSummary::from_skiddy_parts(&g.summary, &g.rating),
+                crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
+                    &g.summary, &g.rating,
+                ),
             )),
             Err(GenerateError::Cancelled(_)) => Err(None),
             Err(e) => Err(Some(e.to_string())),

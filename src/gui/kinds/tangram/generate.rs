@@ -12,7 +12,6 @@ use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{count_and_seed_rows, Batch, JobWatch, KindGenerator};
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::tangram::{analyze, generate_with, GenerateOptions, Preset};
-use crate::pack::LevelSummary;
 
 /// The Tangram generator's parameters as the dialog holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +131,10 @@ impl KindGenerator for TangramParams {
                 watch.tried.fetch_add(generated.growths, Ordering::Relaxed);
                 let analysis = analyze(&generated.level, 0, job).map_err(|e| e.to_string())?;
                 watch.kept.fetch_add(1, Ordering::Relaxed);
-                Ok::<_, String>((generated.level, LevelSummary::of_tangram(&analysis)))
+                Ok::<_, String>((
+                    generated.level,
+                    crate::kinds::tangram::figures::TangramFigures::summary(&analysis),
+                ))
             })
             .collect();
         let cancelled = job.is_cancelled();

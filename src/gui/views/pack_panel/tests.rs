@@ -213,9 +213,10 @@ fn the_filter_hides_levels_from_the_view_only() {
     let mut pack = analysed(assets_pack());
     pack.levels[4].summary = None;
     // A level without a Perfect shows a dash.
-    if let Some(crate::kinds::KindFigures::Skiddy {
-        shortest_max_combo, ..
-    }) = pack.levels[0].summary.as_mut().map(|s| &mut s.figures)
+    if let Some(crate::kinds::KindFigures::Skiddy(crate::kinds::skiddy::figures::SkiddyFigures {
+        shortest_max_combo,
+        ..
+    })) = pack.levels[0].summary.as_mut().map(|s| &mut s.figures)
     {
         *shortest_max_combo = None;
     }

@@ -342,7 +342,7 @@ mod tests {
     fn summary(stars: u8, shortest: u32, combo: u32, states: u64) -> LevelSummary {
         LevelSummary {
             verdict: String::new(),
-            figures: KindFigures::Skiddy {
+            figures: KindFigures::Skiddy(crate::kinds::skiddy::figures::SkiddyFigures {
                 graph: GraphFigures {
                     shortest: Some(shortest),
                     states,
@@ -352,7 +352,7 @@ mod tests {
                 stars,
                 shortest_max_combo: Some(combo),
                 shortest_no_combo: None,
-            },
+            }),
         }
     }
 
@@ -536,11 +536,11 @@ mod tests {
         assert_eq!(summary(3, 9, 9, 1).perfect_length(), Some(9));
         assert_eq!(summary(2, 4, 6, 1).perfect_length(), None);
         let mut none = summary(0, 1, 1, 1);
-        if let KindFigures::Skiddy {
+        if let KindFigures::Skiddy(crate::kinds::skiddy::figures::SkiddyFigures {
             graph,
             shortest_max_combo,
             ..
-        } = &mut none.figures
+        }) = &mut none.figures
         {
             graph.shortest = None;
             *shortest_max_combo = None;

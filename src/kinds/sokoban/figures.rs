@@ -1,0 +1,188 @@
+//! Sokoban's figures in a level's summary: the state graph (its dead ends
+//! are the deadlocks, its traps the fatal pushes) and the fewest pushes,
+//! in Sokoban's own words.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::kinds::summary::{
+    length_words, spread, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+};
+use crate::kinds::KindFigures;
+use crate::words::counted;
+
+use super::Analysis;
+
+/// The figures of a Sokoban level's verdict; the level is solvable when
+/// the graph has a shortest solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SokobanFigures {
+    /// The state graph's numbers.
+    pub graph: GraphFigures,
+    /// The fewest pushes over all solutions (none when the level cannot
+    /// be solved).
+    pub min_pushes: Option<u32>,
+}
+
+/// Sokoban's own stored field.
+#[derive(Deserialize)]
+struct Stored {
+    #[serde(default)]
+    min_pushes: Option<u32>,
+}
+
+impl SokobanFigures {
+    /// The summary of a Sokoban analysis: its moves, pushes, deadlocks,
+    /// fatal pushes and verdict.
+    pub fn summary(analysis: &Analysis) -> LevelSummary {
+        LevelSummary {
+            verdict: analysis.report.verdict.clone(),
+            figures: KindFigures::Sokoban(SokobanFigures {
+                graph: GraphFigures::of(&analysis.summary),
+                min_pushes: analysis.report.min_pushes,
+            }),
+        }
+    }
+
+    /// Reads the figures of a stored summary.
+    pub fn from_stored(value: &Value) -> Result<SokobanFigures, SummaryError> {
+        Ok(SokobanFigures {
+            graph: GraphFigures::from_stored(value)?,
+            min_pushes: Stored::deserialize(value)?.min_pushes,
+        })
+    }
+
+    /// The lengths on a card: `"33 moves, 8 pushes"`, or `"no solution"`.
+    fn lengths(&self) -> String {
+        match (self.graph.shortest, self.min_pushes) {
+            (Some(m), Some(p)) => format!(
+                "{}, {}",
+                counted(m, "move", "moves"),
+                counted(p, "push", "pushes")
+            ),
+            _ => "no solution".to_string(),
+        }
+    }
+}
+
+impl Figures for SokobanFigures {
+    fn graph(&self) -> Option<&GraphFigures> {
+        Some(&self.graph)
+    }
+
+    fn graph_mut(&mut self) -> Option<&mut GraphFigures> {
+        Some(&mut self.graph)
+    }
+
+    fn verdict_word(&self, _verdict: &str) -> String {
+        match self.graph.shortest {
+            Some(0) => "solved at the start".to_string(),
+            Some(_) => "solvable".to_string(),
+            None => "unsolvable".to_string(),
+        }
+    }
+
+    fn mark(&self) -> VerdictMark {
+        match (self.graph.shortest, self.min_pushes) {
+            (Some(m), Some(p)) => VerdictMark::word(format!("{m}m {p}p"), true),
+            _ => VerdictMark::word("none", false),
+        }
+    }
+
+    fn lengths_words(&self) -> Option<String> {
+        Some(format!(
+            "Shortest {}, fewest pushes {}",
+            length_words(self.graph.shortest),
+            length_words(self.min_pushes)
+        ))
+    }
+
+    /// `"solvable, 9 moves, 3 pushes, 60 states, 14 deadlocks, 2 fatal
+    /// pushes"`: the counts in Sokoban's words.
+    fn description(&self, word: &str) -> String {
+        let moves = match (self.graph.shortest, self.min_pushes) {
+            (Some(m), Some(p)) => format!(
+                ", {}, {}",
+                counted(m, "move", "moves"),
+                counted(p, "push", "pushes")
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "{word}{moves}, {}, {}, {}",
+            counted(self.graph.states, "state", "states"),
+            counted(self.graph.dead_ends, "deadlock", "deadlocks"),
+            counted(self.graph.traps, "fatal push", "fatal pushes")
+        )
+    }
+
+    fn card_lines(&self, _verdict: &str) -> Vec<String> {
+        vec![
+            self.lengths(),
+            counted(self.graph.traps, "fatal push", "fatal pushes"),
+        ]
+    }
+
+    fn preview_words(&self, _verdict: &str) -> String {
+        self.lengths()
+    }
+
+    fn verdict_rank(&self) -> Option<u32> {
+        Some(match (self.graph.shortest, self.graph.dead_ends) {
+            (None, _) => 0,
+            (Some(_), 0) => 2,
+            (Some(_), _) => 1,
+        })
+    }
+
+    fn named_figures(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("shortest", length_words(self.graph.shortest)),
+            ("fewest pushes", length_words(self.min_pushes)),
+            ("states", self.graph.states.to_string()),
+            ("deadlocks", self.graph.dead_ends.to_string()),
+            ("fatal pushes", self.graph.traps.to_string()),
+        ]
+    }
+
+    fn fields_after_verdict(&self) -> Vec<(&'static str, Value)> {
+        let mut fields = vec![self.graph.shortest_field()];
+        fields.extend(self.graph.count_fields());
+        if let Some(n) = self.min_pushes {
+            fields.push(("min_pushes", n.into()));
+        }
+        fields
+    }
+
+    /// How many of the pack's analysed Sokoban levels can be solved, and
+    /// their fewest pushes.
+    fn pack_stats(levels: &[Option<&SokobanFigures>]) -> KindStats {
+        let known: Vec<&SokobanFigures> = levels.iter().flatten().copied().collect();
+        if known.is_empty() {
+            return KindStats::default();
+        }
+        let pushes: Vec<u32> = known.iter().filter_map(|f| f.min_pushes).collect();
+        let (lo, mid, hi) = spread(&pushes);
+        let range = match (lo, mid, hi) {
+            (Some(lo), Some(mid), Some(hi)) => {
+                format!("; fewest pushes: {lo} to {hi}, median {mid}")
+            }
+            _ => String::new(),
+        };
+        KindStats {
+            json: vec![(
+                "pushes",
+                json!({
+                    "levels": known.len(),
+                    "solvable": pushes.len(),
+                    "min_pushes": {"min": lo, "median": mid, "max": hi},
+                }),
+            )],
+            lines: vec![format!(
+                "analysed levels that push boxes: {}, {} solvable{range}",
+                known.len(),
+                pushes.len()
+            )],
+        }
+    }
+}
