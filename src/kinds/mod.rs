@@ -181,6 +181,15 @@ impl Kind {
         }
     }
 
+    /// Whether `levelscope play` plays levels of this kind from a move
+    /// string (the kinds whose moves are letters).
+    pub fn plays_text(self) -> bool {
+        match self {
+            Kind::Skiddy | Kind::Sokoban => true,
+            Kind::Prism | Kind::Tangram => false,
+        }
+    }
+
     /// Whether levels of this kind have floors: one board per background
     /// colour, joined by switches (Prism's 3D model).
     pub fn has_floors(self) -> bool {
@@ -195,6 +204,25 @@ impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// Why `levelscope play` cannot play a move string on a level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayTextError {
+    /// The move string holds something that is not a move of the kind.
+    #[error("{0}")]
+    Moves(String),
+    /// The level cannot be played (it is not valid).
+    #[error("{0}")]
+    Level(String),
+    /// `play` does not play levels of this kind.
+    #[error("play shows {playable} levels; this is a {kind} level")]
+    NotPlayable {
+        /// The level's kind.
+        kind: &'static str,
+        /// The kinds it plays, in words.
+        playable: String,
+    },
 }
 
 /// The figures of one kind's verdict, each kind's own type (see
@@ -543,6 +571,44 @@ impl Level {
             }
         };
         Ok(ResizePlan { level, losses })
+    }
+
+    /// What `levelscope play` prints for `moves` played from the start: the
+    /// board after each move and how the game ends, in the kind's own move
+    /// letters (Skiddy's U R D L, Sokoban's LURD).
+    pub fn play_text(&self, moves: &str) -> Result<String, PlayTextError> {
+        let not_playable = || PlayTextError::NotPlayable {
+            kind: self.kind().title(),
+            playable: Kind::ALL
+                .into_iter()
+                .filter(|k| k.plays_text())
+                .map(Kind::title)
+                .collect::<Vec<_>>()
+                .join(" and "),
+        };
+        match self {
+            Level::Skiddy(l) => {
+                use skiddy::transcript::{parse_moves, play_text, PlayError};
+                let moves = parse_moves(moves).map_err(|e| PlayTextError::Moves(e.to_string()))?;
+                play_text(l, &moves)
+                    .map(|(text, _)| text)
+                    .map_err(|e| match e {
+                        PlayError::UnknownMove(_) => PlayTextError::Moves(e.to_string()),
+                        PlayError::Compile(_) => PlayTextError::Level(e.to_string()),
+                    })
+            }
+            Level::Sokoban(l) => {
+                use sokoban::transcript::{parse_moves, play_text, PlayError};
+                let moves = parse_moves(moves).map_err(|e| PlayTextError::Moves(e.to_string()))?;
+                play_text(l, &moves)
+                    .map(|(text, _)| text)
+                    .map_err(|e| match e {
+                        PlayError::UnknownMove(_) => PlayTextError::Moves(e.to_string()),
+                        PlayError::Compile(_) => PlayTextError::Level(e.to_string()),
+                    })
+            }
+            Level::Prism(_) | Level::Tangram(_) => Err(not_playable()),
+        }
     }
 
     /// Analyses the level: its state graph, labels, solutions and the

@@ -14,6 +14,7 @@ pub mod report;
 pub mod resize;
 pub mod rules;
 pub mod text_formats;
+pub mod transcript;
 
 use crate::engine::{
     analyze as analyze_puzzle, move_string, Explored, Job, Label, LabelError, Puzzle, Summary,
