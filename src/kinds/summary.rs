@@ -395,7 +395,6 @@ mod tests {
     use super::*;
     use crate::kinds::prism::figures::PrismFigures;
     use crate::kinds::skiddy::figures::SkiddyFigures;
-    use crate::kinds::sokoban::figures::SokobanFigures;
     use crate::kinds::tangram::figures::TangramFigures;
 
     fn skiddy() -> LevelSummary {
@@ -437,21 +436,6 @@ mod tests {
         }
     }
 
-    fn sokoban(shortest: Option<u32>, min_pushes: Option<u32>) -> LevelSummary {
-        LevelSummary {
-            verdict: "solvable in 9 moves and 3 pushes; 2 pushes lead into a deadlock".into(),
-            figures: KindFigures::Sokoban(SokobanFigures {
-                graph: GraphFigures {
-                    shortest,
-                    states: 60,
-                    dead_ends: 14,
-                    traps: 2,
-                },
-                min_pushes,
-            }),
-        }
-    }
-
     fn round_trip(s: &LevelSummary) -> LevelSummary {
         let value = serde_json::to_value(s).unwrap();
         LevelSummary::from_json_value(s.kind(), &value).unwrap()
@@ -465,45 +449,9 @@ mod tests {
             prism(None),
             tangram(Some(12), "12 solutions: shapes 1 and 2 trade places"),
             tangram(None, "not known: the search stopped"),
-            sokoban(Some(9), Some(3)),
-            sokoban(None, None),
         ] {
             assert_eq!(round_trip(&s), s);
         }
-    }
-
-    #[test]
-    fn a_sokoban_summary_says_moves_pushes_deadlocks_and_fatal_pushes() {
-        let s = sokoban(Some(9), Some(3));
-        assert_eq!(
-            serde_json::to_string(&s).unwrap(),
-            r#"{"verdict":"solvable in 9 moves and 3 pushes; 2 pushes lead into a deadlock","shortest":9,"states":60,"dead_ends":14,"traps":2,"min_pushes":3}"#
-        );
-        assert_eq!(s.verdict_word(), "solvable");
-        assert_eq!(s.verdict_sentence(), s.verdict, "the word is said once");
-        assert_eq!(
-            s.mark(),
-            VerdictMark::Word {
-                text: "9m 3p".into(),
-                good: true
-            }
-        );
-        assert_eq!(s.card_lines(), ["9 moves, 3 pushes", "2 fatal pushes"]);
-        assert_eq!(
-            s.description(),
-            "solvable, 9 moves, 3 pushes, 60 states, 14 deadlocks, 2 fatal pushes"
-        );
-        assert_eq!(s.lengths_words().unwrap(), "Shortest 9, fewest pushes 3");
-        let none = sokoban(None, None);
-        assert_eq!(none.verdict_word(), "unsolvable");
-        assert_eq!(
-            none.mark(),
-            VerdictMark::Word {
-                text: "none".into(),
-                good: false
-            }
-        );
-        assert_eq!(none.card_lines()[0], "no solution");
     }
 
     #[test]

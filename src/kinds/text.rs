@@ -566,58 +566,6 @@ mod tests {
             .contains("not a valid JSON level"));
     }
 
-    const MICRO: &str = "; 1\n\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n\n; 2\n\n  #####\n###@$.#\n  #####\n";
-
-    #[test]
-    fn xsb_is_told_apart_from_skiddy_ascii() {
-        assert_eq!(
-            detect(MICRO),
-            Some(crate::kinds::sokoban::text_formats::XSB)
-        );
-        // A board opening with spaces is XSB too.
-        assert_eq!(
-            detect("  #####\n###@$.#\n  #####\n"),
-            Some(crate::kinds::sokoban::text_formats::XSB)
-        );
-        // Skiddy boards share `#` and `.` with XSB, but never a player or a
-        // box, and their Skiddy letters are not XSB.
-        assert_eq!(
-            detect(ONE_ONE),
-            Some(crate::kinds::skiddy::text_formats::ASCII)
-        );
-        assert_eq!(
-            detect("#####\n#R..#\n#.c.#\n#r###\n"),
-            Some(crate::kinds::skiddy::text_formats::ASCII)
-        );
-        let skiddy = read_levels(ONE_ONE, None, None).unwrap();
-        assert_eq!(skiddy[0].kind(), Kind::Skiddy);
-    }
-
-    #[test]
-    fn an_xsb_collection_reads_as_many_levels_named_by_their_titles() {
-        let levels = read_levels(MICRO, None, None).unwrap();
-        assert_eq!(levels.len(), 2);
-        assert!(levels.iter().all(|l| l.kind() == Kind::Sokoban));
-        assert_eq!(levels[0].name(), "1");
-        assert_eq!(levels[1].name(), "2");
-        let text = write_levels(&levels, crate::kinds::sokoban::text_formats::XSB).unwrap();
-        assert_eq!(read_levels(&text, None, None).unwrap(), levels, "{text}");
-        assert_eq!(crate::kinds::sokoban::text_formats::XSB.extension(), "xsb");
-        assert!(Kind::Sokoban
-            .formats()
-            .contains(&crate::kinds::sokoban::text_formats::XSB));
-        // JSON keeps the level whole too.
-        let json = levels[0].write(TextFormat::JSON).unwrap();
-        assert_eq!(read_levels(&json, None, None).unwrap()[0], levels[0]);
-        // A Skiddy level is not XSB.
-        let skiddy = read_levels(ONE_ONE, None, None).unwrap();
-        assert!(
-            write_levels(&skiddy, crate::kinds::sokoban::text_formats::XSB)
-                .unwrap_err()
-                .contains("holds Sokoban levels only")
-        );
-    }
-
     #[test]
     fn writing_refuses_what_a_format_cannot_hold() {
         let level = read_levels(ONE_ONE, None, None).unwrap().remove(0);
