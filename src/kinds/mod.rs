@@ -16,6 +16,7 @@ pub mod sokoban;
 pub mod summary;
 pub mod tangram;
 pub mod text;
+pub mod transcript;
 
 use std::sync::Arc;
 
@@ -223,6 +224,15 @@ pub enum PlayTextError {
         /// The kinds it plays, in words.
         playable: String,
     },
+}
+
+impl<C: std::error::Error> From<transcript::PlayError<C>> for PlayTextError {
+    fn from(error: transcript::PlayError<C>) -> PlayTextError {
+        match error {
+            transcript::PlayError::UnknownMove { .. } => PlayTextError::Moves(error.to_string()),
+            transcript::PlayError::Compile(_) => PlayTextError::Level(error.to_string()),
+        }
+    }
 }
 
 /// The figures of one kind's verdict, each kind's own type (see
@@ -587,26 +597,14 @@ impl Level {
                 .join(" and "),
         };
         match self {
-            Level::Skiddy(l) => {
-                use skiddy::transcript::{parse_moves, play_text, PlayError};
-                let moves = parse_moves(moves).map_err(|e| PlayTextError::Moves(e.to_string()))?;
-                play_text(l, &moves)
-                    .map(|(text, _)| text)
-                    .map_err(|e| match e {
-                        PlayError::UnknownMove(_) => PlayTextError::Moves(e.to_string()),
-                        PlayError::Compile(_) => PlayTextError::Level(e.to_string()),
-                    })
-            }
-            Level::Sokoban(l) => {
-                use sokoban::transcript::{parse_moves, play_text, PlayError};
-                let moves = parse_moves(moves).map_err(|e| PlayTextError::Moves(e.to_string()))?;
-                play_text(l, &moves)
-                    .map(|(text, _)| text)
-                    .map_err(|e| match e {
-                        PlayError::UnknownMove(_) => PlayTextError::Moves(e.to_string()),
-                        PlayError::Compile(_) => PlayTextError::Level(e.to_string()),
-                    })
-            }
+            Level::Skiddy(l) => skiddy::transcript::parse_moves(moves)
+                .and_then(|moves| skiddy::transcript::play_text(l, &moves))
+                .map(|(text, _)| text)
+                .map_err(PlayTextError::from),
+            Level::Sokoban(l) => sokoban::transcript::parse_moves(moves)
+                .and_then(|moves| sokoban::transcript::play_text(l, &moves))
+                .map(|(text, _)| text)
+                .map_err(PlayTextError::from),
             Level::Prism(_) | Level::Tangram(_) => Err(not_playable()),
         }
     }

@@ -10,37 +10,22 @@ use super::rating::moves_word;
 use super::rules::GONE;
 use super::{analyze, label_name, CompileError, Dir, Level, Rules};
 
-/// The most states the analysis behind the labels explores; a bigger
-/// level is played without them.
-pub const LABEL_BUDGET: u64 = 2_000_000;
-
-/// Why a move string cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// A letter that is not a move.
-    #[error("unknown move {0:?}: use U, R, D or L")]
-    UnknownMove(char),
-    /// The level cannot be played.
-    #[error(transparent)]
-    Compile(#[from] CompileError),
-}
+/// Why a move string cannot be played on a Skiddy level.
+pub type PlayError = crate::kinds::transcript::PlayError<CompileError>;
 
 /// Reads a move string such as `"L D"`, `"ld"` or `"U,R"`: letters U R D
 /// L in any case; spaces and commas are ignored.
 pub fn parse_moves(text: &str) -> Result<Vec<Dir>, PlayError> {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && *c != ',')
-        .map(|c| Dir::from_letter(c).ok_or(PlayError::UnknownMove(c)))
-        .collect()
+    crate::kinds::transcript::parse_moves(text, "U, R, D or L", Dir::from_letter)
 }
 
 /// Plays `moves` from the start of `level`: the text to print, and
 /// whether the level was won.
 pub fn play_text(level: &Level, moves: &[Dir]) -> Result<(String, bool), PlayError> {
-    let rules = Rules::compile(level)?;
+    let rules = Rules::compile(level).map_err(PlayError::Compile)?;
     // The analysis labels each position; a level too big to analyse is
     // still played, without labels.
-    let analysis = analyze(level, &Job::new(LABEL_BUDGET)).ok();
+    let analysis = analyze(level, &Job::new(crate::kinds::transcript::LABEL_BUDGET)).ok();
     let describe = |positions: &[u8]| -> String {
         let Some(a) = &analysis else {
             return String::new();
@@ -137,6 +122,12 @@ mod tests {
             text.contains("not won: 2 Skiddies left after 0 moves"),
             "{text}"
         );
-        assert_eq!(parse_moves("Lx"), Err(PlayError::UnknownMove('x')));
+        assert_eq!(
+            parse_moves("Lx"),
+            Err(PlayError::UnknownMove {
+                letter: 'x',
+                letters: "U, R, D or L"
+            })
+        );
     }
 }

@@ -10,28 +10,17 @@ use super::format::write_xsb;
 use super::rules::{CompileError, Dir, MoveKind, PlayState, Position, Rules};
 use super::{analyze, Level};
 
-/// The most states the analysis behind the labels explores; a bigger
-/// level is played without them.
-pub const LABEL_BUDGET: u64 = 2_000_000;
-
-/// Why a move string cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// A letter that is not a LURD move.
-    #[error("unknown move {0:?}: use the LURD letters u, r, d, l (any case)")]
-    UnknownMove(char),
-    /// The level cannot be played.
-    #[error(transparent)]
-    Compile(#[from] CompileError),
-}
+/// Why a move string cannot be played on a Sokoban level.
+pub type PlayError = crate::kinds::transcript::PlayError<CompileError>;
 
 /// The directions of a LURD string, any case; spaces and commas are
 /// ignored.
 pub fn parse_moves(text: &str) -> Result<Vec<Dir>, PlayError> {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && *c != ',')
-        .map(|c| Dir::from_lurd(c).ok_or(PlayError::UnknownMove(c)))
-        .collect()
+    crate::kinds::transcript::parse_moves(
+        text,
+        "the LURD letters u, r, d, l (any case)",
+        Dir::from_lurd,
+    )
 }
 
 /// The board of `pos` in XSB rows (without the level's title).
@@ -53,9 +42,9 @@ pub fn board_text(rules: &Rules, pos: &Position) -> String {
 /// Plays `moves` from the start of `level`: the text to print, and
 /// whether the level was won.
 pub fn play_text(level: &Level, moves: &[Dir]) -> Result<(String, bool), PlayError> {
-    let rules = Rules::compile(level)?;
+    let rules = Rules::compile(level).map_err(PlayError::Compile)?;
     // A level too big to analyse is still played, without labels.
-    let analysis = analyze(level, &Job::new(LABEL_BUDGET)).ok();
+    let analysis = analyze(level, &Job::new(crate::kinds::transcript::LABEL_BUDGET)).ok();
     let describe = |pos: &Position| -> String {
         let Some(a) = &analysis else {
             return String::new();
@@ -142,6 +131,9 @@ mod tests {
             text.ends_with("not won: 1 box off a goal after 1 move\n"),
             "{text}"
         );
-        assert_eq!(parse_moves("rX"), Err(PlayError::UnknownMove('X')));
+        assert!(matches!(
+            parse_moves("rX"),
+            Err(PlayError::UnknownMove { letter: 'X', .. })
+        ));
     }
 }
