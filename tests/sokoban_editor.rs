@@ -1,6 +1,7 @@
-//! Sokoban in the editor: a kittest flow through the whole editor (open a
+//! Sokoban in the editor: kittest flows through the whole editor (open a
 //! small level, Play, push a box against a wall, see "dead end", take it
-//! back), the Generate tab that says there is no generator,
+//! back; the same on Microban's first level, pushed into a corner), the
+//! Generate tab that says there is no generator,
 //! and `SokobanGui`'s panels on their own, as `kind_panels` tests the
 //! other kinds.
 
@@ -8,7 +9,8 @@ use egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, open_file};
+use crate::common::editor::{editor, open_file, wait_for_analysis};
+use crate::common::real_levels::real_level;
 use levelscope::engine::Job;
 use levelscope::gui::app::CentralView;
 use levelscope::gui::kinds::seam::{KindGui, TrapList};
@@ -46,6 +48,45 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
     );
     harness.get_by_label("No moves yet");
     harness.get_by_label_contains("6 moves to the nearest win");
+}
+
+/// Microban's first level, opened from the real levels (the collection
+/// opens as a pack on its first level): two steps, down then right, push
+/// the box at (3, 4) into the corner at (4, 4), where no goal is.
+#[test]
+fn play_push_a_microban_box_into_a_corner_see_the_dead_end_and_take_it_back() {
+    let test = "play_push_a_microban_box_into_a_corner_see_the_dead_end_and_take_it_back";
+    let Some((path, _)) = real_level(test, "sokoban/microban_155.xsb") else {
+        return;
+    };
+    let mut harness = editor();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    wait_for_analysis(&mut harness);
+    let level = harness.state().doc().level.clone();
+    assert_eq!(level.as_sokoban().map(|l| l.name.as_str()), Some("1"));
+    harness.get_by_label("33 moves, 8 pushes");
+    harness.get_by_label("Play").click();
+    harness.step();
+    harness.key_press(Key::ArrowDown);
+    harness.step();
+    assert_eq!(
+        harness.query_all_by_label_contains("dead end: ").count(),
+        0,
+        "a step dooms nothing"
+    );
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    harness.get_by_label("Moves: 2, pushes 1 (dR)");
+    harness.get_by_label_contains("dead end: no box can be brought");
+    harness.key_press(Key::Backspace);
+    harness.step();
+    assert_eq!(
+        harness.query_all_by_label_contains("dead end: ").count(),
+        0,
+        "the push is taken back"
+    );
+    harness.get_by_label("Moves: 1, pushes 0 (d)");
 }
 
 /// The level and its analysis.
