@@ -162,7 +162,13 @@ impl SokobanGui {
                 .color(label_colour(v.label))
                 .size(18.0)
         });
-        let buttons = [Dir::Left, Dir::Up, Dir::Down, Dir::Right].map(|d| (d.index(), d.word()));
+        let buttons = [
+            (Dir::Left, "Left"),
+            (Dir::Up, "Up"),
+            (Dir::Down, "Down"),
+            (Dir::Right, "Right"),
+        ]
+        .map(|(d, text)| (d.index(), text));
         let pressed = move_views::play_controls(ui, message, sentence, game.played(), &buttons);
         if pressed.take_back {
             game.undo();
