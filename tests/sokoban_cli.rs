@@ -206,3 +206,30 @@ fn pack_add_of_microban_makes_155_levels() {
     assert_eq!(levels[0]["level"]["name"], "1");
     assert_eq!(levels[154]["level"]["name"], "155");
 }
+
+/// `pack check` judges a Sokoban level by Sokoban's rule of a fair level:
+/// it must be solvable. Its deadlocks are the puzzle (nearly every level
+/// has them), so a level with deadlocks passes, and a level whose box
+/// starts in a corner off its goal fails, saying why.
+#[test]
+fn pack_check_fails_an_unsolvable_level_and_passes_one_with_deadlocks() {
+    let dir = workdir("check");
+    let levels = dir.join("levels.xsb");
+    std::fs::write(
+        &levels,
+        format!("{CORNER}\n; Stuck\n\n#####\n#$ .#\n#@  #\n#####\n"),
+    )
+    .unwrap();
+    let pack = dir.join("p.json");
+    let out = levelscope(&["pack", "add", path(&pack), path(&levels)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = levelscope(&["pack", "check", path(&pack)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("ok      0 Corner"), "{text}");
+    assert!(
+        text.contains("FAIL    1 Stuck: unsolvable: no sequence of moves puts every box on a goal"),
+        "{text}"
+    );
+    assert!(text.contains("2 levels, 1 failing"), "{text}");
+}

@@ -47,8 +47,10 @@ pub enum PackCommand {
         max_states: u64,
     },
     /// Re-analyse every level on all cores; exit 1 when any level fails
-    /// (cannot be analysed, has dead ends, has fewer stars than wanted, or
-    /// its stored analysis is out of date).
+    /// (cannot be analysed, breaks its kind's rule of a fair level: dead
+    /// ends or fewer stars than wanted for Skiddy, dead ends for Prism, no
+    /// solution for Tangram and Sokoban; or its stored analysis is out of
+    /// date).
     Check {
         /// The pack file.
         pack: PathBuf,

@@ -92,6 +92,31 @@ impl GraphFigures {
     }
 }
 
+/// The failure of a level with a reachable dead end (the rule of a fair
+/// level for Skiddy and Prism): `"2 dead ends, 1 trap: …"`.
+pub fn dead_end_failure(graph: &GraphFigures, verdict: &str) -> Option<String> {
+    (graph.dead_ends > 0).then(|| {
+        format!(
+            "{}, {}: {verdict}",
+            counted(graph.dead_ends, "dead end", "dead ends"),
+            counted(graph.traps, "trap", "traps")
+        )
+    })
+}
+
+/// A word and the designer's words after it (`"unique: one way"`), the
+/// word said once where the words begin with it, and alone where there are
+/// none.
+pub fn word_and_words(word: &str, words: &str) -> String {
+    if words.is_empty() {
+        word.to_string()
+    } else if words.starts_with(word) {
+        words.to_string()
+    } else {
+        format!("{word}: {words}")
+    }
+}
+
 /// A length in a figure's words: the number, or `"none"`.
 pub fn length_words(n: Option<u32>) -> String {
     n.map_or("none".to_string(), |n| n.to_string())
@@ -138,6 +163,11 @@ pub trait Figures {
 
     /// The figures by name, in words, for saying what changed.
     fn named_figures(&self) -> Vec<(&'static str, String)>;
+
+    /// Why `pack check` fails the level by the kind's own rule of a fair
+    /// level (none: it passes); `verdict` is the verdict in words, and
+    /// `min_stars` the stars wanted of a kind that gives stars.
+    fn check_failures(&self, verdict: &str, min_stars: u8) -> Vec<String>;
 
     /// The stored fields written before the verdict (Skiddy's `stars`,
     /// where every version wrote it).
@@ -303,14 +333,7 @@ impl LevelSummary {
     /// (`"3 stars: Perfect in 2 moves (L D)"`), the word said once where the
     /// words begin with it (`"unique: one way to place the shapes"`).
     pub fn verdict_sentence(&self) -> String {
-        let word = self.verdict_word();
-        if self.verdict.is_empty() {
-            word
-        } else if self.verdict.starts_with(&word) {
-            self.verdict.clone()
-        } else {
-            format!("{word}: {}", self.verdict)
-        }
+        word_and_words(&self.verdict_word(), &self.verdict)
     }
 
     /// What the pack panel's verdict column shows: stars, or a short word.
@@ -367,6 +390,16 @@ impl LevelSummary {
     /// analyses of a level (`"stars"`, `"shortest"`, …).
     pub fn named_figures(&self) -> Vec<(&'static str, String)> {
         self.figures.of_kind().named_figures()
+    }
+
+    /// Why `pack check` fails the level by its kind's rule of a fair level
+    /// (Skiddy and Prism: a reachable dead end, and for Skiddy fewer than
+    /// `min_stars` stars; Tangram: no solution, or a count that did not
+    /// finish; Sokoban: no solution, its deadlocks being the puzzle).
+    pub fn check_failures(&self, min_stars: u8) -> Vec<String> {
+        self.figures
+            .of_kind()
+            .check_failures(&self.verdict, min_stars)
     }
 }
 

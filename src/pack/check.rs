@@ -5,7 +5,6 @@ use rayon::prelude::*;
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
 use crate::kinds::Level;
-use crate::words::counted;
 
 /// What a check asks of every level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +69,10 @@ pub fn check_pack(
         .collect()
 }
 
-/// Re-analyses one level and judges it: it fails when it cannot be analysed
-/// (Tangram: when its count runs out of budget), has a reachable dead end, has fewer stars than wanted, or its stored
+/// Re-analyses one level and judges it: it fails when it cannot be analysed,
+/// breaks its kind's rule of a fair level (see
+/// [`LevelSummary::check_failures`]: a reachable dead end, fewer stars than
+/// wanted, no solution, a count over its budget), or its stored
 /// summary no longer matches the fresh analysis. The analysis runs under
 /// `job`: its state budget (`options.max_states` is what [`check_pack`] makes
 /// its jobs with) and its cancel flag; clones of one job may analyse several
@@ -88,29 +89,7 @@ pub fn check_level(
     match &fresh {
         Err(e) => failures.push(e.clone()),
         Ok(s) => {
-            if let Some(g) = s.graph().filter(|g| g.dead_ends > 0) {
-                failures.push(format!(
-                    "{}, {}: {}",
-                    counted(g.dead_ends, "dead end", "dead ends"),
-                    counted(g.traps, "trap", "traps"),
-                    s.verdict
-                ));
-            }
-            // A count without a state graph (Tangram's) that ran out of
-            // budget is known only as a lower bound: the level is not
-            // checked, as a state graph over its budget is not.
-            if s.unfinished() {
-                failures.push(format!("the solution count did not finish: {}", s.verdict));
-            }
-            // Stars are Skiddy's; other kinds are judged by dead ends alone.
-            if let Some(stars) = s.stars().filter(|&n| n < options.min_stars) {
-                failures.push(format!(
-                    "{}, fewer than the wanted {}: {}",
-                    counted(stars, "star", "stars"),
-                    options.min_stars,
-                    s.verdict
-                ));
-            }
+            failures.extend(s.check_failures(options.min_stars));
             if let Some(stored) = &entry.summary {
                 if stored != s {
                     failures.push(describe_change(stored, s));

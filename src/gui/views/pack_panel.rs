@@ -419,7 +419,9 @@ impl PackPanel {
                 )
                 .on_hover_text(
                     "Re-analyses every level on all cores and stores the fresh analyses; \
-                     levels with dead ends, too few stars or a changed analysis fail",
+                     levels that break their kind's rule of a fair level (Skiddy and Prism: \
+                     dead ends; Skiddy: too few stars; Tangram and Sokoban: no solution) \
+                     or whose analysis changed fail",
                 )
                 .clicked()
             {

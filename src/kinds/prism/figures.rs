@@ -5,7 +5,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    length_words, spread, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+    dead_end_failure, length_words, spread, Figures, GraphFigures, KindStats, LevelSummary,
+    SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 
@@ -111,6 +112,11 @@ impl Figures for PrismFigures {
         named.extend(self.graph.named_counts());
         named.push(("difficulty", length_words(self.difficulty)));
         named
+    }
+
+    /// A reachable dead end fails (an unsolvable level's start is one).
+    fn check_failures(&self, verdict: &str, _min_stars: u8) -> Vec<String> {
+        dead_end_failure(&self.graph, verdict).into_iter().collect()
     }
 
     fn fields_after_verdict(&self) -> Vec<(&'static str, Value)> {

@@ -5,7 +5,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    length_words, spread, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+    dead_end_failure, length_words, spread, Figures, GraphFigures, KindStats, LevelSummary,
+    SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
@@ -144,6 +145,19 @@ impl Figures for SkiddyFigures {
         ];
         named.extend(self.graph.named_counts());
         named
+    }
+
+    /// A reachable dead end fails, and so do fewer stars than wanted.
+    fn check_failures(&self, verdict: &str, min_stars: u8) -> Vec<String> {
+        let mut failures: Vec<String> =
+            dead_end_failure(&self.graph, verdict).into_iter().collect();
+        if self.stars < min_stars {
+            failures.push(format!(
+                "{}, fewer than the wanted {min_stars}: {verdict}",
+                counted(self.stars, "star", "stars")
+            ));
+        }
+        failures
     }
 
     fn fields_before_verdict(&self) -> Vec<(&'static str, Value)> {

@@ -6,7 +6,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    length_words, spread, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+    length_words, spread, word_and_words, Figures, GraphFigures, KindStats, LevelSummary,
+    SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
@@ -145,6 +146,16 @@ impl Figures for SokobanFigures {
         ]
     }
 
+    /// No solution fails. Deadlocks do not: nearly every Sokoban level has
+    /// them (a box pushed into a corner), and finding them is what the
+    /// analysis is for, not a flaw of the level.
+    fn check_failures(&self, verdict: &str, _min_stars: u8) -> Vec<String> {
+        match self.graph.shortest {
+            Some(_) => Vec::new(),
+            None => vec![word_and_words("unsolvable", verdict)],
+        }
+    }
+
     fn fields_after_verdict(&self) -> Vec<(&'static str, Value)> {
         let mut fields = vec![self.graph.shortest_field()];
         fields.extend(self.graph.count_fields());
@@ -247,5 +258,15 @@ mod tests {
             }
         );
         assert_eq!(none.card_lines()[0], "no solution");
+    }
+
+    #[test]
+    fn a_check_fails_an_unsolvable_level_and_not_a_level_with_deadlocks() {
+        let solvable = sokoban(Some(9), Some(3));
+        assert!(solvable.graph().unwrap().dead_ends > 0);
+        assert_eq!(solvable.check_failures(3), Vec::<String>::new());
+        let mut stuck = sokoban(None, None);
+        stuck.verdict = "unsolvable: no sequence of moves puts every box on a goal".into();
+        assert_eq!(stuck.check_failures(3), [stuck.verdict.clone()]);
     }
 }

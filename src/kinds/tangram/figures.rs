@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+    word_and_words, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
@@ -113,6 +113,17 @@ impl Figures for TangramFigures {
         )]
     }
 
+    /// No solution fails, and so does a count over its budget: known only
+    /// as a lower bound, the level is not checked, as a state graph over
+    /// its budget is not.
+    fn check_failures(&self, verdict: &str, _min_stars: u8) -> Vec<String> {
+        match self.solutions {
+            None => vec![format!("the solution count did not finish: {verdict}")],
+            Some(0) => vec![word_and_words("no solution", verdict)],
+            Some(_) => Vec::new(),
+        }
+    }
+
     fn fields_after_verdict(&self) -> Vec<(&'static str, Value)> {
         self.solutions
             .map(|n| ("solutions", n.into()))
@@ -151,5 +162,31 @@ impl Figures for TangramFigures {
                 counted(levels.len() as u64, "level", "levels")
             )],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(solutions: Option<u64>, verdict: &str) -> LevelSummary {
+        LevelSummary {
+            verdict: verdict.into(),
+            figures: KindFigures::Tangram(TangramFigures { solutions }),
+        }
+    }
+
+    #[test]
+    fn a_check_fails_no_solution_and_an_unfinished_count() {
+        assert!(summary(Some(1), "unique").check_failures(3).is_empty());
+        assert!(summary(Some(4), "4 solutions").check_failures(3).is_empty());
+        assert_eq!(
+            summary(Some(0), "no solution: the shapes cannot cover the board").check_failures(3),
+            ["no solution: the shapes cannot cover the board"]
+        );
+        assert_eq!(
+            summary(None, "not known: the search stopped").check_failures(3),
+            ["the solution count did not finish: not known: the search stopped"]
+        );
     }
 }
