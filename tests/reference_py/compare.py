@@ -4,13 +4,15 @@ collection and reports every disagreement.
 
     python3 tests/reference_py/compare.py N [--collection FILE]
         [--levelscope BIN] [--timeout SECONDS] [--max-states STATES]
+        [--levels TITLE,TITLE,...]
 
 Each level is cut out of the collection into a file of its own (its `; title`
 comment and its board rows), in a temporary folder, and both programs read
 that same file: `levelscope analyze --json FILE` and
 `python3 sokoban_reference.py FILE`. A level that levelscope does not explore
 whole (its state budget), or that the reference does not finish within
---timeout seconds, is reported as skipped, not as agreeing. Exit status: 0
+--timeout seconds, is reported as skipped, not as agreeing. --levels keeps,
+of the first N, only the levels with those titles. Exit status: 0
 when no level disagrees, 1 otherwise.
 
 The default collection is Microban from shared/fixtures/sokoban beside the
@@ -82,10 +84,14 @@ def main():
     parser.add_argument("--levelscope", default=default_levelscope())
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds the reference may take a level")
     parser.add_argument("--max-states", type=int, default=30_000_000, help="levelscope's state budget")
+    parser.add_argument("--levels", help="only the levels with these titles, comma-separated")
     args = parser.parse_args()
 
     text = Path(args.collection).read_text(encoding="utf-8")
     levels = list(cut_levels(text))[: args.count]
+    if args.levels:
+        wanted = set(args.levels.split(","))
+        levels = [(title, rows) for title, rows in levels if title in wanted]
     agree, disagree, skipped = [], [], []
     with tempfile.TemporaryDirectory() as folder:
         for index, (title, rows) in enumerate(levels):

@@ -10,7 +10,9 @@ dead_ends, traps, solvable, shortest_moves, min_pushes) plus elapsed_s and
 states_per_s (the analysis alone, reading the file excluded).
 
 The rules, as used here:
-- A state is the player's cell and the SET of box cells.
+- A state is the player's cell and the SET of box cells (kept as a sorted
+  tuple: the same set always gives the same tuple, and it takes far less
+  memory than a frozenset).
 - One move: the player steps up, down, left or right. Onto floor or a goal it
   is a step. Into a box it is a push: the box moves one cell the same way if
   the cell beyond is floor or a goal with no box; the player takes the box's
@@ -72,7 +74,7 @@ def read_level(text):
         sys.exit(f"the level needs exactly one player, it has {len(players)}")
     if not boxes or len(boxes) != len(goals):
         sys.exit(f"the level needs as many boxes as goals (at least one): {len(boxes)} boxes, {len(goals)} goals")
-    return walls, goals, frozenset(boxes), players[0], width
+    return walls, goals, tuple(sorted(boxes)), players[0], width
 
 
 def analyze(walls, goals, start_boxes, start_player, width):
@@ -96,7 +98,8 @@ def analyze(walls, goals, start_boxes, start_player, width):
                 beyond = ahead + d
                 if beyond in walls or beyond in boxes:
                     continue
-                yield (ahead, (boxes - {ahead}) | {beyond}), 1
+                moved = tuple(sorted(beyond if box == ahead else box for box in boxes))
+                yield (ahead, moved), 1
             else:
                 yield (ahead, boxes), 0
 
