@@ -419,9 +419,8 @@ impl PackPanel {
                 )
                 .on_hover_text(
                     "Re-analyses every level on all cores and stores the fresh analyses; \
-                     levels that break their kind's rule of a fair level (Skiddy and Prism: \
-                     dead ends; Skiddy: too few stars; Tangram and Sokoban: no solution) \
-                     or whose analysis changed fail",
+                     levels that break their kind's rule of a fair level (a dead end, too few \
+                     stars, no solution: see pack check) or whose analysis changed fail",
                 )
                 .clicked()
             {
