@@ -200,7 +200,7 @@ fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
     let mut harness = panel(move |gui, ui| gui.traps_tab(ui, &a, &listed, None));
     harness.get_by_label("4 fatal pushes, 40 deadlocks. Shallowest first:");
     harness
-        .get_all_by_label_contains("-> dead end")
+        .get_all_by_label_contains("-> deadlock")
         .next()
         .unwrap()
         .click();
@@ -301,4 +301,53 @@ fn the_solution_lists_count_lurd_moves_one_a_letter() {
     harness.run_steps(2);
     harness.get_by_label_contains("Solutions: 12, 1 shortest (3 moves)");
     harness.get_by_label("  3  dRR");
+}
+
+/// Our own collection opened as a pack: the pack panel's columns speak
+/// Sokoban (the verdict column gives the fewest moves, the figure column
+/// the fewest pushes), offers no star filter, and sorts by pushes.
+#[test]
+fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
+    let mut harness = editor();
+    let own =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sokoban/own.xsb");
+    harness.state_mut().open_path(&own);
+    harness.step();
+    wait_for_analysis(&mut harness);
+    harness.get_by_label("Verdict");
+    harness.get_by_label("Pushes");
+    assert!(harness.query_by_label("Perfect").is_none());
+    assert!(harness.query_by_label("Stars").is_none());
+    assert!(
+        harness.query_by_label("Min. stars").is_none(),
+        "no level of the pack gives stars"
+    );
+    harness.get_by_label("Check pack").click();
+    for _ in 0..6000 {
+        harness.step();
+        if !harness.state().pack_panel.is_checking() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run_steps(2);
+    let pack = harness.state().pack.as_ref().unwrap().pack.clone();
+    let pushes: Vec<Option<u32>> = pack
+        .levels
+        .iter()
+        .map(|e| e.summary.as_ref().and_then(|s| s.column_figure()))
+        .collect();
+    let names: Vec<&str> = pack.levels.iter().map(|e| e.level.name()).collect();
+    assert_eq!(names, ["Corner", "Detour", "Sealed"]);
+    assert!(pushes.iter().all(Option::is_some), "{pushes:?}");
+    harness.get_by_label("Pushes").click();
+    harness.run_steps(2);
+    harness.get_by_label("Sorted by fewest pushes");
+    let view = harness.state().pack_panel.view_order(&pack);
+    let sorted: Vec<Option<u32>> = view.iter().map(|&i| pushes[i]).collect();
+    assert!(sorted.windows(2).all(|w| w[0] <= w[1]), "{sorted:?}");
+    harness.get_by_label("Show").click();
+    harness.run();
+    assert!(harness.query_by_label("Under 1 star").is_none());
+    harness.get_by_label("Failing only");
 }

@@ -26,7 +26,9 @@ use crate::engine::{GraphView, Job, Summary};
 
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
-pub use summary::{Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark};
+pub use summary::{
+    FigureColumn, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+};
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
 /// The puzzle kinds levelscope edits and analyses.
@@ -188,6 +190,26 @@ impl Kind {
         match self {
             Kind::Skiddy | Kind::Sokoban => true,
             Kind::Prism | Kind::Tangram => false,
+        }
+    }
+
+    /// What the kind calls the pack panel's figure column, where its
+    /// levels have a figure there (Tangram's verdict says it all).
+    pub fn figure_column(self) -> Option<summary::FigureColumn> {
+        match self {
+            Kind::Skiddy => Some(skiddy::figures::COLUMN),
+            Kind::Prism => Some(prism::figures::COLUMN),
+            Kind::Sokoban => Some(sokoban::figures::COLUMN),
+            Kind::Tangram => None,
+        }
+    }
+
+    /// Whether the kind's verdict is a number of stars (which the pack
+    /// panel's "Under N stars" filters read).
+    pub fn gives_stars(self) -> bool {
+        match self {
+            Kind::Skiddy => true,
+            Kind::Prism | Kind::Tangram | Kind::Sokoban => false,
         }
     }
 

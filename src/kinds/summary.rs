@@ -138,6 +138,16 @@ pub trait Figures {
     /// What the pack panel's verdict column shows.
     fn mark(&self) -> VerdictMark;
 
+    /// The number the pack panel's verdict column sorts by, in the kind's
+    /// terms (Skiddy's stars, Prism's difficulty, Tangram's solution count,
+    /// Sokoban's fewest moves); `None` when there is none.
+    fn verdict_order(&self) -> Option<u64>;
+
+    /// The number in the pack panel's figure column, named by the kind's
+    /// [`FigureColumn`] (Skiddy's Perfect length, Prism's fewest moves,
+    /// Sokoban's fewest pushes); `None` when the level has none.
+    fn column_figure(&self) -> Option<u32>;
+
     /// The solution lengths in words; none for a kind without moves.
     fn lengths_words(&self) -> Option<String>;
 
@@ -159,6 +169,13 @@ pub trait Figures {
     /// returned (Tangram's count over its budget).
     fn unfinished(&self) -> bool {
         false
+    }
+
+    /// Whether a reachable dead end is a fault of the level (the pack
+    /// panel shows the count in red), not the puzzle itself (Sokoban's
+    /// deadlocks, which nearly every level has).
+    fn dead_ends_are_faults(&self) -> bool {
+        true
     }
 
     /// The figures by name, in words, for saying what changed.
@@ -184,6 +201,17 @@ pub trait Figures {
     fn pack_stats(levels: &[Option<&Self>]) -> KindStats
     where
         Self: Sized;
+}
+
+/// What a kind calls the pack panel's figure column (see
+/// [`Figures::column_figure`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FigureColumn {
+    /// The column's header: `"Perfect"`.
+    pub title: &'static str,
+    /// The figure in words, for "sorted by" and the header's tooltip:
+    /// `"Perfect length"`.
+    pub words: &'static str,
 }
 
 /// What `pack stats` says of a pack's levels of one kind: fields of the
@@ -341,6 +369,18 @@ impl LevelSummary {
         self.figures.of_kind().mark()
     }
 
+    /// The number the pack panel's verdict column sorts by: stars,
+    /// difficulty, solution count or fewest moves, by kind.
+    pub fn verdict_order(&self) -> Option<u64> {
+        self.figures.of_kind().verdict_order()
+    }
+
+    /// The number in the pack panel's figure column, which the kind's
+    /// [`Kind::figure_column`](crate::kinds::Kind::figure_column) names.
+    pub fn column_figure(&self) -> Option<u32> {
+        self.figures.of_kind().column_figure()
+    }
+
     /// The solution lengths in words (`"Shortest 4, max-combo 4, no-combo
     /// 5"`); none for a kind without moves.
     pub fn lengths_words(&self) -> Option<String> {
@@ -384,6 +424,12 @@ impl LevelSummary {
     /// it returned (Tangram's count over its budget).
     pub fn unfinished(&self) -> bool {
         self.figures.of_kind().unfinished()
+    }
+
+    /// Whether a reachable dead end is a fault of the level in its kind's
+    /// terms (not of Sokoban, whose deadlocks are the puzzle).
+    pub fn dead_ends_are_faults(&self) -> bool {
+        self.figures.of_kind().dead_ends_are_faults()
     }
 
     /// The figures by name, in words, for saying what changed between two
@@ -597,6 +643,8 @@ mod tests {
         assert_eq!(prism(Some(41)).mark(), word("d 41", true));
         assert_eq!(prism(None).mark(), word("none", false));
         assert_eq!(prism(Some(41)).perfect_length(), None);
+        assert_eq!(prism(Some(41)).column_figure(), Some(7));
+        assert!(skiddy().dead_ends_are_faults() && prism(None).dead_ends_are_faults());
         assert_eq!(tangram(Some(1), "").mark(), word("unique", true));
         assert_eq!(tangram(Some(5), "").mark(), word("5 sol.", true));
         assert_eq!(tangram(None, "").mark(), word("?", false));

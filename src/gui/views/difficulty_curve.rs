@@ -1,13 +1,15 @@
-//! The difficulty curve of a pack: Perfect length, trap count and reachable
-//! states over the pack's order, drawn with egui_plot.
+//! The difficulty curve of a pack: the kind's figure (the pack panel's
+//! figure column: Skiddy's Perfect length, Prism's fewest moves, Sokoban's
+//! fewest pushes), trap count and reachable states over the pack's order,
+//! drawn with egui_plot.
 //!
 //! Three plots, one above the other, share the x axis (the level's number in
 //! the pack) and the cursor, each series with its own y axis so that none
 //! flattens another (a pack with 200 traps in one level and Perfects of 10
-//! to 30 moves): Perfect length, traps, and states on a logarithmic axis
+//! to 30 moves): the figure, traps, and states on a logarithmic axis
 //! (the plot holds log10 of the count, the axis is labelled in counts),
 //! because states range from tens to millions. Levels without a summary,
-//! and levels without a Perfect on that line, are gaps. Hovering shows the
+//! and levels without the figure on that line, are gaps. Hovering shows the
 //! level's number, name and value. The x axis is labelled once, under the
 //! lowest plot, and every y axis is equally wide, so a level is at the same
 //! x in all three.
@@ -16,20 +18,18 @@ use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
 
 use crate::gui::views::count_axis::{count_axis, count_grid};
-use crate::gui::views::pack_panel::view::compact_count;
+use crate::gui::views::pack_panel::view::{compact_count, figure_column};
 use crate::kinds::Kind;
 use crate::pack::{LevelSummary, Pack};
 use crate::words::{agreeing, counted};
 
-/// Colour of the Perfect length (Okabe–Ito blue).
-const PERFECT: Color32 = Color32::from_rgb(0, 114, 178);
+/// Colour of the kind's figure (Okabe–Ito blue).
+const FIGURE: Color32 = Color32::from_rgb(0, 114, 178);
 /// Colour of the trap count (Okabe–Ito vermilion).
 const TRAPS: Color32 = Color32::from_rgb(213, 94, 0);
 /// Colour of the state count (Okabe–Ito bluish green).
 const STATES: Color32 = Color32::from_rgb(0, 158, 115);
 
-/// Name of the Perfect series (legend and hover).
-const PERFECT_NAME: &str = "Perfect length";
 /// Name of the trap series.
 const TRAPS_NAME: &str = "Traps";
 /// Name of the state series.
@@ -39,8 +39,8 @@ const STATES_NAME: &str = "States";
 /// gap).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CurveSeries {
-    /// Length of the Perfect.
-    pub perfect: Vec<Option<f64>>,
+    /// The kind's figure (see [`LevelSummary::column_figure`]).
+    pub figure: Vec<Option<f64>>,
     /// Traps.
     pub traps: Vec<Option<f64>>,
     /// log10 of the reachable states.
@@ -52,8 +52,8 @@ impl CurveSeries {
     pub fn of(pack: &Pack) -> CurveSeries {
         let summaries = || pack.levels.iter().map(|e| e.summary.as_ref());
         CurveSeries {
-            perfect: summaries()
-                .map(|s| s.and_then(LevelSummary::perfect_length).map(f64::from))
+            figure: summaries()
+                .map(|s| s.and_then(LevelSummary::column_figure).map(f64::from))
                 .collect(),
             traps: summaries()
                 .map(|s| s.and_then(|s| s.graph()).map(|g| g.traps as f64))
@@ -95,7 +95,36 @@ fn whole_marks(input: GridInput) -> Vec<GridMark> {
     if !(lo.is_finite() && hi.is_finite()) {
         return Vec::new();
     }
-    let step = ((hi - lo) / 8.0).ceil().max(1.0);
+    // At most four marks: closer ones are too close to be labelled on a
+    // plot this low, and none would be.
+    let step = ((hi - lo) / 3.0).ceil().max(1.0);
+    let mut marks = Vec::new();
+    let mut value = (lo / step).ceil() * step;
+    while value <= hi {
+        marks.push(GridMark {
+            value,
+            step_size: step,
+        });
+        value += step;
+    }
+    marks
+}
+
+/// Grid marks of a linear count axis (moves, pushes, traps): at most four,
+/// whole, a step of 1, 2 or 5 times a power of ten, so that each has room
+/// for its label however large the counts (0 and 2000 for 3,628 traps).
+fn count_marks(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = (input.bounds.0.max(0.0).ceil(), input.bounds.1.floor());
+    if !(lo.is_finite() && hi.is_finite()) || hi < lo {
+        return Vec::new();
+    }
+    let mut step = 1.0;
+    for factor in [2.0, 2.5, 2.0].into_iter().cycle() {
+        if (hi - lo) / step <= 3.0 {
+            break;
+        }
+        step *= factor;
+    }
     let mut marks = Vec::new();
     let mut value = (lo / step).ceil() * step;
     while value <= hi {
@@ -141,8 +170,8 @@ pub fn plot_top(values: &[Option<f64>]) -> f64 {
     highest * 1.1 + 1.0
 }
 
-/// Height of the Perfect plot, in points.
-const PERFECT_HEIGHT: f32 = 95.0;
+/// Height of the figure plot, in points.
+const FIGURE_HEIGHT: f32 = 95.0;
 /// Height of the traps plot, in points.
 const TRAPS_HEIGHT: f32 = 85.0;
 /// Height of the states plot (it also holds the x axis), in points.
@@ -152,7 +181,7 @@ const STATES_HEIGHT: f32 = 125.0;
 const Y_AXIS_WIDTH: f32 = 46.0;
 
 /// What the curve says of levels analysed without a state graph (Tangram's
-/// solution count): their kinds have no Perfect, traps or states, so they
+/// solution count): their kinds have no figure, traps or states, so they
 /// are gaps in every plot. `None` when every analysed level has a graph.
 pub fn no_graph_note(pack: &Pack) -> Option<String> {
     let mut kinds: Vec<Kind> = pack
@@ -218,19 +247,31 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     };
     let count = pack.levels.len() as f64;
     let group = ui.scope_id().with("difficulty curve");
+    // The figure is named as the pack panel's column names it.
+    let figure = figure_column(pack.levels.iter().map(|e| e.level.kind()));
+    let figure_axis = figure.title.to_lowercase();
     for (title, values, colour, height, axis) in [
         (
-            PERFECT_NAME,
-            &series.perfect,
-            PERFECT,
-            PERFECT_HEIGHT,
-            "Perfect (moves)",
+            figure.title,
+            &series.figure,
+            FIGURE,
+            FIGURE_HEIGHT,
+            figure_axis.as_str(),
         ),
         (TRAPS_NAME, &series.traps, TRAPS, TRAPS_HEIGHT, "traps"),
     ] {
-        // The x axis is drawn once, under the lowest plot.
+        // The x axis is drawn once, under the lowest plot; counts on the y
+        // axis are compact (`3.6k`) so that they fit its width.
         linked_plot(title, height, group, count)
             .y_axis_label(axis)
+            .y_grid_spacer(count_marks)
+            .y_axis_formatter(|mark, _| {
+                if mark.value.fract() == 0.0 && mark.value >= 0.0 {
+                    compact_count(mark.value as u64)
+                } else {
+                    String::new()
+                }
+            })
             .show_axes([false, true])
             .label_formatter(hover)
             .include_y(plot_top(values))
@@ -340,7 +381,7 @@ mod tests {
             levels: entries,
         };
         let s = CurveSeries::of(&pack);
-        assert_eq!(s.perfect, vec![Some(4.0), None, None]);
+        assert_eq!(s.figure, vec![Some(4.0), None, None]);
         assert_eq!(s.traps, vec![Some(2.0), None, Some(0.0)]);
         assert_eq!(s.log_states, vec![Some(3.0), None, Some(1.0)]);
     }
@@ -363,7 +404,7 @@ mod tests {
             refresh_summary(entry, 10_000).unwrap();
         }
         let s = CurveSeries::of(&pack);
-        assert_eq!(s.perfect, vec![Some(2.0), None]);
+        assert_eq!(s.figure, vec![Some(2.0), None]);
         assert!(s.traps[0].is_some() && s.log_states[0].is_some());
         assert_eq!(
             (s.traps[1], s.log_states[1]),
@@ -388,6 +429,24 @@ mod tests {
         assert!((12.0 - 9.0) / p > 0.08);
         assert_eq!(plot_top(&[None, None]), 1.0);
         assert_eq!(plot_top(&[Some(0.0)]), 1.0);
+    }
+
+    #[test]
+    fn count_marks_are_few_whole_and_one_two_five() {
+        let values = |lo: f64, hi: f64| -> Vec<f64> {
+            count_marks(GridInput {
+                bounds: (lo, hi),
+                base_step_size: 1.0,
+            })
+            .iter()
+            .map(|m| m.value)
+            .collect()
+        };
+        assert_eq!(values(-0.5, 3990.8), [0.0, 2000.0]);
+        assert_eq!(values(0.0, 35.2), [0.0, 20.0]);
+        assert_eq!(values(0.0, 3.3), [0.0, 1.0, 2.0, 3.0]);
+        assert_eq!(values(0.0, 14.0), [0.0, 5.0, 10.0]);
+        assert_eq!(values(0.0, 0.5), [0.0]);
     }
 
     #[test]

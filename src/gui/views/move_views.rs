@@ -157,10 +157,10 @@ pub fn traps_list(
 }
 
 /// One line of the traps list: the depth, the way in and the move into the
-/// dead end.
-pub fn trap_line(depth: usize, way: &str, mv: &str) -> String {
+/// dead end, which the kind names (`"dead end"`, Sokoban's `"deadlock"`).
+pub fn trap_line(depth: usize, way: &str, mv: &str, dead_end: &str) -> String {
     format!(
-        "depth {depth:>2}: {}{mv} -> dead end",
+        "depth {depth:>2}: {}{mv} -> {dead_end}",
         if way.is_empty() {
             String::new()
         } else {

@@ -1,5 +1,6 @@
 //! The pack panel: every level of a pack as a row with its thumbnail, name,
-//! stars, Perfect length, states, dead ends and traps. The designer opens a
+//! verdict and figure in its kind's terms (stars and Perfect length,
+//! difficulty and fewest moves, …), states, dead ends and traps. The designer opens a
 //! level by clicking it, adds the level open in the editor, removes and
 //! moves levels (drag and drop, or the buttons), sorts the view by any
 //! column (and may make that order the pack's), filters it, checks the pack
@@ -35,14 +36,14 @@ use self::row::{
     cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext, ROW_HEIGHT,
 };
 use self::view::{
-    move_order, rearranged, renumbering, sorted_order, view_order, without, Filter, Show, Sort,
-    SortColumn,
+    figure_column, move_order, rearranged, renumbering, sorted_order, view_order, without, Filter,
+    Show, Sort, SortColumn,
 };
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{CheckProgress, PackCheck};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{FigureColumn, Kind, Level};
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
 use crate::words::{agreeing, counted};
@@ -161,6 +162,17 @@ impl PackPanel {
         view_order(pack, &self.fails(pack), &self.filter, self.sort)
     }
 
+    /// What the figure column is called: the name the kinds of the levels
+    /// it can show (the pack's, of the filter's kind) give it.
+    pub fn figure_column(&self, pack: &Pack) -> FigureColumn {
+        figure_column(
+            pack.levels
+                .iter()
+                .map(|e| e.level.kind())
+                .filter(|&k| self.filter.kind.is_none_or(|f| f == k)),
+        )
+    }
+
     /// Why the latest check failed level `index` (empty: it passed), or
     /// `None` when it was not checked or has changed since.
     pub fn failures(&self, pack: &Pack, index: usize) -> Option<&[String]> {
@@ -258,7 +270,7 @@ impl PackPanel {
             .id_salt("pack panel curve")
             .show(ui, |ui| show_difficulty_curve(ui, pack));
         ui.separator();
-        self.show_filter(ui);
+        self.show_filter(ui, pack);
         self.show_sort_line(ui, pack, &mut new_order);
         self.show_table(ui, pack, current, &mut actions, &mut new_order);
 
@@ -426,12 +438,15 @@ impl PackPanel {
             {
                 self.start_check(ui.ctx(), pack);
             }
-            let stars = ui.label("Min. stars");
-            ui.add_enabled(
-                !running,
-                DragValue::new(&mut self.options.min_stars).range(0..=3),
-            )
-            .labelled_by(stars.id);
+            // Stars wanted, where the pack holds a kind that gives stars.
+            if pack.levels.iter().any(|e| e.level.kind().gives_stars()) {
+                let stars = ui.label("Min. stars");
+                ui.add_enabled(
+                    !running,
+                    DragValue::new(&mut self.options.min_stars).range(0..=3),
+                )
+                .labelled_by(stars.id);
+            }
             let budget = ui.label("State budget");
             ui.add_enabled(
                 !running,
@@ -478,7 +493,10 @@ impl PackPanel {
         }
     }
 
-    fn show_filter(&mut self, ui: &mut Ui) {
+    fn show_filter(&mut self, ui: &mut Ui, pack: &Pack) {
+        // The star filters where the pack holds a kind that gives stars
+        // (or one of them is chosen, so that it can be unchosen).
+        let stars_given = pack.levels.iter().any(|e| e.level.kind().gives_stars());
         // Wrapped: at the panel's narrowest the kind goes to a second row
         // rather than being cut at the panel's edge.
         ui.horizontal_wrapped(|ui| {
@@ -490,7 +508,11 @@ impl PackPanel {
             ComboBox::from_label("Show")
                 .selected_text(self.filter.show.describe())
                 .show_ui(ui, |ui| {
-                    for show in Show::ALL {
+                    let chosen = self.filter.show;
+                    let offered = Show::ALL
+                        .into_iter()
+                        .filter(|s| !s.reads_stars() || stars_given || *s == chosen);
+                    for show in offered {
                         ui.selectable_value(&mut self.filter.show, show, show.describe());
                     }
                 });
@@ -512,10 +534,11 @@ impl PackPanel {
             ui.weak("Drag a level to move it; click a column's header to sort by it.");
             return;
         }
+        let figure = self.figure_column(pack);
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Sorted by {}{}",
-                self.sort.column.describe(),
+                self.sort.column.describe(figure),
                 if self.sort.descending {
                     ", descending"
                 } else {
@@ -533,7 +556,7 @@ impl PackPanel {
                     order: sorted_order(pack, self.sort),
                     name: format!(
                         "Sort the pack by {}{}",
-                        self.sort.column.describe(),
+                        self.sort.column.describe(figure),
                         if self.sort.descending {
                             ", descending"
                         } else {
@@ -549,7 +572,7 @@ impl PackPanel {
         });
     }
 
-    fn show_header(&mut self, ui: &mut Ui, columns: &Columns) {
+    fn show_header(&mut self, ui: &mut Ui, columns: &Columns, figure: FigureColumn) {
         let (rect, _) =
             ui.allocate_exact_size(vec2(columns.width(), HEADER_HEIGHT), Sense::hover());
         let cells = columns.cells(rect);
@@ -562,8 +585,8 @@ impl PackPanel {
                     ui.scope_id().with(("pack header", column)),
                     Sense::click(),
                 )
-                .on_hover_text(format!("Sort the view by {}", column.describe()));
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, column.title()));
+                .on_hover_text(format!("Sort the view by {}", column.describe(figure)));
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, column.title(figure)));
             let visuals = ui.visuals();
             let painter = ui.painter().with_clip_rect(cell);
             if response.hovered() {
@@ -583,7 +606,7 @@ impl PackPanel {
             } else {
                 (Align2::RIGHT_CENTER, cell.right_center())
             };
-            let text = painter.text(pos, anchor, column.title(), font.clone(), colour);
+            let text = painter.text(pos, anchor, column.title(figure), font.clone(), colour);
             if active {
                 let c = if name_column {
                     text.right_center() + vec2(7.0, 0.0)
@@ -619,7 +642,7 @@ impl PackPanel {
         let fails = self.fails(pack);
         let view = view_order(pack, &fails, &self.filter, self.sort);
         let columns = Columns::new(ui.available_width());
-        self.show_header(ui, &columns);
+        self.show_header(ui, &columns, self.figure_column(pack));
         if view.is_empty() {
             ui.weak(if pack.levels.is_empty() {
                 "The pack is empty: add the level open in the editor."

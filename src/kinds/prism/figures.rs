@@ -5,12 +5,18 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    dead_end_failure, length_words, spread, Figures, GraphFigures, KindStats, LevelSummary,
-    SummaryError, VerdictMark,
+    dead_end_failure, length_words, spread, FigureColumn, Figures, GraphFigures, KindStats,
+    LevelSummary, SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 
 use super::Analysis;
+
+/// What Prism calls the pack panel's figure column: the fewest moves.
+pub const COLUMN: FigureColumn = FigureColumn {
+    title: "Moves",
+    words: "fewest moves",
+};
 
 /// The figures of a Prism level's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +77,14 @@ impl Figures for PrismFigures {
             Some(d) => VerdictMark::word(format!("d {d}"), true),
             None => VerdictMark::word("none", false),
         }
+    }
+
+    fn verdict_order(&self) -> Option<u64> {
+        self.difficulty.map(u64::from)
+    }
+
+    fn column_figure(&self) -> Option<u32> {
+        self.graph.shortest
     }
 
     fn lengths_words(&self) -> Option<String> {

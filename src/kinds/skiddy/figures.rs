@@ -5,13 +5,20 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    dead_end_failure, length_words, spread, Figures, GraphFigures, KindStats, LevelSummary,
-    SummaryError, VerdictMark,
+    dead_end_failure, length_words, spread, FigureColumn, Figures, GraphFigures, KindStats,
+    LevelSummary, SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
 
 use super::{Analysis, Rating};
+
+/// What Skiddy calls the pack panel's figure column: the length of the
+/// Perfect, the solution that is both shortest and max-combo.
+pub const COLUMN: FigureColumn = FigureColumn {
+    title: "Perfect",
+    words: "Perfect length",
+};
 
 /// The figures of a Skiddy level's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +105,14 @@ impl Figures for SkiddyFigures {
 
     fn mark(&self) -> VerdictMark {
         VerdictMark::Stars(self.stars.min(3))
+    }
+
+    fn verdict_order(&self) -> Option<u64> {
+        Some(u64::from(self.stars))
+    }
+
+    fn column_figure(&self) -> Option<u32> {
+        self.perfect_length()
     }
 
     fn lengths_words(&self) -> Option<String> {

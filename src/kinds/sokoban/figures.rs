@@ -6,8 +6,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    length_words, spread, word_and_words, Figures, GraphFigures, KindStats, LevelSummary,
-    SummaryError, VerdictMark,
+    length_words, spread, word_and_words, FigureColumn, Figures, GraphFigures, KindStats,
+    LevelSummary, SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
@@ -24,6 +24,12 @@ pub struct SokobanFigures {
     /// be solved).
     pub min_pushes: Option<u32>,
 }
+
+/// What Sokoban calls the pack panel's figure column: the fewest pushes.
+pub const COLUMN: FigureColumn = FigureColumn {
+    title: "Pushes",
+    words: "fewest pushes",
+};
 
 /// Sokoban's own stored field.
 #[derive(Deserialize)]
@@ -83,11 +89,26 @@ impl Figures for SokobanFigures {
         }
     }
 
+    /// The fewest moves (`"33m"`); the fewest pushes have the figure
+    /// column ([`COLUMN`]).
     fn mark(&self) -> VerdictMark {
-        match (self.graph.shortest, self.min_pushes) {
-            (Some(m), Some(p)) => VerdictMark::word(format!("{m}m {p}p"), true),
-            _ => VerdictMark::word("none", false),
+        match self.graph.shortest {
+            Some(m) => VerdictMark::word(format!("{m}m"), true),
+            None => VerdictMark::word("none", false),
         }
+    }
+
+    fn verdict_order(&self) -> Option<u64> {
+        self.graph.shortest.map(u64::from)
+    }
+
+    fn column_figure(&self) -> Option<u32> {
+        self.min_pushes
+    }
+
+    /// Deadlocks are the puzzle: nearly every level has them.
+    fn dead_ends_are_faults(&self) -> bool {
+        false
     }
 
     fn lengths_words(&self) -> Option<String> {
@@ -238,10 +259,12 @@ mod tests {
         assert_eq!(
             s.mark(),
             VerdictMark::Word {
-                text: "9m 3p".into(),
+                text: "9m".into(),
                 good: true
             }
         );
+        assert_eq!((s.verdict_order(), s.column_figure()), (Some(9), Some(3)));
+        assert!(!s.dead_ends_are_faults(), "deadlocks are the puzzle");
         assert_eq!(s.card_lines(), ["9 moves, 3 pushes", "2 fatal pushes"]);
         assert_eq!(
             s.description(),

@@ -77,6 +77,14 @@ impl Figures for TangramFigures {
         }
     }
 
+    fn verdict_order(&self) -> Option<u64> {
+        self.solutions
+    }
+
+    fn column_figure(&self) -> Option<u32> {
+        None
+    }
+
     fn lengths_words(&self) -> Option<String> {
         None
     }

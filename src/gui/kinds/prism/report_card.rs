@@ -104,6 +104,6 @@ pub fn traps_tab(
     move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
         let way = analysis.move_string(&analysis.graph.path_to(trap.from));
         let mv = Dir::from_index(trap.mv as usize).map_or("?", Dir::name);
-        trap_line(depth, &way, mv)
+        trap_line(depth, &way, mv, "dead end")
     })
 }

@@ -83,6 +83,6 @@ pub fn traps_tab(
     move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
         let way = analysis.move_string(&analysis.path_to(trap.from));
         let mv = Dir::ALL[trap.mv as usize].letter();
-        trap_line(depth, &way, &mv.to_string())
+        trap_line(depth, &way, &mv.to_string(), "dead end")
     })
 }

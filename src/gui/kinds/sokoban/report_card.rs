@@ -78,6 +78,6 @@ pub fn traps_tab(
     move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
         let way = analysis.lurd(&analysis.graph.path_to(trap.from));
         let mv = Dir::from_index(trap.mv as usize).map_or('?', |d| d.lurd(true));
-        trap_line(depth, &way, &mv.to_string())
+        trap_line(depth, &way, &mv.to_string(), "deadlock")
     })
 }

@@ -21,8 +21,8 @@ const MIN_NAME_WIDTH: f32 = 60.0;
 const FAIL: Color32 = Color32::from_rgb(213, 60, 40);
 /// Green of a passing level's mark.
 const PASS: Color32 = Color32::from_rgb(0, 158, 115);
-/// Where the columns of a row are: number, thumbnail, name, stars, Perfect,
-/// states, dead ends, traps, verdict mark.
+/// Where the columns of a row are: number, thumbnail, name, verdict (stars
+/// or a word), the kind's figure, states, dead ends, traps, check mark.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Columns {
     widths: [f32; 9],
@@ -33,8 +33,8 @@ pub(super) fn cell_of(column: SortColumn) -> usize {
     match column {
         SortColumn::Order => 0,
         SortColumn::Name => 2,
-        SortColumn::Stars => 3,
-        SortColumn::Perfect => 4,
+        SortColumn::Verdict => 3,
+        SortColumn::Figure => 4,
         SortColumn::States => 5,
         SortColumn::DeadEnds => 6,
         SortColumn::Traps => 7,
@@ -223,13 +223,16 @@ pub(super) fn paint_row(
                     );
                 }
             }
-            let perfect = s
-                .perfect_length()
-                .map_or("–".to_string(), |n| n.to_string());
-            right(&painter, cells[4], perfect, &body, text);
+            let figure = s.column_figure().map_or("–".to_string(), |n| n.to_string());
+            right(&painter, cells[4], figure, &body, text);
             if let Some(g) = s.graph() {
                 right(&painter, cells[5], compact_count(g.states), &body, text);
-                let dead = if g.dead_ends > 0 { FAIL } else { text };
+                // Red where the kind counts a dead end as a fault.
+                let dead = if g.dead_ends > 0 && s.dead_ends_are_faults() {
+                    FAIL
+                } else {
+                    text
+                };
                 right(&painter, cells[6], compact_count(g.dead_ends), &body, dead);
                 right(&painter, cells[7], compact_count(g.traps), &body, text);
             } else {

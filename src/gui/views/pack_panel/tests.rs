@@ -438,3 +438,21 @@ fn harness_with_curve(pack: Pack) -> Harness<'static, State> {
     harness.run();
     harness
 }
+
+#[test]
+fn a_skiddy_pack_has_stars_and_the_perfect_column() {
+    let mut skiddy = harness(analysed(assets_pack()));
+    skiddy.get_by_label("Verdict");
+    skiddy.get_by_label("Perfect");
+    skiddy.get_by_label("Min. stars");
+    skiddy.get_by_label("Show").click();
+    skiddy.run();
+    skiddy.get_by_label("Under 3 stars");
+    // A Tangram level has no figure: the column keeps Skiddy's name.
+    let mut pack = analysed(assets_pack());
+    let tangram =
+        crate::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n");
+    pack.levels.push(PackEntry::new(tangram.unwrap().into()));
+    let mixed = harness(pack);
+    mixed.get_by_label("Perfect");
+}

@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 
+use crate::kinds::{FigureColumn, Kind};
 use crate::pack::{LevelSummary, Pack, PackEntry};
 
 /// A column of the pack table; clicking its header sorts the view by it.
@@ -12,10 +13,11 @@ pub enum SortColumn {
     Order,
     /// The level's name (numbers inside names compare as numbers).
     Name,
-    /// Stars.
-    Stars,
-    /// Length of the Perfect (see [`LevelSummary::perfect_length`]).
-    Perfect,
+    /// The verdict in the level's kind's terms (see
+    /// [`LevelSummary::verdict_order`]).
+    Verdict,
+    /// The kind's figure (see [`LevelSummary::column_figure`]).
+    Figure,
     /// Reachable states.
     States,
     /// Dead ends.
@@ -24,57 +26,83 @@ pub enum SortColumn {
     Traps,
 }
 
+/// What the figure column is called when the levels it shows are of kinds
+/// that name it differently, or of none that has one.
+pub const MIXED_FIGURES: FigureColumn = FigureColumn {
+    title: "Length",
+    words: "length (each kind's own figure)",
+};
+
+/// What the figure column is called over levels of `kinds`: the kinds'
+/// own name when they agree on one, else [`MIXED_FIGURES`].
+pub fn figure_column(kinds: impl IntoIterator<Item = Kind>) -> FigureColumn {
+    let mut named = kinds.into_iter().filter_map(Kind::figure_column);
+    match named.next() {
+        Some(first) if named.all(|c| c == first) => first,
+        _ => MIXED_FIGURES,
+    }
+}
+
 impl SortColumn {
     /// Every column, left to right.
     pub const ALL: [SortColumn; 7] = [
         SortColumn::Order,
         SortColumn::Name,
-        SortColumn::Stars,
-        SortColumn::Perfect,
+        SortColumn::Verdict,
+        SortColumn::Figure,
         SortColumn::States,
         SortColumn::DeadEnds,
         SortColumn::Traps,
     ];
 
-    /// The column's header.
-    pub fn title(self) -> &'static str {
+    /// The column's header; `figure` names the figure column.
+    pub fn title(self, figure: FigureColumn) -> &'static str {
         match self {
             SortColumn::Order => "#",
             SortColumn::Name => "Name",
-            SortColumn::Stars => "Stars",
-            SortColumn::Perfect => "Perfect",
+            SortColumn::Verdict => "Verdict",
+            SortColumn::Figure => figure.title,
             SortColumn::States => "States",
             SortColumn::DeadEnds => "Dead ends",
             SortColumn::Traps => "Traps",
         }
     }
 
-    /// The words for "sorted by" messages.
-    pub fn describe(self) -> &'static str {
+    /// The words for "sorted by" messages; `figure` names the figure
+    /// column.
+    pub fn describe(self, figure: FigureColumn) -> &'static str {
         match self {
             SortColumn::Order => "pack order",
             SortColumn::Name => "name",
-            SortColumn::Stars => "stars",
-            SortColumn::Perfect => "Perfect length",
+            SortColumn::Verdict => "verdict",
+            SortColumn::Figure => figure.words,
             SortColumn::States => "states",
             SortColumn::DeadEnds => "dead ends",
             SortColumn::Traps => "traps",
         }
     }
 
-    /// The number a summary has in this column (`None` for the columns
-    /// that are not numbers of the analysis, for a missing Perfect, and for
-    /// a number the level's kind does not have: stars of a Prism level,
-    /// states of a Tangram level).
-    fn number(self, summary: &LevelSummary) -> Option<u64> {
-        match self {
+    /// The key a summary has in this column (`None` for the columns that
+    /// are not numbers of the analysis, and for a number the level's kind
+    /// or the level does not have: a missing Perfect, states of a Tangram
+    /// level). Verdicts compare within a kind, kinds in menu order: stars
+    /// and difficulty do not compare with each other.
+    fn key(self, summary: &LevelSummary) -> Option<(usize, u64)> {
+        let kind_place = || {
+            Kind::ALL
+                .iter()
+                .position(|&k| k == summary.kind())
+                .unwrap_or(Kind::ALL.len())
+        };
+        let number = match self {
             SortColumn::Order | SortColumn::Name => None,
-            SortColumn::Stars => summary.stars().map(u64::from),
-            SortColumn::Perfect => summary.perfect_length().map(u64::from),
+            SortColumn::Verdict => return summary.verdict_order().map(|n| (kind_place(), n)),
+            SortColumn::Figure => summary.column_figure().map(u64::from),
             SortColumn::States => summary.graph().map(|g| g.states),
             SortColumn::DeadEnds => summary.graph().map(|g| g.dead_ends),
             SortColumn::Traps => summary.graph().map(|g| g.traps),
-        }
+        };
+        number.map(|n| (0, n))
     }
 }
 
@@ -147,6 +175,15 @@ impl Show {
         Show::NotAnalysed,
     ];
 
+    /// Whether the choice reads stars, which only some kinds give (the
+    /// panel offers it when the pack holds a level of such a kind).
+    pub fn reads_stars(self) -> bool {
+        match self {
+            Show::UnderStars(_) => true,
+            Show::All | Show::Failing | Show::NotAnalysed => false,
+        }
+    }
+
     /// The choice's words.
     pub fn describe(self) -> String {
         match self {
@@ -168,7 +205,7 @@ pub struct Filter {
     /// Which levels to show.
     pub show: Show,
     /// The one kind to show (`None`: every kind).
-    pub kind: Option<crate::kinds::Kind>,
+    pub kind: Option<Kind>,
 }
 
 impl Filter {
@@ -262,7 +299,7 @@ pub fn sorted_order(pack: &Pack, sort: Sort) -> Vec<usize> {
                 directed(natural_cmp(levels[i].level.name(), levels[j].level.name()))
             }
             column => {
-                let key = |k: usize| levels[k].summary.as_ref().and_then(|s| column.number(s));
+                let key = |k: usize| levels[k].summary.as_ref().and_then(|s| column.key(s));
                 match (key(i), key(j)) {
                     (Some(x), Some(y)) => directed(x.cmp(&y)),
                     (Some(_), None) => Ordering::Less,
@@ -380,7 +417,7 @@ mod tests {
     fn sorting_by_a_number_puts_missing_numbers_last_both_ways() {
         let p = pack();
         let stars = Sort {
-            column: SortColumn::Stars,
+            column: SortColumn::Verdict,
             descending: false,
         };
         assert_eq!(sorted_order(&p, stars), vec![3, 1, 0, 2]);
@@ -391,7 +428,7 @@ mod tests {
         assert_eq!(sorted_order(&p, down), vec![0, 1, 3, 2]);
         // Level 1 has no Perfect (its max-combo solution is longer).
         let perfect = Sort {
-            column: SortColumn::Perfect,
+            column: SortColumn::Figure,
             descending: false,
         };
         assert_eq!(sorted_order(&p, perfect), vec![3, 0, 1, 2]);
@@ -529,6 +566,65 @@ mod tests {
             rearranged(vec!['a', 'b', 'c', 'd'], &order),
             vec!['a', 'b', 'd']
         );
+    }
+
+    #[test]
+    fn the_figure_column_takes_the_name_its_kinds_agree_on() {
+        let title = |kinds: &[Kind]| figure_column(kinds.iter().copied()).title;
+        assert_eq!(title(&[Kind::Skiddy, Kind::Skiddy]), "Perfect");
+        assert_eq!(title(&[Kind::Prism]), "Moves");
+        assert_eq!(title(&[Kind::Sokoban]), "Pushes");
+        // Tangram has no figure: it does not change the name.
+        assert_eq!(title(&[Kind::Tangram, Kind::Skiddy]), "Perfect");
+        assert_eq!(title(&[Kind::Skiddy, Kind::Sokoban]), "Length");
+        assert_eq!(title(&[Kind::Tangram]), "Length");
+        assert_eq!(title(&[]), "Length");
+        let words = figure_column([Kind::Sokoban]);
+        assert_eq!(SortColumn::Figure.describe(words), "fewest pushes");
+        assert_eq!(SortColumn::Verdict.title(words), "Verdict");
+    }
+
+    #[test]
+    fn verdicts_sort_within_their_kind_and_kinds_in_menu_order() {
+        let prism = |difficulty: Option<u32>| {
+            let mut e = entry("p", &[], None);
+            e.summary = Some(LevelSummary {
+                verdict: String::new(),
+                figures: KindFigures::Prism(crate::kinds::prism::figures::PrismFigures {
+                    graph: GraphFigures {
+                        shortest: difficulty.map(|_| 5),
+                        states: 10,
+                        dead_ends: 0,
+                        traps: 0,
+                    },
+                    difficulty,
+                }),
+            });
+            e
+        };
+        let p = Pack {
+            name: "mixed".into(),
+            levels: vec![
+                prism(Some(40)),
+                entry("a", &[], Some(summary(3, 9, 9, 5))),
+                prism(None),
+                prism(Some(12)),
+                entry("b", &[], Some(summary(1, 9, 9, 5))),
+            ],
+        };
+        let verdict = Sort {
+            column: SortColumn::Verdict,
+            descending: false,
+        };
+        // Skiddy (1 star, 3 stars), then Prism (difficulty 12, 40), then
+        // the unsolvable Prism level, which has no difficulty.
+        assert_eq!(sorted_order(&p, verdict), vec![4, 1, 3, 0, 2]);
+        // The figure column: Skiddy's Perfect 9, Prism's fewest moves 5.
+        let figure = Sort {
+            column: SortColumn::Figure,
+            descending: false,
+        };
+        assert_eq!(sorted_order(&p, figure), vec![0, 3, 1, 4, 2]);
     }
 
     #[test]
