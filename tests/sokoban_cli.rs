@@ -138,6 +138,11 @@ fn a_collection_adds_every_level_named_by_its_title_and_dedupes_a_mirror() {
     let pack = dir.join("p.json");
     let out = levelscope(&["pack", "add", path(&pack), path(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let said = stdout(&out);
+    assert!(
+        said.contains("added \"Left\" from ") && said.contains("three.xsb as level 1 (solvable"),
+        "each level is said by its title: {said}"
+    );
     let stored: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&pack).unwrap()).unwrap();
     let names: Vec<&str> = stored["levels"]

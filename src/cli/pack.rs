@@ -289,8 +289,10 @@ fn add(
                 }
                 Err(e) => format!("not analysed: {e}"),
             };
+            // The level by its name (a collection's title), then its file.
             added.push(format!(
-                "added {} as level {} ({note})",
+                "added {:?} from {} as level {} ({note})",
+                entry.level.name(),
                 shown(path),
                 read.pack.levels.len()
             ));
