@@ -98,6 +98,11 @@ fn whole_marks(input: GridInput) -> Vec<GridMark> {
     // At most four marks: closer ones are too close to be labelled on a
     // plot this low, and none would be.
     let step = ((hi - lo) / 3.0).ceil().max(1.0);
+    every_step(lo, hi, step)
+}
+
+/// Grid marks at every multiple of `step` from `lo` to `hi`.
+fn every_step(lo: f64, hi: f64, step: f64) -> Vec<GridMark> {
     let mut marks = Vec::new();
     let mut value = (lo / step).ceil() * step;
     while value <= hi {
@@ -125,16 +130,7 @@ fn count_marks(input: GridInput) -> Vec<GridMark> {
         }
         step *= factor;
     }
-    let mut marks = Vec::new();
-    let mut value = (lo / step).ceil() * step;
-    while value <= hi {
-        marks.push(GridMark {
-            value,
-            step_size: step,
-        });
-        value += step;
-    }
-    marks
+    every_step(lo, hi, step)
 }
 
 /// Adds a series to a plot: its runs as lines and every value as a dot (so
