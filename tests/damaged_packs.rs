@@ -113,3 +113,30 @@ fn a_broken_pack_of_an_unknown_version_is_refused() {
     assert_eq!(read.damaged.len(), 1);
     assert!(read.check_writable(std::path::Path::new("p.json")).is_err());
 }
+
+/// A Tangram level with a field no reader knows (an author, written by
+/// hand) is an unreadable entry like any other kind's: named, and never
+/// written back without it.
+#[test]
+fn a_tangram_level_s_unknown_field_is_refused_by_name_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("p.json");
+    let mut value: Value = serde_json::from_str(&three_levels()).unwrap();
+    let tangram = levelscope::kinds::tangram::parse_text(
+        "1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n",
+    )
+    .unwrap();
+    let mut level = levelscope::kinds::tangram::format::to_json_value(&tangram);
+    level["author"] = Value::String("Ana".into());
+    value["levels"][2]["level"] = level;
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    std::fs::write(&pack, &text).unwrap();
+    let out = levelscope(&["pack", "check", path(&pack), "--update"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("entry 2") && said.contains("unknown field \"author\""),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_to_string(&pack).unwrap(), text);
+}

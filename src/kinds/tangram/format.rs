@@ -255,12 +255,24 @@ pub fn to_json(level: &Level) -> String {
     text
 }
 
+/// The fields of our JSON level, in the order they are written.
+const JSON_FIELDS: [&str; 6] = ["format", "version", "kind", "name", "size", "shapes"];
+
 /// Reads our JSON level from a parsed value.
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
     let json_err = |m: String| FormatError::Json(m);
     let object = value
         .as_object()
         .ok_or_else(|| json_err("expected an object".into()))?;
+    // A field this reader does not know is refused, as every kind's reader
+    // refuses it: kept silently it would be lost at the next save.
+    if let Some(field) = object.keys().find(|k| !JSON_FIELDS.contains(&k.as_str())) {
+        return Err(json_err(format!(
+            "unknown field {} (known: {})",
+            crate::kinds::text::quoted(field),
+            JSON_FIELDS.join(", ")
+        )));
+    }
     match object.get("format") {
         Some(Value::String(f)) if f == LEVEL_FORMAT => {}
         Some(Value::String(f)) => return Err(FormatError::WrongFormat(f.clone())),
@@ -464,5 +476,13 @@ mod tests {
         let err = parse_json(r#"{"format":"levelscope-level","version":1,"kind":"tangram","size":1,"shapes":[[[0,0,0]],[[0,0,9]]]}"#)
             .unwrap_err();
         assert!(err.to_string().contains("shapes[1][0]"), "{err}");
+        // A field of no kind's level is refused by name, not dropped.
+        let err = parse_json(r#"{"format":"levelscope-level","version":1,"kind":"tangram","size":1,"shapes":[],"author":"Ana"}"#)
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("unknown field \"author\" (known: format, version, kind, name, size, shapes)"),
+            "{err}"
+        );
     }
 }
