@@ -122,10 +122,9 @@ fn a_tangram_level_s_unknown_field_is_refused_by_name_not_dropped() {
     let dir = tempfile::tempdir().unwrap();
     let pack = dir.path().join("p.json");
     let mut value: Value = serde_json::from_str(&three_levels()).unwrap();
-    let tangram = levelscope::kinds::tangram::parse_text(
-        "1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n",
-    )
-    .unwrap();
+    let tangram =
+        levelscope::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n")
+            .unwrap();
     let mut level = levelscope::kinds::tangram::format::to_json_value(&tangram);
     level["author"] = Value::String("Ana".into());
     value["levels"][2]["level"] = level;

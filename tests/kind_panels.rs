@@ -257,17 +257,17 @@ fn prism_play_buttons_move_the_kinds_own_game() {
             .state()
             .gui
             .game()
-            .is_some_and(|g| !g.moves.is_empty())
+            .is_some_and(|g| !g.moves().is_empty())
         {
             break;
         }
     }
     let game = harness.state().gui.game().expect("Play made a game");
-    assert_eq!(game.moves.len(), 1, "one button, one move");
+    assert_eq!(game.moves().len(), 1, "one button, one move");
     harness.get_by_label_contains("Moves: 1 (");
     harness.get_by_label("Take back").click();
     harness.run_steps(2);
-    assert!(harness.state().gui.game().unwrap().moves.is_empty());
+    assert!(harness.state().gui.game().unwrap().moves().is_empty());
     assert!(harness.state().commands.is_empty());
 }
 

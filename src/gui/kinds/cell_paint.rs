@@ -201,3 +201,59 @@ macro_rules! tools_of_a_board_of_cells {
     };
 }
 pub(crate) use tools_of_a_board_of_cells;
+
+/// The [`CellTiles`] methods that forward to a kind's own tile tools:
+/// `$tools::{pick, erase, paint, fill}`, `$region::line`, and the tile's
+/// `name`, `shortcut` and `from_shortcut`, written once; what each kind
+/// says its own way (`plural`, `icon`) is written beside it.
+macro_rules! cell_tiles_forwarded_to {
+    ($tools:ident, $region:ident) => {
+        fn pick(level: &Self::Level, x: usize, y: usize) -> Self::Tile {
+            $tools::pick(level, x, y)
+        }
+
+        fn erase(level: &mut Self::Level, x: usize, y: usize) -> bool {
+            $tools::erase(level, x, y)
+        }
+
+        fn paint(
+            level: &mut Self::Level,
+            x: usize,
+            y: usize,
+            tile: Self::Tile,
+        ) -> Result<bool, $crate::gui::kinds::tool::Refused> {
+            $tools::paint(level, x, y, tile)
+        }
+
+        fn fill(
+            level: &mut Self::Level,
+            x: usize,
+            y: usize,
+            tile: Self::Tile,
+        ) -> Result<usize, $crate::gui::kinds::tool::Refused> {
+            $tools::fill(level, x, y, tile)
+        }
+
+        fn line(
+            level: &mut Self::Level,
+            from: (usize, usize),
+            to: (usize, usize),
+            tile: Option<Self::Tile>,
+        ) -> Result<usize, $crate::gui::kinds::tool::Refused> {
+            $region::line(level, from, to, tile)
+        }
+
+        fn name(tile: Self::Tile) -> String {
+            tile.name()
+        }
+
+        fn shortcut(tile: Self::Tile) -> char {
+            tile.shortcut()
+        }
+
+        fn from_shortcut(ch: char) -> Option<Self::Tile> {
+            <Self::Tile>::from_shortcut(ch)
+        }
+    };
+}
+pub(crate) use cell_tiles_forwarded_to;

@@ -13,6 +13,7 @@
 
 pub mod cell_paint;
 pub mod generate_seam;
+pub mod move_history;
 pub mod no_generator;
 pub mod play_keys;
 pub mod prism;

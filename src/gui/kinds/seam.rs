@@ -325,3 +325,32 @@ macro_rules! views_of_a_kind_with_moves {
     };
 }
 pub(crate) use views_of_a_kind_with_moves;
+
+/// The [`KindGui`] accessors of a kind whose GUI keeps its selected palette
+/// entry in a field `tile`, its game of Play in `game` and its replay in
+/// `replay` (Skiddy, Prism, Sokoban): written once, used inside each such
+/// kind's `impl KindGui`.
+macro_rules! parts_of_a_kind_with_moves {
+    () => {
+        fn tile(&self) -> Self::Tile {
+            self.tile
+        }
+
+        fn game(&self) -> Option<&Self::Game> {
+            self.game.as_ref()
+        }
+
+        fn replay(&self) -> Option<&Self::Replay> {
+            self.replay.as_ref()
+        }
+
+        fn replay_mut(&mut self) -> Option<&mut Self::Replay> {
+            self.replay.as_mut()
+        }
+
+        fn close_replay(&mut self) {
+            self.replay = None;
+        }
+    };
+}
+pub(crate) use parts_of_a_kind_with_moves;

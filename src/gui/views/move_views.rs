@@ -390,6 +390,31 @@ pub fn state_shown(
     (path, title, commands)
 }
 
+/// A report card's figures: a name and its value a row, in two columns.
+pub fn figures_grid(ui: &mut Ui, id: &str, rows: &[(&str, String)]) {
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        for (name, value) in rows {
+            ui.label(*name);
+            ui.label(value);
+            ui.end_row();
+        }
+    });
+}
+
+/// A length in a report card: the number, or `"none"`.
+pub fn length_or_none(n: Option<u32>) -> String {
+    n.map_or("none".to_string(), |n| n.to_string())
+}
+
+/// A trap count in a report card, with the depth of the first:
+/// `"25 (first at move 2)"`.
+pub fn traps_and_first(traps: u64, first: Option<u32>) -> String {
+    match first {
+        Some(d) => format!("{traps} (first at move {d})"),
+        None => traps.to_string(),
+    }
+}
+
 /// The end of a report card: the shortest solution with a button that
 /// replays it, and how long the analysis took with the bits a state
 /// needed.

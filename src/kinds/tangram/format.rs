@@ -480,8 +480,9 @@ mod tests {
         let err = parse_json(r#"{"format":"levelscope-level","version":1,"kind":"tangram","size":1,"shapes":[],"author":"Ana"}"#)
             .unwrap_err();
         assert!(
-            err.to_string()
-                .contains("unknown field \"author\" (known: format, version, kind, name, size, shapes)"),
+            err.to_string().contains(
+                "unknown field \"author\" (known: format, version, kind, name, size, shapes)"
+            ),
             "{err}"
         );
     }

@@ -158,8 +158,8 @@ impl PrismGui {
             ),
             (_, None) => None,
         };
-        let played = (!game.moves.is_empty())
-            .then(|| format!("Moves: {} ({})", game.moves.len(), game.move_letters()));
+        let played = (!game.moves().is_empty())
+            .then(|| format!("Moves: {} ({})", game.moves().len(), game.move_letters()));
         let buttons =
             [Dir::Left, Dir::Up, Dir::Down, Dir::Right].map(|d| (d as usize, dir_word(d)));
         let pressed = move_views::play_controls(ui, message, sentence, played, &buttons);

@@ -98,8 +98,8 @@ fn sources(
     if let Some(replay) = replay {
         out.push((RouteSource::Selected, replay.moves.clone()));
     }
-    if let Some(game) = game.filter(|g| !g.moves.is_empty()) {
-        out.push((RouteSource::Play, game.moves.clone()));
+    if let Some(game) = game.filter(|g| !g.moves().is_empty()) {
+        out.push((RouteSource::Play, game.moves().to_vec()));
     }
     out
 }

@@ -3,9 +3,9 @@
 
 use egui::Ui;
 
+use super::region;
 use super::tools::{self, Tile};
-use crate::gui::kinds::cell_paint::{palette_list, CellTiles};
-use crate::gui::kinds::tool::Refused;
+use crate::gui::kinds::cell_paint::{cell_tiles_forwarded_to, palette_list, CellTiles};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
@@ -52,45 +52,10 @@ impl CellTiles for Tiles {
     type Level = Level;
     type Tile = Tile;
 
-    fn pick(level: &Level, x: usize, y: usize) -> Tile {
-        tools::pick(level, x, y)
-    }
-
-    fn erase(level: &mut Level, x: usize, y: usize) -> bool {
-        tools::erase(level, x, y)
-    }
-
-    fn paint(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<bool, Refused> {
-        tools::paint(level, x, y, tile)
-    }
-
-    fn fill(level: &mut Level, x: usize, y: usize, tile: Tile) -> Result<usize, Refused> {
-        tools::fill(level, x, y, tile)
-    }
-
-    fn name(tile: Tile) -> String {
-        tile.name()
-    }
-
-    fn shortcut(tile: Tile) -> char {
-        tile.shortcut()
-    }
-
-    fn from_shortcut(ch: char) -> Option<Tile> {
-        Tile::from_shortcut(ch)
-    }
+    cell_tiles_forwarded_to!(tools, region);
 
     fn plural(tile: Tile) -> String {
-        super::region::plural(tile)
-    }
-
-    fn line(
-        level: &mut Level,
-        from: (usize, usize),
-        to: (usize, usize),
-        tile: Option<Tile>,
-    ) -> Result<usize, Refused> {
-        super::region::line(level, from, to, tile)
+        region::plural(tile)
     }
 
     fn icon(painter: &egui::Painter, rect: egui::Rect, tile: Tile) {

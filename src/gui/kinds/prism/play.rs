@@ -5,6 +5,7 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::move_history::MoveHistory;
 use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::prism::{Analysis, Dir, PlayState, Rules, TurnEnd};
 
@@ -29,10 +30,8 @@ pub enum Over {
 pub struct Game {
     /// The current position.
     pub state: PlayState,
-    /// Earlier positions, for taking moves back.
-    pub earlier: Vec<PlayState>,
-    /// The moves played.
-    pub moves: Vec<Dir>,
+    /// Earlier positions and the moves played, for taking moves back.
+    pub history: MoveHistory<PlayState, Dir>,
     /// Set when the last move won or got the player caught: no move is
     /// played until it is taken back.
     pub over: Option<Over>,
@@ -64,8 +63,7 @@ impl Game {
     pub fn new(rules: &Rules) -> Game {
         Game {
             state: rules.start_state(),
-            earlier: Vec::new(),
-            moves: Vec::new(),
+            history: MoveHistory::new(),
             over: None,
             animation: None,
             message: KEYS_HINT.into(),
@@ -120,26 +118,20 @@ impl Game {
         let mut animation = Replay::new(rules, &self.state, &[dir], name);
         animation.toggle_play();
         self.animation = Some(animation);
-        self.earlier
-            .push(std::mem::replace(&mut self.state, trace.after));
-        self.moves.push(dir);
+        self.history.record(&mut self.state, trace.after, dir);
         true
     }
 
     /// Takes the last move back (a catch or a win with it); returns whether
     /// there was one.
     pub fn undo(&mut self) -> bool {
-        match self.earlier.pop() {
-            Some(previous) => {
-                self.state = previous;
-                self.moves.pop();
-                self.over = None;
-                self.animation = None;
-                self.message = "Move taken back".into();
-                true
-            }
-            None => false,
+        let taken = self.history.take_back(&mut self.state);
+        if taken {
+            self.over = None;
+            self.animation = None;
+            self.message = "Move taken back".into();
         }
+        taken
     }
 
     /// Back to the start.
@@ -150,11 +142,12 @@ impl Game {
 
     /// The moves played, as letters.
     pub fn move_letters(&self) -> String {
-        self.moves
-            .iter()
-            .map(|d| d.name())
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.history.letters(|d| d.name().to_string())
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Dir] {
+        self.history.moves()
     }
 
     /// The cell where the player was caught, if the last move got it
@@ -266,7 +259,7 @@ mod tests {
         assert_eq!(game.over, Some(Over::Won));
         assert_eq!(game.verdict(&analysis).unwrap().label, Label::Won);
         game.restart(rules);
-        assert!(game.moves.is_empty());
+        assert!(game.moves().is_empty());
         assert_eq!(game.state, rules.start_state());
     }
 }

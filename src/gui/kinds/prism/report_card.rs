@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
-use crate::gui::views::move_views::{self, trap_line};
+use crate::gui::views::move_views::{self, length_or_none, trap_line, traps_and_first};
 use crate::kinds::prism::{Analysis, Dir};
 use crate::words::counted;
 
@@ -53,31 +53,18 @@ pub fn report_card(
     ui.label(&rating.verdict);
     let s = &analysis.summary;
     let solution = s.any.solution.clone();
-    egui::Grid::new("prism-numbers")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Shortest");
-            ui.label(s.any.shortest.map_or("none".to_string(), |n| n.to_string()));
-            ui.end_row();
-            ui.label("States");
-            ui.label(s.states.to_string());
-            ui.end_row();
-            ui.label("Won states");
-            ui.label(s.won_states.to_string());
-            ui.end_row();
-            ui.label("Dead ends");
-            ui.label(s.dead_ends.to_string());
-            ui.end_row();
-            ui.label("Deadly moves");
-            ui.label(analysis.deaths.to_string());
-            ui.end_row();
-            ui.label("Traps");
-            ui.label(match s.first_trap_depth {
-                Some(d) => format!("{} (first at move {d})", s.traps),
-                None => s.traps.to_string(),
-            });
-            ui.end_row();
-        });
+    move_views::figures_grid(
+        ui,
+        "prism-numbers",
+        &[
+            ("Shortest", length_or_none(s.any.shortest)),
+            ("States", s.states.to_string()),
+            ("Won states", s.won_states.to_string()),
+            ("Dead ends", s.dead_ends.to_string()),
+            ("Deadly moves", analysis.deaths.to_string()),
+            ("Traps", traps_and_first(s.traps, s.first_trap_depth)),
+        ],
+    );
     commands.extend(move_views::solution_and_timing(
         ui,
         solution,

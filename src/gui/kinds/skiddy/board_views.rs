@@ -171,8 +171,8 @@ impl SkiddyGui {
                 .color(label_colour(v.label))
                 .size(18.0)
         });
-        let played = (!game.moves.is_empty())
-            .then(|| format!("Moves: {} ({})", game.moves.len(), game.move_letters()));
+        let played = (!game.moves().is_empty())
+            .then(|| format!("Moves: {} ({})", game.moves().len(), game.move_letters()));
         let buttons = [
             (Dir::Left, "Left"),
             (Dir::Up, "Up"),

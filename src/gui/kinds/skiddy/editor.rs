@@ -14,7 +14,9 @@ use super::tools::Tile;
 use super::{board, palette, report_card};
 use crate::engine::Route;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
-use crate::gui::kinds::seam::{views_of_a_kind_with_moves, KindGui, TrapList};
+use crate::gui::kinds::seam::{
+    parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
+};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
 use crate::kinds::skiddy::{Analysis, Level as SkiddyLevel};
@@ -94,25 +96,7 @@ impl KindGui for SkiddyGui {
         level.problems()
     }
 
-    fn tile(&self) -> Tile {
-        self.tile
-    }
-
-    fn game(&self) -> Option<&PlayState> {
-        self.game.as_ref()
-    }
-
-    fn replay(&self) -> Option<&Replay> {
-        self.replay.as_ref()
-    }
-
-    fn replay_mut(&mut self) -> Option<&mut Replay> {
-        self.replay.as_mut()
-    }
-
-    fn close_replay(&mut self) {
-        self.replay = None;
-    }
+    parts_of_a_kind_with_moves!();
 
     fn forget(&mut self) {
         self.game = None;

@@ -4,6 +4,7 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::move_history::MoveHistory;
 use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::skiddy::{Analysis, Dir, Rules};
 
@@ -12,10 +13,8 @@ use crate::kinds::skiddy::{Analysis, Dir, Rules};
 pub struct PlayState {
     /// The current position (one cell per piece of [`Rules::pieces`]).
     pub positions: Vec<u8>,
-    /// Earlier positions, for taking moves back.
-    pub earlier: Vec<Vec<u8>>,
-    /// The moves played.
-    pub moves: Vec<Dir>,
+    /// Earlier positions and the moves played, for taking moves back.
+    pub history: MoveHistory<Vec<u8>, Dir>,
     /// The last move, animating.
     pub animation: Option<Replay>,
     /// What the last key did, e.g. "Up changes nothing: not a move".
@@ -41,8 +40,7 @@ impl PlayState {
     pub fn new(rules: &Rules) -> PlayState {
         PlayState {
             positions: rules.start_positions().to_vec(),
-            earlier: Vec::new(),
-            moves: Vec::new(),
+            history: MoveHistory::new(),
             animation: None,
             message: "Arrow keys (or W A S D) move; Backspace takes a move back; R restarts."
                 .into(),
@@ -62,9 +60,7 @@ impl PlayState {
         animation.toggle_play();
         let left = animation.traces[0].exits.len();
         self.animation = Some(animation);
-        self.earlier
-            .push(std::mem::replace(&mut self.positions, next));
-        self.moves.push(dir);
+        self.history.record(&mut self.positions, next, dir);
         self.message = match left {
             0 => format!("{dir:?}"),
             1 => format!("{dir:?}: one piece left the board"),
@@ -75,16 +71,12 @@ impl PlayState {
 
     /// Takes the last move back; returns whether there was one.
     pub fn undo(&mut self) -> bool {
-        match self.earlier.pop() {
-            Some(previous) => {
-                self.positions = previous;
-                self.moves.pop();
-                self.animation = None;
-                self.message = "Move taken back".into();
-                true
-            }
-            None => false,
+        let taken = self.history.take_back(&mut self.positions);
+        if taken {
+            self.animation = None;
+            self.message = "Move taken back".into();
         }
+        taken
     }
 
     /// Back to the start.
@@ -95,11 +87,12 @@ impl PlayState {
 
     /// The moves played, as letters.
     pub fn move_letters(&self) -> String {
-        self.moves
-            .iter()
-            .map(|d| d.letter().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.history.letters(|d| d.letter().to_string())
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Dir] {
+        self.history.moves()
     }
 
     /// What the analysis says about the current position (`None` if the
@@ -123,13 +116,14 @@ impl PlayState {
     pub fn medals(&self, analysis: &Analysis) -> String {
         let rules = &analysis.rules;
         let combo = self
-            .earlier
+            .history
+            .earlier()
             .iter()
             .chain(std::iter::once(&self.positions))
             .all(|p| rules.is_combo_intact(p));
         let shortest = analysis.summary.any.shortest;
-        let minimum = shortest.is_some_and(|n| self.moves.len() <= n as usize);
-        let moves = crate::kinds::skiddy::rating::moves_word(self.moves.len() as u32);
+        let minimum = shortest.is_some_and(|n| self.moves().len() <= n as usize);
+        let moves = crate::kinds::skiddy::rating::moves_word(self.moves().len() as u32);
         match (combo, minimum) {
             (true, true) => format!("Perfect: Maximum Combo and Minimum Moves ({moves}) in one run"),
             (true, false) => format!(
@@ -198,7 +192,7 @@ mod tests {
         assert!(game.undo());
         assert_eq!(game.verdict(&analysis).unwrap().distance, Some(1));
         game.restart(rules);
-        assert!(game.moves.is_empty());
+        assert!(game.moves().is_empty());
         assert_eq!(game.verdict(&analysis).unwrap(), start);
     }
 }

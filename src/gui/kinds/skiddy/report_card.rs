@@ -8,7 +8,7 @@ use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::board::mark;
 use crate::gui::views::board::paint_star;
-use crate::gui::views::move_views::{self, trap_line};
+use crate::gui::views::move_views::{self, length_or_none, trap_line};
 use crate::kinds::skiddy::{Analysis, Dir, Verdict};
 use crate::words::counted;
 
@@ -37,27 +37,18 @@ pub fn rating_card(ui: &mut Ui, analysis: &Analysis, elapsed: Option<std::time::
         ui.label(RichText::new(&rule.reason).weak());
     }
     let s = &analysis.summary;
-    let len = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-    egui::Grid::new("medals").num_columns(2).show(ui, |ui| {
-        ui.label("Shortest");
-        ui.label(len(s.any.shortest));
-        ui.end_row();
-        ui.label("Perfect (max-combo)");
-        ui.label(len(s.preferred.shortest));
-        ui.end_row();
-        ui.label("No-combo");
-        ui.label(len(s.mixed.shortest));
-        ui.end_row();
-        ui.label("States");
-        ui.label(s.states.to_string());
-        ui.end_row();
-        ui.label("Dead ends");
-        ui.label(s.dead_ends.to_string());
-        ui.end_row();
-        ui.label("Traps");
-        ui.label(s.traps.to_string());
-        ui.end_row();
-    });
+    move_views::figures_grid(
+        ui,
+        "medals",
+        &[
+            ("Shortest", length_or_none(s.any.shortest)),
+            ("Perfect (max-combo)", length_or_none(s.preferred.shortest)),
+            ("No-combo", length_or_none(s.mixed.shortest)),
+            ("States", s.states.to_string()),
+            ("Dead ends", s.dead_ends.to_string()),
+            ("Traps", s.traps.to_string()),
+        ],
+    );
     if let Some(t) = elapsed {
         ui.label(
             RichText::new(format!("analysed in {:.0} ms", t.as_secs_f64() * 1000.0))

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
-use crate::gui::views::move_views::{self, trap_line};
+use crate::gui::views::move_views::{self, length_or_none, trap_line, traps_and_first};
 use crate::kinds::sokoban::{Analysis, Dir};
 use crate::words::counted;
 
@@ -29,30 +29,19 @@ pub fn report_card(
     };
     ui.label(RichText::new(headline).strong().size(18.0));
     ui.label(&r.verdict);
-    egui::Grid::new("sokoban-numbers")
-        .num_columns(2)
-        .show(ui, |ui| {
-            let row = |ui: &mut Ui, name: &str, value: String| {
-                ui.label(name);
-                ui.label(value);
-                ui.end_row();
-            };
-            let none = |n: Option<u32>| n.map_or("none".to_string(), |n| n.to_string());
-            row(ui, "Fewest moves", none(r.shortest_moves));
-            row(ui, "Fewest pushes", none(r.min_pushes));
-            row(ui, "States", r.states.to_string());
-            row(ui, "Won states", r.won_states.to_string());
-            row(ui, "Deadlocks", r.dead_ends.to_string());
-            row(
-                ui,
-                "Fatal pushes",
-                match r.first_trap_depth {
-                    Some(d) => format!("{} (first at move {d})", r.traps),
-                    None => r.traps.to_string(),
-                },
-            );
-            row(ui, "Dead cells", r.dead_cells.len().to_string());
-        });
+    move_views::figures_grid(
+        ui,
+        "sokoban-numbers",
+        &[
+            ("Fewest moves", length_or_none(r.shortest_moves)),
+            ("Fewest pushes", length_or_none(r.min_pushes)),
+            ("States", r.states.to_string()),
+            ("Won states", r.won_states.to_string()),
+            ("Deadlocks", r.dead_ends.to_string()),
+            ("Fatal pushes", traps_and_first(r.traps, r.first_trap_depth)),
+            ("Dead cells", r.dead_cells.len().to_string()),
+        ],
+    );
     commands.extend(move_views::solution_and_timing(
         ui,
         r.solution.clone(),

@@ -47,23 +47,19 @@ pub fn report_card(
             .color(headline_colour(analysis)),
     );
     ui.label(&analysis.verdict);
-    egui::Grid::new("tangram-numbers")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Board");
-            ui.label(format!("{n} x {n}", n = analysis.size));
-            ui.end_row();
-            ui.label("Shapes");
-            ui.label(analysis.shapes.to_string());
-            ui.end_row();
-            ui.label("Searched");
-            let mut searched = counted(analysis.report.nodes, "node", "nodes");
-            if let Some(t) = elapsed {
-                searched += &format!(" in {} ms", t.as_millis());
-            }
-            ui.label(searched);
-            ui.end_row();
-        });
+    let mut searched = counted(analysis.report.nodes, "node", "nodes");
+    if let Some(t) = elapsed {
+        searched += &format!(" in {} ms", t.as_millis());
+    }
+    crate::gui::views::move_views::figures_grid(
+        ui,
+        "tangram-numbers",
+        &[
+            ("Board", format!("{n} x {n}", n = analysis.size)),
+            ("Shapes", analysis.shapes.to_string()),
+            ("Searched", searched),
+        ],
+    );
     if !analysis.listed().is_empty()
         && ui
             .button("Step through the solutions")
