@@ -175,9 +175,12 @@ fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
     if read.truncated {
         let _ = writeln!(
             err,
-            "{}: error: the file is cut short or broken; read up to its last complete level",
+            "{}: error: the file is cut short or broken; every complete level in it was read",
             shown(path)
         );
+    }
+    for b in &read.breaks {
+        let _ = writeln!(err, "{}: error: {b}", shown(path));
     }
     for d in &read.damaged {
         let _ = writeln!(
@@ -365,7 +368,7 @@ fn check(
             let _ = writeln!(out, "FAIL  {number:>3} {name}: {}", c.failures.join("; "));
         }
     }
-    if !read.damaged.is_empty() || read.truncated {
+    if !read.is_whole() {
         failing += read.damaged.len().max(1);
     }
     if !json_out {

@@ -548,8 +548,11 @@ impl EditorApp {
                         which.join("; ")
                     ));
                 }
+                notes.extend(read.breaks.iter().cloned());
                 if read.truncated {
-                    notes.push("the file is cut short; read up to its last whole level".into());
+                    notes.push(
+                        "the file is cut short or broken; every whole level in it was read".into(),
+                    );
                 }
                 let damaged = !notes.is_empty();
                 let open = if damaged {

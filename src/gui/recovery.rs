@@ -586,7 +586,7 @@ fn read_copy(path: &Path) -> Read {
     let file = value.get("file").and_then(Value::as_str).map(PathBuf::from);
     if let Some(pack) = value.get("pack") {
         return match crate::pack::parse_pack(&pack.to_string()) {
-            Ok(read) if read.damaged.is_empty() && !read.truncated => Read::Pack(RecoveredPack {
+            Ok(read) if read.is_whole() => Read::Pack(RecoveredPack {
                 path: path.to_path_buf(),
                 pack: read.pack,
                 unknown: read.unknown,

@@ -3,8 +3,9 @@
 //!
 //! The file is JSON: `{"format": "levelscope-pack", "version": 1, "name":
 //! ..., "levels": [...]}`. Reading never loses a level that can still be
-//! read: entries that fail are reported by index, and a file cut short is
-//! read up to its last complete entry. Fields of the pack and of its
+//! read: entries that fail are reported by index, a file cut short is
+//! read up to its last complete entry, and a file broken in the middle (a
+//! stray byte, a cut) is read on past the break from the next whole entry. Fields of the pack and of its
 //! entries that levelscope does not know are kept, in order, through every
 //! rewrite.
 
@@ -111,9 +112,12 @@ pub struct ReadPack {
     pub pack: Pack,
     /// The entries that could not be read.
     pub damaged: Vec<DamagedEntry>,
-    /// True when the file was cut short (or broken) and was read only up to
-    /// its last complete entry.
+    /// True when the file was cut short (or broken) and its end was not
+    /// read as a pack's end.
     pub truncated: bool,
+    /// Breaks in the text between two entries (a stray character) that
+    /// were read past without losing an entry, each in words.
+    pub breaks: Vec<String>,
     /// The pack's own fields levelscope does not know (`"author"`), in the
     /// file's order; written back unchanged.
     pub unknown: Unknown,
@@ -142,6 +146,7 @@ impl ReadPack {
             .iter()
             .map(|d| format!("entry {} ({})", d.index, d.error))
             .collect();
+        lost.extend(self.breaks.iter().cloned());
         if self.truncated && lost.is_empty() {
             lost.push("the end of the file, which is broken".into());
         }
@@ -150,7 +155,7 @@ impl ReadPack {
 
     /// Whether every entry of the file was read.
     pub fn is_whole(&self) -> bool {
-        self.damaged.is_empty() && !self.truncated
+        self.damaged.is_empty() && !self.truncated && self.breaks.is_empty()
     }
 
     /// Whether the pack read from `source` may be written: refused, with a

@@ -6,7 +6,10 @@
 //! choice: at the pack's level the file is refused (which `"levels"` list
 //! is meant cannot be known), inside an entry that entry cannot be read. An
 //! entry nested deeper than the JSON reader allows is damage of that entry
-//! alone; a file cut short is read up to its last complete entry.
+//! alone; a file cut short is read up to its last complete entry; a file
+//! broken in the middle (a stray byte, a cut) is read on from the next
+//! whole entry after the break: the skipped text counts as one damaged
+//! entry, named by where it starts and ends.
 
 use serde_json::{Map, Value};
 
@@ -128,6 +131,7 @@ struct Parts {
     head: Map<String, Value>,
     entries: Vec<Result<Value, String>>,
     truncated: bool,
+    breaks: Vec<String>,
 }
 
 /// Checks the parts of a pack file and reads its entries.
@@ -139,6 +143,7 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
         head,
         entries,
         truncated,
+        breaks,
     } = parts;
     check_header(&head)?;
     let name = match head.get("name") {
@@ -163,6 +168,7 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
         },
         damaged: Vec::new(),
         truncated,
+        breaks,
         unknown,
     };
     for (index, entry) in entries.into_iter().enumerate() {
@@ -210,6 +216,7 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
                 head,
                 entries,
                 truncated: false,
+                breaks: Vec::new(),
             };
             assemble(parts, &duplicates)
         }
@@ -270,18 +277,19 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
         head,
         entries: Vec::new(),
         truncated: true,
+        breaks: Vec::new(),
     };
-    loop {
+    'entries: loop {
         rest = rest.trim_start();
         if parts.entries.is_empty() && rest.starts_with(']') {
             rest = &rest[1..];
             break;
         }
         let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
-        let length = match stream.next() {
+        match stream.next() {
             Some(Ok(value)) => {
                 parts.entries.push(Ok(value));
-                stream.byte_offset()
+                rest = &rest[stream.byte_offset()..];
             }
             Some(Err(e)) if !e.is_eof() => match extent(rest) {
                 Some(ext) if ext.too_deep_at.is_some() => {
@@ -290,28 +298,46 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
                         "the entry is nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows ({})",
                         Place::of(text, at)
                     )));
-                    ext.len
+                    rest = &rest[ext.len..];
                 }
                 _ => {
-                    parts.entries.push(Err(cut_short()));
-                    return Some(Ok(parts));
+                    let (at, why) = break_in_entry(text, rest, &e);
+                    match salvage(text, rest, at, &why, &mut parts) {
+                        Some(after) => rest = after,
+                        None => return Some(Ok(parts)),
+                    }
                 }
             },
             _ => {
                 parts.entries.push(Err(cut_short()));
                 return Some(Ok(parts));
             }
-        };
-        rest = rest[length..].trim_start();
-        match rest.chars().next() {
-            Some(',') => rest = &rest[1..],
-            Some(']') => {
-                rest = &rest[1..];
-                break;
-            }
-            _ => {
-                parts.entries.push(Err(cut_short()));
-                return Some(Ok(parts));
+        }
+        // A comma or the end of the list; anything else is a break, read
+        // past to the next whole entry (which then wants its own comma).
+        loop {
+            rest = rest.trim_start();
+            match rest.chars().next() {
+                Some(',') => {
+                    rest = &rest[1..];
+                    continue 'entries;
+                }
+                Some(']') => {
+                    rest = &rest[1..];
+                    break 'entries;
+                }
+                None => {
+                    parts.entries.push(Err(cut_short()));
+                    return Some(Ok(parts));
+                }
+                Some(other) => {
+                    let why = format!("{other:?} where a comma or the end of the list should be");
+                    let at = Place::of(text, offset_in(text, rest));
+                    match salvage(text, rest, at, &why, &mut parts) {
+                        Some(after) => rest = after,
+                        None => return Some(Ok(parts)),
+                    }
+                }
             }
         }
     }
@@ -335,6 +361,95 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
 /// begin: whatever followed is unknown.
 fn cut_short() -> String {
     "the file is cut short or broken here; the entries from here on cannot be read".into()
+}
+
+/// Where the JSON reader met the break in the entry that starts `rest`
+/// (the reader counts lines and columns from there; the place is in the
+/// whole `text`), and what it met, in words.
+fn break_in_entry(text: &str, rest: &str, e: &serde_json::Error) -> (Place, String) {
+    let start = Place::of(text, offset_in(text, rest));
+    let place = Place {
+        line: start.line + e.line().saturating_sub(1),
+        column: if e.line() <= 1 {
+            start.column + e.column().saturating_sub(1)
+        } else {
+            e.column()
+        },
+    };
+    let message = e.to_string();
+    let what = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .to_string();
+    (place, what)
+}
+
+/// Reads on past a break in the list of entries (a stray byte, a cut in
+/// the middle of the file) at `start`, in the entry that starts `rest` or
+/// just after it: finds the next place where
+/// a whole entry begins (an object with a `"level"` field), records the
+/// skipped text as one damaged entry (where it starts and ends, and `why`
+/// the text broke) and the entry found after it — or, when the skipped
+/// text holds no object (a stray character between two entries), records
+/// it as a break that lost no entry —, and returns the text
+/// after that entry. `None` when no entry follows the break: the damage
+/// is then recorded as the end of the file.
+///
+/// How many entries the skipped text held cannot be known: it counts as
+/// one, and the entries after it are numbered on from there.
+fn salvage<'t>(
+    text: &'t str,
+    rest: &'t str,
+    start: Place,
+    why: &str,
+    parts: &mut Parts,
+) -> Option<&'t str> {
+    match next_entry(rest) {
+        Some((at, value, len)) => {
+            let end = Place::of(text, offset_in(text, rest) + at);
+            let skipped = format!(
+                "the file is broken here ({start}: {why}); the text up to the next entry ({end}) was skipped, and the entries after it were read"
+            );
+            // Text that holds no object held no entry:
+            // the numbering goes on as in the file.
+            if !rest[..at].contains('{') {
+                parts.breaks.push(skipped);
+            } else {
+                parts.entries.push(Err(skipped));
+            }
+            parts.entries.push(Ok(value));
+            Some(&rest[at + len..])
+        }
+        None => {
+            parts.entries.push(Err(format!(
+                "the file is broken here ({start}: {why}) and no whole entry follows; the entries from here on cannot be read"
+            )));
+            None
+        }
+    }
+}
+
+/// Where the next whole entry of a pack's list begins in `rest` (after its
+/// first character, which is where the text broke): the offset, the
+/// entry's value and its length. An object that reads but is not an entry
+/// (a level or a summary inside the broken entry) is stepped over whole.
+fn next_entry(rest: &str) -> Option<(usize, Value, usize)> {
+    let mut stepped_to = 0;
+    for (at, ch) in rest.char_indices().skip(1) {
+        if ch != '{' || at < stepped_to {
+            continue;
+        }
+        let mut stream = serde_json::Deserializer::from_str(&rest[at..]).into_iter::<Value>();
+        if let Some(Ok(value)) = stream.next() {
+            let len = stream.byte_offset();
+            if value.get("level").is_some_and(Value::is_object) {
+                return Some((at, value, len));
+            }
+            stepped_to = at + len;
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -428,5 +543,102 @@ mod tests {
         assert_eq!(keys, ["author", "licence"]);
         let seen = &again.pack.levels[1].unknown["seen"];
         assert_eq!(seen, &serde_json::json!([1, {"k": null}]));
+    }
+
+    /// A pack of `n` small Skiddy levels named "0", "1", …, pretty-printed
+    /// as levelscope writes it.
+    fn numbered(n: usize) -> String {
+        let levels = (0..n)
+            .map(|i| {
+                let mut level: Level =
+                    crate::kinds::skiddy::format::parse_ascii("#####\n#R.r#\n#####\n")
+                        .unwrap()
+                        .into();
+                level.set_name(i.to_string());
+                PackEntry::new(level)
+            })
+            .collect();
+        super::super::pack_to_json(&Pack {
+            name: "p".into(),
+            levels,
+        })
+    }
+
+    fn names(read: &ReadPack) -> Vec<&str> {
+        read.pack.levels.iter().map(|e| e.level.name()).collect()
+    }
+
+    #[test]
+    fn a_stray_byte_inside_an_entry_loses_that_entry_only() {
+        let text = numbered(5);
+        // A stray byte in the middle of entry 1's level.
+        let at = text.match_indices("\"rows\"").nth(1).unwrap().0;
+        let broken = format!("{}\u{1}{}", &text[..at], &text[at..]);
+        let read = parse_pack(&broken).unwrap();
+        assert_eq!(names(&read), ["0", "2", "3", "4"]);
+        assert_eq!(read.damaged.len(), 1);
+        assert_eq!(read.damaged[0].index, 1);
+        let line = Place::of(&broken, at).line;
+        assert!(
+            read.damaged[0]
+                .error
+                .starts_with(&format!("the file is broken here (line {line}, column ")),
+            "{}",
+            read.damaged[0].error
+        );
+        assert!(read.damaged[0].error.contains("was skipped"));
+        assert_eq!(read.file_indices(), [0, 2, 3, 4]);
+        assert!(!read.is_whole());
+        assert!(read.check_writable(std::path::Path::new("p.json")).is_err());
+        // The fields after the list were read on past the break.
+        assert!(!read.truncated);
+    }
+
+    #[test]
+    fn a_cut_in_the_middle_keeps_every_entry_after_it() {
+        let text = numbered(6);
+        // From inside a row of entry 1 to inside the key "tags" of entry 3:
+        // entries 1 to 3 are lost, counted as one.
+        let from = text.match_indices("\"#R.r#\"").nth(1).unwrap().0 + 3;
+        let to = text.match_indices("\"tags\"").nth(3).unwrap().0 + 3;
+        let broken = format!("{}{}", &text[..from], &text[to..]);
+        let read = parse_pack(&broken).unwrap();
+        assert_eq!(names(&read), ["0", "4", "5"]);
+        assert_eq!(read.damaged.len(), 1);
+        assert_eq!(read.damaged[0].index, 1);
+        assert!(!read.is_whole());
+    }
+
+    #[test]
+    fn a_stray_character_between_entries_loses_none() {
+        let text = numbered(3);
+        let second = text.match_indices("\n    {").nth(1).unwrap().0;
+        let broken = format!("{} x{}", &text[..second], &text[second..]);
+        let read = parse_pack(&broken).unwrap();
+        assert_eq!(names(&read), ["0", "1", "2"]);
+        assert!(read.damaged.is_empty());
+        assert_eq!(read.breaks.len(), 1, "{:?}", read.breaks);
+        assert!(
+            read.breaks[0].contains("expected value"),
+            "{:?}",
+            read.breaks
+        );
+        assert!(
+            !read.is_whole(),
+            "a broken file is never written back as if whole"
+        );
+        assert!(read.lost()[0].contains("was skipped"));
+    }
+
+    #[test]
+    fn a_break_with_nothing_whole_after_it_is_the_end() {
+        let text = numbered(3);
+        let at = text.match_indices("\"rows\"").nth(2).unwrap().0;
+        let broken = format!("{}\u{1}{}", &text[..at], &text[at..]);
+        let read = parse_pack(&broken).unwrap();
+        assert_eq!(names(&read), ["0", "1"]);
+        assert_eq!(read.damaged.len(), 1);
+        assert!(read.damaged[0].error.contains("no whole entry follows"));
+        assert!(read.truncated);
     }
 }
