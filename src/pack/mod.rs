@@ -199,8 +199,19 @@ struct EntryOut<'a> {
     notes: &'a str,
     #[serde(flatten)]
     unknown: &'a Unknown,
-    level: Value,
+    level: LevelOut<'a>,
     summary: &'a Option<LevelSummary>,
+}
+
+/// A level as written in a pack: its JSON value, made as the writer
+/// reaches it and dropped after, so that writing a pack holds one level's
+/// JSON value at a time rather than every level's.
+struct LevelOut<'a>(&'a Level);
+
+impl Serialize for LevelOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.to_json_value().serialize(serializer)
+    }
 }
 
 /// A pack as written: the header, the unknown fields, then the levels.
@@ -235,7 +246,7 @@ pub fn pack_to_json_with(pack: &Pack, unknown: &Unknown) -> String {
                 tags: &e.tags,
                 notes: &e.notes,
                 unknown: &e.unknown,
-                level: e.level.to_json_value(),
+                level: LevelOut(&e.level),
                 summary: &e.summary,
             })
             .collect(),

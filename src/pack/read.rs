@@ -125,11 +125,13 @@ fn check_header(head: &Map<String, Value>) -> Result<(), PackError> {
 }
 
 /// What was read of a pack file before its fields are checked: the
-/// top-level fields but `levels` in order, each entry (or why its text
-/// could not be read), and whether the file is cut short.
+/// top-level fields but `levels` in order, each entry (or why it could not
+/// be read), and whether the file is cut short. Each entry is read into a
+/// [`PackEntry`] as soon as its JSON is, so that reading never holds the
+/// JSON values of every entry at once.
 struct Parts {
     head: Map<String, Value>,
-    entries: Vec<Result<Value, String>>,
+    entries: Vec<Result<PackEntry, String>>,
     truncated: bool,
     breaks: Vec<String>,
 }
@@ -174,7 +176,7 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
     for (index, entry) in entries.into_iter().enumerate() {
         let entry = match duplicates.iter().find(|d| d.entry == Some(index)) {
             Some(d) => Err(duplicate_words(d)),
-            None => entry.and_then(entry_from_value),
+            None => entry,
         };
         match entry {
             Ok(e) => read.pack.levels.push(e),
@@ -189,46 +191,148 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
 pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
     let text = text.trim_start_matches('\u{feff}');
     let duplicates = duplicate_keys(text);
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(top)) => {
-            let mut head = Map::new();
-            let mut levels = None;
-            for (key, value) in top {
-                if key == "levels" {
-                    levels = Some(value);
-                } else {
-                    head.insert(key, value);
-                }
-            }
-            check_header(&head)?;
-            let entries = match levels {
-                Some(Value::Array(entries)) => entries.into_iter().map(Ok).collect(),
-                Some(other) => {
-                    return Err(PackError::WrongField {
-                        field: "levels",
-                        found: json_type_words(&other),
-                        expected: "a list",
-                    })
-                }
-                None => return Err(PackError::NotAPack("\"levels\" is missing".into())),
-            };
-            let parts = Parts {
-                head,
-                entries,
-                truncated: false,
-                breaks: Vec::new(),
-            };
+    if !text.trim_start().starts_with('{') {
+        // Not an object: say what it is.
+        return Err(PackError::NotAPack(
+            match serde_json::from_str::<Value>(text) {
+                Ok(other) => format!("the file is {}, not a JSON object", json_type_words(&other)),
+                Err(e) => json_error_words(&e),
+            },
+        ));
+    }
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let whole = serde::Deserializer::deserialize_map(&mut reader, PackVisitor)
+        .and_then(|parts| reader.end().map(|()| parts));
+    match whole {
+        Ok(Ok(parts)) => {
+            check_header(&parts.head)?;
             assemble(parts, &duplicates)
         }
-        Ok(other) => Err(PackError::NotAPack(format!(
-            "the file is {}, not a JSON object",
-            json_type_words(&other)
-        ))),
+        Ok(Err(wrong)) => {
+            check_header(&wrong.head)?;
+            Err(wrong.error)
+        }
         Err(e) => match recover(text) {
             Some(Ok(parts)) => assemble(parts, &duplicates),
             Some(Err(error)) => Err(error),
             None => Err(PackError::NotAPack(json_error_words(&e))),
         },
+    }
+}
+
+/// A whole pack file whose `levels` is missing or not a list: the fields
+/// read (its header decides first whether it is a pack at all) and the
+/// error.
+struct WrongLevels {
+    head: Map<String, Value>,
+    error: PackError,
+}
+
+/// Reads the object of a whole pack file field by field, each entry of
+/// `levels` into a [`PackEntry`] as soon as it is read.
+struct PackVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PackVisitor {
+    type Value = Result<Parts, WrongLevels>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a levelscope pack object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut head = Map::new();
+        let mut levels: Option<Result<Vec<Result<PackEntry, String>>, &'static str>> = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "levels" {
+                levels = Some(map.next_value_seed(EntriesSeed)?);
+            } else {
+                let value = map.next_value::<Value>()?;
+                head.insert(key, value);
+            }
+        }
+        Ok(match levels {
+            Some(Ok(entries)) => Ok(Parts {
+                head,
+                entries,
+                truncated: false,
+                breaks: Vec::new(),
+            }),
+            Some(Err(found)) => Err(WrongLevels {
+                head,
+                error: PackError::WrongField {
+                    field: "levels",
+                    found,
+                    expected: "a list",
+                },
+            }),
+            None => Err(WrongLevels {
+                head,
+                error: PackError::NotAPack("\"levels\" is missing".into()),
+            }),
+        })
+    }
+}
+
+/// Reads a pack's `levels`: each entry into a [`PackEntry`] (or why it
+/// cannot be), or, when `levels` is not a list, what it is in words.
+struct EntriesSeed;
+
+impl<'de> serde::de::DeserializeSeed<'de> for EntriesSeed {
+    type Value = Result<Vec<Result<PackEntry, String>>, &'static str>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(EntriesVisitor)
+    }
+}
+
+/// The visitor of [`EntriesSeed`].
+struct EntriesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for EntriesVisitor {
+    type Value = Result<Vec<Result<PackEntry, String>>, &'static str>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of levels")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut entries = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(value) = seq.next_element::<Value>()? {
+            entries.push(entry_from_value(value));
+        }
+        Ok(Ok(entries))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map
+            .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(Err("an object"))
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(Err("a string"))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Err("true or false"))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(Err("null"))
     }
 }
 
@@ -288,7 +392,7 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
         let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
         match stream.next() {
             Some(Ok(value)) => {
-                parts.entries.push(Ok(value));
+                parts.entries.push(entry_from_value(value));
                 rest = &rest[stream.byte_offset()..];
             }
             Some(Err(e)) if !e.is_eof() => match extent(rest) {
@@ -418,7 +522,7 @@ fn salvage<'t>(
             } else {
                 parts.entries.push(Err(skipped));
             }
-            parts.entries.push(Ok(value));
+            parts.entries.push(entry_from_value(value));
             Some(&rest[at + len..])
         }
         None => {
