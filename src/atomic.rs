@@ -39,6 +39,17 @@ pub const STALE_AFTER: Duration = Duration::from_secs(60);
 /// replaced and the link is kept. The new file keeps the permissions of the
 /// file it replaces.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomic`] for content written piece by piece: `write` writes
+/// the new content into the temporary file (buffered), so that a large
+/// file is never held whole in memory. When `write` fails, the old file
+/// stays as it was.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let target = resolve_links(path)?;
     let (dir, name) = folder_and_name(&target)?;
     remove_stale_temporaries(&dir, name);
@@ -71,7 +82,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         #[cfg(unix)]
         keep_owner(temp.as_file(), old);
     }
-    temp.write_all(bytes)?;
+    {
+        let mut buffered = std::io::BufWriter::new(temp.as_file_mut());
+        write(&mut buffered)?;
+        buffered.flush()?;
+    }
     temp.as_file().sync_all()?;
     temp.persist(&target).map_err(|e| e.error)?;
     sync_folder(&dir)

@@ -160,13 +160,30 @@ fn json_format(value: &Value) -> Option<&str> {
 
 /// Whether `text` is a levelscope pack: a JSON object whose `format` field
 /// (read, not searched for in the text) is the pack format. A JSON text too
-/// broken to parse counts when the `format` field opening it says so.
+/// broken to parse counts when its `format` field, read before the break,
+/// says so. The field is found by a structural pass over the text, without
+/// building its values: telling a pack costs no memory beyond the text.
 pub fn is_pack_text(text: &str) -> bool {
     let text = text.trim_start_matches('\u{feff}');
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) => json_format(&value) == Some(PACK_FORMAT),
-        Err(_) => broken_json_format(text).as_deref() == Some(PACK_FORMAT),
+    if !text.trim_start().starts_with('{') {
+        return false;
     }
+    top_level_string(text, "format").as_deref() == Some(PACK_FORMAT)
+}
+
+/// The value of the top object's field `key` when it is a string (found as
+/// [`crate::json_scan::top_level_key`] finds keys).
+fn top_level_string(text: &str, key: &str) -> Option<String> {
+    let at = crate::json_scan::top_level_key(text, key)?;
+    let mut keys = serde_json::Deserializer::from_str(&text[at..]).into_iter::<String>();
+    keys.next()?.ok()?;
+    let rest = text[at + keys.byte_offset()..]
+        .trim_start()
+        .strip_prefix(':')?;
+    serde_json::Deserializer::from_str(rest)
+        .into_iter::<String>()
+        .next()?
+        .ok()
 }
 
 /// The value of a `"format"` field that opens a JSON object whose text is

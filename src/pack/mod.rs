@@ -233,6 +233,18 @@ pub fn pack_to_json(pack: &Pack) -> String {
 /// The JSON text of a pack with the pack's own fields levelscope does not
 /// know (pretty-printed).
 pub fn pack_to_json_with(pack: &Pack, unknown: &Unknown) -> String {
+    let mut text = Vec::new();
+    write_pack_json(&mut text, pack, unknown).expect("a pack always serialises into memory");
+    String::from_utf8(text).expect("JSON is UTF-8")
+}
+
+/// Writes the JSON text of a pack (pretty-printed, as
+/// [`pack_to_json_with`] gives it) to `sink`, one level at a time.
+pub fn write_pack_json(
+    sink: &mut dyn std::io::Write,
+    pack: &Pack,
+    unknown: &Unknown,
+) -> std::io::Result<()> {
     let out = PackOut {
         format: PACK_FORMAT,
         version: PACK_VERSION,
@@ -251,7 +263,8 @@ pub fn pack_to_json_with(pack: &Pack, unknown: &Unknown) -> String {
             })
             .collect(),
     };
-    serde_json::to_string_pretty(&out).expect("a pack always serialises") + "\n"
+    serde_json::to_writer_pretty(&mut *sink, &out)?;
+    sink.write_all(b"\n")
 }
 
 /// Reads a pack file.
@@ -279,7 +292,7 @@ pub fn write_pack(path: &Path, pack: &Pack) -> Result<(), PackError> {
 /// Writes a pack file atomically, with the pack's own fields levelscope
 /// does not know.
 pub fn write_pack_with(path: &Path, pack: &Pack, unknown: &Unknown) -> Result<(), PackError> {
-    crate::atomic::write_atomic(path, pack_to_json_with(pack, unknown).as_bytes())?;
+    crate::atomic::write_atomic_with(path, |file| write_pack_json(file, pack, unknown))?;
     Ok(())
 }
 
