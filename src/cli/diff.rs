@@ -158,7 +158,7 @@ fn kinds_differ(before: &Side, after: &Side) -> Option<String> {
     let (b, a) = (before.level.kind(), after.level.kind());
     (b != a).then(|| {
         format!(
-            "the kinds differ (a {} level and a {} level), so cells are not compared",
+            "the kinds differ (a {} level and a {} level)",
             b.title(),
             a.title()
         )
@@ -267,9 +267,10 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             "change": change.name(),
         });
         if change == Change::Different {
-            object["why"] = json!(not_compared
-                .clone()
-                .unwrap_or_else(|| change_words(change, &before, &after)));
+            object["why"] = json!(match &not_compared {
+                Some(why) => format!("{why}; cells are not compared"),
+                None => change_words(change, &before, &after),
+            });
         }
         writeln!(out, "{object}")
     } else {
