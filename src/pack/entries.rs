@@ -167,6 +167,20 @@ mod tests {
     }
 
     #[test]
+    fn a_pack_broken_after_its_list_names_its_broken_end() {
+        let text = pack_text(&[GOOD]);
+        let broken = format!("{}, \"author\": ", text.trim_end_matches('}'));
+        let entries = FileEntries::from(parse_pack(&broken).unwrap());
+        assert_eq!(entries.len(), 1);
+        assert!(entries.entries[0].is_ok());
+        assert!(!entries.is_whole());
+        assert_eq!(
+            entries.damage_lines(),
+            ["the end of the file is broken and cannot be read"]
+        );
+    }
+
+    #[test]
     fn number_ranges_in_words() {
         assert_eq!(number_range(0), "none: the file holds no level");
         assert_eq!(number_range(1), "only 0");
