@@ -156,9 +156,9 @@ fn levels_of_a_pack_are_named_by_index_and_bad_input_exits_2() {
     let text = stdout(&same);
     assert!(text.contains("verdict: same: ★★★ 3 stars"), "{text}");
     assert!(text.contains("cells: 0 changed"), "{text}");
-    // Levels of two kinds cannot be ranked.
+    // Levels of two kinds cannot be ranked: not a pass for a CI gate.
     let kinds = levelscope(&["diff", &format!("{pack}#0"), &format!("{pack}#6"), "--json"]);
-    assert_eq!(kinds.status.code(), Some(0));
+    assert_eq!(kinds.status.code(), Some(1));
     assert_eq!(json_lines(&kinds)[0]["change"], "different");
     for (a, b, says) in [
         (format!("{pack}#99"), format!("{pack}#0"), "before"),

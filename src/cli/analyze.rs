@@ -9,21 +9,21 @@
 use indicatif::MultiProgress;
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::engine::{default_max_memory, format_bytes, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use super::level_spec::LevelSpec;
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
-use crate::pack::Opened;
 
 /// Arguments of `analyze`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
     /// Level files (any kind and format) or pack files (every level is
-    /// analysed).
+    /// analysed); `FILE#index` for one level of a file.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print one JSON object per level, one per line (JSON Lines).
@@ -82,72 +82,51 @@ impl Source {
     }
 }
 
-/// How many times its size reading a file takes at most: the text itself
-/// and the levels read from it, held compactly (a Prism cell in two bytes
-/// for the two bytes of its token; measured: a 20 MB Prism 2017 file of
-/// ten 1000x1000 levels reads in 56 MB in all).
-pub const READ_FACTOR: u64 = 3;
-
-/// Why reading the file at `path` would not fit `max_memory`, counted
-/// before it is read: [`READ_FACTOR`] times its size.
-fn over_budget_to_read(path: &Path, max_memory: u64) -> Option<String> {
-    let size = std::fs::metadata(path).ok()?.len();
-    let needs = size.saturating_mul(READ_FACTOR);
-    (needs > max_memory).then(|| {
-        format!(
-            "the file is {}: reading it takes up to {}, more than the memory budget of {}; \
-             raise --max-memory or split the file",
-            format_bytes(size),
-            format_bytes(needs),
-            format_bytes(max_memory)
-        )
-    })
-}
-
 /// A level to analyse, named for the report, or why it cannot be read.
 type NamedLevel = (Source, Result<Level, String>);
 
+/// An entry that cannot be read, as `analyze` has always named it: by its
+/// place in the pack's list, `levels[3]`.
+fn entry_damage(index: usize, why: &str) -> String {
+    format!("levels[{index}] cannot be read: {why}")
+}
+
 /// The levels of one input file: a level file holds one (or several, named
 /// `FILE#index`, where its format holds several), a pack file one per entry
-/// (named `FILE#index`, damaged entries in their places).
-fn levels_of(path: &Path, kind: Option<Kind>) -> Result<Vec<NamedLevel>, String> {
-    let at = |index: Option<usize>| Source {
-        path: path.to_path_buf(),
-        index,
-    };
-    match crate::pack::open_file(path, kind)? {
-        Opened::Pack(read) => {
-            // Readable entries fill, in order, the places the damaged ones
-            // leave.
-            let damaged: std::collections::HashMap<usize, String> = read
-                .damaged
-                .into_iter()
-                .map(|d| (d.index, d.error))
-                .collect();
-            let total = read.pack.levels.len() + damaged.len();
-            if total == 0 {
-                return Err("the pack holds no levels".into());
-            }
-            let mut readable = read.pack.levels.into_iter();
-            let mut levels = Vec::with_capacity(total);
-            for i in 0..total {
-                let level = match damaged.get(&i) {
-                    Some(error) => Err(format!("levels[{i}] cannot be read: {error}")),
-                    None => Ok(readable.next().expect("one readable entry per place").level),
-                };
-                levels.push((at(Some(i)), level));
-            }
-            Ok(levels)
-        }
-        Opened::Levels(levels, _) if levels.len() == 1 => {
-            Ok(levels.into_iter().map(|l| (at(None), Ok(l))).collect())
-        }
-        Opened::Levels(levels, _) => Ok(levels
+/// (named `FILE#index`, damaged entries in their places); `FILE#index`
+/// names that one level alone. The file is refused first when reading it
+/// would not fit `max_memory`.
+fn levels_of(
+    spec: &LevelSpec,
+    kind: Option<Kind>,
+    max_memory: u64,
+) -> Result<Vec<NamedLevel>, String> {
+    let entries = spec.read(kind, max_memory).map_err(|e| e.to_string())?;
+    if let Some(index) = spec.number(entries.len()).map_err(|e| e.to_string())? {
+        let level = entries
+            .entries
             .into_iter()
-            .enumerate()
-            .map(|(i, l)| (at(Some(i)), Ok(l)))
-            .collect()),
+            .nth(index)
+            .expect("the index is below the count")
+            .map_err(|why| entry_damage(index, &why));
+        return Ok(vec![(spec.source(Some(index)), level)]);
     }
+    if entries.is_empty() {
+        return Err(match entries.pack_name {
+            Some(_) => "the pack holds no levels".into(),
+            None => "the file holds no level".into(),
+        });
+    }
+    let single = entries.len() == 1 && entries.pack_name.is_none();
+    Ok(entries
+        .entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let source = spec.source((!single).then_some(i));
+            (source, level.map_err(|why| entry_damage(i, &why)))
+        })
+        .collect())
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
@@ -297,10 +276,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let (done, finished) = mpsc::channel::<(usize, Report)>();
     let mut issued = 0usize;
     for path in &args.files {
-        let levels = match over_budget_to_read(path, settings.max_memory) {
-            Some(message) => Err(message),
-            None => levels_of(path, args.kind),
-        };
+        let spec = LevelSpec::parse(path);
+        let levels = levels_of(&spec, args.kind, settings.max_memory);
         match levels {
             Ok(levels) => {
                 for (file, level) in levels {

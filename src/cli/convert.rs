@@ -1,5 +1,6 @@
-//! `levelscope convert IN --to FORMAT --out OUT [--kind K]`: a level file
-//! (or a file or pack holding several levels) written in another format.
+//! `levelscope convert IN --to FORMAT --out OUT [--kind K] [--max-memory
+//! SIZE]`: a level file (or a file or pack holding several levels, or one
+//! level of it named `IN#index`) written in another format.
 //!
 //! The write is atomic: OUT is either the whole conversion or untouched.
 //! When the target format cannot say a level (enemies in Prism's 2017
@@ -10,13 +11,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::level_spec::LevelSpec;
+use crate::engine::{default_max_memory, parse_memory_size};
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    /// The file to convert: a level file of any kind and format, or a pack.
+    /// The file to convert: a level file of any kind and format, or a pack;
+    /// `FILE#index` for one level of it.
     pub input: PathBuf,
     /// The format to write (each kind brings its own formats).
     #[arg(long, value_parser = FormatParser)]
@@ -27,6 +31,10 @@ pub struct ConvertArgs {
     /// Read the input as this kind instead of telling it from its content.
     #[arg(long, value_parser = super::parse_kind)]
     pub kind: Option<Kind>,
+    /// Refuse a file whose reading would need more memory than this
+    /// (`512M`, `2G`; default: half the memory available).
+    #[arg(long, value_parser = parse_memory_size)]
+    pub max_memory: Option<u64>,
 }
 
 /// Parses a `--to` value, a format's name, and lists every format's name
@@ -81,22 +89,44 @@ fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<St
     crate::kinds::text::write_levels(levels, format)
 }
 
-/// Runs `convert`; returns the exit code.
+/// Runs `convert`; returns the exit code: 1 when the input cannot be read
+/// or written in the format, 2 for bad usage (an index that names no
+/// level, a file too large for the memory budget).
 pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let input = crate::file_names::shown(&args.input).to_string();
     let fail = |err: &mut dyn Write, message: String| {
         let _ = writeln!(err, "error: {message}");
         super::EXIT_FAILED
     };
-    let stem = args
-        .input
+    let spec = LevelSpec::parse(&args.input);
+    let stem = spec
+        .path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
+    if let Err(e) = crate::pack::read_budget::refuse_if_over(&spec.path, max_memory) {
+        let _ = writeln!(err, "error: {input}: {e}; nothing was written");
+        return super::EXIT_USAGE;
+    }
+    if spec.index.is_some() {
+        // One level of the file: converted alone, as a level file is.
+        return match spec.open_level(args.kind, max_memory) {
+            Ok((_, level)) => write_converted(args, &input, &[level], &stem, None, out, err),
+            Err(e) => {
+                let _ = writeln!(err, "error: {input}: {e}");
+                if e.is_usage() {
+                    super::EXIT_USAGE
+                } else {
+                    super::EXIT_FAILED
+                }
+            }
+        };
+    }
     // A pack converted to JSON stays the same pack: its entries keep their
     // tags, notes, summaries and the fields levelscope does not know.
     let mut whole_pack = None;
-    let (levels, pack_name) = match crate::pack::open_file(&args.input, args.kind) {
+    let (levels, pack_name) = match crate::pack::open_file(&spec.path, args.kind) {
         Ok(Opened::Levels(mut levels, _)) => {
             // Formats without names: a pack names its levels after the
             // file, as `pack add` does.
@@ -132,11 +162,29 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
+    write_converted(args, &input, &levels, &pack_name, whole_pack, out, err)
+}
+
+/// Writes `levels` (or, to JSON, the whole pack they came from) in the
+/// target format to the output file; returns the exit code.
+fn write_converted(
+    args: &ConvertArgs,
+    input: &str,
+    levels: &[Level],
+    pack_name: &str,
+    whole_pack: Option<(Pack, crate::pack::Unknown)>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let fail = |err: &mut dyn Write, message: String| {
+        let _ = writeln!(err, "error: {message}");
+        super::EXIT_FAILED
+    };
     let text = match whole_pack {
         Some((pack, unknown)) if args.to == TextFormat::JSON => {
             Ok(crate::pack::pack_to_json_with(&pack, &unknown))
         }
-        _ => converted(&levels, args.to, &pack_name),
+        _ => converted(levels, args.to, pack_name),
     };
     let text = match text {
         Ok(text) => text,

@@ -1,21 +1,22 @@
-//! `levelscope diff A B [--json] [--kind K] [--max-states N]`: what an edit
-//! changed between two versions of a level: the figures before → after,
-//! the verdict's change in the kind's own terms, the cells that differ,
-//! and the first version's shortest solutions played on the second. Exit
-//! 0 when the verdict is the same or better, 1 when worse, 2 for bad usage
-//! or unreadable input.
+//! `levelscope diff A B [--json] [--kind K] [--max-states N] [--max-memory
+//! SIZE]`: what an edit changed between two versions of a level: the
+//! figures before → after, the verdict's change in the kind's own terms,
+//! the cells that differ (not compared between levels of two kinds), and
+//! the first version's shortest solutions played on the second. Exit 0 when
+//! the verdict is the same or better, 1 when it is worse, of another kind
+//! or not comparable, 2 for bad usage or unreadable input.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
 use super::analyze::{report_json, Source};
-use crate::engine::{default_max_memory, Job, DEFAULT_MAX_STATES};
+use super::level_spec::LevelSpec;
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::compare::{self, Change, Version};
 use crate::kinds::{Analysis, Kind, Level};
-use crate::pack::Opened;
 
 /// How many shortest solutions of the first version are played on the
 /// second.
@@ -40,37 +41,24 @@ pub struct DiffArgs {
     /// Stop exploring a level after this many states.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
     pub max_states: u64,
+    /// Refuse a file whose reading would need more memory than this, and
+    /// give each side's analysis half of it (`512M`, `2G`; default: half
+    /// the memory available).
+    #[arg(long, value_parser = parse_memory_size)]
+    pub max_memory: Option<u64>,
 }
 
-/// The level named by `spec` (`FILE` or `FILE#index`), with its source.
-pub fn open_level(spec: &str, kind: Option<Kind>) -> Result<(Source, Level), String> {
-    let whole = Path::new(spec);
-    let (path, index) = match spec.rsplit_once('#') {
-        Some((file, n)) if !whole.exists() && n.parse::<usize>().is_ok() => {
-            (PathBuf::from(file), n.parse::<usize>().ok())
-        }
-        _ => (whole.to_path_buf(), None),
-    };
-    let mut levels = match crate::pack::open_file(&path, kind)? {
-        Opened::Pack(read) => read.pack.levels.into_iter().map(|e| e.level).collect(),
-        Opened::Levels(levels, _) => levels,
-    };
-    let count = levels.len();
-    let level = match index {
-        Some(i) if i < count => levels.swap_remove(i),
-        Some(i) => {
-            return Err(format!(
-                "there is no level #{i}: the file holds {count} (from #0)"
-            ))
-        }
-        None if count == 1 => levels.remove(0),
-        None => {
-            return Err(format!(
-                "the file holds {count} levels: name one as FILE#index (from #0)"
-            ))
-        }
-    };
-    Ok((Source { path, index }, level))
+/// The level named by `spec` (`FILE` or `FILE#index`, the index the
+/// entry's number in the file), with its source; the file is refused first
+/// when reading it would not fit `max_memory`.
+pub fn open_level(
+    spec: &str,
+    kind: Option<Kind>,
+    max_memory: u64,
+) -> Result<(Source, Level), String> {
+    LevelSpec::parse(Path::new(spec))
+        .open_level(kind, max_memory)
+        .map_err(|e| e.to_string())
 }
 
 /// One side of the comparison: where it comes from, the level, and its
@@ -83,10 +71,10 @@ struct Side {
 }
 
 impl Side {
-    fn analysed(source: Source, level: Level, max_states: u64) -> Side {
+    fn analysed(source: Source, level: Level, max_states: u64, max_memory: u64) -> Side {
         let started = Instant::now();
         // The two sides are analysed at once: each gets half the memory.
-        let job = Job::with_budgets(max_states, default_max_memory() / 2);
+        let job = Job::with_budgets(max_states, max_memory / 2);
         let analysis = level.analyze(&job);
         Side {
             source,
@@ -165,10 +153,84 @@ fn change_words(change: Change, before: &Side, after: &Side) -> String {
     }
 }
 
-/// Runs `diff`; returns the exit code.
+/// Why the two versions' cells are not compared: their kinds differ.
+fn kinds_differ(before: &Side, after: &Side) -> Option<String> {
+    let (b, a) = (before.level.kind(), after.level.kind());
+    (b != a).then(|| {
+        format!(
+            "the kinds differ (a {} level and a {} level)",
+            b.title(),
+            a.title()
+        )
+    })
+}
+
+/// The exit code of a comparison: 0 only when the second version is known
+/// to be the same or better. Worse, of another kind, or not comparable (an
+/// analysis stopped by a budget or impossible) is 1: a CI gate on the exit
+/// code must not pass what it cannot vouch for.
+pub fn change_code(change: Change) -> u8 {
+    match change {
+        Change::Better | Change::Same => 0,
+        Change::Worse | Change::Different => super::EXIT_FAILED,
+    }
+}
+
+/// The lines of the cells that changed.
+fn cell_lines(cells: &[compare::CellChange]) -> String {
+    let mut text = format!(
+        "cells: {}\n",
+        crate::words::counted(cells.len() as u64, "changed", "changed")
+    );
+    for c in cells {
+        let shown = |s: &str| {
+            if s.is_empty() {
+                "(off the board)".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        text.push_str(&format!(
+            "  ({}, {}) {} -> {}\n",
+            c.x,
+            c.y,
+            shown(&c.before),
+            shown(&c.after)
+        ));
+    }
+    text
+}
+
+/// The lines of the first version's solutions played on the second.
+fn replayed_lines(replayed: &[compare::Replayed]) -> String {
+    if replayed.is_empty() {
+        return String::new();
+    }
+    let mut text = "the first version's shortest solutions on the second:\n".to_string();
+    for r in replayed {
+        let verdict = match (r.solves, r.broken_at) {
+            (true, _) if r.won_at.is_some() => format!(
+                "still a solution, now shorter: won after move {}",
+                r.won_at.unwrap_or(0)
+            ),
+            (true, _) => "still a solution".to_string(),
+            (false, Some(n)) if n == r.length => {
+                "every move plays, but the level is not won at the end".to_string()
+            }
+            (false, Some(n)) => format!("broken at move {n}"),
+            (false, None) => "not a solution".to_string(),
+        };
+        text.push_str(&format!("  {}: {verdict}\n", r.moves));
+    }
+    text
+}
+
+/// Runs `diff`; returns the exit code (see [`change_code`]; 2 for bad
+/// usage or input that cannot be read).
 pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
     let open = |spec: &str, which: &str| {
-        open_level(spec, args.kind).map_err(|e| format!("{which} ({spec}): {e}"))
+        open_level(spec, args.kind, max_memory).map_err(|e| format!("{which} ({spec}): {e}"))
     };
     let (before, after) = match (open(&args.before, "before"), open(&args.after, "after")) {
         (Ok(b), Ok(a)) => (b, a),
@@ -178,26 +240,38 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     let (before, after) = rayon::join(
-        || Side::analysed(before.0, before.1, args.max_states),
-        || Side::analysed(after.0, after.1, args.max_states),
+        || Side::analysed(before.0, before.1, args.max_states, max_memory),
+        || Side::analysed(after.0, after.1, args.max_states, max_memory),
     );
     let change = compare::change(&before.version(), &after.version());
+    let not_compared = kinds_differ(&before, &after);
     let cells = compare::changed_cells(&before.level, &after.level);
     let replayed = match (&before.analysis, &after.analysis) {
         (Ok(b), Ok(a)) => compare::replay_solutions(b, a, SOLUTIONS_REPLAYED),
         _ => Vec::new(),
     };
     let written = if args.json {
-        let object = json!({
-            "before": before.row(),
-            "after": after.row(),
-            "cells": cells
+        let cells_json = match &not_compared {
+            Some(_) => Value::Null,
+            None => cells
                 .iter()
                 .map(|c| json!({"x": c.x, "y": c.y, "before": c.before, "after": c.after}))
-                .collect::<Vec<_>>(),
+                .collect::<Vec<_>>()
+                .into(),
+        };
+        let mut object = json!({
+            "before": before.row(),
+            "after": after.row(),
+            "cells": cells_json,
             "solutions": replayed.iter().map(compare::replayed_json).collect::<Vec<_>>(),
             "change": change.name(),
         });
+        if change == Change::Different {
+            object["why"] = json!(match &not_compared {
+                Some(why) => format!("{why}; cells are not compared"),
+                None => change_words(change, &before, &after),
+            });
+        }
         writeln!(out, "{object}")
     } else {
         let mut text = format!(
@@ -214,51 +288,15 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 text.push('\n');
             }
         }
-        text.push_str(&format!(
-            "cells: {}\n",
-            crate::words::counted(cells.len() as u64, "changed", "changed")
-        ));
-        for c in &cells {
-            let shown = |s: &str| {
-                if s.is_empty() {
-                    "(off the board)".to_string()
-                } else {
-                    s.to_string()
-                }
-            };
-            text.push_str(&format!(
-                "  ({}, {}) {} -> {}\n",
-                c.x,
-                c.y,
-                shown(&c.before),
-                shown(&c.after)
-            ));
+        match &not_compared {
+            Some(why) => text.push_str(&format!("cells: not compared: {why}\n")),
+            None => text.push_str(&cell_lines(&cells)),
         }
-        if !replayed.is_empty() {
-            text.push_str("the first version's shortest solutions on the second:\n");
-            for r in &replayed {
-                let verdict = match (r.solves, r.broken_at) {
-                    (true, _) if r.won_at.is_some() => format!(
-                        "still a solution, now shorter: won after move {}",
-                        r.won_at.unwrap_or(0)
-                    ),
-                    (true, _) => "still a solution".to_string(),
-                    (false, Some(n)) if n == r.length => {
-                        "every move plays, but the level is not won at the end".to_string()
-                    }
-                    (false, Some(n)) => format!("broken at move {n}"),
-                    (false, None) => "not a solution".to_string(),
-                };
-                text.push_str(&format!("  {}: {verdict}\n", r.moves));
-            }
-        }
+        text.push_str(&replayed_lines(&replayed));
         write!(out, "{text}")
     };
     if written.is_err() {
         return super::EXIT_FAILED;
     }
-    match change {
-        Change::Worse => super::EXIT_FAILED,
-        Change::Better | Change::Same | Change::Different => 0,
-    }
+    change_code(change)
 }

@@ -7,6 +7,7 @@ pub mod generate;
 pub mod generate_prism;
 pub mod generate_tangram;
 pub mod generated_file;
+pub mod level_spec;
 pub mod pack;
 pub mod pack_diff;
 pub mod play;
@@ -52,7 +53,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// What an edit changed between two versions of a level: figures,
     /// verdict, cells, and the old solutions on the new level. Exits 1 when
-    /// the verdict got worse.
+    /// the verdict got worse, the kind changed or the versions cannot be
+    /// compared.
     Diff(diff::DiffArgs),
     /// A level or pack as stable text for `git diff` (set it as a diff
     /// driver's textconv): boards, verdicts and figures.

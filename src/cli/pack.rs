@@ -8,7 +8,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::engine::{default_max_memory, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
 use crate::kinds::{GraphFigures, KindStats};
 use crate::kinds::{Kind, Level, TextFormat};
@@ -30,7 +30,8 @@ pub struct PackArgs {
 #[derive(Debug, clap::Subcommand)]
 pub enum PackCommand {
     /// Append levels to a pack (the pack is created if needed); each level
-    /// is analysed and its summary stored.
+    /// is analysed and its summary stored. When no level can be added,
+    /// nothing is written.
     Add {
         /// The pack file (JSON).
         pack: PathBuf,
@@ -45,6 +46,11 @@ pub enum PackCommand {
         /// Stop analysing a level after this many states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
+        /// Refuse a file whose reading would need more memory than this, and
+        /// keep each analysis inside it (`512M`, `2G`; default: half the
+        /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
     },
     /// Re-analyse every level on all cores; exit 1 when any level fails
     /// (cannot be analysed, breaks its kind's rule of a fair level: dead
@@ -60,6 +66,11 @@ pub enum PackCommand {
         /// Stop analysing a level after this many states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
+        /// Refuse a file whose reading would need more memory than this, and
+        /// keep each analysis inside it (`512M`, `2G`; default: half the
+        /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
         /// Store the fresh analyses in the pack.
         #[arg(long)]
         update: bool,
@@ -78,6 +89,10 @@ pub enum PackCommand {
         /// Save the pack, keeping the first level of each group, to this file.
         #[arg(long)]
         write: Option<PathBuf>,
+        /// Refuse a file whose reading would need more memory than this
+        /// (`512M`, `2G`; default: half the memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
     },
     /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps;
     /// for Tangram levels, how many are unique; for Sokoban levels, how
@@ -92,10 +107,16 @@ pub enum PackCommand {
         /// states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
+        /// Refuse a file whose reading would need more memory than this, and
+        /// keep each analysis inside it (`512M`, `2G`; default: half the
+        /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
     },
     /// Compare two versions of a pack: levels added, removed, moved and
     /// changed (matched by name), each changed one with its verdict's
-    /// change; exit 1 when any level got worse.
+    /// change; exit 1 when any level got worse, became another kind or
+    /// could not be compared.
     Diff {
         /// The version before.
         old: PathBuf,
@@ -107,6 +128,11 @@ pub enum PackCommand {
         /// Stop analysing a changed level after this many states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
+        /// Refuse a file whose reading would need more memory than this, and
+        /// keep each analysis inside it (`512M`, `2G`; default: half the
+        /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
     },
     /// Export the pack as a folder of ASCII levels, a PNG contact sheet
     /// and/or pack JSON.
@@ -138,6 +164,11 @@ pub enum PackCommand {
         /// states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
         max_states: u64,
+        /// Refuse a file whose reading would need more memory than this, and
+        /// keep each analysis inside it (`512M`, `2G`; default: half the
+        /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
     },
 }
 
@@ -227,7 +258,7 @@ fn add(
     pack_path: &Path,
     levels: &[PathBuf],
     kind: Option<Kind>,
-    max_states: u64,
+    (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
@@ -247,7 +278,6 @@ fn add(
     let mut failed = false;
     let mut added = Vec::new();
     let bars = MultiProgress::new();
-    let max_memory = default_max_memory();
     for path in levels {
         let text = match crate::pack::read_text_file(path) {
             Ok(t) => t,
@@ -302,6 +332,15 @@ fn add(
             read.pack.levels.push(entry);
         }
     }
+    if added.is_empty() {
+        // Nothing to add: the pack is neither made nor rewritten.
+        let _ = writeln!(
+            err,
+            "{}: no level was added; nothing was written",
+            shown(pack_path)
+        );
+        return Ok(super::EXIT_FAILED);
+    }
     write_pack_with(pack_path, &read.pack, &read.unknown)
         .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
     // Said only once it is true: the pack with the new levels is written.
@@ -315,7 +354,7 @@ fn add(
 fn check(
     pack_path: &Path,
     min_stars: u8,
-    max_states: u64,
+    (max_states, max_memory): (u64, u64),
     update: bool,
     json_out: bool,
     out: &mut dyn Write,
@@ -334,7 +373,7 @@ fn check(
             min_stars,
             max_states,
         },
-        default_max_memory(),
+        max_memory,
         &|level, job, search| {
             super::progress::watched(&bars, job, level.name(), search_unit(level), search)
         },
@@ -453,10 +492,9 @@ fn dedupe(
 
 /// Every level's stored summary, or a fresh one (on all cores) for levels
 /// without; `None` where the level cannot be analysed.
-fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
+fn summaries(pack: &Pack, max_states: u64, max_memory: u64) -> Vec<Option<LevelSummary>> {
     let bars = MultiProgress::new();
     let bar = bars.add(progress_bar(pack.levels.len(), "analysing"));
-    let max_memory = default_max_memory();
     let summaries = pack
         .levels
         .par_iter()
@@ -477,13 +515,13 @@ fn summaries(pack: &Pack, max_states: u64) -> Vec<Option<LevelSummary>> {
 fn stats(
     pack_path: &Path,
     json_out: bool,
-    max_states: u64,
+    (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
     let read = load(pack_path, err)?;
     let levels = &read.pack.levels;
-    let summaries = summaries(&read.pack, max_states);
+    let summaries = summaries(&read.pack, max_states, max_memory);
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     // The numbers of a state graph, from the levels whose kind has one.
     let graphs: Vec<&GraphFigures> = known.iter().filter_map(|s| s.graph()).collect();
@@ -656,7 +694,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn export(
     pack_path: &Path,
     targets: ExportTargets<'_>,
-    max_states: u64,
+    (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
@@ -690,7 +728,7 @@ fn export(
         writable(&read, pack_path)?;
     }
     if let Some(path) = sheet {
-        let summaries = summaries(&read.pack, max_states);
+        let summaries = summaries(&read.pack, max_states, max_memory);
         let mut cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
         // Each card keeps its entry's own number in the pack file.
         for (card, number) in cards.iter_mut().zip(read.file_indices()) {
@@ -732,16 +770,68 @@ fn export(
     Ok(damage_code(&read))
 }
 
-/// Runs `pack`; returns the exit code.
+/// The files a pack subcommand reads, and its memory budget.
+fn files_read(command: &PackCommand) -> (Vec<&Path>, u64) {
+    let (files, max_memory): (Vec<&Path>, _) = match command {
+        PackCommand::Add {
+            pack,
+            levels,
+            max_memory,
+            ..
+        } => (
+            std::iter::once(pack.as_path())
+                .chain(levels.iter().map(PathBuf::as_path))
+                .collect(),
+            max_memory,
+        ),
+        PackCommand::Check {
+            pack, max_memory, ..
+        }
+        | PackCommand::Dedupe {
+            pack, max_memory, ..
+        }
+        | PackCommand::Stats {
+            pack, max_memory, ..
+        }
+        | PackCommand::Export {
+            pack, max_memory, ..
+        } => (vec![pack.as_path()], max_memory),
+        PackCommand::Diff {
+            old,
+            new,
+            max_memory,
+            ..
+        } => (vec![old.as_path(), new.as_path()], max_memory),
+    };
+    (files, max_memory.unwrap_or_else(default_max_memory))
+}
+
+/// Runs `pack`; returns the exit code: 2 for bad usage, which includes a
+/// file too large to read inside `--max-memory` (refused before anything is
+/// read or written).
 pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let (files, max_memory) = files_read(&args.command);
+    for file in files {
+        if let Err(e) = crate::pack::read_budget::refuse_if_over(file, max_memory) {
+            let _ = writeln!(
+                err,
+                "error: {}: {e}; nothing was read or written",
+                shown(file)
+            );
+            return super::EXIT_USAGE;
+        }
+    }
+    let budgets = |max_states: &u64| (*max_states, max_memory);
     if let PackCommand::Diff {
         old,
         new,
         json,
         max_states,
+        ..
     } = &args.command
     {
-        return super::pack_diff::run(old, new, *json, *max_states, out, err);
+        let budgets = budgets(max_states);
+        return super::pack_diff::run(old, new, *json, budgets, out, err);
     }
     let result = match &args.command {
         PackCommand::Diff { .. } => Ok(0),
@@ -750,22 +840,33 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             levels,
             kind,
             max_states,
-        } => add(pack, levels, *kind, *max_states, out, err),
+            ..
+        } => add(pack, levels, *kind, budgets(max_states), out, err),
         PackCommand::Check {
             pack,
             min_stars,
             max_states,
             update,
             json,
-        } => check(pack, *min_stars, *max_states, *update, *json, out, err),
-        PackCommand::Dedupe { pack, json, write } => {
-            dedupe(pack, *json, write.as_deref(), out, err)
-        }
+            ..
+        } => check(
+            pack,
+            *min_stars,
+            budgets(max_states),
+            *update,
+            *json,
+            out,
+            err,
+        ),
+        PackCommand::Dedupe {
+            pack, json, write, ..
+        } => dedupe(pack, *json, write.as_deref(), out, err),
         PackCommand::Stats {
             pack,
             json,
             max_states,
-        } => stats(pack, *json, *max_states, out, err),
+            ..
+        } => stats(pack, *json, budgets(max_states), out, err),
         PackCommand::Export {
             pack,
             ascii,
@@ -773,6 +874,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             json,
             skip_damaged,
             max_states,
+            ..
         } => export(
             pack,
             ExportTargets {
@@ -781,7 +883,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 json: json.as_deref(),
                 skip_damaged: *skip_damaged,
             },
-            *max_states,
+            budgets(max_states),
             out,
             err,
         ),

@@ -2,7 +2,8 @@
 //! matched by name (the n-th level of a name in one with the n-th of that
 //! name in the other): the levels added, removed, moved and changed, each
 //! changed one with its verdict's change. Exit 1 when any level got worse,
-//! so that a designer's CI can refuse a commit that breaks a level.
+//! became another kind or could not be compared, so that a designer's CI
+//! can refuse a commit that breaks a level.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -11,7 +12,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
-use crate::engine::{default_max_memory, Job};
+use crate::engine::Job;
 use crate::kinds::compare::{self, Change, Version};
 use crate::kinds::Level;
 
@@ -30,18 +31,24 @@ struct Changed {
     change: Change,
     before: String,
     after: String,
-    cells: usize,
+    /// How many cells differ; `None` when the kinds differ and cells are
+    /// not compared.
+    cells: Option<usize>,
 }
 
-/// The levels of the pack at `path`.
+/// The levels of the pack at `path`; a pack with entries that cannot be
+/// read is refused, each such entry named with why, with the command that
+/// saves its readable levels (a diff that skipped them would show them as
+/// removed).
 fn levels_of(path: &Path) -> Result<Vec<Level>, String> {
     let read = crate::pack::read_pack(path)
         .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))?;
-    if !read.damaged.is_empty() {
+    if !read.is_whole() {
         return Err(format!(
-            "{}: {} of its entries cannot be read; repair it first (pack export --skip-damaged)",
+            "{}: the pack has entries that cannot be read, which the comparison would show as removed: {}; repair the file, or {}",
             crate::file_names::shown(path),
-            read.damaged.len()
+            read.lost().join("; "),
+            crate::pack::skip_damaged_advice(path)
         ));
     }
     Ok(read.pack.levels.into_iter().map(|e| e.level).collect())
@@ -75,8 +82,13 @@ fn pair(old: &[Level], new: &[Level]) -> (Vec<Matched>, Vec<usize>, Vec<usize>) 
 }
 
 /// The verdict change of one matched pair whose levels differ.
-fn changed(pair: &Matched, old: &Level, new: &Level, max_states: u64) -> Changed {
-    let job = || Job::with_budgets(max_states, default_max_memory() / 2);
+fn changed(
+    pair: &Matched,
+    old: &Level,
+    new: &Level,
+    (max_states, max_memory): (u64, u64),
+) -> Changed {
+    let job = || Job::with_budgets(max_states, max_memory / 2);
     let (a, b) = rayon::join(|| old.analyze(&job()), || new.analyze(&job()));
     let before = Version {
         level: old,
@@ -93,7 +105,7 @@ fn changed(pair: &Matched, old: &Level, new: &Level, max_states: u64) -> Changed
         change: compare::change(&before, &after),
         before: before.verdict(),
         after: after.verdict(),
-        cells: compare::changed_cells(old, new).len(),
+        cells: (old.kind() == new.kind()).then(|| compare::changed_cells(old, new).len()),
     }
 }
 
@@ -121,12 +133,15 @@ fn longest_in_order(values: &[usize]) -> Vec<bool> {
     keep
 }
 
-/// Runs `pack diff`; returns the exit code.
+/// Runs `pack diff` with the budgets `(max_states, max_memory)` of each
+/// changed level's analysis; returns the exit code: 1 when any level got
+/// worse, became another kind or could not be compared (see
+/// [`super::diff::change_code`]), 2 when a pack cannot be read whole.
 pub fn run(
     old_path: &Path,
     new_path: &Path,
     json: bool,
-    max_states: u64,
+    budgets: (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -141,7 +156,7 @@ pub fn run(
     let changes: Vec<Changed> = pairs
         .par_iter()
         .filter(|p| old[p.from] != new[p.to])
-        .map(|p| changed(p, &old[p.from], &new[p.to], max_states))
+        .map(|p| changed(p, &old[p.from], &new[p.to], budgets))
         .collect();
     // The levels that moved: the fewest whose moving explains the new
     // order, those off a longest run kept in order (one level taken to the
@@ -153,10 +168,12 @@ pub fn run(
         .filter(|(i, _)| !in_order[*i])
         .map(|(_, p)| p)
         .collect();
-    let worse = changes.iter().any(|c| c.change == Change::Worse);
-    let overall = if worse {
+    let any = |change: Change| changes.iter().any(|c| c.change == change);
+    let overall = if any(Change::Worse) {
         Change::Worse
-    } else if changes.iter().any(|c| c.change == Change::Better) {
+    } else if any(Change::Different) {
+        Change::Different
+    } else if any(Change::Better) {
         Change::Better
     } else {
         Change::Same
@@ -198,12 +215,19 @@ pub fn run(
             text.push_str(&format!("moved:   {:?} #{} -> #{}\n", m.name, m.from, m.to));
         }
         for c in &changes {
+            let cells = match c.cells {
+                Some(n) => crate::words::counted(n as u64, "cell", "cells"),
+                None => format!(
+                    "a {} level became a {} level, cells not compared",
+                    old[c.from].kind().title(),
+                    new[c.to].kind().title()
+                ),
+            };
             text.push_str(&format!(
-                "changed: {:?} #{} -> #{}, {}: {}: {} -> {}\n",
+                "changed: {:?} #{} -> #{}, {cells}: {}: {} -> {}\n",
                 c.name,
                 c.from,
                 c.to,
-                crate::words::counted(c.cells as u64, "cell", "cells"),
                 c.change.name(),
                 c.before,
                 c.after
@@ -215,15 +239,16 @@ pub fn run(
             match overall {
                 Change::Worse => "got worse",
                 Change::Better => "got better",
-                Change::Same | Change::Different => "kept its verdicts",
+                Change::Different =>
+                    "has levels that cannot be ranked (another kind, or an analysis that did not finish)",
+                Change::Same => "kept its verdicts",
             }
         ));
         write!(out, "{text}")
     };
-    match (written, worse) {
-        (Err(_), _) => super::EXIT_FAILED,
-        (Ok(()), true) => super::EXIT_FAILED,
-        (Ok(()), false) => 0,
+    match written {
+        Err(_) => super::EXIT_FAILED,
+        Ok(()) => super::diff::change_code(overall),
     }
 }
 

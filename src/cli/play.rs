@@ -1,38 +1,48 @@
 //! `levelscope play FILE MOVES`: play a move string and print the board
 //! after each move, in the level's kind's own words and move letters (see
-//! [`crate::kinds::Level::play_text`]).
+//! [`crate::kinds::Level::play_text`]). `FILE#index` names one level of a
+//! file of several (a collection, a pack); a file of several named
+//! without an index is refused.
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::level_spec::LevelSpec;
+use crate::engine::{default_max_memory, parse_memory_size};
 use crate::kinds::PlayTextError;
 
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// The level file (in any format of a kind that `play` plays).
+    /// The level file (in any format of a kind that `play` plays), or
+    /// `FILE#index` for one level of a file of several or of a pack.
     pub file: PathBuf,
     /// The moves: the kind's move letters, in any case (U R D L; Sokoban's
     /// LURD, where a push or a step is told by the board); spaces and
     /// commas are ignored.
     pub moves: String,
+    /// Refuse a file whose reading would need more memory than this
+    /// (`512M`, `2G`; default: half the memory available).
+    #[arg(long, value_parser = parse_memory_size)]
+    pub max_memory: Option<u64>,
 }
 
-/// Runs `play`; returns the exit code.
+/// Runs `play`; returns the exit code: 1 when the level cannot be read or
+/// played, 2 for bad usage (bad moves, an index that names no level, a file
+/// of several levels without one, a file too large for the memory budget).
 pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let spec = LevelSpec::parse(&args.file);
     let file = crate::file_names::shown(&args.file);
-    let level = match crate::pack::read_text_file(&args.file)
-        .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
-        .and_then(|levels| {
-            levels
-                .into_iter()
-                .next()
-                .ok_or("the file holds no level".into())
-        }) {
-        Ok(level) => level,
+    let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
+    let level = match spec.open_level(None, max_memory) {
+        Ok((_, level)) => level,
         Err(e) => {
             let _ = writeln!(err, "{file}: error: {e}");
-            return super::EXIT_FAILED;
+            return if e.is_usage() {
+                super::EXIT_USAGE
+            } else {
+                super::EXIT_FAILED
+            };
         }
     };
     match level.play_text(&args.moves) {

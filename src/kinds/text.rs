@@ -347,8 +347,38 @@ pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T,
         } else {
             path
         };
-        serde_words(&place, &e.inner().to_string())
+        let message = e.inner().to_string();
+        let message = with_expected_length::<T>(value, e.path(), &message).unwrap_or(message);
+        serde_words(&place, &message)
     })
+}
+
+/// serde says only "expected fewer elements in array" of a list that is
+/// too long: the same message with the length it expects, found by reading
+/// the value again with that list emptied (serde then names the length).
+fn with_expected_length<T: serde::de::DeserializeOwned>(
+    value: &Value,
+    path: &serde_path_to_error::Path,
+    message: &str,
+) -> Option<String> {
+    let length = message
+        .strip_prefix("invalid length ")?
+        .strip_suffix(", expected fewer elements in array")?;
+    let mut emptied = value.clone();
+    let mut list = &mut emptied;
+    for segment in path.iter() {
+        list = match segment {
+            serde_path_to_error::Segment::Seq { index } => list.get_mut(*index)?,
+            serde_path_to_error::Segment::Map { key } => list.get_mut(key.as_str())?,
+            _ => return None,
+        };
+    }
+    list.as_array_mut()?.clear();
+    let again = serde_path_to_error::deserialize::<_, T>(&emptied).err()?;
+    let again_message = again.inner().to_string();
+    let expected = again_message.strip_prefix("invalid length 0, expected ")?;
+    (again.path().to_string() == path.to_string())
+        .then(|| format!("invalid length {length}, expected {expected}"))
 }
 
 /// What serde expected, in a designer's words.
@@ -362,11 +392,66 @@ fn expected_words(expected: &str) -> String {
         "a map" => "an object".into(),
         "a boolean" => "true or false".into(),
         other if other.starts_with("struct ") => "an object".into(),
-        other => other
-            .strip_prefix("an array of length ")
-            .map(|n| format!("a list of {n} items"))
+        other => list_length(other)
+            .map(|n| format!("a list of {}", crate::words::counted(n, "item", "items")))
             .unwrap_or_else(|| other.to_string()),
     }
+}
+
+/// The length of a list serde expects, from its words for a fixed-length
+/// list: "an array of length 2", "a tuple of size 2", "tuple struct Cell
+/// with 2 elements".
+fn list_length(expected: &str) -> Option<u64> {
+    let number = expected
+        .strip_prefix("an array of length ")
+        .or_else(|| expected.strip_prefix("a tuple of size "))
+        .or_else(|| {
+            expected
+                .strip_prefix("tuple struct ")
+                .and_then(|rest| rest.strip_suffix(" elements"))
+                .and_then(|rest| rest.rsplit_once(" with "))
+                .map(|(_, n)| n)
+        })?;
+    number.parse().ok()
+}
+
+/// The largest whole number serde's integer type `expected` holds.
+fn integer_max(expected: &str) -> Option<u64> {
+    Some(match expected {
+        "u8" => u8::MAX as u64,
+        "u16" => u16::MAX as u64,
+        "u32" => u32::MAX as u64,
+        "u64" | "usize" => u64::MAX,
+        "i8" => i8::MAX as u64,
+        "i16" => i16::MAX as u64,
+        "i32" => i32::MAX as u64,
+        "i64" | "isize" => i64::MAX as u64,
+        _ => return None,
+    })
+}
+
+/// A number found where an integer type was expected, in words, when it
+/// is past the type's largest value: "18446744073709551616, too large (at
+/// most 18446744073709551615)". serde shows a number past every integer as
+/// a floating-point one (`1.8446744073709552e19`), which is not a number
+/// with a fraction: it is shown whole, as nearly as a float holds it.
+fn too_large_words(found: &str, expected: &str) -> Option<String> {
+    let max = integer_max(expected)?;
+    let ticked = |prefix: &str| {
+        found
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_prefix('`'))
+            .and_then(|rest| rest.strip_suffix('`'))
+    };
+    if let Some(n) = ticked("integer ") {
+        let n: i128 = n.parse().ok()?;
+        return (n > max as i128).then(|| format!("{n}, too large (at most {max})"));
+    }
+    let text = ticked("floating point ")?;
+    let n: f64 = text.parse().ok()?;
+    let whole = n.is_finite() && n.fract() == 0.0;
+    // `max as f64 + 1.0` is the first value past `max` (2^64 for u64).
+    (whole && n >= max as f64 + 1.0).then(|| format!("{n:.0}, too large (at most {max})"))
 }
 
 /// What serde found instead, in a designer's words.
@@ -409,6 +494,9 @@ pub fn serde_words(place: &str, message: &str) -> String {
             .strip_prefix(prefix)
             .and_then(|rest| rest.rsplit_once(", expected "))
         {
+            if let Some(words) = too_large_words(found, expected) {
+                return format!("{place} is {words}");
+            }
             return format!(
                 "{place} is {}, not {}",
                 found_words(found),
@@ -418,10 +506,16 @@ pub fn serde_words(place: &str, message: &str) -> String {
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
         if let Some((length, expected)) = rest.split_once(", expected ") {
-            return format!(
-                "{place} has {length} items, not {}",
-                expected_words(expected)
-            );
+            let items = length
+                .parse::<u64>()
+                .map_or(format!("{length} items"), |n| {
+                    crate::words::counted(n, "item", "items")
+                });
+            let expected = match expected {
+                "fewer elements in array" => "so many".to_string(),
+                other => expected_words(other),
+            };
+            return format!("{place} has {items}, not {expected}");
         }
     }
     if let Some(field) = message
@@ -440,6 +534,63 @@ pub fn serde_words(place: &str, message: &str) -> String {
         }
     }
     format!("{place}: {}", shortened(message))
+}
+
+#[cfg(test)]
+mod serde_words_tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Sample {
+        player: (usize, usize),
+        corner: [u8; 2],
+        size: Option<usize>,
+        shade: Option<u8>,
+    }
+
+    fn words(json: &str) -> String {
+        let value: Value = serde_json::from_str(json).unwrap();
+        from_value_at::<Sample>(&value).unwrap_err()
+    }
+
+    #[test]
+    fn a_list_too_long_says_how_many_items_it_should_have() {
+        assert_eq!(
+            words(r#"{"player": [1, 2, 3], "corner": [0, 0]}"#),
+            "player has 3 items, not a list of 2 items"
+        );
+        assert_eq!(
+            words(r#"{"player": [1, 2], "corner": [0, 0, 0, 0]}"#),
+            "corner has 4 items, not a list of 2 items"
+        );
+        assert_eq!(
+            words(r#"{"player": [1], "corner": [0, 0]}"#),
+            "player has 1 item, not a list of 2 items"
+        );
+    }
+
+    #[test]
+    fn a_number_past_every_integer_is_too_large_not_a_fraction() {
+        let said = words(r#"{"player": [1, 2], "corner": [0, 0], "size": 18446744073709551616}"#);
+        assert_eq!(
+            said,
+            "size is 18446744073709551616, too large (at most 18446744073709551615)"
+        );
+        assert_eq!(
+            words(r#"{"player": [1, 2], "corner": [0, 0], "shade": 300}"#),
+            "shade is 300, too large (at most 255)"
+        );
+        assert_eq!(
+            words(r#"{"player": [1, 2], "corner": [0, 0], "size": 1.5}"#),
+            "size is 1.5, a number with a fraction, not a whole number of 0 or more"
+        );
+        assert_eq!(
+            words(r#"{"player": [1, 2], "corner": [0, 0], "size": -1}"#),
+            "size is -1, not a whole number of 0 or more"
+        );
+    }
 }
 
 /// A whole number from `least` to `most`, or an error naming `field` and

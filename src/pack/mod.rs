@@ -11,7 +11,9 @@
 
 pub mod check;
 pub mod dedupe;
+pub mod entries;
 mod read;
+pub mod read_budget;
 pub mod sheet;
 
 use std::path::Path;
