@@ -811,15 +811,16 @@ fn files_read(command: &PackCommand) -> (Vec<&Path>, u64) {
 /// read or written).
 pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let (files, max_memory) = files_read(&args.command);
-    for file in files {
-        if let Err(e) = crate::pack::read_budget::refuse_if_over(file, max_memory) {
-            let _ = writeln!(
-                err,
-                "error: {}: {e}; nothing was read or written",
-                shown(file)
-            );
-            return super::EXIT_USAGE;
-        }
+    // The files one command reads are held together (a pack and the
+    // level files added to it): their costs add up.
+    if let Err(e) = crate::pack::read_budget::refuse_all_if_over(&files, max_memory) {
+        let names: Vec<String> = files.iter().map(|f| shown(f).to_string()).collect();
+        let _ = writeln!(
+            err,
+            "error: {}: {e}; nothing was read or written",
+            names.join(", ")
+        );
+        return super::EXIT_USAGE;
     }
     let budgets = |max_states: &u64| (*max_states, max_memory);
     if let PackCommand::Diff {

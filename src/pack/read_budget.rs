@@ -1,40 +1,205 @@
-//! Whether reading a file fits a memory budget, decided before it is read:
-//! every command that reads level or pack files asks [`refuse_if_over`]
-//! first, so that a file too large for `--max-memory` is refused with a
-//! clear message instead of aborting the program part way.
+//! Whether reading files fits a memory budget, decided before they are
+//! read: every command that reads level or pack files asks
+//! [`refuse_if_over`] (or [`refuse_all_if_over`]) first, so that a file
+//! too large for `--max-memory` is refused with a clear message instead of
+//! aborting the program part way.
+//!
+//! What reading costs is not a multiple of the file's size alone: a level
+//! held in memory costs a few hundred bytes however small its text, so a
+//! collection of many tiny levels costs far more per byte than one large
+//! level. The estimate therefore counts both, in one pass over the file
+//! that holds nothing (a buffered read, line by line):
+//!
+//! - a JSON file (a pack or a JSON level): its bytes, and its levels,
+//!   counted as the `"levelscope-level"` format fields it holds (each
+//!   level has one; text that merely mentions it counts too, which only
+//!   overestimates);
+//! - a text file (XSB, Skiddy ASCII, Prism's and Tangram's texts): its
+//!   bytes, and its lines that are not blank (any of them may begin a
+//!   level: one row is a board in XSB).
+//!
+//! The factors were measured on the release build (peak resident memory of
+//! `analyze --max-states 1`, `convert` and `pack stats`, whose reading is
+//! every reading command's) on files of many tiny levels, where the cost
+//! per byte is highest, and of a few large ones, where the bytes dominate;
+//! each factor is the largest measured, rounded up (see the README's
+//! "Memory" section for the figures).
 
+use std::io::BufRead;
 use std::path::Path;
 
 use crate::engine::format_bytes;
 
-/// How many times its size reading a file takes at most: the text itself
-/// and the levels read from it, held compactly (a Prism cell in two bytes
-/// for the two bytes of its token; measured: a 20 MB Prism 2017 file of
-/// ten 1000x1000 levels reads in 56 MB in all).
-pub const READ_FACTOR: u64 = 3;
+/// Bytes of memory per byte of a JSON file: the text itself, and the
+/// levels' cells held compactly.
+pub const JSON_BYTE_FACTOR: u64 = 3;
+/// Bytes of memory per level of a JSON file beyond its bytes: the entry,
+/// its level, its summary and its place in every list that holds it.
+pub const JSON_LEVEL_BYTES: u64 = 1_100;
+/// Bytes of memory per byte of a text file: the text itself, and the
+/// levels' cells (a Prism cell in two bytes for the two bytes of its
+/// token; measured: a 20 MB Prism 2017 file of ten 1000x1000 levels reads
+/// in 56 MB in all).
+pub const TEXT_BYTE_FACTOR: u64 = 3;
+/// Bytes of memory per line of a text file that is not blank: each may
+/// begin a level, which costs this much beyond its bytes.
+pub const TEXT_LINE_BYTES: u64 = 160;
 
-/// What reading `size` bytes of file takes at most, by [`READ_FACTOR`].
-pub fn cost_to_read(size: u64) -> u64 {
-    size.saturating_mul(READ_FACTOR)
+/// What one pass over a file found: the counts the estimate is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileCounts {
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// Whether it is JSON (its first character that is not white space,
+    /// after a byte-order mark, is `{`).
+    pub json: bool,
+    /// For JSON, the `"levelscope-level"` format fields it holds.
+    pub json_levels: u64,
+    /// For text, the lines that are not blank.
+    pub text_lines: u64,
+}
+
+impl FileCounts {
+    /// Counts the file at `path` in one buffered pass that holds one line
+    /// at a time.
+    pub fn of_file(path: &Path) -> std::io::Result<FileCounts> {
+        let file = std::fs::File::open(path)?;
+        FileCounts::of_reader(std::io::BufReader::new(file))
+    }
+
+    /// Counts what `reader` gives, as [`FileCounts::of_file`] does.
+    pub fn of_reader(mut reader: impl BufRead) -> std::io::Result<FileCounts> {
+        let mut counts = FileCounts::default();
+        let mut first = true;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            // Lines end at a line feed or a lone carriage return alike (a
+            // file with CR line ends is one line to a reader of LF).
+            let read = read_line_any_end(&mut reader, &mut line)?;
+            if read == 0 {
+                break;
+            }
+            counts.bytes += read as u64;
+            let text = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&line);
+            let content = text.iter().find(|b| !b.is_ascii_whitespace());
+            if first {
+                if let Some(&b) = content {
+                    counts.json = b == b'{';
+                    first = false;
+                }
+            }
+            if content.is_some() {
+                counts.text_lines += 1;
+            }
+            counts.json_levels += occurrences(text, b"\"levelscope-level\"");
+        }
+        Ok(counts)
+    }
+
+    /// What reading a file of these counts takes at most, in bytes.
+    pub fn cost(&self) -> u64 {
+        if self.json {
+            self.bytes
+                .saturating_mul(JSON_BYTE_FACTOR)
+                .saturating_add(self.json_levels.saturating_mul(JSON_LEVEL_BYTES))
+        } else {
+            self.bytes
+                .saturating_mul(TEXT_BYTE_FACTOR)
+                .saturating_add(self.text_lines.saturating_mul(TEXT_LINE_BYTES))
+        }
+    }
+}
+
+/// Reads one line into `line`, ending at `\n`, `\r\n` or a lone `\r`
+/// (the end kept); returns the bytes read, 0 at the end.
+fn read_line_any_end(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(read);
+        }
+        match buffer.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(end) => {
+                line.extend_from_slice(&buffer[..=end]);
+                reader.consume(end + 1);
+                return Ok(read + end + 1);
+            }
+            None => {
+                let len = buffer.len();
+                line.extend_from_slice(buffer);
+                reader.consume(len);
+                read += len;
+            }
+        }
+    }
+}
+
+/// How many times `needle` occurs in `haystack`, without overlaps.
+fn occurrences(haystack: &[u8], needle: &[u8]) -> u64 {
+    if haystack.len() < needle.len() {
+        return 0;
+    }
+    let mut count = 0;
+    let mut at = 0;
+    while at + needle.len() <= haystack.len() {
+        if haystack[at..].starts_with(needle) {
+            count += 1;
+            at += needle.len();
+        } else {
+            at += 1;
+        }
+    }
+    count
+}
+
+/// What reading the file at `path` takes at most, in bytes: at least its
+/// size (the text is held whole), and, when that fits `max_memory`, the
+/// estimate of [`FileCounts::cost`]. `None` when the file cannot be read
+/// (reading it then says why).
+fn cost_within(path: &Path, max_memory: u64) -> Option<(u64, u64)> {
+    let size = std::fs::metadata(path).ok()?.len();
+    if size > max_memory {
+        // Not even its text fits: no need to read it to know.
+        return Some((size, size));
+    }
+    let counts = FileCounts::of_file(path).ok()?;
+    Some((size, counts.cost().max(size)))
 }
 
 /// Refuses the file at `path` when reading it would not fit `max_memory`
-/// bytes, counted from its size before it is read. A file whose size
-/// cannot be known (it does not exist) passes: reading it then says why it
-/// cannot be read.
+/// bytes, estimated before it is read (see the module's documentation). A
+/// file that cannot be read passes: reading it then says why.
 pub fn refuse_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
-    let Ok(metadata) = std::fs::metadata(path) else {
-        return Ok(());
-    };
-    let size = metadata.len();
-    let needs = cost_to_read(size);
+    refuse_all_if_over(&[path], max_memory)
+}
+
+/// Refuses the files at `paths`, which one command holds in memory
+/// together (a pack and the level files added to it), when reading them
+/// all would not fit `max_memory` bytes.
+pub fn refuse_all_if_over(paths: &[&Path], max_memory: u64) -> Result<(), String> {
+    let mut size = 0u64;
+    let mut needs = 0u64;
+    for path in paths {
+        if let Some((bytes, cost)) = cost_within(path, max_memory.saturating_sub(needs)) {
+            size = size.saturating_add(bytes);
+            needs = needs.saturating_add(cost);
+        }
+    }
     if needs <= max_memory {
         return Ok(());
     }
+    let what = if paths.len() == 1 {
+        "the file is"
+    } else {
+        "the files are"
+    };
     Err(format!(
-        "the file is {}: reading it takes up to {}, more than the memory budget of {}; \
+        "{what} {}: reading {} takes up to {}, more than the memory budget of {}; \
          raise --max-memory or split the file",
         format_bytes(size),
+        if paths.len() == 1 { "it" } else { "them" },
         format_bytes(needs),
         format_bytes(max_memory)
     ))
@@ -48,9 +213,10 @@ mod tests {
     fn a_file_inside_the_budget_passes_and_one_over_it_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("level.txt");
+        // One line of 1000 bytes: 3000 for the bytes, 160 for the line.
         std::fs::write(&file, vec![b'#'; 1000]).unwrap();
-        assert_eq!(refuse_if_over(&file, 3000), Ok(()));
-        let message = refuse_if_over(&file, 2999).unwrap_err();
+        assert_eq!(refuse_if_over(&file, 3160), Ok(()));
+        let message = refuse_if_over(&file, 3159).unwrap_err();
         assert!(message.starts_with("the file is 1000 bytes"), "{message}");
         assert!(message.contains("raise --max-memory"), "{message}");
     }
@@ -59,5 +225,52 @@ mod tests {
     fn a_missing_file_is_left_to_the_reader() {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(refuse_if_over(&dir.path().join("none.txt"), 1), Ok(()));
+    }
+
+    #[test]
+    fn many_small_levels_cost_more_than_their_bytes_alone() {
+        // Two texts of the same size: a thousand one-row boards, and one
+        // long row.
+        let counts = |text: &str| FileCounts::of_reader(text.as_bytes()).unwrap();
+        let tiny = counts(&"#@$.#\n".repeat(1000));
+        let big = counts(&format!("{}\n", "#".repeat(5999)));
+        assert_eq!(tiny.bytes, big.bytes);
+        assert!(tiny.cost() > 10 * tiny.bytes, "{tiny:?}");
+        assert!(big.cost() < 4 * big.bytes, "{big:?}");
+    }
+
+    #[test]
+    fn json_counts_its_levels_by_their_format_fields() {
+        let pack = "\u{feff}{\"format\": \"levelscope-pack\", \"levels\": [\n\
+                    {\"level\": {\"format\": \"levelscope-level\"}},\n\
+                    {\"level\": {\"format\": \"levelscope-level\"}}, {\"level\": {\"format\": \"levelscope-level\"}}]}";
+        let counts = FileCounts::of_reader(pack.as_bytes()).unwrap();
+        assert!(counts.json);
+        assert_eq!(counts.json_levels, 3);
+        assert_eq!(
+            counts.cost(),
+            counts.bytes * JSON_BYTE_FACTOR + 3 * JSON_LEVEL_BYTES
+        );
+        let text = FileCounts::of_reader("  #####\n".as_bytes()).unwrap();
+        assert!(!text.json);
+    }
+
+    #[test]
+    fn lines_end_at_cr_lf_or_both() {
+        let counts = |text: &str| FileCounts::of_reader(text.as_bytes()).unwrap();
+        assert_eq!(counts("a\rb\rc").text_lines, 3);
+        assert_eq!(counts("a\r\nb\r\n\r\nc\n").text_lines, 3);
+        assert_eq!(counts("a\nb\n\n\nc").bytes, 7);
+    }
+
+    #[test]
+    fn files_read_together_are_counted_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        std::fs::write(&a, vec![b'#'; 1000]).unwrap();
+        std::fs::write(&b, vec![b'#'; 1000]).unwrap();
+        assert_eq!(refuse_all_if_over(&[&a, &b], 6320), Ok(()));
+        let message = refuse_all_if_over(&[&a, &b], 6319).unwrap_err();
+        assert!(message.starts_with("the files are 2.0 KiB"), "{message}");
     }
 }
