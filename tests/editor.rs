@@ -598,6 +598,9 @@ fn a_killed_editor_loses_no_pack_edit() {
         harness.state_mut().recovery.delay = std::time::Duration::ZERO;
         let bundled = harness.state().pack.as_ref().unwrap().pack.levels.len();
         harness.get_by_label("Add current level").click();
+        harness.run_steps(2);
+        // The level on screen is level 1 of the pack already.
+        harness.get_by_label("Add a copy").click();
         harness.run_steps(3);
         let open = harness.state().pack.as_ref().unwrap();
         assert!(open.dirty);

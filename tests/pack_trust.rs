@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 
 use crate::common::editor::{editor, paint_cell, wait_for_analysis};
@@ -146,4 +146,256 @@ fn a_restored_pack_level_keeps_its_entry_and_every_check_result() {
     assert_eq!(saved.levels[4].level, edited, "entry 5 holds the edit");
     assert!(!harness.state().doc().is_dirty());
     assert!(last_notice(&harness).starts_with("Saved pack"));
+}
+
+/// Opens the menu bar's `menu` (the menu bar's Edit comes before the Edit
+/// view's button).
+fn open_menu(harness: &mut Harness<'static, EditorApp>, menu: &str) {
+    harness.get_all_by_label(menu).next().unwrap().click();
+    harness.run_steps(2);
+}
+
+/// A small Skiddy level, as a designer's own file.
+const LEVEL: &str = "#####\n#R.R#\n#...#\n#r###\n";
+
+/// Item 4: the level on screen is level 1 of the pack: Add current level
+/// says so and adds nothing; Add a copy adds a copy under a name of its
+/// own, and the tab stays level 1.
+#[test]
+fn adding_a_level_already_in_the_pack_says_so_and_offers_a_copy() {
+    let mut harness = editor();
+    let bundled = pack_names(&harness).len();
+    assert_eq!(harness.state().doc().origin, Origin::PackEntry(0));
+    harness.get_by_label("Add current level").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("This level is already in the pack: it is level 1 \"1-1\"");
+    assert_eq!(pack_names(&harness).len(), bundled, "nothing added");
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness).len(), bundled, "nothing added");
+    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+
+    harness.get_by_label("Add current level").click();
+    harness.run_steps(2);
+    harness.get_by_label("Add a copy").click();
+    harness.run_steps(2);
+    let names = pack_names(&harness);
+    assert_eq!(names.len(), bundled + 1);
+    assert_eq!(names[bundled], "1-1 (2)", "the copy is told apart");
+    let app = harness.state();
+    assert_eq!(
+        app.doc().origin,
+        Origin::PackEntry(0),
+        "the tab stays level 1"
+    );
+    assert!(!app.doc().is_dirty());
+    assert_eq!(
+        last_notice(&harness),
+        format!(
+            "Added a copy \"1-1 (2)\" as level {} of the pack",
+            bundled + 1
+        )
+    );
+}
+
+/// Item 4: a level from a file added to the pack is linked to its new
+/// entry; undoing the add gives the tab its file back (saved, as before),
+/// and redoing it links the tab to the entry again.
+#[test]
+fn undoing_add_current_level_gives_the_tab_its_file_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.txt");
+    std::fs::write(&path, LEVEL).unwrap();
+    let mut harness = editor();
+    open(&mut harness, &path);
+    let bundled = pack_names(&harness).len();
+    assert_eq!(harness.state().doc().origin, Origin::File(path.clone()));
+    harness.get_by_label("Add current level").click();
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness).len(), bundled + 1);
+    assert_eq!(harness.state().doc().origin, Origin::PackEntry(bundled));
+
+    open_menu(&mut harness, "Edit");
+    harness
+        .get_by_label_contains("Undo in the pack: Add level")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness).len(), bundled);
+    let doc = harness.state().doc();
+    assert_eq!(
+        doc.origin,
+        Origin::File(path.clone()),
+        "the tab is linked to its file again"
+    );
+    assert!(!doc.is_dirty(), "and holds what the file holds");
+
+    harness.key_press_modifiers(
+        Modifiers::COMMAND | Modifiers::ALT | Modifiers::SHIFT,
+        Key::Z,
+    );
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness).len(), bundled + 1);
+    assert_eq!(harness.state().doc().origin, Origin::PackEntry(bundled));
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc().origin, Origin::File(path));
+}
+
+/// Item 5: opening another pack leaves the old pack's tabs open; those
+/// never edited have no unsaved changes, so closing them asks nothing; an
+/// edited one is still unsaved.
+#[test]
+fn opening_another_pack_marks_no_untouched_tab_unsaved() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = pack_file(dir.path(), "other.json");
+    let mut harness = editor();
+    click_row(&mut harness, 1);
+    click_row(&mut harness, 2);
+    wait_for_analysis(&mut harness);
+    paint_cell(&mut harness, "Crate", 1, 1);
+    harness.run_steps(2);
+    let edited = harness.state().doc().id;
+    assert!(harness.state().doc().is_dirty());
+    let old_tabs: Vec<u64> = harness.state().docs.iter().map(|d| d.id).collect();
+    assert_eq!(old_tabs.len(), 3);
+
+    open(&mut harness, &other);
+    let app = harness.state();
+    assert_eq!(
+        app.pack.as_ref().unwrap().path.as_deref(),
+        Some(other.as_path())
+    );
+    for doc in app.docs.iter().filter(|d| old_tabs.contains(&d.id)) {
+        assert_eq!(doc.origin, Origin::New, "a loose level now");
+        assert_eq!(
+            doc.is_worth_saving(),
+            doc.id == edited,
+            "only the edited tab is unsaved: {}",
+            doc.title()
+        );
+    }
+    // Closing an untouched tab of the old pack asks nothing.
+    let untouched = app
+        .docs
+        .iter()
+        .position(|d| old_tabs.contains(&d.id) && d.id != edited)
+        .unwrap();
+    let count = app.docs.len();
+    harness.state_mut().activate(untouched);
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::W);
+    harness.run_steps(2);
+    assert!(harness.state().confirm.is_none(), "no question");
+    assert!(harness.query_by_label("Unsaved changes").is_none());
+    assert_eq!(harness.state().docs.len(), count - 1);
+    let unsaved: Vec<u64> = harness
+        .state()
+        .docs
+        .iter()
+        .filter(|d| d.is_worth_saving())
+        .map(|d| d.id)
+        .collect();
+    assert_eq!(
+        unsaved,
+        vec![edited],
+        "quitting would ask about the edit only"
+    );
+}
+
+/// Item 6: Ctrl+Z on a level with no history of its own never undoes a
+/// pack step, even a pack step done a moment ago; Edit ▸ Undo says so by
+/// being plain "Undo", greyed, and Edit ▸ Undo in the pack names the pack's
+/// step and takes it back.
+#[test]
+fn ctrl_z_on_a_level_without_history_never_undoes_a_pack_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = pack_file(dir.path(), "mine.json");
+    let mut harness = editor();
+    open(&mut harness, &path);
+    let names = pack_names(&harness);
+    harness.get_by_label("Move down").click();
+    harness.run_steps(2);
+    let moved = pack_names(&harness);
+    assert_eq!(moved[1], names[0], "level 1 moved down");
+    open_menu(&mut harness, "File");
+    harness.get_by_label("Save pack").click();
+    harness.run_steps(2);
+    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().doc().history.can_undo());
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness), moved, "the pack's step stays done");
+    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert_eq!(
+        last_notice(&harness),
+        "Nothing to undo in this level; the pack's last edit, \"Move level 1 \"1-1\" down\", \
+         is taken back by Edit > Undo in the pack (Ctrl+Alt+Z)"
+    );
+
+    open_menu(&mut harness, "Edit");
+    let undo = harness.get_all_by_label("Undo").last().unwrap();
+    assert!(
+        undo.accesskit_node().is_disabled(),
+        "the level has nothing to undo"
+    );
+    harness
+        .get_by_label_contains("Undo in the pack: Move level 1 \"1-1\" down")
+        .click();
+    harness.run_steps(2);
+    assert_eq!(
+        pack_names(&harness),
+        names,
+        "the pack's own undo takes it back"
+    );
+    assert!(
+        harness.state().pack.as_ref().unwrap().dirty,
+        "unlike the saved file"
+    );
+
+    // A level's own edit is what its Ctrl+Z takes back, not the pack's.
+    paint_cell(&mut harness, "Crate", 1, 1);
+    harness.run_steps(2);
+    let pack_before = harness.state().pack.as_ref().unwrap().pack.clone();
+    open_menu(&mut harness, "Edit");
+    harness.get_by_label_contains("Undo Paint");
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert!(!harness.state().doc().history.can_undo());
+    assert_eq!(harness.state().pack.as_ref().unwrap().pack, pack_before);
+}
+
+/// Item 8: opening a pack over one with unsaved changes asks first, and
+/// "Opened pack …" shows only once the designer chose to open it.
+#[test]
+fn opened_pack_is_said_only_once_the_question_is_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = pack_file(dir.path(), "other.json");
+    let mut harness = editor();
+    harness.get_by_label("Add current level").click();
+    harness.run_steps(2);
+    harness.get_by_label("Add a copy").click();
+    harness.run_steps(2);
+    assert!(harness.state().pack.as_ref().unwrap().dirty);
+    for answer in ["Cancel", "Discard"] {
+        harness.state_mut().open_path(&other);
+        harness.run_steps(2);
+        harness.get_by_label_contains("Open the other pack instead?");
+        assert!(
+            harness.query_by_label_contains("Opened pack").is_none(),
+            "not while the question is open"
+        );
+        assert!(!last_notice(&harness).starts_with("Opened pack"));
+        harness.get_by_label(answer).click();
+        harness.run_steps(2);
+    }
+    let shown = format!("Opened pack {} with 11 levels", other.display());
+    assert_eq!(last_notice(&harness), shown);
+    harness.get_by_label(&shown);
+    assert_eq!(
+        harness.state().pack.as_ref().unwrap().path.as_deref(),
+        Some(other.as_path())
+    );
 }
