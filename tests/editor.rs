@@ -578,6 +578,15 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
         "the restored level is the edited one"
     );
     assert!(app.doc().is_dirty(), "and it is still unsaved");
+    assert_eq!(
+        app.doc().origin,
+        levelscope::gui::document::Origin::PackEntry(0),
+        "level 1 of the pack, as it was"
+    );
+    assert!(
+        !app.pack.as_ref().unwrap().dirty,
+        "the pack itself had no unsaved changes"
+    );
     harness.run_steps(4);
     assert!(harness
         .query_by_label_contains("did not close normally")

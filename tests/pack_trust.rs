@@ -399,3 +399,82 @@ fn opened_pack_is_said_only_once_the_question_is_answered() {
         Some(other.as_path())
     );
 }
+
+/// An editor with its recovery copies in `recovery` that opened the pack
+/// file `path`, edited its level 5 and was killed; returns the edit.
+fn edit_level_5_then_kill(path: &Path, recovery: &Path) -> levelscope::kinds::Level {
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(recovery.to_path_buf()));
+    harness.state_mut().recovery.delay = Duration::ZERO;
+    open(&mut harness, path);
+    click_row(&mut harness, 4);
+    wait_for_analysis(&mut harness);
+    paint_cell(&mut harness, "Crate", 1, 1);
+    harness.run_steps(2);
+    assert!(harness.state().doc().is_dirty());
+    harness.state().doc().level.clone()
+}
+
+/// Restarts the editor on `recovery` and presses Restore them.
+fn restore(recovery: &Path) -> Harness<'static, EditorApp> {
+    let mut harness = editor();
+    harness
+        .state_mut()
+        .keep_recovery_in(Some(recovery.to_path_buf()));
+    harness.run_steps(4);
+    harness.get_by_label("Restore them").click();
+    harness.run_steps(3);
+    harness
+}
+
+/// Item 3, when the pack moved on: a pack file changed since the copy was
+/// written gives the pack back as the copy has it, unsaved, and says why;
+/// a level whose pack copy is gone comes back as a new level, and that is
+/// said too. Nothing is lost either way.
+#[test]
+fn a_restored_pack_level_whose_pack_changed_or_went_is_kept_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = pack_file(dir.path(), "mine.json");
+    let recovery = dir.path().join("recovery");
+    let edited = edit_level_5_then_kill(&path, &recovery);
+    let changed = SAMPLE_PACK.replacen("\"1-1\"", "\"1-1 renamed\"", 1);
+    assert_ne!(changed, SAMPLE_PACK);
+    std::fs::write(&path, &changed).unwrap();
+    let harness = restore(&recovery);
+    let app = harness.state();
+    assert_eq!(app.doc().level, edited);
+    assert_eq!(app.doc().origin, Origin::PackEntry(4));
+    let open = app.pack.as_ref().unwrap();
+    assert!(open.dirty, "the file does not hold this pack any more");
+    assert_eq!(open.pack.levels[0].level.name(), "1-1", "the copy's pack");
+    assert!(last_notice(&harness).contains("no longer holds the pack as it was"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        changed,
+        "untouched"
+    );
+    drop(harness);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = pack_file(dir.path(), "mine.json");
+    let recovery = dir.path().join("recovery");
+    let edited = edit_level_5_then_kill(&path, &recovery);
+    for copy in std::fs::read_dir(&recovery).unwrap() {
+        let copy = copy.unwrap().path();
+        if copy.to_string_lossy().ends_with("-pack.json") {
+            std::fs::remove_file(copy).unwrap();
+        }
+    }
+    let harness = restore(&recovery);
+    let app = harness.state();
+    assert_eq!(app.doc().level, edited, "the edit is kept");
+    assert_eq!(app.doc().origin, Origin::New);
+    assert!(app.doc().is_worth_saving());
+    assert!(
+        last_notice(&harness).contains("level 5 of its pack was restored as a new level"),
+        "{}",
+        last_notice(&harness)
+    );
+}

@@ -80,6 +80,16 @@ impl EditorApp {
                 })
                 .collect();
             let open = reopened(&newest);
+            if open.dirty && !newest.dirty {
+                problems.push(format!(
+                    "the pack's file {} no longer holds the pack as it was, so the pack is \
+                     restored as it was, unsaved",
+                    newest
+                        .file
+                        .as_ref()
+                        .map_or_else(String::new, |f| f.display().to_string())
+                ));
+            }
             let checks = match newest.checks.clone() {
                 Ok(checks) => checks,
                 Err(why) => {
@@ -155,7 +165,8 @@ impl EditorApp {
         // The blank tab a closed last tab leaves is no work of anyone's.
         if self.docs.len() == 1
             && self.docs[0].origin == Origin::New
-            && !self.docs[0].is_worth_saving()
+            && self.docs[0].level.is_blank()
+            && !self.docs[0].history.can_undo()
         {
             self.docs.clear();
         }
@@ -174,19 +185,22 @@ impl EditorApp {
 }
 
 /// The open pack a recovered copy gives back: unsaved when it had unsaved
-/// changes; else, while its file still holds the same pack, as read from
-/// that file (nothing to save); else unsaved (its file changed since, or
-/// is gone: the copy is what the designer had).
+/// changes; else as it was read (nothing to save), from its file while
+/// that file still holds the same pack, or with no file (the bundled
+/// sample); else unsaved (its file changed since, or is gone: the copy is
+/// what the designer had).
 fn reopened(copy: &RecoveredPack) -> OpenPack {
-    let unchanged_file = copy.file.as_ref().filter(|file| {
-        !copy.dirty
-            && matches!(
+    let as_read = !copy.dirty
+        && copy.file.as_ref().is_none_or(|file| {
+            matches!(
                 super::files::open_file(file),
                 Ok(super::files::Opened::Pack(read)) if read.pack == copy.pack
             )
-    });
-    match unchanged_file {
-        Some(file) => OpenPack::loaded(copy.pack.clone(), Some(file.clone()), copy.unknown.clone()),
-        None => OpenPack::unsaved(copy.pack.clone(), copy.file.clone(), copy.unknown.clone()),
+        });
+    let (pack, file, unknown) = (copy.pack.clone(), copy.file.clone(), copy.unknown.clone());
+    if as_read {
+        OpenPack::loaded(pack, file, unknown)
+    } else {
+        OpenPack::unsaved(pack, file, unknown)
     }
 }
