@@ -196,6 +196,40 @@ fn adding_a_level_already_in_the_pack_says_so_and_offers_a_copy() {
             bundled + 1
         )
     );
+    // Undoing the copy's add leaves the tab where it was.
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(pack_names(&harness).len(), bundled);
+    let app = harness.state();
+    assert_eq!(app.doc().origin, Origin::PackEntry(0));
+    assert!(!app.doc().is_dirty());
+}
+
+/// Item 4, the issue's own case: an edited level of the pack added as a
+/// new level links the tab to the new entry; undoing the add links the tab
+/// to its own entry again, its edit still unsaved there.
+#[test]
+fn undoing_the_add_of_an_edited_pack_level_links_the_tab_to_its_entry_again() {
+    let mut harness = editor();
+    let bundled = pack_names(&harness).len();
+    let stored = harness.state().doc().level.clone();
+    paint_cell(&mut harness, "Crate", 2, 2);
+    harness.run_steps(2);
+    let edited = harness.state().doc().level.clone();
+    assert_ne!(edited, stored);
+    harness.get_by_label("Add current level").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc().origin, Origin::PackEntry(bundled));
+    assert!(!harness.state().doc().is_dirty(), "saved in its new entry");
+
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
+    harness.run_steps(2);
+    let app = harness.state();
+    assert_eq!(pack_names(&harness).len(), bundled);
+    assert_eq!(app.doc().origin, Origin::PackEntry(0), "not an orphan");
+    assert_eq!(app.doc().level, edited);
+    assert!(app.doc().is_dirty(), "the edit is not in entry 1");
+    assert_eq!(app.pack.as_ref().unwrap().pack.levels[0].level, stored);
 }
 
 /// Item 4: a level from a file added to the pack is linked to its new
