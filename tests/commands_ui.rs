@@ -95,6 +95,9 @@ fn file_new_pack_asks_for_an_unsaved_pack_and_close_pack_closes_it() {
     let mut harness = editor();
     harness.get_by_label("Add current level").click();
     harness.run_steps(2);
+    // The level on screen is level 1 of the pack already.
+    harness.get_by_label("Add a copy").click();
+    harness.run_steps(2);
     assert!(harness.state().pack.as_ref().unwrap().dirty);
     open_menu(&mut harness, "File");
     harness.get_by_label("New pack").click();

@@ -531,14 +531,24 @@ fn edit_then_kill(dir: &std::path::Path) -> levelscope::kinds::Level {
     harness.step();
     let edited = harness.state().doc().level.clone();
     assert_eq!(
-        std::fs::read_dir(dir).unwrap().count(),
+        level_copies(dir).len(),
         1,
         "the unsaved level has a recovery copy"
     );
     // The editor is killed: no quit, no save, the window just goes.
     drop(harness);
-    assert_eq!(std::fs::read_dir(dir).unwrap().count(), 1);
+    assert_eq!(level_copies(dir).len(), 1);
     edited
+}
+
+/// The recovery copies of levels in `dir` (not the pack's copy, which a
+/// pack with an unsaved level has too).
+fn level_copies(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && !p.to_string_lossy().ends_with("-pack.json"))
+        .collect()
 }
 
 /// The editor started again with its recovery copies in `dir`.
@@ -568,6 +578,15 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
         "the restored level is the edited one"
     );
     assert!(app.doc().is_dirty(), "and it is still unsaved");
+    assert_eq!(
+        app.doc().origin,
+        levelscope::gui::document::Origin::PackEntry(0),
+        "level 1 of the pack, as it was"
+    );
+    assert!(
+        !app.pack.as_ref().unwrap().dirty,
+        "the pack itself had no unsaved changes"
+    );
     harness.run_steps(4);
     assert!(harness
         .query_by_label_contains("did not close normally")
@@ -588,6 +607,9 @@ fn a_killed_editor_loses_no_pack_edit() {
         harness.state_mut().recovery.delay = std::time::Duration::ZERO;
         let bundled = harness.state().pack.as_ref().unwrap().pack.levels.len();
         harness.get_by_label("Add current level").click();
+        harness.run_steps(2);
+        // The level on screen is level 1 of the pack already.
+        harness.get_by_label("Add a copy").click();
         harness.run_steps(3);
         let open = harness.state().pack.as_ref().unwrap();
         assert!(open.dirty);
@@ -654,12 +676,7 @@ fn a_recovery_copy_cut_short_is_named_and_kept_or_discarded() {
     for keep in [true, false] {
         let dir = tempfile::tempdir().unwrap();
         edit_then_kill(dir.path());
-        let copy = std::fs::read_dir(dir.path())
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        let copy = level_copies(dir.path()).remove(0);
         let text = std::fs::read_to_string(&copy).unwrap();
         // The disk filled in the middle of the board's rows.
         let cut = text.find("\"rows\"").unwrap() + 20;

@@ -34,6 +34,7 @@ mod own_levels;
 mod pack_cli;
 mod pack_fields;
 mod pack_panel_flow;
+mod pack_trust;
 mod pack_undo;
 mod plain_messages;
 mod prism_analysis;

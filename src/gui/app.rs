@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::document::{Document, Origin};
+use super::document::{Document, Origin, PriorLink};
 use super::files::{self, DialogAnswer, DialogPurpose, FileDialogs, Opened};
 use super::kinds::tool::Tool;
 use super::kinds::KindGuis;
@@ -152,6 +152,12 @@ pub enum Confirm {
     /// Replace the pack, which has unsaved changes, with another, a new
     /// one, or none?
     ReplacePack(PackReplacement),
+    /// The level to add to the pack is already its entry `entry`: add a
+    /// copy?
+    AddCopy {
+        /// The entry that holds the level.
+        entry: usize,
+    },
     /// Save to a text file that cannot hold all of the level?
     TextDrops {
         /// The file chosen.
@@ -164,12 +170,23 @@ pub enum Confirm {
 /// What takes the place of the open pack.
 #[derive(Clone, Debug)]
 pub enum PackReplacement {
-    /// A pack that was opened.
-    Open(Box<OpenPack>),
+    /// A pack that was opened, and what to say once it takes the place of
+    /// the open pack (not before: the designer may still keep the old one).
+    Open(Box<OpenPack>, OpenedNews),
     /// A new, empty pack.
     New,
     /// No pack: the pack is closed.
     Close,
+}
+
+/// What the editor says once an opened pack is the open pack: that it was
+/// opened, or that it was opened damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenedNews {
+    /// The words.
+    pub words: String,
+    /// Whether something went wrong (the message stays until dismissed).
+    pub failed: bool,
 }
 
 /// What to do once the Save dialog that was opened on the way has saved.
@@ -403,18 +420,54 @@ impl EditorApp {
 
     /// Keeps documents opened from the pack pointing at the right entry
     /// after the pack panel removed or moved levels: `map[old]` is the new
-    /// index, `None` when the level was removed (its document becomes a new,
-    /// unsaved level, so nothing is lost, and remembers the entry it came
-    /// from for an undo that brings it back).
+    /// index, `None` when the level was removed. A document whose entry was
+    /// removed gets back the link it had before it was added to the pack,
+    /// if it was, else becomes a new, unsaved level, so nothing is lost;
+    /// either way it remembers the entry it came from for an undo that
+    /// brings it back.
     pub fn pack_renumbered(&mut self, map: &[Option<usize>]) {
-        for doc in &mut self.docs {
+        let moved = |i: usize| map.get(i).copied().flatten();
+        let mut given_back = Vec::new();
+        for (k, doc) in self.docs.iter_mut().enumerate() {
+            if let Some(PriorLink {
+                origin: Origin::PackEntry(j),
+                ..
+            }) = doc.prior
+            {
+                match moved(j) {
+                    Some(to) => doc.prior.as_mut().expect("matched").origin = Origin::PackEntry(to),
+                    None => doc.prior = None,
+                }
+            }
             if let Origin::PackEntry(i) = doc.origin {
-                match map.get(i).copied().flatten() {
+                match moved(i) {
                     Some(j) => doc.origin = Origin::PackEntry(j),
                     None => {
-                        doc.origin = Origin::New;
-                        doc.detached = doc.saved.take();
+                        let entry = doc.saved.take();
+                        let prior = doc.prior.take().unwrap_or(PriorLink {
+                            origin: Origin::New,
+                            saved: None,
+                        });
+                        doc.origin = prior.origin;
+                        doc.saved = prior.saved;
+                        doc.detached = entry;
+                        given_back.push(k);
                     }
+                }
+            }
+        }
+        // A link given back to an entry another tab shows now would make
+        // two tabs of one entry: that one stays a new level.
+        for &k in &given_back {
+            if let Origin::PackEntry(j) = self.docs[k].origin {
+                let taken = self
+                    .docs
+                    .iter()
+                    .enumerate()
+                    .any(|(other, d)| other != k && d.origin == Origin::PackEntry(j));
+                if taken {
+                    self.docs[k].origin = Origin::New;
+                    self.docs[k].saved = None;
                 }
             }
         }
@@ -562,21 +615,24 @@ impl EditorApp {
                     OpenPack::loaded(read.pack, path.clone(), read.unknown)
                 };
                 let count = open.pack.levels.len();
-                if self.pack.as_ref().is_some_and(OpenPack::is_worth_saving) {
-                    self.confirm =
-                        Some(Confirm::ReplacePack(PackReplacement::Open(Box::new(open))));
-                } else {
-                    self.replace_pack(open);
-                }
                 let shown = path.map(|p| p.display().to_string()).unwrap_or_default();
-                if damaged {
-                    self.fail(format!(
-                        "Opened pack {shown} with {count} levels; {}. Save it under a new name.",
-                        notes.join("; ")
-                    ));
+                let news = if damaged {
+                    OpenedNews {
+                        words: format!(
+                            "Opened pack {shown} with {count} levels; {}. Save it under a new name.",
+                            notes.join("; ")
+                        ),
+                        failed: true,
+                    }
                 } else {
-                    self.say(format!("Opened pack {shown} with {count} levels"));
-                }
+                    OpenedNews {
+                        words: format!("Opened pack {shown} with {count} levels"),
+                        failed: false,
+                    }
+                };
+                // Said once it is the open pack: not while the designer is
+                // still asked whether to give up the unsaved one.
+                self.request_pack_replacement(PackReplacement::Open(Box::new(open), news));
             }
         }
     }
@@ -593,13 +649,15 @@ impl EditorApp {
     }
 
     /// Closes the open pack (whatever it holds is dropped: the caller has
-    /// asked); documents from it become new levels, so no edit of a level
-    /// is lost.
+    /// asked); documents from it stay open as new levels, so no edit of a
+    /// level is lost, and those never edited stay without unsaved changes
+    /// (closing them or quitting asks nothing).
     pub fn close_pack(&mut self) {
         for doc in &mut self.docs {
             if matches!(doc.origin, Origin::PackEntry(_)) {
                 doc.origin = Origin::New;
-                doc.saved = None;
+                doc.detached = None;
+                doc.prior = None;
             }
         }
         self.pack = None;
@@ -619,7 +677,14 @@ impl EditorApp {
     /// Puts `replacement` in the place of the open pack, without asking.
     pub fn apply_pack_replacement(&mut self, replacement: PackReplacement) {
         match replacement {
-            PackReplacement::Open(open) => self.replace_pack(*open),
+            PackReplacement::Open(open, news) => {
+                self.replace_pack(*open);
+                if news.failed {
+                    self.fail(news.words);
+                } else {
+                    self.say(news.words);
+                }
+            }
             PackReplacement::New => {
                 self.replace_pack(OpenPack::new_named("New pack"));
                 self.say("A new, empty pack: add levels with Add current level");
@@ -720,11 +785,53 @@ impl EditorApp {
         }
     }
 
-    /// Adds the active level to the pack (creating one if none is open).
+    /// Adds the active level to the pack (creating one if none is open)
+    /// and links the tab to its entry (an undo gives the tab its former
+    /// link back). A level the pack already holds is not added again: the
+    /// designer is told where it is and asked whether to add a copy.
     pub fn add_to_pack(&mut self) {
         let level = self.doc().level.clone();
+        let already = self
+            .pack
+            .as_ref()
+            .and_then(|open| open.pack.levels.iter().position(|e| e.level == level));
+        if let Some(entry) = already {
+            self.confirm = Some(Confirm::AddCopy { entry });
+            return;
+        }
+        let index = self.append_to_pack(level);
+        self.doc_mut().link_to_added_entry(index);
+        self.say(format!("Added as level {} of the pack", index + 1));
+    }
+
+    /// Adds a copy of the active level to the pack, under a name no level
+    /// of the pack has; the tab stays as it is.
+    pub fn add_copy_to_pack(&mut self) {
+        let mut level = self.doc().level.clone();
+        if let Some(open) = &self.pack {
+            if !level.name().is_empty() {
+                level.set_name(super::open_pack::unique_name(&open.pack, level.name()));
+            }
+        }
+        let name = level.name().to_string();
+        let index = self.append_to_pack(level);
+        let named = if name.is_empty() {
+            String::new()
+        } else {
+            format!(" \"{name}\"")
+        };
+        self.say(format!(
+            "Added a copy{named} as level {} of the pack",
+            index + 1
+        ));
+    }
+
+    /// Appends `level` (with the summary of the active level's analysis,
+    /// when it is of the same board) to the pack as one undoable edit,
+    /// creating a pack if none is open; returns its index.
+    fn append_to_pack(&mut self, level: Level) -> usize {
         let summary = match (&self.analysis.level, self.analysis.ready()) {
-            (Some(l), Some(a)) if *l == level => Some(a.level_summary()),
+            (Some(l), Some(a)) if *l == self.doc().level => Some(a.level_summary()),
             _ => None,
         };
         let open = self
@@ -737,10 +844,10 @@ impl EditorApp {
             super::open_pack::level_words(&entry.level, open.pack.levels.len())
         );
         open.edit(&name, |pack| pack.levels.push(entry));
-        let index = open.pack.levels.len() - 1;
         self.prefs.show_pack = true;
-        self.doc_mut().mark_saved(Origin::PackEntry(index));
-        self.say(format!("Added as level {} of the pack", index + 1));
+        self.pack
+            .as_ref()
+            .map_or(0, |open| open.pack.levels.len() - 1)
     }
 
     /// Opens a file dialog for `purpose`: the system's, or levelscope's own

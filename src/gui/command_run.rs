@@ -11,8 +11,10 @@ impl EditorApp {
     pub fn can_run(&self, command: Command) -> bool {
         let kind = self.doc().level.kind();
         match command {
-            Command::Undo => self.next_undo().is_some(),
-            Command::Redo => self.next_redo().is_some(),
+            Command::Undo => self.doc().history.can_undo(),
+            Command::Redo => self.doc().history.can_redo(),
+            Command::UndoPack => self.next_pack_undo_name().is_some(),
+            Command::RedoPack => self.next_pack_redo_name().is_some(),
             Command::ClosePack | Command::SavePack | Command::SavePackAs => self.pack.is_some(),
             Command::View(CentralView::Graph) => kind.has_state_graph(),
             Command::View(CentralView::Floors) => kind.has_floors(),
@@ -34,18 +36,28 @@ impl EditorApp {
     }
 
     /// Why `command` cannot be run now, in a sentence, where the designer
-    /// may wonder (a view the level's kind does not have).
-    pub fn why_not(&self, command: Command) -> Option<&'static str> {
+    /// may wonder (a view the level's kind does not have; an undo of a
+    /// level with no edits while the pack has one).
+    pub fn why_not(&self, command: Command) -> Option<String> {
         if self.can_run(command) {
             return None;
         }
         match command {
             Command::View(CentralView::Graph) => Some(
-                "A Tangram level has no moves, so no state graph: its report card counts the solutions",
+                "A Tangram level has no moves, so no state graph: its report card counts the solutions"
+                    .to_string(),
             ),
             Command::View(CentralView::Floors) => Some(
-                "Only a Prism level has floors: one board per background colour, joined by its switches",
+                "Only a Prism level has floors: one board per background colour, joined by its switches"
+                    .to_string(),
             ),
+            Command::Undo => Some(match self.next_pack_undo_name() {
+                Some(name) => format!(
+                    "Nothing to undo in this level; the pack's last edit, \"{name}\", is taken back by Edit > Undo in the pack (Ctrl+Alt+Z)"
+                ),
+                None => "Nothing to undo in this level".to_string(),
+            }),
+            Command::Redo => Some("Nothing to redo in this level".to_string()),
             _ => None,
         }
     }
@@ -72,6 +84,8 @@ impl EditorApp {
             Command::SavePackAs => self.show_dialog(DialogPurpose::SavePackAs),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
+            Command::UndoPack => self.undo_pack(),
+            Command::RedoPack => self.redo_pack(),
             Command::View(view) => self.view = view,
             Command::FocusLayout => self.toggle_focus_layout(),
             Command::AnalyseAgain => self.analysis.level = None,
@@ -113,16 +127,27 @@ impl EditorApp {
             Command::Redo => self
                 .next_redo_name()
                 .map_or_else(|| "Redo".to_string(), |n| format!("Redo {n}")),
+            Command::UndoPack => self.next_pack_undo_name().map_or_else(
+                || command.label().to_string(),
+                |n| format!("Undo in the pack: {n}"),
+            ),
+            Command::RedoPack => self.next_pack_redo_name().map_or_else(
+                || command.label().to_string(),
+                |n| format!("Redo in the pack: {n}"),
+            ),
             _ => command.label().to_string(),
         };
         let mut button = egui::Button::new(label);
         if let Some(key) = command.keys().first() {
             button = button.shortcut_text(ui.ctx().format_shortcut(key));
         }
-        let clicked = ui
+        let mut response = ui
             .add_enabled(self.can_run(command), button)
-            .on_hover_text(command.description())
-            .clicked();
+            .on_hover_text(command.description());
+        if let Some(why) = self.why_not(command) {
+            response = response.on_disabled_hover_text(why);
+        }
+        let clicked = response.clicked();
         if clicked {
             self.run(command);
         }

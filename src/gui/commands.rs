@@ -35,10 +35,14 @@ pub enum Command {
     SavePack,
     /// Save the pack to a file chosen now.
     SavePackAs,
-    /// Take back the last edit of the level or the pack.
+    /// Take back the last edit of the level on screen.
     Undo,
-    /// Do again the edit undone last.
+    /// Do again the edit of the level on screen undone last.
     Redo,
+    /// Take back the pack's last edit.
+    UndoPack,
+    /// Do again the pack's edit undone last.
+    RedoPack,
     /// Show one of the central views.
     View(CentralView),
     /// Fold the side panels so the board gets the room, or unfold them.
@@ -76,6 +80,34 @@ const fn command_shift(key: Key) -> KeyboardShortcut {
     )
 }
 
+/// `Ctrl+Alt` (`Cmd+Alt` on a Mac) and a key.
+const fn command_alt(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(
+        Modifiers {
+            alt: true,
+            ctrl: false,
+            shift: false,
+            mac_cmd: false,
+            command: true,
+        },
+        key,
+    )
+}
+
+/// `Ctrl+Alt+Shift` (`Cmd+Alt+Shift` on a Mac) and a key.
+const fn command_alt_shift(key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(
+        Modifiers {
+            alt: true,
+            ctrl: false,
+            shift: true,
+            mac_cmd: false,
+            command: true,
+        },
+        key,
+    )
+}
+
 /// A key alone.
 const fn plain(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, key)
@@ -83,7 +115,7 @@ const fn plain(key: Key) -> KeyboardShortcut {
 
 impl Command {
     /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
-    pub const ALL: [Command; 24] = [
+    pub const ALL: [Command; 26] = [
         Command::NewLevel,
         Command::Open,
         Command::Save,
@@ -96,6 +128,8 @@ impl Command {
         Command::SavePackAs,
         Command::Undo,
         Command::Redo,
+        Command::UndoPack,
+        Command::RedoPack,
         Command::View(CentralView::Edit),
         Command::View(CentralView::Play),
         Command::View(CentralView::Graph),
@@ -125,6 +159,8 @@ impl Command {
             Command::SavePackAs => "Save pack as…",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
+            Command::UndoPack => "Undo in the pack",
+            Command::RedoPack => "Redo in the pack",
             Command::View(view) => view.title(),
             Command::FocusLayout => "Focus on the board",
             Command::AnalyseAgain => "Analyse again",
@@ -149,8 +185,14 @@ impl Command {
             Command::ClosePack => "Close the open pack (asks when it is unsaved)",
             Command::SavePack => "Save the pack to its file",
             Command::SavePackAs => "Save the pack to a new file",
-            Command::Undo => "Take back the last edit, of the level or of the pack",
-            Command::Redo => "Do again the edit undone last",
+            Command::Undo => {
+                "Take back the last edit of the level on screen (never a pack edit: each level and the pack have their own history)"
+            }
+            Command::Redo => "Do again the edit of the level on screen undone last",
+            Command::UndoPack => {
+                "Take back the pack's last edit (add, remove, move, sort, tags and notes)"
+            }
+            Command::RedoPack => "Do again the pack's edit undone last",
             Command::View(CentralView::Edit) => "Paint the level; replays play here",
             Command::View(CentralView::Play) => "Play the level with the keyboard",
             Command::View(CentralView::Graph) => {
@@ -186,6 +228,8 @@ impl Command {
         const CLOSE: [KeyboardShortcut; 1] = [command(Key::W)];
         const UNDO: [KeyboardShortcut; 1] = [command(Key::Z)];
         const REDO: [KeyboardShortcut; 2] = [command_shift(Key::Z), command(Key::Y)];
+        const UNDO_PACK: [KeyboardShortcut; 1] = [command_alt(Key::Z)];
+        const REDO_PACK: [KeyboardShortcut; 1] = [command_alt_shift(Key::Z)];
         const F1: [KeyboardShortcut; 1] = [plain(Key::F1)];
         const F2: [KeyboardShortcut; 1] = [plain(Key::F2)];
         const F3: [KeyboardShortcut; 1] = [plain(Key::F3)];
@@ -205,6 +249,8 @@ impl Command {
             Command::CloseLevel => &CLOSE,
             Command::Undo => &UNDO,
             Command::Redo => &REDO,
+            Command::UndoPack => &UNDO_PACK,
+            Command::RedoPack => &REDO_PACK,
             Command::View(CentralView::Edit) => &F1,
             Command::View(CentralView::Play) => &F2,
             Command::View(CentralView::Graph) => &F3,

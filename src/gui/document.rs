@@ -38,6 +38,19 @@ pub struct Document {
     /// pack edit removed that entry: an undo that brings the entry back
     /// links the document to it again.
     pub detached: Option<Level>,
+    /// The link the document had before a pack edit linked it to an entry
+    /// (Add current level): when that entry goes (the add undone), the
+    /// document gets this link back.
+    pub prior: Option<PriorLink>,
+}
+
+/// Where a document was saved before a pack edit linked it to an entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriorLink {
+    /// Where it was saved.
+    pub origin: Origin,
+    /// The level as last saved there.
+    pub saved: Option<Level>,
 }
 
 impl Document {
@@ -50,6 +63,7 @@ impl Document {
             history: History::new(HISTORY_LIMIT),
             id: rand::random(),
             detached: None,
+            prior: None,
         }
     }
 
@@ -62,6 +76,7 @@ impl Document {
             history: History::new(HISTORY_LIMIT),
             id: rand::random(),
             detached: None,
+            prior: None,
         }
     }
 
@@ -81,6 +96,7 @@ impl Document {
     pub fn mark_saved(&mut self, origin: Origin) {
         self.origin = origin;
         self.detached = None;
+        self.prior = None;
         self.saved = Some(self.level.clone());
     }
 
@@ -118,6 +134,18 @@ impl Document {
         }
         self.history.record(before, &self.level, name);
         true
+    }
+
+    /// Links the document to pack entry `index`, which now holds its
+    /// level (it was just added there), remembering its former link for
+    /// an undo of the add.
+    pub fn link_to_added_entry(&mut self, index: usize) {
+        let prior = PriorLink {
+            origin: self.origin.clone(),
+            saved: self.saved.clone(),
+        };
+        self.mark_saved(Origin::PackEntry(index));
+        self.prior = Some(prior);
     }
 
     /// Undoes the last step; returns whether there was one.

@@ -3,20 +3,14 @@
 //! stroke is one step: it is opened with [`History::begin`] and the snapshot
 //! taken then is the one undo returns to.
 //!
-//! Every step carries the moment it was last done or undone, so that two
-//! histories side by side (a level's and the pack's) can be undone as one
-//! timeline: Ctrl+Z takes back whichever step was done last.
-
-use std::time::Instant;
+//! Every document has its own history (each level, and the pack): an undo
+//! never reaches into another document's.
 
 /// One undoable step: what the document was before it, and its name.
 #[derive(Clone, Debug)]
 struct Step<T> {
     before: T,
     name: String,
-    /// When the step was done (on the undo stack) or undone (on the redo
-    /// stack).
-    at: Instant,
 }
 
 /// The undo and redo stacks of one document.
@@ -51,16 +45,14 @@ impl<T: Clone + PartialEq> History<T> {
             self.open = Some(Step {
                 before: current.clone(),
                 name: name.to_string(),
-                at: Instant::now(),
             });
         }
     }
 
     /// Closes the open step; it is recorded only if the document changed.
     pub fn end(&mut self, current: &T) {
-        if let Some(mut step) = self.open.take() {
+        if let Some(step) = self.open.take() {
             if step.before != *current {
-                step.at = Instant::now();
                 self.undo.push(step);
                 if self.undo.len() > self.limit {
                     self.undo.remove(0);
@@ -76,7 +68,6 @@ impl<T: Clone + PartialEq> History<T> {
         self.open = Some(Step {
             before,
             name: name.to_string(),
-            at: Instant::now(),
         });
         self.end(current);
     }
@@ -93,7 +84,6 @@ impl<T: Clone + PartialEq> History<T> {
         self.redo.push(Step {
             before: current.clone(),
             name: step.name.clone(),
-            at: Instant::now(),
         });
         Some(step.before)
     }
@@ -105,7 +95,6 @@ impl<T: Clone + PartialEq> History<T> {
         self.undo.push(Step {
             before: current.clone(),
             name: step.name.clone(),
-            at: Instant::now(),
         });
         Some(step.before)
     }
@@ -118,21 +107,6 @@ impl<T: Clone + PartialEq> History<T> {
     /// Whether there is a step to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
-    }
-
-    /// When the step that undo would take back was done (an open stroke:
-    /// now), or `None` when there is nothing to undo.
-    pub fn undo_at(&self) -> Option<Instant> {
-        if self.open.is_some() {
-            return Some(Instant::now());
-        }
-        self.undo.last().map(|s| s.at)
-    }
-
-    /// When the step that redo would do again was undone, or `None` when
-    /// there is nothing to redo.
-    pub fn redo_at(&self) -> Option<Instant> {
-        self.redo.last().map(|s| s.at)
     }
 
     /// The name of the step undo would take back.
@@ -206,26 +180,6 @@ mod tests {
         doc = 7;
         assert!(!h.can_redo());
         assert_eq!(h.undo(&doc), Some(2));
-    }
-
-    #[test]
-    fn the_times_order_two_histories_as_one_timeline() {
-        let mut level = History::new(10);
-        let mut pack = History::new(10);
-        level.record(0, &1, "paint");
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        pack.record(10, &11, "remove");
-        assert!(pack.undo_at() > level.undo_at(), "the pack's step is newer");
-        assert_eq!(pack.next_undo_name(), Some("remove"));
-        assert_eq!(pack.undo(&11), Some(10));
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        assert_eq!(level.undo(&1), Some(0));
-        assert!(
-            level.redo_at() > pack.redo_at(),
-            "redo takes the step undone last first"
-        );
-        assert_eq!(level.next_redo_name(), Some("paint"));
-        assert_eq!(level.undo_at(), None);
     }
 
     #[test]

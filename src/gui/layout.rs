@@ -20,6 +20,7 @@ use super::notices::Severity;
 const TAB_TITLE_CHARS: usize = 28;
 
 use super::app::{CentralView, EditorApp};
+use super::document::Origin;
 use super::kinds;
 
 impl eframe::App for EditorApp {
@@ -44,11 +45,24 @@ impl EditorApp {
     fn keep_recovery_copies(&mut self, ctx: &egui::Context) {
         let now = std::time::Instant::now();
         let due = self.recovery.update(&self.docs, now);
+        let tabs_unsaved = self
+            .docs
+            .iter()
+            .any(|d| matches!(d.origin, Origin::PackEntry(_)) && d.is_dirty());
+        // Only worth gathering where copies are kept.
+        let checks = self
+            .pack
+            .as_ref()
+            .filter(|_| self.recovery.dir().is_some())
+            .map(|open| self.pack_panel.check_results(&open.pack))
+            .unwrap_or_default();
         let pack = self.pack.as_ref().map(|open| super::recovery::PackState {
             pack: &open.pack,
             unknown: &open.unknown,
             path: open.path.as_deref(),
             dirty: open.dirty,
+            tabs_unsaved,
+            checks: &checks,
         });
         let pack_due = self.recovery.update_pack(pack, now);
         if let Some(due) = [due, pack_due].into_iter().flatten().min() {
@@ -82,25 +96,31 @@ impl EditorApp {
                             || "not saved to a file".to_string(),
                             |f| f.display().to_string(),
                         );
-                        ui.label(format!(
-                            "• the pack {} with {} — {from}",
-                            newest.pack.name,
-                            crate::words::counted(
-                                newest.pack.levels.len() as u64,
-                                "level",
-                                "levels"
-                            )
-                        ));
+                        let levels = crate::words::counted(
+                            newest.pack.levels.len() as u64,
+                            "level",
+                            "levels",
+                        );
+                        let name = &newest.pack.name;
+                        if newest.dirty {
+                            ui.label(format!("• the pack {name} with {levels} — {from}"));
+                        } else {
+                            ui.label(format!(
+                                "• the pack {name} with {levels} — {from} (no changes of its own: \
+                                 opened again for its levels below, with its check results)"
+                            ));
+                        }
                     }
                     for r in &self.recovered {
                         let name = match r.level.name() {
                             "" => "(no name)",
                             n => n,
                         };
-                        let from = r.file.as_ref().map_or_else(
-                            || "not saved to a file".to_string(),
-                            |f| f.display().to_string(),
-                        );
+                        let from = match (&r.file, r.entry) {
+                            (Some(f), _) => f.display().to_string(),
+                            (None, Some(i)) => format!("level {} of the pack", i + 1),
+                            (None, None) => "not saved to a file".to_string(),
+                        };
                         ui.label(format!("• {} level {name} — {from}", r.level.kind().title()));
                     }
                     ui.horizontal(|ui| {

@@ -12,6 +12,12 @@
 //! written) and why the rest could not, and the designer keeps it (moved
 //! aside to `recovery/unreadable/`, where nothing offers it again) or
 //! discards it.
+//!
+//! A level of the open pack keeps its link: its copy names the pack entry
+//! it belongs to, and while such a level is unsaved the pack has a copy too
+//! (saying whether the pack itself had unsaved changes), with the latest
+//! pack check's results, so that a restore links the level to its entry
+//! again and shows every level's check result as it was.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +26,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::{json, Value};
 
 use super::document::{Document, Origin};
+use super::views::pack_panel::CheckResults;
 use crate::kinds::Level;
 use crate::pack::{Pack, Unknown};
 
@@ -40,6 +47,10 @@ pub struct Recovered {
     pub level: Level,
     /// The file the level was being edited from, if any.
     pub file: Option<PathBuf>,
+    /// The entry of the open pack the level was being edited from (its
+    /// index), if any: the pack is the one in the copy the same editor
+    /// left (see [`same_editor`]).
+    pub entry: Option<usize>,
     /// When the copy was written.
     pub written: Option<SystemTime>,
 }
@@ -68,6 +79,12 @@ pub struct RecoveredPack {
     pub unknown: Unknown,
     /// The file the pack was being edited from, if any.
     pub file: Option<PathBuf>,
+    /// Whether the pack itself had unsaved changes (else it was kept for
+    /// the unsaved levels of it, and holds what its file held).
+    pub dirty: bool,
+    /// The latest pack check's results, as the pack panel showed them, or
+    /// why they cannot be read (the pack is restored without them).
+    pub checks: Result<CheckResults, String>,
     /// When the copy was written.
     pub written: Option<SystemTime>,
 }
@@ -81,8 +98,57 @@ pub struct PackState<'a> {
     pub unknown: &'a Unknown,
     /// Its file, if it has one.
     pub path: Option<&'a Path>,
-    /// Whether it has unsaved changes (only then is a copy kept).
+    /// Whether it has unsaved changes.
     pub dirty: bool,
+    /// Whether a tab of one of its levels has unsaved changes (a copy is
+    /// kept when this or `dirty` holds, so that the level's copy can be
+    /// linked to its entry again).
+    pub tabs_unsaved: bool,
+    /// The latest pack check's results, as the pack panel shows them.
+    pub checks: &'a CheckResults,
+}
+
+impl PackState<'_> {
+    /// Whether the pack needs a copy.
+    fn needs_copy(&self) -> bool {
+        self.dirty || self.tabs_unsaved
+    }
+
+    /// Whether `snapshot` is this state.
+    fn is(&self, snapshot: &PackSnapshot) -> bool {
+        snapshot.dirty == self.dirty
+            && snapshot.checks == *self.checks
+            && snapshot.pack == *self.pack
+    }
+
+    fn snapshot(&self) -> PackSnapshot {
+        PackSnapshot {
+            pack: self.pack.clone(),
+            checks: self.checks.clone(),
+            dirty: self.dirty,
+        }
+    }
+}
+
+/// What a pack's copy holds that may change: the pack, the check results
+/// and whether the pack is unsaved.
+#[derive(Clone, Debug)]
+struct PackSnapshot {
+    pack: Pack,
+    checks: CheckResults,
+    dirty: bool,
+}
+
+/// What a level's copy holds that may change: the level and the pack entry
+/// it belongs to.
+type LevelSnapshot = (Level, Option<usize>);
+
+/// The pack entry a document belongs to, if any.
+fn entry_of(doc: &Document) -> Option<usize> {
+    match doc.origin {
+        Origin::PackEntry(i) => Some(i),
+        Origin::File(_) | Origin::New => None,
+    }
 }
 
 /// A recovery copy found at start that could not be read as a level.
@@ -155,12 +221,12 @@ pub struct Recovery {
     pub delay: Duration,
     /// Per document id: the level as last seen, and since when.
     seen: HashMap<u64, (Level, Instant)>,
-    /// Per document id: the level written to its copy.
-    written: HashMap<u64, Level>,
+    /// Per document id: the level (and its pack entry) written to its copy.
+    written: HashMap<u64, LevelSnapshot>,
     /// The open pack as last seen, and since when.
-    pack_seen: Option<(Pack, Instant)>,
+    pack_seen: Option<(PackSnapshot, Instant)>,
     /// The pack written to its copy.
-    pack_written: Option<Pack>,
+    pack_written: Option<PackSnapshot>,
     /// The last write's error, once, for the status line.
     error: Option<String>,
 }
@@ -209,19 +275,20 @@ impl Recovery {
 
     /// Brings the pack's copy up to date with `pack` at `now`, as
     /// [`Recovery::update`] does for levels: written once a change of an
-    /// unsaved pack has rested for the delay, removed once it is saved or
-    /// closed. Returns how long until the copy is due.
+    /// unsaved pack (or of a pack with an unsaved level) has rested for the
+    /// delay, removed once it is saved or closed. Returns how long until
+    /// the copy is due.
     pub fn update_pack(&mut self, pack: Option<PackState>, now: Instant) -> Option<Duration> {
         self.dir.as_ref()?;
-        let Some(state) = pack.filter(|p| p.dirty) else {
+        let Some(state) = pack.filter(PackState::needs_copy) else {
             self.pack_seen = None;
             self.remove_pack();
             return None;
         };
-        if self.pack_seen.as_ref().is_none_or(|(p, _)| p != state.pack) {
-            self.pack_seen = Some((state.pack.clone(), now));
+        if self.pack_seen.as_ref().is_none_or(|(p, _)| !state.is(p)) {
+            self.pack_seen = Some((state.snapshot(), now));
         }
-        if self.pack_written.as_ref() == Some(state.pack) {
+        if self.pack_written.as_ref().is_some_and(|p| state.is(p)) {
             return None;
         }
         let since = self
@@ -243,9 +310,15 @@ impl Recovery {
             serde_json::from_str(&crate::pack::pack_to_json_with(state.pack, state.unknown))
                 .expect("a pack always serialises");
         let file = state.path.map(|p| Value::String(p.display().to_string()));
-        let result = write_copy(&path, file.unwrap_or(Value::Null), "pack", pack);
+        let checks = serde_json::to_value(state.checks).expect("check results always serialise");
+        let work = [
+            ("pack", pack),
+            ("dirty", Value::Bool(state.dirty)),
+            ("checks", checks),
+        ];
+        let result = write_copy(&path, file.unwrap_or(Value::Null), &work);
         // Written or not, not tried again until the pack changes.
-        self.pack_written = Some(state.pack.clone());
+        self.pack_written = Some(state.snapshot());
         if let Err(e) = result {
             self.error = Some(format!(
                 "cannot keep a recovery copy of the pack in {}: {e}",
@@ -278,7 +351,11 @@ impl Recovery {
                 self.remove(doc.id);
                 continue;
             }
-            if self.written.get(&doc.id) == Some(&doc.level) {
+            if self
+                .written
+                .get(&doc.id)
+                .is_some_and(|(level, entry)| *level == doc.level && *entry == entry_of(doc))
+            {
                 continue;
             }
             let since = now.saturating_duration_since(self.seen[&doc.id].1);
@@ -316,9 +393,15 @@ impl Recovery {
             Origin::File(p) => Value::String(p.display().to_string()),
             _ => Value::Null,
         };
-        let result = write_copy(&path, file, "level", doc.level.to_json_value());
-        // Written or not (said once), not tried again until the level changes.
-        self.written.insert(doc.id, doc.level.clone());
+        let entry = entry_of(doc);
+        let mut work = vec![("level", doc.level.to_json_value())];
+        if let Some(i) = entry {
+            work.push(("entry", Value::from(i)));
+        }
+        let result = write_copy(&path, file, &work);
+        // Written or not (said once), not tried again until the level or
+        // its entry changes.
+        self.written.insert(doc.id, (doc.level.clone(), entry));
         if let Err(e) = result {
             self.error = Some(format!(
                 "cannot keep a recovery copy in {}: {e}",
@@ -447,16 +530,31 @@ fn process_state(stat: &str) -> Option<char> {
     stat[stat.rfind(')')? + 1..].trim_start().chars().next()
 }
 
+/// Whether the recovery copies at `a` and `b` were written by the same
+/// editor (their names start with the same `PID-SESSION-`): a level's copy
+/// that names a pack entry belongs to the pack copy of its own editor.
+pub fn same_editor(a: &Path, b: &Path) -> bool {
+    let writer = |p: &Path| {
+        let name = p.file_name()?.to_string_lossy().into_owned();
+        let mut parts = name.splitn(3, '-');
+        Some((parts.next()?.to_string(), parts.next()?.to_string()))
+    };
+    writer(a).is_some_and(|w| writer(b) == Some(w))
+}
+
 /// Writes a recovery copy to `path` (atomically, making its folder): the
 /// copy's header, the file the work was edited from (`file`, or null) and
-/// the work itself under `key` (`"level"` or `"pack"`).
-fn write_copy(path: &Path, file: Value, key: &str, work: Value) -> std::io::Result<()> {
+/// the work itself as fields (`"level"` and its `"entry"`, or `"pack"`,
+/// `"dirty"` and `"checks"`).
+fn write_copy(path: &Path, file: Value, work: &[(&str, Value)]) -> std::io::Result<()> {
     let mut copy = json!({
         "format": FORMAT,
         "version": VERSION,
         "file": file,
     });
-    copy[key] = work;
+    for (key, value) in work {
+        copy[*key] = value.clone();
+    }
     let text = serde_json::to_string_pretty(&copy).expect("a copy always serialises");
     path.parent()
         .map_or(Ok(()), std::fs::create_dir_all)
@@ -591,6 +689,15 @@ fn read_copy(path: &Path) -> Read {
                 pack: read.pack,
                 unknown: read.unknown,
                 file,
+                // A copy that does not say was kept for the pack's changes.
+                dirty: value.get("dirty").and_then(Value::as_bool).unwrap_or(true),
+                checks: value
+                    .get("checks")
+                    .map_or(Ok(CheckResults::default()), |checks| {
+                        serde_json::from_value(checks.clone()).map_err(|e| {
+                            format!("the pack check's results in the copy cannot be read ({e})")
+                        })
+                    }),
                 written,
             }),
             Ok(_) => unreadable(
@@ -607,10 +714,23 @@ fn read_copy(path: &Path) -> Read {
         Ok(level) => level,
         Err(e) => return unreadable(&text, format!("its level cannot be read: {e}")),
     };
+    let entry = match value.get("entry") {
+        None | Some(Value::Null) => None,
+        Some(entry) => match entry.as_u64().and_then(|i| usize::try_from(i).ok()) {
+            Some(i) => Some(i),
+            None => {
+                return unreadable(
+                    &text,
+                    format!("its pack entry is not a level's number: {entry}"),
+                )
+            }
+        },
+    };
     Read::Copy(Recovered {
         path: path.to_path_buf(),
         level,
         file,
+        entry,
         written,
     })
 }
@@ -666,11 +786,14 @@ mod tests {
         let mut unknown = Unknown::new();
         unknown.insert("author".into(), json!("someone"));
         let file = dir.path().join("curated.json");
+        let no_checks = CheckResults::default();
         let state = |pack, dirty| PackState {
             pack,
             unknown: &unknown,
             path: Some(&file),
             dirty,
+            tabs_unsaved: false,
+            checks: &no_checks,
         };
         let due = recovery.update_pack(Some(state(&pack, true)), start);
         assert_eq!(files(dir.path()), 0, "not before the delay");
@@ -692,6 +815,98 @@ mod tests {
         assert_eq!(files(dir.path()), 1);
         recovery.update_pack(None, start + 5 * DEFAULT_DELAY);
         assert_eq!(files(dir.path()), 0);
+    }
+
+    #[test]
+    fn an_unsaved_pack_level_names_its_entry_and_keeps_its_pack_and_checks() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
+        recovery.delay = Duration::ZERO;
+        let pack = Pack {
+            name: "mine".into(),
+            levels: vec![
+                crate::pack::PackEntry::new(Kind::Skiddy.blank(5, 4)),
+                crate::pack::PackEntry::new(Kind::Skiddy.blank(6, 4)),
+            ],
+        };
+        let mut doc = Document::loaded(pack.levels[1].level.clone(), Origin::PackEntry(1));
+        doc.level.set_name("edited");
+        let checks = CheckResults {
+            failures: vec![None, Some(vec!["no solution".into()])],
+            report: None,
+        };
+        let unknown = Unknown::new();
+        let file = dir.path().join("mine.json");
+        let state = |tabs_unsaved| PackState {
+            pack: &pack,
+            unknown: &unknown,
+            path: Some(&file),
+            dirty: false,
+            tabs_unsaved,
+            checks: &checks,
+        };
+        let now = Instant::now();
+        recovery.update(std::slice::from_ref(&doc), now);
+        recovery.update_pack(Some(state(true)), now);
+        assert_eq!(files(dir.path()), 2, "the level's copy and its pack's");
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        let ([level], [copy]) = (found.readable.as_slice(), found.packs.as_slice()) else {
+            panic!("{found:?}")
+        };
+        assert_eq!(level.entry, Some(1));
+        assert_eq!(level.level, doc.level);
+        assert!(same_editor(&level.path, &copy.path));
+        assert_eq!(copy.pack, pack);
+        assert!(!copy.dirty, "the pack itself had no changes");
+        assert_eq!(copy.checks, Ok(checks.clone()));
+        // Check results that cannot be read cost them, not the pack.
+        let text = std::fs::read_to_string(&copy.path).unwrap();
+        let mut value: Value = serde_json::from_str(&text).unwrap();
+        value["checks"] = json!(7);
+        std::fs::write(&copy.path, value.to_string()).unwrap();
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        assert_eq!(found.packs[0].pack, pack);
+        let why = found.packs[0].checks.clone().unwrap_err();
+        assert!(
+            why.contains("check's results in the copy cannot be read"),
+            "{why}"
+        );
+        std::fs::write(&copy.path, text).unwrap();
+        // Moved to another place in the pack: the copy follows.
+        doc.origin = Origin::PackEntry(0);
+        recovery.update(std::slice::from_ref(&doc), now);
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        assert_eq!(found.readable[0].entry, Some(0));
+        // The level saved, the pack has no reason for a copy.
+        recovery.update_pack(Some(state(false)), now);
+        assert_eq!(files(dir.path()), 1);
+    }
+
+    #[test]
+    fn copies_of_two_editors_are_told_apart() {
+        let a = Path::new("/r/12-0000abcd-00000000000000ff.json");
+        assert!(same_editor(a, Path::new("/r/12-0000abcd-pack.json")));
+        assert!(!same_editor(a, Path::new("/r/12-0000abce-pack.json")));
+        assert!(!same_editor(a, Path::new("/r/13-0000abcd-pack.json")));
+        assert!(!same_editor(a, Path::new("/r/")));
+    }
+
+    #[test]
+    fn a_copy_whose_entry_is_not_a_number_is_named_unreadable() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, text) = left_copy(dir.path());
+        let broken = text.replacen("\"file\"", "\"entry\": \"five\",\n  \"file\"", 1);
+        std::fs::write(&path, broken).unwrap();
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        let [copy] = found.unreadable.as_slice() else {
+            panic!("{found:?}")
+        };
+        assert!(
+            copy.reason.contains("pack entry is not a level's number"),
+            "{}",
+            copy.reason
+        );
+        assert_eq!(copy.name.as_deref(), Some("1-1"));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use super::app::{EditorApp, OpenPack};
-use super::document::Origin;
+use super::document::{Document, Origin};
+use super::recovery::RecoveredPack;
+use crate::kinds::Level;
 
 impl EditorApp {
     /// Keeps recovery copies in `dir` (none when `None`), and offers the
@@ -40,16 +42,21 @@ impl EditorApp {
         }
     }
 
-    /// Opens the newest recovered pack as the pack, unsaved (older copies
-    /// of packs stay, to be offered at the next start), then every
-    /// recovered level as an unsaved document, and deletes their copies
-    /// (the restored work gets copies of its own).
+    /// Opens the newest recovered pack as the pack (unsaved when it had
+    /// unsaved changes), with its latest check's results (older copies of
+    /// packs stay, to be offered at the next start), then every recovered
+    /// level as an unsaved document (a level of that pack linked to its
+    /// entry again), and deletes their copies (the restored work gets
+    /// copies of its own).
     pub fn restore_recovered(&mut self) {
         let mut words = Vec::new();
+        let mut problems = Vec::new();
+        let mut pack_copy = None;
         if let Some(newest) = self.recovered_packs.pop() {
             let count = newest.pack.levels.len();
+            let unsaved = if newest.dirty { "unsaved " } else { "" };
             words.push(format!(
-                "the unsaved pack {} ({})",
+                "the {unsaved}pack {} ({})",
                 newest.pack.name,
                 crate::words::counted(count as u64, "level", "levels")
             ));
@@ -72,15 +79,60 @@ impl EditorApp {
                     matches!(self.docs[i].origin, Origin::PackEntry(_)) && !self.docs[i].is_dirty()
                 })
                 .collect();
-            self.replace_pack(OpenPack::unsaved(newest.pack, newest.file, newest.unknown));
+            let open = reopened(&newest);
+            if open.dirty && !newest.dirty {
+                problems.push(format!(
+                    "the pack's file {} no longer holds the pack as it was, so the pack is \
+                     restored as it was, unsaved",
+                    newest
+                        .file
+                        .as_ref()
+                        .map_or_else(String::new, |f| f.display().to_string())
+                ));
+            }
+            let checks = match newest.checks.clone() {
+                Ok(checks) => checks,
+                Err(why) => {
+                    problems.push(why);
+                    Default::default()
+                }
+            };
+            self.replace_pack(open);
             for i in untouched.into_iter().rev() {
                 self.close_document(i);
             }
+            if let Some(open) = &self.pack {
+                self.pack_panel.restore_check_results(&open.pack, checks);
+            }
+            pack_copy = Some(newest.path);
         }
         let recovered = std::mem::take(&mut self.recovered);
         let count = recovered.len();
         for r in recovered {
-            self.add_document(r.document());
+            let linked = r
+                .entry
+                .filter(|_| {
+                    pack_copy
+                        .as_deref()
+                        .is_some_and(|p| super::recovery::same_editor(p, &r.path))
+                })
+                .and_then(|i| {
+                    let entry = self.pack.as_ref()?.pack.levels.get(i)?;
+                    Some((i, entry.level.clone()))
+                });
+            match linked {
+                Some((i, stored)) => self.restore_pack_level(i, stored, r.level.clone()),
+                None => {
+                    if let Some(i) = r.entry {
+                        problems.push(format!(
+                            "level {} of its pack was restored as a new level: its pack is not \
+                             the one restored",
+                            i + 1
+                        ));
+                    }
+                    self.add_document(r.document());
+                }
+            }
             self.recovery.forget(&r);
         }
         if count > 0 || words.is_empty() {
@@ -89,7 +141,36 @@ impl EditorApp {
                 crate::words::counted(count as u64, "unsaved level", "unsaved levels"),
             );
         }
-        self.say(format!("Restored {}", words.join("; ")));
+        let said = format!("Restored {}", words.join("; "));
+        if problems.is_empty() {
+            self.say(said);
+        } else {
+            self.warn(format!("{said}; {}", problems.join("; ")));
+        }
+    }
+
+    /// Opens `level`, recovered, as the unsaved edit of pack entry `index`,
+    /// which holds `stored`; a tab of that entry with no changes of its own
+    /// gives way to it.
+    fn restore_pack_level(&mut self, index: usize, stored: Level, level: Level) {
+        if let Some(i) = self
+            .docs
+            .iter()
+            .position(|d| d.origin == Origin::PackEntry(index) && !d.is_dirty())
+        {
+            self.close_document(i);
+        }
+        let mut doc = Document::loaded(stored, Origin::PackEntry(index));
+        doc.level = level;
+        // The blank tab a closed last tab leaves is no work of anyone's.
+        if self.docs.len() == 1
+            && self.docs[0].origin == Origin::New
+            && self.docs[0].level.is_blank()
+            && !self.docs[0].history.can_undo()
+        {
+            self.docs.clear();
+        }
+        self.add_document(doc);
     }
 
     /// Deletes the recovered copies (levels and packs) without opening them.
@@ -100,5 +181,26 @@ impl EditorApp {
         for r in std::mem::take(&mut self.recovered_packs) {
             self.recovery.forget_pack(&r);
         }
+    }
+}
+
+/// The open pack a recovered copy gives back: unsaved when it had unsaved
+/// changes; else as it was read (nothing to save), from its file while
+/// that file still holds the same pack, or with no file (the bundled
+/// sample); else unsaved (its file changed since, or is gone: the copy is
+/// what the designer had).
+fn reopened(copy: &RecoveredPack) -> OpenPack {
+    let as_read = !copy.dirty
+        && copy.file.as_ref().is_none_or(|file| {
+            matches!(
+                super::files::open_file(file),
+                Ok(super::files::Opened::Pack(read)) if read.pack == copy.pack
+            )
+        });
+    let (pack, file, unknown) = (copy.pack.clone(), copy.file.clone(), copy.unknown.clone());
+    if as_read {
+        OpenPack::loaded(pack, file, unknown)
+    } else {
+        OpenPack::unsaved(pack, file, unknown)
     }
 }

@@ -1,21 +1,12 @@
-//! Undo and redo across the level on screen and the open pack, as one
-//! timeline: Ctrl+Z takes back whichever of the two was edited last, and
-//! Ctrl+Shift+Z does again whichever was undone last. Edit ▸ History lists
-//! both, each step by name.
+//! Undo and redo, per document: Ctrl+Z takes back the last edit of the
+//! level on screen and never a step of another document; the pack's edits
+//! have their own Undo and Redo (Edit ▸ Undo in the pack, Ctrl+Alt+Z).
+//! Edit ▸ History lists both histories, each step by name.
 
 use super::app::EditorApp;
 use super::document::Origin;
 
-/// Which history a step belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Timeline {
-    /// The level on screen.
-    Level,
-    /// The open pack.
-    Pack,
-}
-
-/// Which way through the histories a step goes.
+/// Which way through a history a step goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Way {
     /// Undo: take back the step done last.
@@ -25,18 +16,6 @@ enum Way {
 }
 
 impl Way {
-    /// When the step this way would take was done (back) or undone
-    /// (forward), in `history`.
-    fn at<T: Clone + PartialEq>(
-        self,
-        history: &super::history::History<T>,
-    ) -> Option<std::time::Instant> {
-        match self {
-            Way::Back => history.undo_at(),
-            Way::Forward => history.redo_at(),
-        }
-    }
-
     /// The name of the step this way would take, in `history`.
     fn name<T: Clone + PartialEq>(self, history: &super::history::History<T>) -> Option<&str> {
         match self {
@@ -44,78 +23,89 @@ impl Way {
             Way::Forward => history.next_redo_name(),
         }
     }
+
+    /// What was said once a step named `name` was taken this way.
+    fn done_words(self, name: &str) -> String {
+        match self {
+            Way::Back => format!("Undone: {name}"),
+            Way::Forward => format!("Redone: {name}"),
+        }
+    }
 }
 
 impl EditorApp {
-    /// The history whose step Ctrl+Z would take back, if any.
-    pub fn next_undo(&self) -> Option<Timeline> {
-        self.next_step(Way::Back)
-    }
-
-    /// The history whose step Ctrl+Shift+Z would do again, if any.
-    pub fn next_redo(&self) -> Option<Timeline> {
-        self.next_step(Way::Forward)
-    }
-
-    /// The name of the step Ctrl+Z would take back.
+    /// The name of the step Ctrl+Z would take back in the level on screen.
     pub fn next_undo_name(&self) -> Option<String> {
-        self.next_step_name(Way::Back)
+        Way::Back.name(&self.doc().history).map(str::to_string)
     }
 
-    /// The name of the step Ctrl+Shift+Z would do again.
+    /// The name of the step Ctrl+Shift+Z would do again in the level on
+    /// screen.
     pub fn next_redo_name(&self) -> Option<String> {
-        self.next_step_name(Way::Forward)
+        Way::Forward.name(&self.doc().history).map(str::to_string)
     }
 
-    /// Takes back the last edit of the level on screen or of the pack,
-    /// whichever came last, and says which.
+    /// The name of the pack's step that Undo in the pack would take back.
+    pub fn next_pack_undo_name(&self) -> Option<String> {
+        Way::Back
+            .name(&self.pack.as_ref()?.history)
+            .map(str::to_string)
+    }
+
+    /// The name of the pack's step that Redo in the pack would do again.
+    pub fn next_pack_redo_name(&self) -> Option<String> {
+        Way::Forward
+            .name(&self.pack.as_ref()?.history)
+            .map(str::to_string)
+    }
+
+    /// Takes back the last edit of the level on screen, and says which.
     pub fn undo(&mut self) {
-        self.step(Way::Back);
+        self.step_level_said(Way::Back);
     }
 
-    /// Does again the edit undone last, of the level or of the pack.
+    /// Does again the edit of the level on screen undone last.
     pub fn redo(&mut self) {
-        self.step(Way::Forward);
+        self.step_level_said(Way::Forward);
     }
 
-    /// The history with the later step `way` (the level's on a tie).
-    fn next_step(&self, way: Way) -> Option<Timeline> {
-        let level = way.at(&self.doc().history);
-        let pack = self.pack.as_ref().and_then(|p| way.at(&p.history));
-        match (level, pack) {
-            (None, None) => None,
-            (Some(l), Some(p)) if l >= p => Some(Timeline::Level),
-            (Some(_), None) => Some(Timeline::Level),
-            _ => Some(Timeline::Pack),
+    /// Takes back the pack's last edit, and says which.
+    pub fn undo_pack(&mut self) {
+        self.step_pack_said(Way::Back);
+    }
+
+    /// Does again the pack's edit undone last.
+    pub fn redo_pack(&mut self) {
+        self.step_pack_said(Way::Forward);
+    }
+
+    /// One step `way` in the level on screen's history, said.
+    fn step_level_said(&mut self, way: Way) {
+        let name = way.name(&self.doc().history).map(str::to_string);
+        match name {
+            Some(name) if self.step_level(way) => self.say(way.done_words(&name)),
+            _ => self.say(match way {
+                Way::Back => "Nothing to undo in this level",
+                Way::Forward => "Nothing to redo in this level",
+            }),
         }
     }
 
-    /// The name of the step `way` would take (a pack step says so).
-    fn next_step_name(&self, way: Way) -> Option<String> {
-        match self.next_step(way)? {
-            Timeline::Level => way.name(&self.doc().history).map(str::to_string),
-            Timeline::Pack => way
-                .name(&self.pack.as_ref()?.history)
-                .map(|n| format!("{n} (pack)")),
+    /// One step `way` in the pack's history, said (a pack step says so).
+    fn step_pack_said(&mut self, way: Way) {
+        let name = match way {
+            Way::Back => self.next_pack_undo_name(),
+            Way::Forward => self.next_pack_redo_name(),
+        };
+        match name {
+            Some(name) if self.step_pack(way) => {
+                self.say(way.done_words(&format!("{name} (pack)")))
+            }
+            _ => self.say(match way {
+                Way::Back => "Nothing to undo in the pack",
+                Way::Forward => "Nothing to redo in the pack",
+            }),
         }
-    }
-
-    /// Takes one step `way` in whichever history has the later one, and
-    /// says what it did.
-    fn step(&mut self, way: Way) {
-        let name = self.next_step_name(way);
-        let done = match self.next_step(way) {
-            Some(Timeline::Level) => self.step_level(way),
-            Some(Timeline::Pack) => self.step_pack(way),
-            None => false,
-        };
-        let said = match (done, name, way) {
-            (true, Some(name), Way::Back) => format!("Undone: {name}"),
-            (true, Some(name), Way::Forward) => format!("Redone: {name}"),
-            (_, _, Way::Back) => "Nothing to undo".to_string(),
-            (_, _, Way::Forward) => "Nothing to redo".to_string(),
-        };
-        self.say(said);
     }
 
     /// One step `way` in the level on screen's history.
@@ -168,7 +158,7 @@ impl EditorApp {
             kept.into_iter().map(|k| !k).collect()
         };
         for doc in &mut self.docs {
-            if doc.origin != Origin::New {
+            if matches!(doc.origin, Origin::PackEntry(_)) {
                 continue;
             }
             let Some(level) = &doc.detached else {
@@ -178,7 +168,11 @@ impl EditorApp {
                 .find(|&j| came_back[j] && !linked[j] && open.pack.levels[j].level == *level);
             if let Some(j) = entry {
                 linked[j] = true;
-                doc.origin = Origin::PackEntry(j);
+                // The link it has now comes back if the entry goes again.
+                doc.prior = Some(super::document::PriorLink {
+                    origin: std::mem::replace(&mut doc.origin, Origin::PackEntry(j)),
+                    saved: doc.saved.take(),
+                });
                 doc.detached = None;
             }
         }

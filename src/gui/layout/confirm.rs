@@ -14,7 +14,7 @@ impl EditorApp {
                 "\"{}\" has unsaved changes. Close it?",
                 self.document_name(*i)
             ),
-            Confirm::ReplacePack(PackReplacement::Open(_)) => {
+            Confirm::ReplacePack(PackReplacement::Open(..)) => {
                 "The open pack has unsaved changes. Open the other pack instead?".to_string()
             }
             Confirm::ReplacePack(PackReplacement::New) => {
@@ -22,6 +22,17 @@ impl EditorApp {
             }
             Confirm::ReplacePack(PackReplacement::Close) => {
                 "The open pack has unsaved changes. Close it?".to_string()
+            }
+            Confirm::AddCopy { entry } => {
+                let words = self.pack.as_ref().and_then(|open| {
+                    let level = &open.pack.levels.get(*entry)?.level;
+                    Some(crate::gui::open_pack::level_words(level, *entry))
+                });
+                format!(
+                    "This level is already in the pack: it is level {}. Add a copy of it as a \
+                     new level?",
+                    words.unwrap_or_else(|| (entry + 1).to_string())
+                )
             }
             Confirm::TextDrops { path, drops } => format!(
                 "{} is a text file, and the {} text format has no place for {}. Save it without {}, or as JSON, which keeps everything?",
@@ -32,6 +43,7 @@ impl EditorApp {
             ),
         };
         let (heading, save, discard) = match &confirm {
+            Confirm::AddCopy { .. } => ("Already in the pack", "Add a copy", ""),
             Confirm::TextDrops { drops, .. } => (
                 "The file cannot hold everything",
                 if drops.len() == 1 {
@@ -64,7 +76,7 @@ impl EditorApp {
                 if ui.button(save).clicked() {
                     answer = Some(1);
                 }
-                if ui.button(discard).clicked() {
+                if !discard.is_empty() && ui.button(discard).clicked() {
                     answer = Some(2);
                 }
                 if ui.button("Cancel").clicked() {
@@ -100,6 +112,8 @@ impl EditorApp {
                 }
             }
             (Confirm::ReplacePack(replacement), _) => self.apply_pack_replacement(replacement),
+            (Confirm::AddCopy { .. }, 1) => self.add_copy_to_pack(),
+            (Confirm::AddCopy { .. }, _) => {}
             (Confirm::TextDrops { path, .. }, 1) => {
                 self.write_level_to(&path);
                 if let Some(then) = self.after_save.take() {

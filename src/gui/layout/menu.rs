@@ -70,6 +70,10 @@ impl EditorApp {
         ui.menu_button("Edit", |ui| {
             self.command_button(ui, Command::Undo);
             self.command_button(ui, Command::Redo);
+            if self.pack.is_some() {
+                self.command_button(ui, Command::UndoPack);
+                self.command_button(ui, Command::RedoPack);
+            }
             ui.menu_button("History", |ui| {
                 let (undo, redo) = names(&self.doc().history);
                 ui.label(RichText::new("This level").strong());

@@ -63,13 +63,32 @@ struct Verdict {
     failures: Vec<String>,
 }
 
-/// What the latest finished check did.
-#[derive(Clone, Copy, Debug)]
-struct CheckReport {
+/// What the latest finished check did: its summary line.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CheckReport {
     judged: usize,
     failing: usize,
     not_judged: usize,
     elapsed: Duration,
+}
+
+/// The latest check's results as the panel shows them, kept apart from the
+/// panel (in a recovery copy) and given back to it: per level of the pack,
+/// why the check failed it (empty: it passed) or `None` (not checked, or
+/// changed since), and the check's summary line.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CheckResults {
+    /// Per level of the pack, in order: the check's failures, or `None`.
+    pub failures: Vec<Option<Vec<String>>>,
+    /// The check's summary line, if it still holds.
+    pub report: Option<CheckReport>,
+}
+
+impl CheckResults {
+    /// Whether there is no result to keep.
+    pub fn is_empty(&self) -> bool {
+        self.report.is_none() && self.failures.iter().all(Option::is_none)
+    }
 }
 
 /// A level being dragged to a new place: its index in the pack.
@@ -179,6 +198,35 @@ impl PackPanel {
         let verdict = self.verdicts.get(index)?.as_ref()?;
         let entry = pack.levels.get(index)?;
         (verdict.level == entry.level).then_some(verdict.failures.as_slice())
+    }
+
+    /// The latest check's results on `pack`, as the panel shows them.
+    pub fn check_results(&self, pack: &Pack) -> CheckResults {
+        CheckResults {
+            failures: (0..pack.levels.len())
+                .map(|i| self.failures(pack, i).map(<[String]>::to_vec))
+                .collect(),
+            report: self.report,
+        }
+    }
+
+    /// Shows `results` as the latest check's results on `pack` (a pack
+    /// brought back from a recovery copy): each level's verdict is on the
+    /// level the pack holds now; results for levels the pack does not have
+    /// are dropped.
+    pub fn restore_check_results(&mut self, pack: &Pack, results: CheckResults) {
+        let mut failures = results.failures.into_iter();
+        self.verdicts = pack
+            .levels
+            .iter()
+            .map(|entry| {
+                failures.next().flatten().map(|failures| Verdict {
+                    level: entry.level.clone(),
+                    failures,
+                })
+            })
+            .collect();
+        self.report = results.report;
     }
 
     /// Whether a check is running.

@@ -73,7 +73,7 @@ impl DuplicateFinder {
             ui.heading("Remove duplicates");
             ui.label(format!(
                 "Keeping the first level of each of the {} removes {} from the pack. \
-                 Undo (Ctrl+Z) brings them back.",
+                 Edit > Undo in the pack (Ctrl+Alt+Z) brings them back.",
                 counted(pending.groups as u64, "group", "groups"),
                 counted(pending.removed as u64, "level", "levels")
             ));

@@ -456,3 +456,35 @@ fn a_skiddy_pack_has_stars_and_the_perfect_column() {
     let mixed = harness(pack);
     mixed.get_by_label("Perfect");
 }
+
+#[test]
+fn check_results_given_to_another_panel_show_as_they_were() {
+    let mut checked = harness(assets_pack());
+    checked.get_by_label("Check pack").click();
+    wait_for_check(&mut checked);
+    let (pack, results) = {
+        let state = checked.state();
+        (state.pack.clone(), state.panel.check_results(&state.pack))
+    };
+    assert!(results.report.is_some() && !results.is_empty());
+    assert!(results.failures.iter().all(Option::is_some), "{results:?}");
+    // A fresh panel (a restored pack) shows the very same results.
+    let mut fresh = harness(pack.clone());
+    fresh
+        .state_mut()
+        .panel
+        .restore_check_results(&pack, results.clone());
+    fresh.run();
+    assert_eq!(fresh.state().panel.check_results(&pack), results);
+    fresh.get_by_label_contains("2 pass, 3 failing, 0 not checked");
+    fresh.get_by_label_contains("Checked 5 levels");
+    // Results for more levels than the pack has are dropped, not shifted.
+    let mut shorter = pack.clone();
+    shorter.levels.pop();
+    let mut panel = PackPanel::new();
+    panel.restore_check_results(&shorter, results.clone());
+    assert_eq!(
+        panel.check_results(&shorter).failures,
+        results.failures[..shorter.levels.len()]
+    );
+}
