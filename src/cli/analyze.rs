@@ -91,42 +91,44 @@ fn entry_damage(index: usize, why: &str) -> String {
     format!("levels[{index}] cannot be read: {why}")
 }
 
-/// The levels of one input file: a level file holds one (or several, named
-/// `FILE#index`, where its format holds several), a pack file one per entry
-/// (named `FILE#index`, damaged entries in their places); `FILE#index`
-/// names that one level alone. The file is refused first when reading it
-/// would not fit `max_memory`.
+/// The levels of one input file as they are taken, each named for its
+/// report when it is taken (not all at once: a file of a million tiny
+/// levels holds its levels, not a million names besides): a level file
+/// holds one (or several, named `FILE#index`, where its format holds
+/// several), a pack file one per entry (named `FILE#index`, damaged
+/// entries in their places); `FILE#index` names one of them. The file is
+/// refused first when reading it would not fit `max_memory`.
 fn levels_of(
     spec: &LevelSpec,
     kind: Option<Kind>,
     max_memory: u64,
-) -> Result<Vec<NamedLevel>, String> {
+) -> Result<impl Iterator<Item = NamedLevel> + '_, String> {
     let entries = spec.read(kind, max_memory).map_err(|e| e.to_string())?;
-    if let Some(index) = spec.number(entries.len()).map_err(|e| e.to_string())? {
-        let level = entries
-            .entries
-            .into_iter()
-            .nth(index)
-            .expect("the index is below the count")
-            .map_err(|why| entry_damage(index, &why));
-        return Ok(vec![(spec.source(Some(index)), level)]);
-    }
-    if entries.is_empty() {
-        return Err(match entries.pack_name {
-            Some(_) => "the pack holds no levels".into(),
-            None => "the file holds no level".into(),
-        });
-    }
-    let single = entries.len() == 1 && entries.pack_name.is_none();
-    Ok(entries
-        .entries
-        .into_iter()
-        .enumerate()
-        .map(|(i, level)| {
-            let source = spec.source((!single).then_some(i));
-            (source, level.map_err(|why| entry_damage(i, &why)))
-        })
-        .collect())
+    let (entries, first, numbered) = match spec.number(entries.len()).map_err(|e| e.to_string())? {
+        Some(index) => {
+            let one = entries
+                .entries
+                .into_iter()
+                .nth(index)
+                .expect("the index is below the count");
+            (vec![one], index, true)
+        }
+        None if entries.is_empty() => {
+            return Err(match entries.pack_name {
+                Some(_) => "the pack holds no levels".into(),
+                None => "the file holds no level".into(),
+            })
+        }
+        None => {
+            let numbered = entries.len() > 1 || entries.pack_name.is_some();
+            (entries.entries, 0, numbered)
+        }
+    };
+    Ok(entries.into_iter().enumerate().map(move |(offset, level)| {
+        let i = first + offset;
+        let source = spec.source(numbered.then_some(i));
+        (source, level.map_err(|why| entry_damage(i, &why)))
+    }))
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use super::level_spec::LevelSpec;
 use crate::engine::{default_max_memory, parse_memory_size};
 use crate::kinds::{Kind, Level, TextFormat};
-use crate::pack::{pack_to_json, Opened, Pack, PackEntry};
+use crate::pack::{Opened, Pack};
 
 /// Arguments of `convert`.
 #[derive(Debug, clap::Args)]
@@ -76,17 +76,21 @@ impl clap::builder::TypedValueParser for FormatParser {
     }
 }
 
-/// The text of `levels` in `format`. Several levels go to JSON as a pack
-/// (named `pack_name`), since a JSON level holds one.
-fn converted(levels: &[Level], format: TextFormat, pack_name: &str) -> Result<String, String> {
+/// What a conversion writes: a text, or a pack written as JSON entry by
+/// entry (never held whole as text).
+enum Converted {
+    Text(String),
+    Pack(Pack, crate::pack::Unknown),
+    Levels(String, Vec<Level>),
+}
+
+/// `levels` in `format`. Several levels go to JSON as a pack (named
+/// `pack_name`), since a JSON level holds one.
+fn converted(levels: Vec<Level>, format: TextFormat, pack_name: &str) -> Result<Converted, String> {
     if format == TextFormat::JSON && levels.len() > 1 {
-        let pack = Pack {
-            name: pack_name.to_string(),
-            levels: levels.iter().cloned().map(PackEntry::new).collect(),
-        };
-        return Ok(pack_to_json(&pack));
+        return Ok(Converted::Levels(pack_name.to_string(), levels));
     }
-    crate::kinds::text::write_levels(levels, format)
+    crate::kinds::text::write_levels(&levels, format).map(Converted::Text)
 }
 
 /// Runs `convert`; returns the exit code: 1 when the input cannot be read
@@ -112,7 +116,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if spec.index.is_some() {
         // One level of the file: converted alone, as a level file is.
         return match spec.open_level(args.kind, max_memory) {
-            Ok((_, level)) => write_converted(args, &input, &[level], &stem, None, out, err),
+            Ok((_, level)) => write_converted(args, &input, vec![level], &stem, None, out, err),
             Err(e) => {
                 let _ = writeln!(err, "error: {input}: {e}");
                 if e.is_usage() {
@@ -156,13 +160,18 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 );
             }
             let name = read.pack.name.clone();
-            let levels = read.pack.levels.iter().map(|e| e.level.clone()).collect();
-            whole_pack = Some((read.pack, read.unknown));
-            (levels, name)
+            if args.to == TextFormat::JSON {
+                // The whole pack is written: its levels are not copied.
+                whole_pack = Some((read.pack, read.unknown));
+                (Vec::new(), name)
+            } else {
+                let levels = read.pack.levels.into_iter().map(|e| e.level).collect();
+                (levels, name)
+            }
         }
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
-    write_converted(args, &input, &levels, &pack_name, whole_pack, out, err)
+    write_converted(args, &input, levels, &pack_name, whole_pack, out, err)
 }
 
 /// Writes `levels` (or, to JSON, the whole pack they came from) in the
@@ -170,7 +179,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 fn write_converted(
     args: &ConvertArgs,
     input: &str,
-    levels: &[Level],
+    levels: Vec<Level>,
     pack_name: &str,
     whole_pack: Option<(Pack, crate::pack::Unknown)>,
     out: &mut dyn Write,
@@ -180,10 +189,12 @@ fn write_converted(
         let _ = writeln!(err, "error: {message}");
         super::EXIT_FAILED
     };
+    let written = match &whole_pack {
+        Some((pack, _)) => pack.levels.len(),
+        None => levels.len(),
+    };
     let text = match whole_pack {
-        Some((pack, unknown)) if args.to == TextFormat::JSON => {
-            Ok(crate::pack::pack_to_json_with(&pack, &unknown))
-        }
+        Some((pack, unknown)) if args.to == TextFormat::JSON => Ok(Converted::Pack(pack, unknown)),
         _ => converted(levels, args.to, pack_name),
     };
     let text = match text {
@@ -198,7 +209,16 @@ fn write_converted(
             )
         }
     };
-    if let Err(e) = crate::atomic::write_atomic(&args.out, text.as_bytes()) {
+    let result = match &text {
+        Converted::Text(text) => crate::atomic::write_atomic(&args.out, text.as_bytes()),
+        Converted::Pack(pack, unknown) => crate::atomic::write_atomic_with(&args.out, |file| {
+            crate::pack::write_pack_json(file, pack, unknown)
+        }),
+        Converted::Levels(name, levels) => crate::atomic::write_atomic_with(&args.out, |file| {
+            crate::pack::write_levels_as_pack_json(file, name, levels)
+        }),
+    };
+    if let Err(e) = result {
         return fail(
             err,
             format!("cannot write {}: {e}", crate::file_names::shown(&args.out)),
@@ -207,7 +227,7 @@ fn write_converted(
     let _ = writeln!(
         out,
         "wrote {} ({}) to {}",
-        crate::words::counted(levels.len() as u64, "level", "levels"),
+        crate::words::counted(written as u64, "level", "levels"),
         args.to.name(),
         crate::file_names::shown(&args.out)
     );

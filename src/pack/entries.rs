@@ -78,8 +78,13 @@ pub fn read_entries(path: &Path, kind: Option<Kind>) -> Result<FileEntries, Stri
 
 impl From<ReadPack> for FileEntries {
     fn from(read: ReadPack) -> FileEntries {
-        let broken_end = (read.truncated && read.damaged.is_empty())
-            .then(|| "the end of the file is broken and cannot be read".to_string());
+        // Breaks read past between two entries lost none, but the file is
+        // not whole: they are said with its end.
+        let mut ends = read.breaks;
+        if read.truncated && read.damaged.is_empty() {
+            ends.push("the end of the file is broken and cannot be read".to_string());
+        }
+        let broken_end = (!ends.is_empty()).then(|| ends.join("; "));
         let total = read.pack.levels.len() + read.damaged.len();
         let mut damaged = read.damaged.into_iter().peekable();
         let mut readable = read.pack.levels.into_iter();

@@ -224,7 +224,42 @@ struct PackOut<'a> {
     name: &'a str,
     #[serde(flatten)]
     unknown: &'a Unknown,
-    levels: Vec<EntryOut<'a>>,
+    levels: EntriesOut<'a>,
+}
+
+/// The levels of a pack as written, each entry made as the writer reaches
+/// it: a pack's entries, or bare levels written as entries with no tags,
+/// notes or summary (a collection converted to a pack).
+enum EntriesOut<'a> {
+    Entries(&'a [PackEntry]),
+    Levels(&'a [Level], &'a Unknown),
+}
+
+impl Serialize for EntriesOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            EntriesOut::Entries(entries) => {
+                serializer.collect_seq(entries.iter().map(|e| EntryOut {
+                    name: e.level.name(),
+                    tags: &e.tags,
+                    notes: &e.notes,
+                    unknown: &e.unknown,
+                    level: LevelOut(&e.level),
+                    summary: &e.summary,
+                }))
+            }
+            EntriesOut::Levels(levels, no_fields) => {
+                serializer.collect_seq(levels.iter().map(|level| EntryOut {
+                    name: level.name(),
+                    tags: &[],
+                    notes: "",
+                    unknown: no_fields,
+                    level: LevelOut(level),
+                    summary: &None,
+                }))
+            }
+        }
+    }
 }
 
 /// The JSON text of a pack (pretty-printed).
@@ -252,18 +287,27 @@ pub fn write_pack_json(
         version: PACK_VERSION,
         name: &pack.name,
         unknown,
-        levels: pack
-            .levels
-            .iter()
-            .map(|e| EntryOut {
-                name: e.level.name(),
-                tags: &e.tags,
-                notes: &e.notes,
-                unknown: &e.unknown,
-                level: LevelOut(&e.level),
-                summary: &e.summary,
-            })
-            .collect(),
+        levels: EntriesOut::Entries(&pack.levels),
+    };
+    serde_json::to_writer_pretty(&mut *sink, &out)?;
+    sink.write_all(b"\n")
+}
+
+/// Writes bare levels as the JSON text of a pack named `name` (each an
+/// entry with no tags, notes or summary), as [`write_pack_json`] writes a
+/// pack of them, without making the entries.
+pub fn write_levels_as_pack_json(
+    sink: &mut dyn std::io::Write,
+    name: &str,
+    levels: &[Level],
+) -> std::io::Result<()> {
+    let no_fields = Unknown::new();
+    let out = PackOut {
+        format: PACK_FORMAT,
+        version: PACK_VERSION,
+        name,
+        unknown: &no_fields,
+        levels: EntriesOut::Levels(levels, &no_fields),
     };
     serde_json::to_writer_pretty(&mut *sink, &out)?;
     sink.write_all(b"\n")
@@ -418,5 +462,18 @@ mod tests {
         assert_eq!(read.pack.levels[0].level.name(), "1-1");
         assert_eq!(read.damaged.len(), 1);
         assert_eq!(read.damaged[0].index, 1);
+    }
+
+    #[test]
+    fn bare_levels_are_written_as_a_pack_of_them_is() {
+        let pack = sample();
+        let levels: Vec<Level> = pack.levels.iter().map(|e| e.level.clone()).collect();
+        let bare = Pack {
+            name: "bare".into(),
+            levels: levels.iter().cloned().map(PackEntry::new).collect(),
+        };
+        let mut text = Vec::new();
+        write_levels_as_pack_json(&mut text, "bare", &levels).unwrap();
+        assert_eq!(String::from_utf8(text).unwrap(), pack_to_json(&bare));
     }
 }
