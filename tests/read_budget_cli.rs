@@ -97,7 +97,7 @@ fn every_reading_command_refuses_a_file_over_its_memory_budget() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("level.txt: the file is"),
+        stderr(&out).contains("level.txt: the files are 2.0 KiB: reading them takes up to"),
         "{}",
         stderr(&out)
     );
@@ -105,4 +105,74 @@ fn every_reading_command_refuses_a_file_over_its_memory_budget() {
     // Inside the budget, the same file reads.
     let out = levelscope(&["textconv", &one, "--max-memory", "1M"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// An XSB collection of `count` tiny levels (a title and three rows each):
+/// a file whose levels cost far more to hold than its bytes.
+fn tiny_collection(count: usize) -> String {
+    (0..count)
+        .map(|i| format!("; {i}\n#####\n#@$.#\n#####\n\n"))
+        .collect()
+}
+
+#[test]
+fn many_tiny_levels_are_counted_not_just_their_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tiny.xsb");
+    let text = tiny_collection(20_000);
+    // Three times its size fits the budget; its 20,000 levels do not.
+    assert!(3 * text.len() < 4 << 20);
+    std::fs::write(&file, &text).unwrap();
+    let out = levelscope(&["analyze", "--json", path(&file), "--max-memory", "4M"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows = crate::common::json_lines(&out);
+    assert_eq!(rows.len(), 1, "one row: the file refused, no level read");
+    let error = rows[0]["error"].as_str().unwrap();
+    assert!(
+        error.contains("more than the memory budget of 4.0 MiB"),
+        "{error}"
+    );
+    // With room for them, every level is read and analysed.
+    let out = levelscope(&["analyze", "--json", path(&file), "--max-memory", "64M"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(crate::common::json_lines(&out).len(), 20_000);
+}
+
+/// The fourth fault campaign's abort: a 41 MB collection of tiny levels
+/// under `--max-memory 300M` and an address-space limit of 500 MB. It is
+/// refused before it is read, with its JSON line, never aborted.
+#[test]
+fn a_collection_too_costly_to_read_is_refused_not_aborted_under_a_memory_limit() {
+    if std::process::Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 500000")
+        .status()
+        .map_or(true, |s| !s.success())
+    {
+        eprintln!("skipped: no bash with ulimit -v here");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tiny.xsb");
+    let text = tiny_collection(1_450_000);
+    assert!(text.len() > 40_000_000);
+    std::fs::write(&file, &text).unwrap();
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 500000; exec \"$0\" analyze --json --max-states 1 --max-memory 300M \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_levelscope"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows = crate::common::json_lines(&out);
+    assert_eq!(rows.len(), 1);
+    assert!(
+        rows[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than the memory budget of 300.0 MiB"),
+        "{}",
+        rows[0]
+    );
 }
