@@ -109,13 +109,21 @@ type NamedLevel = (Source, Result<Level, String>);
 
 /// The levels of one input file: a level file holds one (or several, named
 /// `FILE#index`, where its format holds several), a pack file one per entry
-/// (named `FILE#index`, damaged entries in their places).
-fn levels_of(path: &Path, kind: Option<Kind>) -> Result<Vec<NamedLevel>, String> {
+/// (named `FILE#index`, damaged entries in their places), as is a
+/// collection with levels that cannot be read. With the note of reading a
+/// file that is not UTF-8.
+fn levels_of(path: &Path, kind: Option<Kind>) -> Result<(Vec<NamedLevel>, Option<String>), String> {
+    let (opened, note) = crate::pack::open_file_noted(path, kind)?;
+    Ok((levels_opened(path, opened)?, note))
+}
+
+/// The levels of one opened file (see [`levels_of`]).
+fn levels_opened(path: &Path, opened: Opened) -> Result<Vec<NamedLevel>, String> {
     let at = |index: Option<usize>| Source {
         path: path.to_path_buf(),
         index,
     };
-    match crate::pack::open_file(path, kind)? {
+    match opened {
         Opened::Pack(read) => {
             // Readable entries fill, in order, the places the damaged ones
             // leave.
@@ -302,7 +310,14 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             None => levels_of(path, args.kind),
         };
         match levels {
-            Ok(levels) => {
+            Ok((levels, note)) => {
+                if let Some(note) = note {
+                    let _ = writeln!(
+                        reports.err,
+                        "{}: note: {note}",
+                        crate::file_names::shown(path)
+                    );
+                }
                 for (file, level) in levels {
                     // Keep at most WINDOW levels in hand: wait for the
                     // oldest report when that many are out.

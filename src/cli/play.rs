@@ -21,7 +21,13 @@ pub struct PlayArgs {
 /// Runs `play`; returns the exit code.
 pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let file = crate::file_names::shown(&args.file);
-    let level = match crate::pack::read_text_file(&args.file)
+    let level = match crate::pack::read_level_text_file(&args.file)
+        .map(|read| {
+            if let Some(note) = read.note {
+                let _ = writeln!(err, "{file}: note: {note}");
+            }
+            read.text
+        })
         .and_then(|t| crate::kinds::read_levels(&t, None, None).map_err(|e| e.to_string()))
         .and_then(|levels| {
             levels

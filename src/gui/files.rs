@@ -40,9 +40,12 @@ pub fn open_text(text: &str) -> Result<Opened, String> {
     })
 }
 
-/// Reads a level or pack file.
-pub fn open_file(path: &Path) -> Result<Opened, String> {
-    let text = crate::pack::read_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Reads a level or pack file; with a note for the designer when the file
+/// was not UTF-8 and was read as Latin-1 (see
+/// [`crate::pack::read_level_text_file`]).
+pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), String> {
+    let crate::pack::LevelText { text, note } =
+        crate::pack::read_level_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Opened::Pack(read) = &mut opened {
         if read.pack.name.is_empty() {
@@ -52,7 +55,8 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
                 .unwrap_or_default();
         }
     }
-    Ok(opened)
+    let note = note.map(|n| format!("{}: {n}", path.display()));
+    Ok((opened, note))
 }
 
 /// Whether `path` names a text level file (`.txt`, in the kind's own text
@@ -380,7 +384,7 @@ mod tests {
             let path = dir.join(name);
             save_level(&level, &path).unwrap();
             match open_file(&path).unwrap() {
-                Opened::Level(back) => {
+                (Opened::Level(back), None) => {
                     assert_eq!(back.as_skiddy().unwrap().cells(), skiddy.cells())
                 }
                 other => panic!("{other:?}"),
