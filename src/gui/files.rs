@@ -361,6 +361,31 @@ mod tests {
     }
 
     #[test]
+    fn a_collection_with_a_bad_level_opens_as_a_damaged_pack_and_latin1_is_noted() {
+        let dir = std::env::temp_dir().join(format!("levelscope-gui-xsb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wild.xsb");
+        let mut bytes = b"; Caf".to_vec();
+        bytes.push(0xe9);
+        bytes.extend_from_slice(b"\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n");
+        bytes.extend_from_slice(b"\n; Three\n\n#####\n#.$@#\n#####\n");
+        std::fs::write(&path, bytes).unwrap();
+        let (opened, note) = open_file(&path).unwrap();
+        assert!(note.unwrap().contains("Latin-1"));
+        let Opened::Pack(read) = opened else {
+            panic!("a collection opens as a pack");
+        };
+        assert_eq!(read.pack.name, "wild");
+        assert_eq!(read.pack.levels[0].level.name(), "Caf\u{e9}");
+        assert_eq!(read.damaged.len(), 1);
+        assert_eq!(read.damaged[0].index, 1);
+        assert!(read.damaged[0].error.contains("\"Two\""));
+        // Saving it over the file would lose "Two": refused.
+        assert!(read.check_writable(&path).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_cut_pack_still_opens_with_what_it_has() {
         let pack = include_str!("../../assets/sample-pack.json");
         let cut = &pack[..pack.len() * 2 / 3];
