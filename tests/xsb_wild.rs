@@ -230,4 +230,23 @@ fn a_100_kb_title_is_shortened_in_every_message() {
         assert!(stdout(&out).contains("TTTT"), "{args:?}: {}", stdout(&out));
         short(&out);
     }
+    let other = dir.join("other.json");
+    let corner = dir.join("corner.xsb");
+    std::fs::write(&corner, "; Corner\n\n#####\n#@$.#\n#####\n").unwrap();
+    let out = levelscope(&[
+        "pack",
+        "add",
+        "--max-states",
+        "1000",
+        path(&other),
+        path(&corner),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = levelscope(&["pack", "diff", path(&other), path(&pack)]);
+    assert!(
+        stdout(&out).contains("added:   #0 \"TTTT"),
+        "{}",
+        stdout(&out)
+    );
+    short(&out);
 }

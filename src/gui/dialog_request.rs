@@ -53,7 +53,7 @@ impl DialogPurpose {
     /// purpose (by its extension; a folder export lists no files).
     pub fn accepts(self, path: &Path) -> bool {
         let extensions: &[&str] = match self {
-            DialogPurpose::Open | DialogPurpose::SaveLevelAs => &["json", "txt"],
+            DialogPurpose::Open | DialogPurpose::SaveLevelAs => &["json", "txt", "xsb"],
             DialogPurpose::SavePackAs => &["json"],
             DialogPurpose::ExportSheet => &["png"],
             DialogPurpose::ExportAscii => &[],

@@ -7,9 +7,16 @@
 //! ## XSB
 //! `#` wall; space, `-` or `_` floor; `.` goal; `$` box; `*` box on goal;
 //! `@` player; `+` player on goal. Rows may be ragged and end in spaces
-//! (a short row is padded with floor, which lies outside the walls). A
-//! line is a board row when it is made of these characters only; other
-//! lines are comments and metadata:
+//! (a short row is padded with floor, which lies outside the walls).
+//! Lines end in LF, CRLF or a lone CR (old Mac files), so a CR never
+//! stays in a title. A line is a board row when it is made of these
+//! characters only, or of them in the run-length form many sites use: a
+//! count before a character repeats it (`7#`, `3#-3#`, `#@$2-.#`), and
+//! `|` ends a row within the line (`7#|#@$2-.#|7#`; a `|` at the end of
+//! the line adds no row, two in a row make an empty one). A line needs a
+//! cell character other than space to be a row: a line of digits (`12`)
+//! is not one. In a run-length row, an error's column counts the cells of
+//! the row as expanded. Other lines are comments and metadata:
 //!
 //! - a `;` line is a comment; the last one before a board is its title
 //!   (`; 12` names the level "12");
@@ -22,6 +29,21 @@
 //!   is a broken board row: an error names its line and column.
 //!
 //! Boards are separated by blank lines or by any non-board line.
+//!
+//! A board that cannot be read (a broken row, a row too long, too many
+//! rows, two players) does not make the collection unreadable:
+//! [`read_xsb_collection`] reads the others and names it by its place in
+//! the file (from 0, as `FILE#index` counts), its first line and its
+//! title; only a text none of whose boards can be read is an error.
+//! [`read_xsb`] wants every level and answers the first fault.
+//!
+//! A title keeps every character of its line but the white space at its
+//! ends (control characters such as NUL included: they write back as
+//! they are). So what is read can be written back, and a name that XSB
+//! would change, one with a line break or with white space at either end
+//! (`"  Level 1"`, a trailing U+0085), is refused by the writer (see
+//! [`unsayable_name`]), naming the level in a collection, never changed
+//! silently; JSON keeps any name.
 //!
 //! Writing puts the name on a `; name` line before the board, writes
 //! floor as a space, cuts the spaces at the ends of rows, writes an
@@ -107,6 +129,14 @@ pub enum FormatError {
     /// begins with `#`.
     #[error("line {line}, column {column}: a run-length count with no cell character after it (write the count before the cell it repeats, as in 3#)")]
     CountWithoutCell {
+        /// The line (from 1).
+        line: usize,
+        /// The column of the count's first digit (from 1).
+        column: usize,
+    },
+    /// A run-length count of 0 (`0#`), in a row that begins with `#`.
+    #[error("line {line}, column {column}: a run-length count of 0 repeats nothing (a count is 1 or more)")]
+    ZeroCount {
         /// The line (from 1).
         line: usize,
         /// The column of the count's first digit (from 1).
@@ -220,6 +250,8 @@ fn after_key<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 enum RowsError {
     /// A count with no cell after it, at this column (from 1).
     CountWithoutCell(usize),
+    /// A count of 0, at this column (from 1).
+    ZeroCount(usize),
 }
 
 /// The rows of a line made of XSB characters, run-length counts (`3#`:
@@ -253,7 +285,11 @@ fn board_rows(line: &str, number: usize) -> Option<Result<Vec<Row>, RowsError>> 
             rows.push(std::mem::replace(&mut row, new_row()));
             continue;
         }
-        let times = count.take().map_or(1, |(_, n)| n);
+        let times = match count.take() {
+            None => 1,
+            Some((start, 0)) => return Some(Err(RowsError::ZeroCount(start + 1))),
+            Some((_, n)) => n,
+        };
         row.len = row.len.saturating_add(times);
         let room = (MAX_SIDE + 1).saturating_sub(row.cells.len());
         row.cells.extend(std::iter::repeat_n(ch, times.min(room)));
@@ -281,6 +317,12 @@ fn classify(line: &str, number: usize) -> Line<'_> {
         Some(Ok(rows)) => return Line::Board(rows),
         Some(Err(RowsError::CountWithoutCell(column))) if trimmed.starts_with('#') => {
             return Line::Broken(FormatError::CountWithoutCell {
+                line: number,
+                column,
+            })
+        }
+        Some(Err(RowsError::ZeroCount(column))) if trimmed.starts_with('#') => {
+            return Line::Broken(FormatError::ZeroCount {
                 line: number,
                 column,
             })
@@ -349,6 +391,9 @@ fn build(board: &Board) -> Result<Level, FormatError> {
     }
     let width = board.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
     let height = board.rows.len();
+    if width == 0 {
+        return Err(FormatError::NoBoard);
+    }
     let mut cells = vec![Cell::Floor; width * height];
     let mut boxes = Vec::new();
     let mut player: Option<(usize, usize)> = None;
@@ -1079,6 +1124,19 @@ Title: Two boxes
             Err(FormatError::TooWide { line: 1, .. })
         ));
         assert!(looks_like_xsb("7#|#@$2-.#|3#-3#"));
+        // Found by the fuzzer: a count of 0 made a board no cell wide,
+        // which wrote back as one floor cell. Now it is no count.
+        let found = "\r\r#####\rw\n0#\r;\n.##\u{3}\0\0\0\0\0\0\0##r\0\0\0\r\n";
+        let levels = read_xsb(found).unwrap();
+        assert_eq!(levels.len(), 1, "{levels:?}");
+        assert_eq!(
+            read_xsb(&write_xsb_collection(&levels).unwrap()).unwrap(),
+            levels
+        );
+        assert_eq!(
+            read_xsb("#####\n#@$.#\n#0#\n").unwrap_err(),
+            FormatError::ZeroCount { line: 3, column: 2 }
+        );
         // Lines of digits alone, or of words with digits, are not rows.
         assert_eq!(read_xsb("12\n3 boys\n").unwrap_err(), FormatError::NoBoard);
     }
@@ -1110,6 +1168,60 @@ Title: Two boxes
                 .starts_with("none of the 2 levels can be read; the first: line 2, column 3"),
             "{e}"
         );
+    }
+
+    /// A small level of any cells, boxes and player, valid or not.
+    fn any_level() -> impl proptest::strategy::Strategy<Value = Level> {
+        use proptest::prelude::*;
+        let cell = prop_oneof![Just(Cell::Wall), Just(Cell::Floor), Just(Cell::Goal)];
+        (1usize..6, 1usize..6)
+            .prop_flat_map(move |(w, h)| {
+                (
+                    Just((w, h)),
+                    proptest::collection::vec((cell.clone(), any::<bool>()), w * h),
+                    proptest::option::of((0..w, 0..h)),
+                )
+            })
+            .prop_map(|((w, h), cells, player)| {
+                let mut level =
+                    Level::from_cells(w, h, cells.iter().map(|&(c, _)| c).collect()).unwrap();
+                level.boxes = (0..w * h)
+                    .filter(|&i| cells[i].1)
+                    .map(|i| (i % w, i / w))
+                    .collect();
+                level.player = player;
+                level
+            })
+    }
+
+    proptest::proptest! {
+        /// JSON -> XSB -> JSON never changes a name or a level silently:
+        /// XSB writes what reads back the same, or refuses with a reason.
+        #[test]
+        fn xsb_writes_what_reads_back_the_same_or_says_why_not(
+            mut level in any_level(),
+            name in "[ a-z;#:\\-$@\u{0}\u{7}\t\r\n\u{85}\u{a0}\u{2028}\u{e9}]{0,10}",
+        ) {
+            level.name = name;
+            let json = read_json(&write_json(&level)).unwrap();
+            proptest::prop_assert_eq!(&json, &level);
+            match write_xsb(&level) {
+                Ok(text) => {
+                    let back = read_xsb_one(&text);
+                    proptest::prop_assert_eq!(back.as_ref(), Ok(&level), "{:?}", text);
+                    let collection = write_xsb_collection(&[level.clone(), level.clone()]).unwrap();
+                    proptest::prop_assert_eq!(read_xsb(&collection).unwrap(), vec![level.clone(), level]);
+                }
+                Err(FormatError::CannotSay(reason)) => {
+                    proptest::prop_assert!(!reason.is_empty());
+                    proptest::prop_assert!(
+                        unsayable_name(&level.name).is_some() || rows_of(&level, ' ').is_err(),
+                        "refused without cause: {}", reason
+                    );
+                }
+                Err(other) => proptest::prop_assert!(false, "unexpected {other}"),
+            }
+        }
     }
 
     #[test]
