@@ -377,13 +377,21 @@ fn native_dialog(request: &DialogRequest) -> Option<PathBuf> {
     let name = &request.file_name;
     match request.purpose {
         DialogPurpose::Open => dialog
-            .add_filter("Levels and packs", &["txt", "json", "xsb"])
+            .add_filter(
+                "Levels and packs",
+                &super::dialog_request::level_extensions(),
+            )
             .add_filter("All files", &["*"])
             .pick_file(),
         DialogPurpose::SaveLevelAs => dialog
             .add_filter("JSON level", &["json"])
-            .add_filter("Text level", &["txt"])
-            .add_filter("XSB (Sokoban) level", &["xsb"])
+            .add_filter(
+                "Text level",
+                &super::dialog_request::level_extensions()
+                    .into_iter()
+                    .filter(|&e| e != TextFormat::JSON.extension())
+                    .collect::<Vec<_>>(),
+            )
             .set_file_name(name)
             .save_file(),
         DialogPurpose::SavePackAs => dialog
