@@ -64,3 +64,4 @@ mod tangram_reference;
 mod tangram_vs_reference;
 mod terminal_progress;
 mod words;
+mod xsb_wild;

@@ -351,3 +351,49 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     assert!(harness.query_by_label("Under 1 star").is_none());
     harness.get_by_label("Failing only");
 }
+
+#[test]
+fn a_collection_with_a_bad_level_opens_as_a_pack_that_names_it_and_is_not_saved_over() {
+    use levelscope::gui::notices::Severity;
+    let mut harness = editor();
+    let collection = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n\n; Three\n\n#####\n#.$@#\n#####\n";
+    open_file(&mut harness, "wild.xsb", collection);
+    let app = harness.state();
+    let pack = app.pack.as_ref().expect("the collection is the pack");
+    let names: Vec<&str> = pack.pack.levels.iter().map(|e| e.level.name()).collect();
+    assert_eq!(names, ["One", "Three"]);
+    assert_eq!(
+        pack.path, None,
+        "never saved over the file, which holds Two"
+    );
+    let error = app
+        .notices
+        .latest_of(Severity::Error)
+        .expect("the damage is said");
+    assert!(
+        error
+            .text
+            .contains("entry 1: the level \"Two\" starting at line 9"),
+        "{}",
+        error.text
+    );
+}
+
+#[test]
+fn a_latin1_level_file_opens_with_a_warning_that_names_the_encoding() {
+    use levelscope::gui::notices::Severity;
+    let mut harness = editor();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cafe.xsb");
+    let mut bytes = b"; Caf".to_vec();
+    bytes.push(0xe9);
+    bytes.extend_from_slice(CORNER.trim_start_matches("; Corner").as_bytes());
+    std::fs::write(&path, bytes).unwrap();
+    harness.state_mut().open_path(&path);
+    harness.step();
+    wait_for_analysis(&mut harness);
+    let app = harness.state();
+    assert_eq!(app.doc().level.name(), "Caf\u{e9}");
+    let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
+    assert!(warning.text.contains("read as Latin-1"), "{}", warning.text);
+}

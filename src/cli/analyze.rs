@@ -96,14 +96,17 @@ fn entry_damage(index: usize, why: &str) -> String {
 /// levels holds its levels, not a million names besides): a level file
 /// holds one (or several, named `FILE#index`, where its format holds
 /// several), a pack file one per entry (named `FILE#index`, damaged
-/// entries in their places); `FILE#index` names one of them. The file is
-/// refused first when reading it would not fit `max_memory`.
+/// entries in their places, as are a collection's levels that cannot be
+/// read); `FILE#index` names one of them. The file is refused first when
+/// reading it would not fit `max_memory`. With the note of reading a file
+/// that is not UTF-8.
 fn levels_of(
     spec: &LevelSpec,
     kind: Option<Kind>,
     max_memory: u64,
-) -> Result<impl Iterator<Item = NamedLevel> + '_, String> {
+) -> Result<(impl Iterator<Item = NamedLevel> + '_, Option<String>), String> {
     let entries = spec.read(kind, max_memory).map_err(|e| e.to_string())?;
+    let note = entries.note.clone();
     let (entries, first, numbered) = match spec.number(entries.len()).map_err(|e| e.to_string())? {
         Some(index) => {
             let one = entries
@@ -124,11 +127,12 @@ fn levels_of(
             (entries.entries, 0, numbered)
         }
     };
-    Ok(entries.into_iter().enumerate().map(move |(offset, level)| {
+    let levels = entries.into_iter().enumerate().map(move |(offset, level)| {
         let i = first + offset;
         let source = spec.source(numbered.then_some(i));
         (source, level.map_err(|why| entry_damage(i, &why)))
-    }))
+    });
+    Ok((levels, note))
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
@@ -281,7 +285,14 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let spec = LevelSpec::parse(path);
         let levels = levels_of(&spec, args.kind, settings.max_memory);
         match levels {
-            Ok(levels) => {
+            Ok((levels, note)) => {
+                if let Some(note) = note {
+                    let _ = writeln!(
+                        reports.err,
+                        "{}: note: {note}",
+                        crate::file_names::shown(path)
+                    );
+                }
                 for (file, level) in levels {
                     // Keep at most WINDOW levels in hand: wait for the
                     // oldest report when that many are out.

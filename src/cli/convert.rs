@@ -130,7 +130,13 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // A pack converted to JSON stays the same pack: its entries keep their
     // tags, notes, summaries and the fields levelscope does not know.
     let mut whole_pack = None;
-    let (levels, pack_name) = match crate::pack::open_file(&spec.path, args.kind) {
+    let opened = crate::pack::open_file_noted(&spec.path, args.kind).map(|(opened, note)| {
+        if let Some(note) = note {
+            let _ = writeln!(err, "{input}: note: {note}");
+        }
+        opened
+    });
+    let (levels, pack_name) = match opened {
         Ok(Opened::Levels(mut levels, _)) => {
             // Formats without names: a pack names its levels after the
             // file, as `pack add` does.

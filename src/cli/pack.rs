@@ -10,6 +10,7 @@ use serde_json::json;
 
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
+use crate::kinds::text::{quoted, shortened};
 use crate::kinds::{GraphFigures, KindStats};
 use crate::kinds::{Kind, Level, TextFormat};
 use crate::pack::check::{check_pack, CheckOptions};
@@ -175,7 +176,7 @@ pub enum PackCommand {
 /// Refreshes `entry`'s summary under `job`, showing the search's states
 /// (Tangram: search nodes) among `bars` once it runs long.
 fn refresh_watched(bars: &MultiProgress, entry: &mut PackEntry, job: &Job) -> Result<(), String> {
-    let name = entry.level.name().to_string();
+    let name = shortened(entry.level.name());
     let unit = search_unit(&entry.level);
     super::progress::watched(bars, job, &name, unit, || refresh_summary_with(entry, job))
 }
@@ -279,8 +280,13 @@ fn add(
     let mut added = Vec::new();
     let bars = MultiProgress::new();
     for path in levels {
-        let text = match crate::pack::read_text_file(path) {
-            Ok(t) => t,
+        let text = match crate::pack::read_level_text_file(path) {
+            Ok(read) => {
+                if let Some(note) = read.note {
+                    let _ = writeln!(err, "{}: note: {note}", shown(path));
+                }
+                read.text
+            }
             Err(e) => {
                 let _ = writeln!(err, "{}: error: {e}", shown(path));
                 failed = true;
@@ -289,6 +295,28 @@ fn add(
         };
         let found = match crate::pack::open_text(&text, kind) {
             Ok(crate::pack::Opened::Levels(levels, _)) => levels,
+            // A collection some of whose levels cannot be read: add the
+            // others, and name each that is left out.
+            Ok(crate::pack::Opened::Pack(collection))
+                if !crate::kinds::text::is_pack_text(&text) =>
+            {
+                for d in &collection.damaged {
+                    let _ = writeln!(
+                        err,
+                        "{}: error: level #{} not added: {}",
+                        shown(path),
+                        d.index,
+                        d.error
+                    );
+                }
+                failed = true;
+                collection
+                    .pack
+                    .levels
+                    .into_iter()
+                    .map(|e| e.level)
+                    .collect()
+            }
             Ok(crate::pack::Opened::Pack(_)) => {
                 let _ = writeln!(
                     err,
@@ -324,8 +352,8 @@ fn add(
             };
             // The level by its name (a collection's title), then its file.
             added.push(format!(
-                "added {:?} from {} as level {} ({note})",
-                entry.level.name(),
+                "added {} from {} as level {} ({note})",
+                quoted(entry.level.name()),
                 shown(path),
                 read.pack.levels.len()
             ));
@@ -375,7 +403,13 @@ fn check(
         },
         max_memory,
         &|level, job, search| {
-            super::progress::watched(&bars, job, level.name(), search_unit(level), search)
+            super::progress::watched(
+                &bars,
+                job,
+                &shortened(level.name()),
+                search_unit(level),
+                search,
+            )
         },
         &|| bar.inc(1),
     );
@@ -402,9 +436,14 @@ fn check(
                 })
             );
         } else if c.passes() {
-            let _ = writeln!(out, "ok    {number:>3} {name}");
+            let _ = writeln!(out, "ok    {number:>3} {}", shortened(name));
         } else {
-            let _ = writeln!(out, "FAIL  {number:>3} {name}: {}", c.failures.join("; "));
+            let _ = writeln!(
+                out,
+                "FAIL  {number:>3} {}: {}",
+                shortened(name),
+                c.failures.join("; ")
+            );
         }
     }
     if !read.is_whole() {
@@ -458,7 +497,7 @@ fn dedupe(
         for g in &groups {
             let names: Vec<String> = g
                 .iter()
-                .map(|&i| format!("{} {}", numbers[i], levels[i].name()))
+                .map(|&i| format!("{} {}", numbers[i], shortened(levels[i].name())))
                 .collect();
             let _ = writeln!(out, "same level: {}", names.join(", "));
         }
@@ -602,7 +641,7 @@ fn stats(
             let _ = writeln!(
                 out,
                 "  {i:>3} {:<24} {:<7} {line}",
-                e.level.name(),
+                shortened(e.level.name()),
                 e.level.kind().name()
             );
         }
@@ -653,25 +692,49 @@ fn export_name(index: usize, name: &str, ext: &str) -> String {
     }
 }
 
+/// A level exported as a text file.
+struct TextExport {
+    /// The file extension to use.
+    extension: &'static str,
+    /// The file's text.
+    text: String,
+    /// Why the level's name is not in the text, when it is not.
+    name_left_out: Option<String>,
+}
+
 /// A level in the first of its kind's own text formats that can say it
-/// (Skiddy ASCII, Prism 2016, tangram-text, XSB), else in JSON; with the file
-/// extension to use. A format without a place for the name (tangram-text)
-/// gets the level without it: the file's name keeps it.
-fn text_export(level: &Level) -> (&'static str, String) {
+/// (Skiddy ASCII, Prism 2016, tangram-text, XSB), else in JSON. A format
+/// that cannot say the name (tangram-text has no place for one, an XSB
+/// title cannot begin with a space) gets the level without it, and the
+/// export says so: the file's name keeps what it can of it.
+fn text_export(level: &Level) -> TextExport {
     let mut unnamed = level.clone();
     unnamed.set_name("");
     for &format in level.kind().formats() {
         if format == TextFormat::JSON {
             continue;
         }
-        if let Ok(text) = level.write(format).or_else(|_| unnamed.write(format)) {
-            return (format.extension(), text);
-        }
+        let (text, name_left_out) = match level.write(format) {
+            Ok(text) => (text, None),
+            Err(reason) => match unnamed.write(format) {
+                Ok(text) if !level.name().is_empty() => (text, Some(reason)),
+                _ => continue,
+            },
+        };
+        return TextExport {
+            extension: format.extension(),
+            text,
+            name_left_out,
+        };
     }
-    let json = level
+    let text = level
         .write(TextFormat::JSON)
         .expect("JSON says every level");
-    ("json", json)
+    TextExport {
+        extension: "json",
+        text,
+        name_left_out: None,
+    }
 }
 
 /// What `export` writes.
@@ -740,15 +803,25 @@ fn export(
     if let Some(dir) = ascii {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
+        let mut names_left_out = Vec::new();
         for (i, e) in read.file_indices().into_iter().zip(&read.pack.levels) {
-            let (name, text) = text_export(&e.level);
-            let name = export_name(i, e.level.name(), name);
+            let export = text_export(&e.level);
+            let name = export_name(i, e.level.name(), export.extension);
             let path = dir.join(name);
-            crate::atomic::write_atomic(&path, text.as_bytes())
-                .map_err(|e| format!("{}: {e}", shown(path)))?;
+            crate::atomic::write_atomic(&path, export.text.as_bytes())
+                .map_err(|e| format!("{}: {e}", shown(&path)))?;
+            if let Some(reason) = export.name_left_out {
+                names_left_out.push(format!(
+                    "{}: note: written without the level's name: {reason}",
+                    shown(&path)
+                ));
+            }
             bar.inc(1);
         }
         bar.finish_and_clear();
+        for note in names_left_out {
+            let _ = writeln!(err, "{note}");
+        }
         let _ = writeln!(
             out,
             "wrote {} to {}",

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use crate::engine::Job;
 use crate::kinds::compare::{self, Change, Version};
+use crate::kinds::text::quoted;
 use crate::kinds::Level;
 
 /// A level matched in both versions.
@@ -206,13 +207,18 @@ pub fn run(
     } else {
         let mut text = String::new();
         for &i in &added {
-            text.push_str(&format!("added:   #{i} {:?}\n", new[i].name()));
+            text.push_str(&format!("added:   #{i} {}\n", quoted(new[i].name())));
         }
         for &i in &removed {
-            text.push_str(&format!("removed: #{i} {:?}\n", old[i].name()));
+            text.push_str(&format!("removed: #{i} {}\n", quoted(old[i].name())));
         }
         for m in &moved {
-            text.push_str(&format!("moved:   {:?} #{} -> #{}\n", m.name, m.from, m.to));
+            text.push_str(&format!(
+                "moved:   {} #{} -> #{}\n",
+                quoted(&m.name),
+                m.from,
+                m.to
+            ));
         }
         for c in &changes {
             let cells = match c.cells {
@@ -224,8 +230,8 @@ pub fn run(
                 ),
             };
             text.push_str(&format!(
-                "changed: {:?} #{} -> #{}, {cells}: {}: {} -> {}\n",
-                c.name,
+                "changed: {} #{} -> #{}, {cells}: {}: {} -> {}\n",
+                quoted(&c.name),
                 c.from,
                 c.to,
                 c.change.name(),

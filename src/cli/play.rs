@@ -34,7 +34,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let spec = LevelSpec::parse(&args.file);
     let file = crate::file_names::shown(&args.file);
     let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
-    let level = match spec.open_level(None, max_memory) {
+    let level = match spec.read(None, max_memory).and_then(|entries| {
+        if let Some(note) = &entries.note {
+            let _ = writeln!(err, "{file}: note: {note}");
+        }
+        spec.select(entries)
+    }) {
         Ok((_, level)) => level,
         Err(e) => {
             let _ = writeln!(err, "{file}: error: {e}");

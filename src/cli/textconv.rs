@@ -124,6 +124,9 @@ pub fn run(args: &TextconvArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     let file = crate::file_names::shown(&spec.path);
     let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
     let read = spec.read(None, max_memory).and_then(|entries| {
+        if let Some(note) = &entries.note {
+            let _ = writeln!(err, "{file}: note: {note}");
+        }
         if spec.index.is_none() {
             return Ok(entries);
         }
@@ -132,6 +135,7 @@ pub fn run(args: &TextconvArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             entries: vec![Ok(level)],
             pack_name: None,
             broken_end: None,
+            note: None,
         })
     });
     let entries = match read {

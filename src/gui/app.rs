@@ -565,9 +565,12 @@ impl EditorApp {
     /// open pack (confirming if the pack has unsaved changes).
     pub fn open_path(&mut self, path: &Path) {
         match files::open_file(path) {
-            Ok(opened) => {
+            Ok((opened, note)) => {
                 files::push_recent(&mut self.prefs.recent, path);
                 self.open_content(opened, Some(path.to_path_buf()));
+                if let Some(note) = note {
+                    self.warn(note);
+                }
             }
             Err(e) => self.fail(e),
         }

@@ -52,16 +52,28 @@ impl DialogPurpose {
     /// Whether a file named `path` is one the dialog lists for this
     /// purpose (by its extension; a folder export lists no files).
     pub fn accepts(self, path: &Path) -> bool {
-        let extensions: &[&str] = match self {
-            DialogPurpose::Open | DialogPurpose::SaveLevelAs => &["json", "txt"],
-            DialogPurpose::SavePackAs => &["json"],
-            DialogPurpose::ExportSheet => &["png"],
-            DialogPurpose::ExportAscii => &[],
+        let extensions: Vec<&str> = match self {
+            DialogPurpose::Open | DialogPurpose::SaveLevelAs => level_extensions(),
+            DialogPurpose::SavePackAs => vec!["json"],
+            DialogPurpose::ExportSheet => vec!["png"],
+            DialogPurpose::ExportAscii => Vec::new(),
         };
         path.extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
     }
+}
+
+/// The extensions of level files: JSON's, then those of every kind's text
+/// formats (`txt`, `xsb`), each once.
+pub fn level_extensions() -> Vec<&'static str> {
+    let mut extensions: Vec<&'static str> = Vec::new();
+    for format in crate::kinds::TextFormat::all() {
+        if !extensions.contains(&format.extension()) {
+            extensions.push(format.extension());
+        }
+    }
+    extensions
 }
 
 /// What a file dialog is asked for: its purpose, the folder it starts in
@@ -74,4 +86,20 @@ pub struct DialogRequest {
     pub folder: Option<PathBuf>,
     /// The suggested file name (for saving).
     pub file_name: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_level_dialogs_list_every_level_format_and_packs_json_only() {
+        assert_eq!(level_extensions(), ["json", "txt", "xsb"]);
+        for purpose in [DialogPurpose::Open, DialogPurpose::SaveLevelAs] {
+            assert!(purpose.accepts(Path::new("out63.XSB")));
+            assert!(purpose.accepts(Path::new("a.txt")));
+            assert!(!purpose.accepts(Path::new("a.png")));
+        }
+        assert!(!DialogPurpose::SavePackAs.accepts(Path::new("a.xsb")));
+    }
 }

@@ -40,9 +40,12 @@ pub fn open_text(text: &str) -> Result<Opened, String> {
     })
 }
 
-/// Reads a level or pack file.
-pub fn open_file(path: &Path) -> Result<Opened, String> {
-    let text = crate::pack::read_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Reads a level or pack file; with a note for the designer when the file
+/// was not UTF-8 and was read as Latin-1 (see
+/// [`crate::pack::read_level_text_file`]).
+pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), String> {
+    let crate::pack::LevelText { text, note } =
+        crate::pack::read_level_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Opened::Pack(read) = &mut opened {
         if read.pack.name.is_empty() {
@@ -52,51 +55,106 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
                 .unwrap_or_default();
         }
     }
-    Ok(opened)
+    let note = note.map(|n| format!("{}: {n}", path.display()));
+    Ok((opened, note))
 }
 
-/// Whether `path` names a text level file (`.txt`, in the kind's own text
-/// format); other names get JSON.
-pub fn is_ascii_path(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
-}
-
-/// The text of `level` for a file at `path`: the kind's own text format
-/// for `.txt` (Skiddy's ASCII board), JSON otherwise. A level the text
-/// format cannot say is refused with the reason.
-pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
-    if is_ascii_path(path) {
-        let format = level
-            .kind()
-            .formats()
+/// The format a level file at `path` is written in, chosen by its
+/// extension as in every editor: `.json` (or no extension) is levelscope's
+/// JSON; `.txt` is the level's kind's own text format (Skiddy's ASCII,
+/// Prism's 2016 text, Tangram's text, Sokoban's XSB); any other extension
+/// must be that of one of the kind's formats (`.xsb` for Sokoban). A name
+/// whose extension cannot hold the level is refused with the reason.
+pub fn format_for_path(level: &Level, path: &Path) -> Result<TextFormat, String> {
+    let Some(extension) = path.extension() else {
+        return Ok(TextFormat::JSON);
+    };
+    let extension = extension.to_string_lossy().to_ascii_lowercase();
+    let kind = level.kind();
+    let own = || {
+        kind.formats()
             .iter()
             .copied()
-            .find(|&f| f != TextFormat::JSON)
-            .ok_or_else(|| format!("{} levels have no text format", level.kind().title()))?;
-        level
-            .write(format)
-            .map_err(|e| format!("{e}; save it as .json instead"))
-    } else {
-        level.write(TextFormat::JSON)
+            .filter(|&f| f != TextFormat::JSON)
+    };
+    if extension == TextFormat::JSON.extension() {
+        return Ok(TextFormat::JSON);
     }
+    if extension == "txt" {
+        return own().next().ok_or_else(|| {
+            format!(
+                "{} levels have no text format; save it as .json",
+                kind.title()
+            )
+        });
+    }
+    if let Some(format) = own().find(|f| f.extension() == extension) {
+        return Ok(format);
+    }
+    let holder = TextFormat::all()
+        .into_iter()
+        .find(|f| f.extension() == extension)
+        .and_then(TextFormat::kind);
+    let what = match holder {
+        Some(other) => format!("a .{extension} file holds {} levels", other.title()),
+        None => format!("levelscope does not write .{extension} files"),
+    };
+    let mut choices = vec![".json".to_string()];
+    choices.extend(own().next().map(|_| ".txt".to_string()));
+    choices.extend(
+        own()
+            .map(|f| format!(".{}", f.extension()))
+            .filter(|e| e != ".txt"),
+    );
+    choices.dedup();
+    Err(format!(
+        "{what}, and this is a {} level: save it as {}",
+        kind.title(),
+        choices.join(" or ")
+    ))
 }
 
-/// What a file at `path` would not keep of `level`, in words: for a text
-/// file, what its kind's text format has no place for (the name); nothing
-/// for JSON, which keeps everything. The editor asks before saving such a
-/// file; [`save_level`] then leaves these out.
+/// The text of `level` for a file at `path`, in the format its extension
+/// asks for (see [`format_for_path`]). A level that format cannot say is
+/// refused with the reason.
+pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
+    let format = format_for_path(level, path)?;
+    if format == TextFormat::JSON {
+        return level.write(TextFormat::JSON);
+    }
+    level
+        .write(format)
+        .map_err(|e| format!("{e}; save it as .json instead"))
+}
+
+/// What a file at `path` would not keep of `level`, in words: the name,
+/// when the file's text format has no place for it or would read it back
+/// changed; nothing for JSON, which keeps everything. The editor asks
+/// before saving such a file; [`save_level`] then leaves these out.
 pub fn text_drops(level: &Level, path: &Path) -> Vec<String> {
-    let mut drops = Vec::new();
-    if is_ascii_path(path) && !level.name().is_empty() {
-        drops.push(format!("the name \"{}\"", level.name()));
+    let Ok(format) = format_for_path(level, path) else {
+        return Vec::new();
+    };
+    if format == TextFormat::JSON || level.name().is_empty() {
+        return Vec::new();
     }
-    drops
+    let keeps_name = level
+        .write(format)
+        .ok()
+        .and_then(|text| crate::kinds::read_levels(&text, Some(format), Some(level.kind())).ok())
+        .is_some_and(|back| back.first().map(Level::name) == Some(level.name()));
+    if keeps_name {
+        Vec::new()
+    } else {
+        vec![format!(
+            "the name {}",
+            crate::kinds::text::quoted(level.name())
+        )]
+    }
 }
 
-/// Writes a level file atomically; a text file leaves out what
-/// [`text_drops`] names.
+/// Writes a level file atomically, in the format its extension asks for;
+/// a text file leaves out what [`text_drops`] names.
 pub fn save_level(level: &Level, path: &Path) -> Result<(), String> {
     let text = if text_drops(level, path).is_empty() {
         level_text(level, path)?
@@ -319,12 +377,21 @@ fn native_dialog(request: &DialogRequest) -> Option<PathBuf> {
     let name = &request.file_name;
     match request.purpose {
         DialogPurpose::Open => dialog
-            .add_filter("Levels and packs", &["txt", "json"])
+            .add_filter(
+                "Levels and packs",
+                &super::dialog_request::level_extensions(),
+            )
             .add_filter("All files", &["*"])
             .pick_file(),
         DialogPurpose::SaveLevelAs => dialog
             .add_filter("JSON level", &["json"])
-            .add_filter("Text level", &["txt"])
+            .add_filter(
+                "Text level",
+                &super::dialog_request::level_extensions()
+                    .into_iter()
+                    .filter(|&e| e != TextFormat::JSON.extension())
+                    .collect::<Vec<_>>(),
+            )
             .set_file_name(name)
             .save_file(),
         DialogPurpose::SavePackAs => dialog
@@ -357,6 +424,83 @@ mod tests {
     }
 
     #[test]
+    fn a_collection_with_a_bad_level_opens_as_a_damaged_pack_and_latin1_is_noted() {
+        let dir = std::env::temp_dir().join(format!("levelscope-gui-xsb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wild.xsb");
+        let mut bytes = b"; Caf".to_vec();
+        bytes.push(0xe9);
+        bytes.extend_from_slice(b"\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n");
+        bytes.extend_from_slice(b"\n; Three\n\n#####\n#.$@#\n#####\n");
+        std::fs::write(&path, bytes).unwrap();
+        let (opened, note) = open_file(&path).unwrap();
+        assert!(note.unwrap().contains("Latin-1"));
+        let Opened::Pack(read) = opened else {
+            panic!("a collection opens as a pack");
+        };
+        assert_eq!(read.pack.name, "wild");
+        assert_eq!(read.pack.levels[0].level.name(), "Caf\u{e9}");
+        assert_eq!(read.damaged.len(), 1);
+        assert_eq!(read.damaged[0].index, 1);
+        assert!(read.damaged[0].error.contains("\"Two\""));
+        // Saving it over the file would lose "Two": refused.
+        assert!(read.check_writable(&path).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_extension_chosen_decides_the_format_or_refuses_with_the_reason() {
+        let dir = std::env::temp_dir().join(format!("levelscope-gui-ext-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sokoban: Level = crate::kinds::sokoban::read_xsb_one("; Corner\n#####\n#@$.#\n#####\n")
+            .unwrap()
+            .into();
+        let xsb = dir.join("out63.xsb");
+        assert!(text_drops(&sokoban, &xsb).is_empty(), "XSB keeps the title");
+        save_level(&sokoban, &xsb).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&xsb).unwrap(),
+            "; Corner\n\n#####\n#@$.#\n#####\n"
+        );
+        assert!(matches!(open_file(&xsb).unwrap(), (Opened::Level(back), None) if back == sokoban));
+        assert_eq!(
+            format_for_path(&sokoban, &dir.join("a.TXT"))
+                .unwrap()
+                .name(),
+            "xsb"
+        );
+        assert_eq!(
+            format_for_path(&sokoban, &dir.join("a.json")).unwrap(),
+            TextFormat::JSON
+        );
+        assert_eq!(
+            format_for_path(&sokoban, &dir.join("a")).unwrap(),
+            TextFormat::JSON
+        );
+        // A Skiddy level in a .xsb file, a level in a .png: refused, with
+        // the reason and the names that would do; nothing written.
+        let skiddy: Level = crate::kinds::skiddy::parse_level("#r##\n#R.#\n####\n")
+            .unwrap()
+            .into();
+        let e = save_level(&skiddy, &dir.join("skiddy.xsb")).unwrap_err();
+        assert_eq!(
+            e,
+            "a .xsb file holds Sokoban levels, and this is a Skiddy level: save it as .json or .txt"
+        );
+        assert!(!dir.join("skiddy.xsb").exists());
+        let e = save_level(&sokoban, &dir.join("board.png")).unwrap_err();
+        assert_eq!(
+            e,
+            "levelscope does not write .png files, and this is a Sokoban level: save it as .json or .txt or .xsb"
+        );
+        // A name XSB would change is left out only after asking.
+        let mut spaced = sokoban.clone();
+        spaced.set_name("  Level 1");
+        assert_eq!(text_drops(&spaced, &xsb), ["the name \"  Level 1\""]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_cut_pack_still_opens_with_what_it_has() {
         let pack = include_str!("../../assets/sample-pack.json");
         let cut = &pack[..pack.len() * 2 / 3];
@@ -380,7 +524,7 @@ mod tests {
             let path = dir.join(name);
             save_level(&level, &path).unwrap();
             match open_file(&path).unwrap() {
-                Opened::Level(back) => {
+                (Opened::Level(back), None) => {
                     assert_eq!(back.as_skiddy().unwrap().cells(), skiddy.cells())
                 }
                 other => panic!("{other:?}"),

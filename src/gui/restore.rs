@@ -194,7 +194,7 @@ fn reopened(copy: &RecoveredPack) -> OpenPack {
         && copy.file.as_ref().is_none_or(|file| {
             matches!(
                 super::files::open_file(file),
-                Ok(super::files::Opened::Pack(read)) if read.pack == copy.pack
+                Ok((super::files::Opened::Pack(read), _)) if read.pack == copy.pack
             )
         });
     let (pack, file, unknown) = (copy.pack.clone(), copy.file.clone(), copy.unknown.clone());

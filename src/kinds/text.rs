@@ -34,11 +34,107 @@ pub struct FormatSpec {
     /// Whether a text (its byte-order mark removed, its leading white
     /// space kept) looks like this format.
     pub looks_like: fn(&str) -> bool,
-    /// Reads the levels of a text in this format.
-    pub read: fn(&str) -> Result<Vec<Level>, String>,
+    /// Reads the levels of a text in this format: every level that can be
+    /// read, and (in a format that holds several) the levels that cannot,
+    /// each named; an error when no level at all can be read.
+    pub read: fn(&str) -> Result<ReadLevels, String>,
     /// Writes levels in this format; given levels of its kind only, and one
     /// level unless it holds several.
     pub write: fn(&[Level]) -> Result<String, String>,
+}
+
+/// A level of a multi-level text that could not be read, named so that a
+/// designer can find it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedLevel {
+    /// Its place among the file's levels, counting the damaged ones, from
+    /// 0 (as `FILE#index` counts).
+    pub index: usize,
+    /// Its title, when the file gives one (empty if not).
+    pub title: String,
+    /// The line where it starts (from 1).
+    pub line: usize,
+    /// What is wrong with it.
+    pub error: String,
+}
+
+impl DamagedLevel {
+    /// What is wrong, with where the level is and its title (shortened):
+    /// `the level "Corner" at line 12: line 14, column 3: unknown …`.
+    pub fn words(&self) -> String {
+        let title = if self.title.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", quoted(&self.title))
+        };
+        format!(
+            "the level{title} starting at line {}: {}",
+            self.line, self.error
+        )
+    }
+}
+
+/// The levels read from a text: those that could be read, in order, and
+/// those that could not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadLevels {
+    /// The levels that could be read, in the file's order.
+    pub levels: Vec<Level>,
+    /// The levels that could not be read, in the file's order.
+    pub damaged: Vec<DamagedLevel>,
+}
+
+impl ReadLevels {
+    /// Levels read whole, nothing damaged.
+    pub fn whole(levels: Vec<Level>) -> ReadLevels {
+        ReadLevels {
+            levels,
+            damaged: Vec::new(),
+        }
+    }
+}
+
+/// The lines of a text, ended by LF, CRLF or a lone CR (old Mac files), as
+/// every text format reads them; a last line without an end counts, a
+/// final line end adds no empty line.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let now = rest?;
+        match now.find(['\r', '\n']) {
+            None => {
+                rest = None;
+                (!now.is_empty()).then_some(now)
+            }
+            Some(end) => {
+                let next = if now[end..].starts_with("\r\n") {
+                    end + 2
+                } else {
+                    end + 1
+                };
+                rest = Some(&now[next..]);
+                Some(&now[..end])
+            }
+        }
+    })
+}
+
+/// `text` with every line ended by LF: CRLF and lone CR ends (old Mac
+/// files) become LF, so that every kind's reader sees one line end.
+/// Borrowed when the text holds no CR.
+pub fn with_lf_line_ends(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('\r') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text_lines(text) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if !text.ends_with(['\r', '\n']) {
+        out.pop();
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A text format of some kind's levels: a handle on the kind's
@@ -76,7 +172,11 @@ const JSON_SPEC: FormatSpec =
         holds_several: false,
         detect_order: 0,
         looks_like: |text| text.trim_start().starts_with('{'),
-        read: |text| read_levels(text, Some(TextFormat::JSON), None).map_err(|e| e.to_string()),
+        read: |text| {
+            read_levels(text, Some(TextFormat::JSON), None)
+                .map(ReadLevels::whole)
+                .map_err(|e| e.to_string())
+        },
         write: |levels| {
             let level = levels.first().ok_or("there is no level to write")?;
             Ok(serde_json::to_string_pretty(&level.to_json_value())
@@ -217,22 +317,48 @@ fn broken_json_format(text: &str) -> Option<String> {
 /// uses) and no row that begins with `#` holds a character XSB does not
 /// know (every Skiddy board has a Skiddy letter); XSB's test runs before
 /// Skiddy's, which is the loosest.
+///
+/// Line ends may be LF, CRLF or a lone CR (see [`with_lf_line_ends`]).
 pub fn detect(text: &str) -> Option<TextFormat> {
-    let text = text.trim_start_matches('\u{feff}');
+    let text = with_lf_line_ends(text.trim_start_matches('\u{feff}'));
     let mut formats = TextFormat::all();
     formats.sort_by_key(|f| f.0.detect_order);
-    formats.into_iter().find(|f| (f.0.looks_like)(text))
+    formats.into_iter().find(|f| (f.0.looks_like)(&text))
 }
 
 /// Reads the levels a text holds (one, or several where the format allows),
 /// in `format` when given, else in the format [`detect`] finds. `kind`
-/// forces the kind (for example, JSON without a `kind` field).
+/// forces the kind (for example, JSON without a `kind` field). A level
+/// that cannot be read makes the whole text an error (naming it); see
+/// [`read_levels_and_damage`] to read the others.
 pub fn read_levels(
     text: &str,
     format: Option<TextFormat>,
     kind: Option<Kind>,
 ) -> Result<Vec<Level>, ReadError> {
-    let text = text.trim_start_matches('\u{feff}');
+    let read = read_levels_and_damage(text, format, kind)?;
+    match read.damaged.as_slice() {
+        [] => Ok(read.levels),
+        [one] => Err(ReadError::Bad(one.words())),
+        [first, ..] => Err(ReadError::Bad(format!(
+            "{} levels cannot be read; the first is {}",
+            read.damaged.len(),
+            first.words()
+        ))),
+    }
+}
+
+/// Reads the levels a text holds as [`read_levels`] does, except that in
+/// a format that holds several levels, a level that cannot be read is
+/// named among the damaged ones and the others are read; an error when no
+/// level can be read. Line ends may be LF, CRLF or a lone CR.
+pub fn read_levels_and_damage(
+    text: &str,
+    format: Option<TextFormat>,
+    kind: Option<Kind>,
+) -> Result<ReadLevels, ReadError> {
+    let text = with_lf_line_ends(text.trim_start_matches('\u{feff}'));
+    let text = text.as_ref();
     if text.trim().is_empty() {
         return Err(ReadError::Empty);
     }
@@ -270,6 +396,11 @@ pub fn read_levels(
     if format != TextFormat::JSON {
         return (format.0.read)(text).map_err(ReadError::Bad);
     }
+    read_json_level(text, kind).map(|level| ReadLevels::whole(vec![level]))
+}
+
+/// Reads a JSON level text (not a pack), of `kind` when given.
+fn read_json_level(text: &str, kind: Option<Kind>) -> Result<Level, ReadError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
         if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
             ReadError::IsAPack
@@ -309,7 +440,7 @@ pub fn read_levels(
             )));
         }
     }
-    Ok(vec![level])
+    Ok(level)
 }
 
 /// How many characters of an offending line or token an error quotes.
@@ -732,6 +863,81 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not a valid JSON level"));
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_or_a_lone_cr() {
+        let lines = |text| text_lines(text).collect::<Vec<_>>();
+        assert_eq!(lines("a\nb\r\nc\rd"), ["a", "b", "c", "d"]);
+        assert_eq!(lines("a\r\rb\r"), ["a", "", "b"]);
+        assert_eq!(lines(""), Vec::<&str>::new());
+        assert_eq!(lines("\n"), [""]);
+        assert_eq!(with_lf_line_ends("a\r\nb\rc\r"), "a\nb\nc\n");
+        assert_eq!(with_lf_line_ends("a\rb"), "a\nb");
+    }
+
+    #[test]
+    fn every_kinds_text_format_reads_cr_and_crlf_line_ends() {
+        let prism = read_levels(
+            include_str!("../../tests/fixtures/prism/switch-trap-5x5.txt"),
+            None,
+            None,
+        )
+        .unwrap();
+        let sources = [
+            read_levels(ONE_ONE, None, None).unwrap(),
+            prism,
+            read_levels(
+                include_str!("../../tests/fixtures/tangram/easy-1.txt"),
+                None,
+                None,
+            )
+            .unwrap(),
+            read_levels("; Corner\n\n#####\n#@$.#\n#####\n", None, None).unwrap(),
+        ];
+        let mut formats_seen = Vec::new();
+        for levels in sources {
+            let mut unnamed = levels.clone();
+            unnamed.iter_mut().for_each(|l| l.set_name(""));
+            for &format in levels[0].kind().formats() {
+                let Ok(lf) =
+                    write_levels(&levels, format).or_else(|_| write_levels(&unnamed, format))
+                else {
+                    continue;
+                };
+                let want = read_levels(&lf, Some(format), None).unwrap();
+                for end in ["\r", "\r\n"] {
+                    let text = lf.replace('\n', end);
+                    assert_eq!(detect(&text), Some(format), "{format:?} {end:?}");
+                    let read = read_levels(&text, None, None)
+                        .unwrap_or_else(|e| panic!("{format:?} with {end:?}: {e}"));
+                    assert_eq!(read, want, "{format:?} with {end:?}");
+                }
+                formats_seen.push(format.name());
+            }
+        }
+        for name in [
+            "skiddy-ascii",
+            "prism-2016",
+            "prism-2017",
+            "tangram-text",
+            "xsb",
+        ] {
+            assert!(formats_seen.contains(&name), "{name}: {formats_seen:?}");
+        }
+    }
+
+    #[test]
+    fn a_collection_with_a_bad_level_reads_the_others_and_names_it() {
+        let text = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n";
+        let read = read_levels_and_damage(text, None, None).unwrap();
+        assert_eq!(read.levels.len(), 1);
+        assert_eq!(
+            read.damaged[0].words(),
+            "the level \"Two\" starting at line 9: line 10, column 3: unknown character 'x' in a board row (XSB knows # - _ . $ * @ + and space)"
+        );
+        let strict = read_levels(text, None, None).unwrap_err().to_string();
+        assert!(strict.contains("\"Two\" starting at line 9"), "{strict}");
     }
 
     #[test]

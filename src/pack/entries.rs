@@ -21,6 +21,9 @@ pub struct FileEntries {
     /// Why the end of the file cannot be read, when it is broken after its
     /// last entry (a pack whose text breaks after its `levels` list).
     pub broken_end: Option<String>,
+    /// What was assumed in reading the file (an encoding other than UTF-8),
+    /// for the reader to see.
+    pub note: Option<String>,
 }
 
 impl FileEntries {
@@ -73,7 +76,11 @@ pub fn number_range(count: usize) -> String {
 /// The entries of the level or pack file at `path` (see
 /// [`super::open_file`]; `kind` forces the kind of a level file).
 pub fn read_entries(path: &Path, kind: Option<Kind>) -> Result<FileEntries, String> {
-    super::open_file(path, kind).map(FileEntries::from)
+    let (opened, note) = super::open_file_noted(path, kind)?;
+    Ok(FileEntries {
+        note,
+        ..FileEntries::from(opened)
+    })
 }
 
 impl From<ReadPack> for FileEntries {
@@ -105,6 +112,7 @@ impl From<ReadPack> for FileEntries {
             entries,
             pack_name: Some(read.pack.name),
             broken_end,
+            note: None,
         }
     }
 }
@@ -117,6 +125,7 @@ impl From<Opened> for FileEntries {
                 entries: levels.into_iter().map(Ok).collect(),
                 pack_name: None,
                 broken_end: None,
+                note: None,
             },
         }
     }

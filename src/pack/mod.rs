@@ -330,6 +330,51 @@ pub fn read_text_file(path: &Path) -> Result<String, String> {
     })
 }
 
+/// The text of a level file, and a note when it was not UTF-8 and was
+/// read as Latin-1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelText {
+    /// The text.
+    pub text: String,
+    /// What was assumed in reading it (an encoding other than UTF-8),
+    /// for the reader to see: printed on stderr, shown in the editor.
+    pub note: Option<String>,
+}
+
+/// The text of the level or pack file at `path`. A file that is not UTF-8
+/// is read as Latin-1 (ISO 8859-1, common in older XSB collections) when,
+/// so read, it is a level text of some kind (not JSON: JSON is UTF-8), and
+/// the note says so; otherwise it is refused as [`read_text_file`] does.
+pub fn read_level_text_file(path: &Path) -> Result<LevelText, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    level_text_of(bytes)
+}
+
+/// The text of a level or pack file's bytes (see [`read_level_text_file`]).
+pub fn level_text_of(bytes: Vec<u8>) -> Result<LevelText, String> {
+    let error = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(LevelText { text, note: None }),
+        Err(error) => error,
+    };
+    let at = error.utf8_error().valid_up_to();
+    let bytes = error.into_bytes();
+    let byte = bytes[at];
+    let latin1: String = bytes.iter().map(|&b| char::from(b)).collect();
+    let is_level_text = !crate::kinds::text::is_pack_text(&latin1)
+        && crate::kinds::detect(&latin1).is_some_and(|f| f != TextFormat::JSON);
+    if !is_level_text {
+        return Err(format!(
+            "not UTF-8 text: the byte 0x{byte:02x} at offset {at} is not valid UTF-8"
+        ));
+    }
+    Ok(LevelText {
+        text: latin1,
+        note: Some(format!(
+            "the file is not UTF-8 (the byte 0x{byte:02x} at offset {at}); it was read as Latin-1 (ISO 8859-1)"
+        )),
+    })
+}
+
 /// Writes a pack file atomically.
 pub fn write_pack(path: &Path, pack: &Pack) -> Result<(), PackError> {
     write_pack_with(path, pack, &Unknown::new())
@@ -369,14 +414,18 @@ pub enum Opened {
     /// One level, or several (a format that holds several, such as Prism
     /// 2017), with the format they were read from.
     Levels(Vec<Level>, TextFormat),
-    /// A pack, with any entries that could not be read.
+    /// A pack, with any entries that could not be read; or a collection
+    /// of levels (an XSB file) in which some level cannot be read, opened
+    /// as a pack so that the damage travels with what was read.
     Pack(ReadPack),
 }
 
 /// Reads the text of a level file or a pack file, told apart by content:
 /// a JSON object whose `format` field is the pack format is a pack, any
 /// other text must be levels of some kind. `kind` forces the kind of a
-/// level file (`--kind`).
+/// level file (`--kind`). A collection in which some levels cannot be read
+/// (but not all) opens as a pack whose damaged entries name them, by their
+/// place in the file (from 0), title and line.
 pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
     if crate::kinds::text::is_pack_text(text) {
         return parse_pack(text.trim_start_matches('\u{feff}'))
@@ -384,14 +433,46 @@ pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
             .map_err(|e| e.to_string());
     }
     let format = crate::kinds::detect(text);
-    let levels = crate::kinds::read_levels(text, None, kind).map_err(|e| e.to_string())?;
-    Ok(Opened::Levels(levels, format.unwrap_or(TextFormat::JSON)))
+    let read =
+        crate::kinds::text::read_levels_and_damage(text, None, kind).map_err(|e| e.to_string())?;
+    if read.damaged.is_empty() {
+        return Ok(Opened::Levels(
+            read.levels,
+            format.unwrap_or(TextFormat::JSON),
+        ));
+    }
+    Ok(Opened::Pack(ReadPack {
+        pack: Pack {
+            name: String::new(),
+            levels: read.levels.into_iter().map(PackEntry::new).collect(),
+        },
+        damaged: read
+            .damaged
+            .iter()
+            .map(|d| DamagedEntry {
+                index: d.index,
+                error: d.words(),
+            })
+            .collect(),
+        ..ReadPack::default()
+    }))
 }
 
-/// Reads a level or pack file (see [`open_text`]).
+/// Reads a level or pack file (see [`open_text`]); the file must be UTF-8.
 pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, String> {
     let text = read_text_file(path)?;
     open_text(&text, kind)
+}
+
+/// Reads a level or pack file as [`open_file`] does, a level file that is
+/// not UTF-8 as Latin-1 (see [`read_level_text_file`]); with the note that
+/// says so.
+pub fn open_file_noted(
+    path: &Path,
+    kind: Option<Kind>,
+) -> Result<(Opened, Option<String>), String> {
+    let LevelText { text, note } = read_level_text_file(path)?;
+    Ok((open_text(&text, kind)?, note))
 }
 
 #[cfg(test)]
@@ -449,6 +530,51 @@ mod tests {
             "{}",
             read.damaged[0].error
         );
+    }
+
+    #[test]
+    fn a_latin1_level_text_is_read_and_says_so_but_json_must_be_utf8() {
+        let mut bytes = b"; Caf".to_vec();
+        bytes.push(0xe9);
+        bytes.extend_from_slice(b"\n\n#####\n#@$.#\n#####\n");
+        let read = level_text_of(bytes).unwrap();
+        assert!(read.text.starts_with("; Caf\u{e9}\n"));
+        let note = read.note.unwrap();
+        assert!(
+            note.contains("the byte 0xe9 at offset 5") && note.contains("Latin-1"),
+            "{note}"
+        );
+        let levels = crate::kinds::read_levels(&read.text, None, None).unwrap();
+        assert_eq!(levels[0].name(), "Caf\u{e9}");
+        // UTF-8 text: no note.
+        assert_eq!(level_text_of(b"abc".to_vec()).unwrap().note, None);
+        // JSON that is not UTF-8, and bytes that are no level: refused.
+        let mut json = br#"{"format": "levelscope-level", "version": 1, "name": "Caf"#.to_vec();
+        json.extend_from_slice(&[0xe9, b'"', b'}']);
+        let e = level_text_of(json).unwrap_err();
+        assert!(e.starts_with("not UTF-8 text: the byte 0xe9"), "{e}");
+        assert!(level_text_of(vec![0xff, 0xfe, 0x00, 0x01]).is_err());
+    }
+
+    #[test]
+    fn a_collection_with_a_bad_level_opens_as_a_pack_naming_it() {
+        let text = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n\n; Three\n\n#####\n#.$@#\n#####\n";
+        let Ok(Opened::Pack(read)) = open_text(text, None) else {
+            panic!("a damaged collection opens as a pack");
+        };
+        assert_eq!(read.pack.levels.len(), 2);
+        assert_eq!(read.file_indices(), [0, 2]);
+        assert_eq!(read.damaged[0].index, 1);
+        assert!(
+            read.damaged[0].error.contains("\"Two\" starting at line 9"),
+            "{}",
+            read.damaged[0].error
+        );
+        // Writing it back would lose level 1: refused.
+        let e = read.check_writable(Path::new("c.xsb")).unwrap_err();
+        assert!(e.contains("entry 1 (the level \"Two\""), "{e}");
+        // Every level bad: an error, not an empty pack.
+        assert!(open_text("#####\n#@x.#\n#####\n\n#####\n#@y.#\n#####\n", None).is_err());
     }
 
     #[test]

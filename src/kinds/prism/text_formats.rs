@@ -1,7 +1,7 @@
 //! Prism's text formats as the model's seam lists them: JSON, the 2016
 //! text (one level, with enemies) and the 2017 text (several levels).
 
-use crate::kinds::text::{FormatSpec, TextFormat};
+use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
 use super::format::{
@@ -19,7 +19,7 @@ pub const P2016_SPEC: FormatSpec = FormatSpec {
     looks_like: |text| looks_like_2016(text.trim_start()),
     read: |text| {
         read_2016(text)
-            .map(|l| vec![Level::Prism(l)])
+            .map(|l| ReadLevels::whole(vec![Level::Prism(l)]))
             .map_err(|e| e.to_string())
     },
     write: |levels| match levels.first().and_then(Level::as_prism) {
@@ -40,7 +40,7 @@ pub const P2017_SPEC: FormatSpec = FormatSpec {
     looks_like: |text| looks_like_2017(text.trim_start()),
     read: |text| {
         read_2017(text)
-            .map(|ls| ls.into_iter().map(Level::Prism).collect())
+            .map(|ls| ReadLevels::whole(ls.into_iter().map(Level::Prism).collect()))
             .map_err(|e| e.to_string())
     },
     write: |levels| {

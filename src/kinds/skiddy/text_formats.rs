@@ -1,7 +1,7 @@
 //! Skiddy's text formats as the model's seam lists them: JSON and the
 //! ASCII board.
 
-use crate::kinds::text::{FormatSpec, TextFormat};
+use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
 use super::format::{looks_like_ascii, parse_ascii, to_ascii};
@@ -18,7 +18,7 @@ pub const ASCII_SPEC: FormatSpec = FormatSpec {
     looks_like: |text| looks_like_ascii(text.trim_start()),
     read: |text| {
         parse_ascii(text)
-            .map(|l| vec![Level::Skiddy(l)])
+            .map(|l| ReadLevels::whole(vec![Level::Skiddy(l)]))
             .map_err(|e| e.to_string())
     },
     write: |levels| match levels.first().and_then(Level::as_skiddy) {

@@ -7,9 +7,16 @@
 //! ## XSB
 //! `#` wall; space, `-` or `_` floor; `.` goal; `$` box; `*` box on goal;
 //! `@` player; `+` player on goal. Rows may be ragged and end in spaces
-//! (a short row is padded with floor, which lies outside the walls). A
-//! line is a board row when it is made of these characters only; other
-//! lines are comments and metadata:
+//! (a short row is padded with floor, which lies outside the walls).
+//! Lines end in LF, CRLF or a lone CR (old Mac files), so a CR never
+//! stays in a title. A line is a board row when it is made of these
+//! characters only, or of them in the run-length form many sites use: a
+//! count before a character repeats it (`7#`, `3#-3#`, `#@$2-.#`), and
+//! `|` ends a row within the line (`7#|#@$2-.#|7#`; a `|` at the end of
+//! the line adds no row, two in a row make an empty one). A line needs a
+//! cell character other than space to be a row: a line of digits (`12`)
+//! is not one. In a run-length row, an error's column counts the cells of
+//! the row as expanded. Other lines are comments and metadata:
 //!
 //! - a `;` line is a comment; the last one before a board is its title
 //!   (`; 12` names the level "12");
@@ -22,6 +29,21 @@
 //!   is a broken board row: an error names its line and column.
 //!
 //! Boards are separated by blank lines or by any non-board line.
+//!
+//! A board that cannot be read (a broken row, a row too long, too many
+//! rows, two players) does not make the collection unreadable:
+//! [`read_xsb_collection`] reads the others and names it by its place in
+//! the file (from 0, as `FILE#index` counts), its first line and its
+//! title; only a text none of whose boards can be read is an error.
+//! [`read_xsb`] wants every level and answers the first fault.
+//!
+//! A title keeps every character of its line but the white space at its
+//! ends (control characters such as NUL included: they write back as
+//! they are). So what is read can be written back, and a name that XSB
+//! would change, one with a line break or with white space at either end
+//! (`"  Level 1"`, a trailing U+0085), is refused by the writer (see
+//! [`unsayable_name`]), naming the level in a collection, never changed
+//! silently; JSON keeps any name.
 //!
 //! Writing puts the name on a `; name` line before the board, writes
 //! floor as a space, cuts the spaces at the ends of rows, writes an
@@ -103,6 +125,41 @@ pub enum FormatError {
         /// The line of the `Comment:` line (from 1).
         line: usize,
     },
+    /// A run-length count (`3#`) with no cell after it, in a row that
+    /// begins with `#`.
+    #[error("line {line}, column {column}: a run-length count with no cell character after it (write the count before the cell it repeats, as in 3#)")]
+    CountWithoutCell {
+        /// The line (from 1).
+        line: usize,
+        /// The column of the count's first digit (from 1).
+        column: usize,
+    },
+    /// A run-length count of 0 (`0#`), in a row that begins with `#`.
+    #[error("line {line}, column {column}: a run-length count of 0 repeats nothing (a count is 1 or more)")]
+    ZeroCount {
+        /// The line (from 1).
+        line: usize,
+        /// The column of the count's first digit (from 1).
+        column: usize,
+    },
+    /// Every level of a collection is broken.
+    #[error("none of the {count} levels can be read; the first: {first}")]
+    NoneReadable {
+        /// How many levels the text holds.
+        count: usize,
+        /// What is wrong with the first.
+        first: Box<FormatError>,
+    },
+    /// A level of a collection that XSB cannot say, named.
+    #[error("level #{index} {}: {error}", crate::kinds::text::quoted(.name))]
+    InLevel {
+        /// Its place in the collection (from 0, as `FILE#index` counts).
+        index: usize,
+        /// Its name.
+        name: String,
+        /// Why it cannot be written.
+        error: Box<FormatError>,
+    },
     /// One level was expected and the text holds several.
     #[error("the text holds {count} levels, not one (the second starts at line {second_line})")]
     NotOne {
@@ -158,11 +215,21 @@ fn char_of(cell: Cell, has_box: bool, player: bool, floor: char) -> Option<char>
     })
 }
 
+/// One board row as read: its cells (run-length counts expanded, at most
+/// one more than [`MAX_SIDE`] kept), its length and its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Row {
+    cells: Vec<char>,
+    len: usize,
+    line: usize,
+}
+
 /// What one line of an XSB text is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Line<'a> {
     Blank,
-    Board(&'a str),
+    Board(Vec<Row>),
+    Broken(FormatError),
     Comment(&'a str),
     Title(&'a str),
     CommentStart,
@@ -179,68 +246,162 @@ fn after_key<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     name.eq_ignore_ascii_case(key).then(|| value.trim())
 }
 
+/// Why a line made of board characters, counts and `|` is not rows.
+enum RowsError {
+    /// A count with no cell after it, at this column (from 1).
+    CountWithoutCell(usize),
+    /// A count of 0, at this column (from 1).
+    ZeroCount(usize),
+}
+
+/// The rows of a line made of XSB characters, run-length counts (`3#`:
+/// the digits repeat the character after them) and `|` (which ends a row
+/// within the line; a `|` at the end of the line adds no row); `None`
+/// when the line holds any other character or no cell character but
+/// space. `number` is the line's number.
+fn board_rows(line: &str, number: usize) -> Option<Result<Vec<Row>, RowsError>> {
+    let known = |ch: char| xsb_char(ch).is_some() || ch.is_ascii_digit() || ch == '|';
+    if !line.chars().all(known) || !line.chars().any(|ch| ch != ' ' && xsb_char(ch).is_some()) {
+        return None;
+    }
+    let new_row = || Row {
+        cells: Vec::new(),
+        len: 0,
+        line: number,
+    };
+    let mut rows = Vec::new();
+    let mut row = new_row();
+    let mut count: Option<(usize, usize)> = None;
+    for (column, ch) in line.chars().enumerate() {
+        if let Some(digit) = ch.to_digit(10) {
+            let (start, n) = count.unwrap_or((column, 0));
+            count = Some((start, n.saturating_mul(10).saturating_add(digit as usize)));
+            continue;
+        }
+        if ch == '|' {
+            if let Some((start, _)) = count {
+                return Some(Err(RowsError::CountWithoutCell(start + 1)));
+            }
+            rows.push(std::mem::replace(&mut row, new_row()));
+            continue;
+        }
+        let times = match count.take() {
+            None => 1,
+            Some((start, 0)) => return Some(Err(RowsError::ZeroCount(start + 1))),
+            Some((_, n)) => n,
+        };
+        row.len = row.len.saturating_add(times);
+        let room = (MAX_SIDE + 1).saturating_sub(row.cells.len());
+        row.cells.extend(std::iter::repeat_n(ch, times.min(room)));
+    }
+    if let Some((start, _)) = count {
+        return Some(Err(RowsError::CountWithoutCell(start + 1)));
+    }
+    if !line.ends_with('|') {
+        rows.push(row);
+    }
+    Some(Ok(rows))
+}
+
 /// Classifies a line (its end already trimmed); `number` is its line
 /// number, for errors.
-fn classify(line: &str, number: usize) -> Result<Line<'_>, FormatError> {
+fn classify(line: &str, number: usize) -> Line<'_> {
     if line.trim().is_empty() {
-        return Ok(Line::Blank);
+        return Line::Blank;
     }
     if let Some(comment) = line.trim_start().strip_prefix(';') {
-        return Ok(Line::Comment(comment.trim()));
-    }
-    if line.chars().all(|ch| xsb_char(ch).is_some()) {
-        return Ok(Line::Board(line));
+        return Line::Comment(comment.trim());
     }
     let trimmed = line.trim_start();
+    match board_rows(line, number) {
+        Some(Ok(rows)) => return Line::Board(rows),
+        Some(Err(RowsError::CountWithoutCell(column))) if trimmed.starts_with('#') => {
+            return Line::Broken(FormatError::CountWithoutCell {
+                line: number,
+                column,
+            })
+        }
+        Some(Err(RowsError::ZeroCount(column))) if trimmed.starts_with('#') => {
+            return Line::Broken(FormatError::ZeroCount {
+                line: number,
+                column,
+            })
+        }
+        Some(Err(_)) | None => {}
+    }
     if let Some(title) = after_key(trimmed, "title") {
-        return Ok(Line::Title(title));
+        return Line::Title(title);
     }
     if after_key(trimmed, "comment-end").is_some() || after_key(trimmed, "comment_end").is_some() {
-        return Ok(Line::CommentEnd);
+        return Line::CommentEnd;
     }
     if after_key(trimmed, "comment").is_some_and(str::is_empty) {
-        return Ok(Line::CommentStart);
+        return Line::CommentStart;
     }
     if trimmed.starts_with('#') {
         let (column, ch) = line
             .chars()
             .enumerate()
-            .find(|&(_, ch)| xsb_char(ch).is_none())
+            .find(|&(_, ch)| xsb_char(ch).is_none() && !ch.is_ascii_digit() && ch != '|')
             .unwrap_or((0, '?'));
-        return Err(FormatError::UnknownChar {
+        return Line::Broken(FormatError::UnknownChar {
             line: number,
             column: column + 1,
             ch,
         });
     }
-    Ok(Line::Other)
+    Line::Other
 }
 
-/// One board as read: its first line's number, its rows and its title.
-struct Board<'a> {
+/// One board as read: its first line's number, its rows, its title, and
+/// the first thing wrong with it, if any.
+struct Board {
     line: usize,
-    rows: Vec<&'a str>,
+    rows: Vec<Row>,
     title: Option<String>,
     titled_after: bool,
+    error: Option<FormatError>,
+}
+
+impl Board {
+    /// Notes what is wrong with the board (the first fault wins).
+    fn damage(&mut self, error: FormatError) {
+        self.error.get_or_insert(error);
+    }
+
+    /// Adds a row, or notes that it is too wide or one too many.
+    fn push(&mut self, row: Row) {
+        if row.len > MAX_SIDE {
+            self.damage(FormatError::TooWide {
+                line: row.line,
+                len: row.len,
+            });
+        } else if self.rows.len() == MAX_SIDE {
+            self.damage(FormatError::TooTall { line: self.line });
+        } else {
+            self.rows.push(row);
+        }
+    }
 }
 
 /// Builds a level from a board's rows (each at most [`MAX_SIDE`] long).
-fn build(board: &Board<'_>) -> Result<Level, FormatError> {
-    let width = board
-        .rows
-        .iter()
-        .map(|r| r.chars().count())
-        .max()
-        .unwrap_or(0);
+fn build(board: &Board) -> Result<Level, FormatError> {
+    if let Some(error) = &board.error {
+        return Err(error.clone());
+    }
+    let width = board.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
     let height = board.rows.len();
+    if width == 0 {
+        return Err(FormatError::NoBoard);
+    }
     let mut cells = vec![Cell::Floor; width * height];
     let mut boxes = Vec::new();
     let mut player: Option<(usize, usize)> = None;
     for (y, row) in board.rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
+        for (x, &ch) in row.cells.iter().enumerate() {
             let Some((cell, has_box, is_player)) = xsb_char(ch) else {
                 return Err(FormatError::UnknownChar {
-                    line: board.line + y,
+                    line: row.line,
                     column: x + 1,
                     ch,
                 });
@@ -252,7 +413,7 @@ fn build(board: &Board<'_>) -> Result<Level, FormatError> {
             if is_player {
                 if let Some(first) = player {
                     return Err(FormatError::SecondPlayer {
-                        line: board.line + y,
+                        line: row.line,
                         column: x + 1,
                         first,
                     });
@@ -268,52 +429,47 @@ fn build(board: &Board<'_>) -> Result<Level, FormatError> {
     Ok(level)
 }
 
-/// The boards of an XSB text, with their titles and first lines.
-fn boards(text: &str) -> Result<Vec<Board<'_>>, FormatError> {
+/// The boards of an XSB text, with their titles, first lines and faults;
+/// an error only for a `Comment:` block never closed.
+fn boards(text: &str) -> Result<Vec<Board>, FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut boards: Vec<Board<'_>> = Vec::new();
-    let mut current: Option<Board<'_>> = None;
+    let mut boards: Vec<Board> = Vec::new();
+    let mut current: Option<Board> = None;
     let mut pending_title: Option<String> = None;
     let mut early_title: Option<String> = None;
     let mut comment_block: Option<usize> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::kinds::text::text_lines(text).enumerate() {
         let number = i + 1;
         let line = raw.trim_end();
-        if let Some(start) = comment_block {
+        if comment_block.is_some() {
             let ends = after_key(line.trim_start(), "comment-end").is_some()
                 || after_key(line.trim_start(), "comment_end").is_some();
             if ends {
                 comment_block = None;
-            } else {
-                comment_block = Some(start);
             }
             continue;
         }
-        let kind = classify(line, number)?;
-        if let Line::Board(row) = kind {
+        let kind = classify(line, number);
+        if let Line::Board(_) | Line::Broken(_) = kind {
             let board = current.get_or_insert_with(|| Board {
                 line: number,
                 rows: Vec::new(),
                 title: pending_title.take(),
                 titled_after: false,
+                error: None,
             });
-            if row.chars().take(MAX_SIDE + 1).count() > MAX_SIDE {
-                return Err(FormatError::TooWide {
-                    line: number,
-                    len: row.chars().count(),
-                });
+            match kind {
+                Line::Board(rows) => rows.into_iter().for_each(|row| board.push(row)),
+                Line::Broken(error) => board.damage(error),
+                _ => {}
             }
-            if board.rows.len() == MAX_SIDE {
-                return Err(FormatError::TooTall { line: board.line });
-            }
-            board.rows.push(row);
             continue;
         }
         if let Some(board) = current.take() {
             boards.push(board);
         }
         match kind {
-            Line::Board(_) | Line::Blank | Line::Other | Line::CommentEnd => {}
+            Line::Board(_) | Line::Broken(_) | Line::Blank | Line::Other | Line::CommentEnd => {}
             Line::Comment(comment) => {
                 if !comment.is_empty() {
                     pending_title = Some(comment.to_string());
@@ -344,14 +500,69 @@ fn boards(text: &str) -> Result<Vec<Board<'_>>, FormatError> {
     Ok(boards)
 }
 
-/// Reads every level of an XSB text (one level or a collection), named by
-/// their titles.
-pub fn read_xsb(text: &str) -> Result<Vec<Level>, FormatError> {
+/// A level of an XSB collection that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadBoard {
+    /// Its place among the collection's levels, the unreadable ones
+    /// counted, from 0 (as `FILE#index` counts).
+    pub index: usize,
+    /// The line of its first row (from 1).
+    pub line: usize,
+    /// Its title, empty when it has none.
+    pub title: String,
+    /// What is wrong with it.
+    pub error: FormatError,
+}
+
+/// An XSB collection as read: the levels that could be read, in order,
+/// and those that could not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XsbCollection {
+    /// The levels that could be read, named by their titles.
+    pub levels: Vec<Level>,
+    /// The levels that could not be read.
+    pub unread: Vec<UnreadBoard>,
+}
+
+/// Reads every level of an XSB text that can be read, and names those
+/// that cannot (by place, line and title); an error when the text holds
+/// no board, a `Comment:` block is never closed, or no level can be read.
+pub fn read_xsb_collection(text: &str) -> Result<XsbCollection, FormatError> {
     let boards = boards(text)?;
-    if boards.is_empty() {
-        return Err(FormatError::NoBoard);
+    let mut read = XsbCollection::default();
+    for (index, board) in boards.iter().enumerate() {
+        match build(board) {
+            Ok(level) => read.levels.push(level),
+            Err(error) => read.unread.push(UnreadBoard {
+                index,
+                line: board.line,
+                title: board.title.clone().unwrap_or_default(),
+                error,
+            }),
+        }
     }
-    boards.iter().map(build).collect()
+    if read.levels.is_empty() {
+        let mut unread = read.unread.into_iter();
+        return Err(match (unread.next(), unread.len()) {
+            (None, _) => FormatError::NoBoard,
+            (Some(only), 0) => only.error,
+            (Some(first), more) => FormatError::NoneReadable {
+                count: more + 1,
+                first: Box::new(first.error),
+            },
+        });
+    }
+    Ok(read)
+}
+
+/// Reads every level of an XSB text (one level or a collection), named by
+/// their titles; any level that cannot be read makes it an error.
+pub fn read_xsb(text: &str) -> Result<Vec<Level>, FormatError> {
+    let read = read_xsb_collection(text)?;
+    match read.unread.into_iter().next() {
+        Some(first) => Err(first.error),
+        None => Ok(read.levels),
+    }
 }
 
 /// Reads an XSB text that holds exactly one level.
@@ -367,15 +578,19 @@ pub fn read_xsb_one(text: &str) -> Result<Level, FormatError> {
     }
 }
 
-/// Whether `text` looks like XSB: some board row holds a player or a box
-/// (`@ + $ *`, characters Skiddy's ASCII never uses), and no line that
-/// begins with `#` holds a character outside XSB's (as every Skiddy row
-/// with a Skiddy, a pit, a crate or ice does).
+/// Whether `text` looks like XSB: some board that can be read holds a
+/// player or a box (`@ + $ *`, characters Skiddy's ASCII never uses). A
+/// board with a row that begins with `#` and holds a character outside
+/// XSB's (as every Skiddy row with a Skiddy, a pit, a crate or ice does)
+/// cannot be read, so a Skiddy board never counts.
 pub fn looks_like_xsb(text: &str) -> bool {
     boards(text).is_ok_and(|boards| {
-        boards
-            .iter()
-            .any(|b| b.rows.iter().any(|row| row.contains(['@', '+', '$', '*'])))
+        boards.iter().any(|b| {
+            b.error.is_none()
+                && b.rows
+                    .iter()
+                    .any(|row| row.cells.iter().any(|ch| "@+$*".contains(*ch)))
+        })
     })
 }
 
@@ -430,10 +645,8 @@ fn rows_of(level: &Level, floor: char) -> Result<Vec<Vec<char>>, FormatError> {
 /// Writes one level as XSB: its name on a `; name` line (when it has
 /// one), then its rows (see the module's documentation).
 pub fn write_xsb(level: &Level) -> Result<String, FormatError> {
-    if level.name.contains(['\n', '\r']) {
-        return Err(FormatError::CannotSay(
-            "the name holds a line break, and a title is one line".into(),
-        ));
+    if let Some(reason) = unsayable_name(&level.name) {
+        return Err(FormatError::CannotSay(reason));
     }
     let rows = rows_of(level, ' ')?;
     let mut lines: Vec<String> = rows
@@ -473,11 +686,35 @@ pub fn write_xsb(level: &Level) -> Result<String, FormatError> {
     Ok(text)
 }
 
+/// Why a name cannot be an XSB title that reads back as the same name,
+/// if it cannot: a title is one line (CR and LF end it), and the reader
+/// trims white space from both of its ends.
+pub fn unsayable_name(name: &str) -> Option<String> {
+    if name.contains(['\n', '\r']) {
+        return Some("the name holds a line break, and a title is one line".into());
+    }
+    if name.trim() != name {
+        return Some(format!(
+            "the name {} begins or ends with white space, which an XSB title does not keep; remove it, or write json to keep the name as it is",
+            crate::kinds::text::quoted(name)
+        ));
+    }
+    None
+}
+
 /// Writes several levels as one XSB collection, separated by blank lines.
+/// A level XSB cannot say is refused by its place (from 0) and name.
 pub fn write_xsb_collection(levels: &[Level]) -> Result<String, FormatError> {
     let texts = levels
         .iter()
-        .map(write_xsb)
+        .enumerate()
+        .map(|(index, level)| {
+            write_xsb(level).map_err(|error| FormatError::InLevel {
+                index,
+                name: level.name.clone(),
+                error: Box::new(error),
+            })
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(texts.join("\n"))
 }
@@ -805,6 +1042,186 @@ Title: Two boxes
         assert!(!crate::kinds::skiddy::format::looks_like_ascii(
             "#####\n#@$.#\n#####\n"
         ));
+    }
+
+    #[test]
+    fn cr_and_crlf_end_lines_and_what_is_read_writes_back() {
+        let lf = "; Corner\n\n#####\n#@$.#\n#####\n";
+        let want = read_xsb(lf).unwrap();
+        assert_eq!(read_xsb(&lf.replace('\n', "\r")).unwrap(), want);
+        assert_eq!(read_xsb(&lf.replace('\n', "\r\n")).unwrap(), want);
+        // A lone CR inside a comment ends it: the title is what comes
+        // before, and the rest of the line is a line of its own.
+        let levels = read_xsb("; Corner\rby us\n\n#####\n#@$.#\n#####\n").unwrap();
+        assert_eq!(levels[0].name, "Corner");
+        let levels = read_xsb("#####\n#@$.#\n#####\nTitle: Two\rparts\n").unwrap();
+        assert_eq!(levels[0].name, "Two");
+        // Other control characters stay in the title, and write back.
+        let text = "; a\u{0}b\u{7}c\n\n#####\n#@$.#\n#####\n";
+        let levels = read_xsb(text).unwrap();
+        assert_eq!(levels[0].name, "a\u{0}b\u{7}c");
+        let written = write_xsb_collection(&levels).unwrap();
+        assert_eq!(read_xsb(&written).unwrap(), levels);
+    }
+
+    #[test]
+    fn a_name_xsb_would_change_is_refused_by_level_and_name() {
+        let mut level = read_xsb_one("#####\n#@$.#\n#####\n").unwrap();
+        for name in ["  Level 1", "Level 1\u{85}", "Level 1\t", "\u{a0}x"] {
+            level.name = name.into();
+            let e = write_xsb(&level).unwrap_err();
+            assert!(
+                e.to_string().contains("begins or ends with white space"),
+                "{name:?}: {e}"
+            );
+        }
+        level.name = "two\nlines".into();
+        let e = write_xsb(&level).unwrap_err();
+        assert!(e.to_string().contains("line break"), "{e}");
+        let mut fine = level.clone();
+        fine.name = "Fine".into();
+        level.name = "  Level 1".into();
+        let e = write_xsb_collection(&[fine, level]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("level #1 \"  Level 1\": XSB cannot say"),
+            "{e}"
+        );
+        // A name inside which white space and controls stand is kept.
+        let mut kept = read_xsb_one("#####\n#@$.#\n#####\n").unwrap();
+        kept.name = "a \u{85} b\u{0}c".into();
+        assert_eq!(read_xsb_one(&write_xsb(&kept).unwrap()).unwrap(), kept);
+    }
+
+    #[test]
+    fn run_length_rows_and_bars_are_board_rows() {
+        let plain = read_xsb_one("#######\n#@$--.#\n###-###\n").unwrap();
+        for text in [
+            "7#\n#@$2-.#\n3#-3#\n",
+            "7#|#@$2-.#|3#-3#\n",
+            "7#|#@$2-.#|3#-3#|\n",
+            "; 12\n7#\n#@$2-.#\n3#-3#\nAuthor: 3 boys\n",
+        ] {
+            let mut level = read_xsb_one(text).unwrap();
+            if text.starts_with(';') {
+                assert_eq!(level.name, "12", "a comment of digits is a title");
+            }
+            level.name.clear();
+            assert_eq!(level, plain, "{text:?}");
+        }
+        // Counts of two digits, and an empty row between bars (all floor).
+        let wide = read_xsb_one("12#|#@$7-.#||12#").unwrap();
+        assert_eq!((wide.width(), wide.height()), (12, 4));
+        assert_eq!(wide.cell(5, 2), Cell::Floor);
+        // A count with nothing to repeat, in a row, is an error that says
+        // where; a huge count is too wide, not a huge allocation.
+        assert_eq!(
+            read_xsb("#####\n#@$.#3\n#####\n").unwrap_err(),
+            FormatError::CountWithoutCell { line: 2, column: 6 }
+        );
+        assert!(matches!(
+            read_xsb("99999999999999999999999#\n#@$.#\n"),
+            Err(FormatError::TooWide { line: 1, .. })
+        ));
+        assert!(looks_like_xsb("7#|#@$2-.#|3#-3#"));
+        // Found by the fuzzer: a count of 0 made a board no cell wide,
+        // which wrote back as one floor cell. Now it is no count.
+        let found = "\r\r#####\rw\n0#\r;\n.##\u{3}\0\0\0\0\0\0\0##r\0\0\0\r\n";
+        let levels = read_xsb(found).unwrap();
+        assert_eq!(levels.len(), 1, "{levels:?}");
+        assert_eq!(
+            read_xsb(&write_xsb_collection(&levels).unwrap()).unwrap(),
+            levels
+        );
+        assert_eq!(
+            read_xsb("#####\n#@$.#\n#0#\n").unwrap_err(),
+            FormatError::ZeroCount { line: 3, column: 2 }
+        );
+        // Lines of digits alone, or of words with digits, are not rows.
+        assert_eq!(read_xsb("12\n3 boys\n").unwrap_err(), FormatError::NoBoard);
+    }
+
+    #[test]
+    fn one_bad_level_leaves_the_others_readable_and_is_named() {
+        let text = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n\n; Three\n\n#####\n#.$@#\n#####\n";
+        let read = read_xsb_collection(text).unwrap();
+        let names: Vec<&str> = read.levels.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["One", "Three"]);
+        assert_eq!(read.unread.len(), 1);
+        let bad = &read.unread[0];
+        assert_eq!((bad.index, bad.line, bad.title.as_str()), (1, 9, "Two"));
+        assert_eq!(
+            bad.error,
+            FormatError::UnknownChar {
+                line: 10,
+                column: 3,
+                ch: 'x'
+            }
+        );
+        // Strict reading still refuses the text, naming the fault.
+        assert_eq!(read_xsb(text).unwrap_err(), bad.error);
+        // Every level bad: an error.
+        let all_bad = "#####\n#@x.#\n#####\n\n#####\n#@@.#\n#####\n";
+        let e = read_xsb_collection(all_bad).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("none of the 2 levels can be read; the first: line 2, column 3"),
+            "{e}"
+        );
+    }
+
+    /// A small level of any cells, boxes and player, valid or not.
+    fn any_level() -> impl proptest::strategy::Strategy<Value = Level> {
+        use proptest::prelude::*;
+        let cell = prop_oneof![Just(Cell::Wall), Just(Cell::Floor), Just(Cell::Goal)];
+        (1usize..6, 1usize..6)
+            .prop_flat_map(move |(w, h)| {
+                (
+                    Just((w, h)),
+                    proptest::collection::vec((cell.clone(), any::<bool>()), w * h),
+                    proptest::option::of((0..w, 0..h)),
+                )
+            })
+            .prop_map(|((w, h), cells, player)| {
+                let mut level =
+                    Level::from_cells(w, h, cells.iter().map(|&(c, _)| c).collect()).unwrap();
+                level.boxes = (0..w * h)
+                    .filter(|&i| cells[i].1)
+                    .map(|i| (i % w, i / w))
+                    .collect();
+                level.player = player;
+                level
+            })
+    }
+
+    proptest::proptest! {
+        /// JSON -> XSB -> JSON never changes a name or a level silently:
+        /// XSB writes what reads back the same, or refuses with a reason.
+        #[test]
+        fn xsb_writes_what_reads_back_the_same_or_says_why_not(
+            mut level in any_level(),
+            name in "[ a-z;#:\\-$@\u{0}\u{7}\t\r\n\u{85}\u{a0}\u{2028}\u{e9}]{0,10}",
+        ) {
+            level.name = name;
+            let json = read_json(&write_json(&level)).unwrap();
+            proptest::prop_assert_eq!(&json, &level);
+            match write_xsb(&level) {
+                Ok(text) => {
+                    let back = read_xsb_one(&text);
+                    proptest::prop_assert_eq!(back.as_ref(), Ok(&level), "{:?}", text);
+                    let collection = write_xsb_collection(&[level.clone(), level.clone()]).unwrap();
+                    proptest::prop_assert_eq!(read_xsb(&collection).unwrap(), vec![level.clone(), level]);
+                }
+                Err(FormatError::CannotSay(reason)) => {
+                    proptest::prop_assert!(!reason.is_empty());
+                    proptest::prop_assert!(
+                        unsayable_name(&level.name).is_some() || rows_of(&level, ' ').is_err(),
+                        "refused without cause: {}", reason
+                    );
+                }
+                Err(other) => proptest::prop_assert!(false, "unexpected {other}"),
+            }
+        }
     }
 
     #[test]

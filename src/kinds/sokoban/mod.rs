@@ -29,8 +29,9 @@ use crate::engine::{
 pub use canonical::canonical_key;
 pub use dead::{dead_cells, why_dead, DeadReason};
 pub use format::{
-    from_json_value, looks_like_xsb, read_json, read_xsb, read_xsb_one, to_json_value, write_json,
-    write_xsb, write_xsb_collection, FormatError,
+    from_json_value, looks_like_xsb, read_json, read_xsb, read_xsb_collection, read_xsb_one,
+    to_json_value, unsayable_name, write_json, write_xsb, write_xsb_collection, FormatError,
+    UnreadBoard, XsbCollection,
 };
 pub use level::{Cell, Level, MAX_SIDE, MIN_SIDE};
 pub use puzzle::{SokobanPuzzle, StateLayout};

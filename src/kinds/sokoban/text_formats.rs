@@ -1,10 +1,10 @@
 //! Sokoban's text formats as the model's seam lists them: JSON and the
 //! standard XSB text.
 
-use crate::kinds::text::{FormatSpec, TextFormat};
+use crate::kinds::text::{DamagedLevel, FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
-use super::format::{looks_like_xsb, read_xsb, write_xsb_collection};
+use super::format::{looks_like_xsb, read_xsb_collection, write_xsb_collection};
 
 /// Sokoban's standard XSB text: one level or a collection, each level
 /// named by its title. Its test sees the rows' leading spaces, and runs
@@ -18,9 +18,20 @@ pub const XSB_SPEC: FormatSpec = FormatSpec {
     detect_order: 40,
     looks_like: looks_like_xsb,
     read: |text| {
-        read_xsb(text)
-            .map(|ls| ls.into_iter().map(Level::Sokoban).collect())
-            .map_err(|e| e.to_string())
+        let read = read_xsb_collection(text).map_err(|e| e.to_string())?;
+        Ok(ReadLevels {
+            levels: read.levels.into_iter().map(Level::Sokoban).collect(),
+            damaged: read
+                .unread
+                .into_iter()
+                .map(|u| DamagedLevel {
+                    index: u.index,
+                    title: u.title,
+                    line: u.line,
+                    error: u.error.to_string(),
+                })
+                .collect(),
+        })
     },
     write: |levels| {
         let boards: Vec<super::Level> = levels

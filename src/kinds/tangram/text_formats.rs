@@ -2,7 +2,7 @@
 //! original text (the board side, the shape count, each shape's
 //! triangles).
 
-use crate::kinds::text::{FormatSpec, TextFormat};
+use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
 use super::format::{looks_like_tangram, parse_text, to_text};
@@ -19,7 +19,7 @@ pub const TEXT_SPEC: FormatSpec = FormatSpec {
     looks_like: |text| looks_like_tangram(text.trim_start()),
     read: |text| {
         parse_text(text)
-            .map(|l| vec![Level::Tangram(l)])
+            .map(|l| ReadLevels::whole(vec![Level::Tangram(l)]))
             .map_err(|e| e.to_string())
     },
     write: |levels| match levels.first().and_then(Level::as_tangram) {
