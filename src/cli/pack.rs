@@ -277,7 +277,12 @@ fn add(
     };
     writable(&read, pack_path)?;
     let mut failed = false;
-    let mut added = Vec::new();
+    // What each new entry needs to be said once the pack is written: the
+    // file it came from and, when it could not be analysed, why (its
+    // name and its summary are in the entry). Held for every level added,
+    // so kept small: a collection of a million tiny levels adds a million.
+    let mut added: Vec<(&Path, Option<String>)> = Vec::new();
+    let first_added = read.pack.levels.len();
     let bars = MultiProgress::new();
     for path in levels {
         let text = match crate::pack::read_level_text_file(path) {
@@ -332,6 +337,9 @@ fn add(
                 continue;
             }
         };
+        // The text is not needed once its levels are read.
+        drop(text);
+        read.pack.levels.reserve_exact(found.len());
         let several = found.len() > 1;
         for (i, mut level) in found.into_iter().enumerate() {
             if level.name().is_empty() {
@@ -343,20 +351,8 @@ fn add(
             }
             let mut entry = PackEntry::new(level);
             let job = Job::with_budgets(max_states, max_memory);
-            let note = match refresh_watched(&bars, &mut entry, &job) {
-                Ok(()) => {
-                    let s = entry.summary.as_ref().expect("refreshed");
-                    summary_words(s, false)
-                }
-                Err(e) => format!("not analysed: {e}"),
-            };
-            // The level by its name (a collection's title), then its file.
-            added.push(format!(
-                "added {} from {} as level {} ({note})",
-                quoted(entry.level.name()),
-                shown(path),
-                read.pack.levels.len()
-            ));
+            let error = refresh_watched(&bars, &mut entry, &job).err();
+            added.push((path.as_path(), error));
             read.pack.levels.push(entry);
         }
     }
@@ -372,8 +368,24 @@ fn add(
     write_pack_with(pack_path, &read.pack, &read.unknown)
         .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
     // Said only once it is true: the pack with the new levels is written.
-    for line in added {
-        let _ = writeln!(out, "{line}");
+    // Each level by its name (a collection's title), then its file.
+    for (number, (entry, (path, error))) in read.pack.levels[first_added..]
+        .iter()
+        .zip(added)
+        .enumerate()
+    {
+        let note = match (&entry.summary, error) {
+            (_, Some(e)) => format!("not analysed: {e}"),
+            (Some(s), None) => summary_words(s, false),
+            (None, None) => "not analysed".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "added {} from {} as level {} ({note})",
+            quoted(entry.level.name()),
+            shown(path),
+            first_added + number
+        );
     }
     Ok(if failed { super::EXIT_FAILED } else { 0 })
 }
