@@ -283,7 +283,10 @@ mod tests {
             .iter()
             .any(|f| f.contains("dead end")));
         assert_eq!(judged[1].level, p.levels[1].level);
-        assert!(check.take_judged().is_empty(), "a verdict is handed over once");
+        assert!(
+            check.take_judged().is_empty(),
+            "a verdict is handed over once"
+        );
     }
 
     #[test]

@@ -567,9 +567,7 @@ impl PackPanel {
                 );
                 cancel = ui
                     .button("Cancel check")
-                    .on_hover_text(
-                        "Stops the check; the levels checked so far keep their results",
-                    )
+                    .on_hover_text("Stops the check; the levels checked so far keep their results")
                     .clicked();
             });
             if cancel {

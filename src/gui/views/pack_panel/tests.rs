@@ -405,7 +405,10 @@ fn a_check_started_again_forgets_the_verdicts_of_the_last() {
     let mut harness = harness(assets_pack());
     harness.get_by_label("Check pack").click();
     wait_for_check(&mut harness);
-    harness.state_mut().panel.start_check(&egui::Context::default(), &assets_pack());
+    harness
+        .state_mut()
+        .panel
+        .start_check(&egui::Context::default(), &assets_pack());
     let state = harness.state();
     assert!(state.panel.failures(&state.pack, 2).is_none());
     harness.state_mut().panel.cancel_check(&assets_pack());
@@ -439,7 +442,11 @@ fn remove_never_acts_on_a_level_the_filter_hides() {
     harness.get_by_label("Move up").click();
     harness.run();
     assert_eq!(names(&harness.state().pack).len(), 5);
-    assert!(harness.state().actions.is_empty(), "{:?}", harness.state().actions);
+    assert!(
+        harness.state().actions.is_empty(),
+        "{:?}",
+        harness.state().actions
+    );
     // Hovering says why.
     harness.get_by_label("Remove").hover();
     harness.run_steps(8);
