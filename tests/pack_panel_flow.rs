@@ -187,3 +187,31 @@ fn a_newly_opened_pack_is_not_filtered_by_the_last() {
     let first = names(&harness)[0].clone();
     assert!(harness.query_all_by_label(&first).next().is_some());
 }
+
+#[test]
+fn the_pack_buttons_stay_put_when_tags_and_notes_appear() {
+    let mut harness = editor();
+    // A pack level on screen: its tags and notes are above the buttons.
+    harness.get_by_label_contains("Tags and notes of level 1");
+    let with_notes = harness.get_by_label("Add current level").rect();
+    // A level that is not in the pack: the buttons do not move.
+    harness.state_mut().new_level_of(Kind::Skiddy);
+    harness.run_steps(2);
+    wait_for_analysis(&mut harness);
+    assert!(harness
+        .query_by_label_contains("Tags and notes of level")
+        .is_none());
+    let without_notes = harness.get_by_label("Add current level").rect();
+    assert_eq!(with_notes, without_notes);
+    for label in ["Remove", "Check pack"] {
+        let before = harness.get_by_label(label).rect();
+        harness.state_mut().activate(0);
+        harness.run_steps(2);
+        wait_for_analysis(&mut harness);
+        assert_eq!(harness.get_by_label(label).rect(), before, "{label}");
+        let tab = harness.state().docs.len() - 1;
+        harness.state_mut().activate(tab);
+        harness.run_steps(2);
+        wait_for_analysis(&mut harness);
+    }
+}
