@@ -137,7 +137,10 @@ fn check_pack_fills_rows_in_as_it_goes_and_cancel_keeps_them() {
     wait_for_judged(&mut harness, total - 1);
     assert!(harness.state().pack_panel.is_checking());
     // The judged levels are counted and shown while the big one runs.
-    harness.get_by_label_contains(&format!("{} / {total} levels, about", total - 1));
+    let progress = format!("{} / {total} levels, ", total - 1);
+    let bar = harness.get_by_label_contains(&progress);
+    let text = bar.accesskit_node().label().unwrap_or_default();
+    assert!(text.ends_with(" left"), "the time left: {text}");
     harness.get_by_label_contains(", 1 not checked");
     let first = names(&harness)[0].clone();
     let row = harness.get_all_by_label(&first).next().unwrap();

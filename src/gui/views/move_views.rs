@@ -99,7 +99,7 @@ pub fn replay_controls<R: MoveReplay>(
     if len > 0 {
         ui.horizontal(|ui| {
             let mut scrubbed = at;
-            ui.spacing_mut().slider_width = (ui.available_width() - 110.0).max(80.0);
+            ui.spacing_mut().slider_width = (ui.available_width() - 150.0).max(60.0);
             let slider = ui
                 .add(egui::Slider::new(&mut scrubbed, 0..=len).text("Moves done"))
                 .on_hover_text("Drag to scrub through the replay");

@@ -66,16 +66,17 @@ pub fn place_in(
     (0..pack.levels.len()).find(|&i| free(i) && pack.levels[i].level == *level)
 }
 
-/// A time still to wait, in words: "under a second", "12 s", "3 min 20 s",
-/// "2 h 5 min".
-pub fn time_words(time: Duration) -> String {
+/// The time a check has still to run, in words: "under a second left",
+/// "about 12 s left", "about 3 min 20 s left", "about 2 h 5 min left".
+pub fn time_left_words(time: Duration) -> String {
     let seconds = time.as_secs();
-    match seconds {
-        0 => "under a second".into(),
+    let about = match seconds {
+        0 => return "under a second left".into(),
         1..=59 => format!("{seconds} s"),
         60..=3599 => format!("{} min {} s", seconds / 60, seconds % 60),
         _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
-    }
+    };
+    format!("about {about} left")
 }
 
 /// A check running on a background thread, handing over each level's
@@ -359,9 +360,10 @@ mod tests {
 
     #[test]
     fn time_left_in_words() {
-        assert_eq!(time_words(Duration::from_millis(400)), "under a second");
-        assert_eq!(time_words(Duration::from_secs(12)), "12 s");
-        assert_eq!(time_words(Duration::from_secs(200)), "3 min 20 s");
-        assert_eq!(time_words(Duration::from_secs(7500)), "2 h 5 min");
+        let words = |seconds: f64| time_left_words(Duration::from_secs_f64(seconds));
+        assert_eq!(words(0.4), "under a second left");
+        assert_eq!(words(12.0), "about 12 s left");
+        assert_eq!(words(200.0), "about 3 min 20 s left");
+        assert_eq!(words(7500.0), "about 2 h 5 min left");
     }
 }

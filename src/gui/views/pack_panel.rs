@@ -43,7 +43,9 @@ use self::view::{
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
-use crate::gui::views::pack_check::{place_in, time_words, CheckProgress, CheckedLevel, PackCheck};
+use crate::gui::views::pack_check::{
+    place_in, time_left_words, CheckProgress, CheckedLevel, PackCheck,
+};
 use crate::kinds::{FigureColumn, Kind, Level};
 use crate::pack::check::CheckOptions;
 use crate::pack::{LevelSummary, Pack, PackEntry};
@@ -553,7 +555,7 @@ impl PackPanel {
             let progress = check.progress();
             let left = check
                 .time_left()
-                .map_or(String::new(), |t| format!(", about {} left", time_words(t)));
+                .map_or(String::new(), |t| format!(", {}", time_left_words(t)));
             let mut cancel = false;
             ui.horizontal(|ui| {
                 let width = (ui.available_width() - 110.0).max(80.0);

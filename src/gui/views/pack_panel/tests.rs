@@ -365,7 +365,9 @@ fn rows_fill_in_while_the_check_runs() {
     let description = row.accesskit_node().description().unwrap_or_default();
     assert!(!description.contains("not analysed"), "{description}");
     assert!(description.contains("passes the check"), "{description}");
-    harness.get_by_label_contains("5 / 6 levels, about");
+    let bar = harness.get_by_label_contains("5 / 6 levels, ");
+    let text = bar.accesskit_node().label().unwrap_or_default();
+    assert!(text.ends_with(" left"), "the time left: {text}");
     // Nothing is stored in the pack until the check ends.
     assert!(state.pack.levels.iter().all(|e| e.summary.is_none()));
     assert!(state.actions.is_empty());
