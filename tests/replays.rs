@@ -60,7 +60,11 @@ fn a_replay_jumps_to_a_clicked_move_and_the_slider_scrubs() {
     harness.get_by_label("Move 1: L").click();
     harness.run_steps(2);
     harness.get_by_label(&format!("Move 1 of {count}:"));
-    // The slider scrubs: its left end is the start, its right end the end.
+    // The slider scrubs, pausing a replay that plays: its left end is the
+    // start, its right end the end.
+    harness.get_by_label("Play replay").click();
+    harness.run_steps(2);
+    harness.get_by_label("Pause replay");
     let slider = harness
         .get_all_by_label("Moves done")
         .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Slider)
@@ -73,6 +77,7 @@ fn a_replay_jumps_to_a_clicked_move_and_the_slider_scrubs() {
     );
     harness.run_steps(2);
     harness.get_by_label(&format!("Move 0 of {count}:"));
+    harness.get_by_label("Play replay");
     click_at(
         &mut harness,
         slider.right_center() - egui::vec2(2.0, 0.0),
