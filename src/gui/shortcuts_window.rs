@@ -82,21 +82,21 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
         .map(|(key, _, what)| (key.name().to_string(), what.to_string()))
         .collect();
 
-    let directions = ["up", "right", "down", "left"];
-    let mut play: Vec<(String, String)> = MOVE_KEYS
-        .iter()
-        .zip(directions)
-        .map(|(keys, dir)| {
+    // Only the keys the kind's Play takes: Tangram's shapes are dragged.
+    let mut play: Vec<(String, String)> = Vec::new();
+    if super::kinds::moves_by_keys(kind) {
+        let directions = ["up", "right", "down", "left"];
+        play.extend(MOVE_KEYS.iter().zip(directions).map(|(keys, dir)| {
             (
                 format!("{} or {}", keys[0].name(), keys[1].name()),
                 format!("Move {dir}"),
             )
-        })
-        .collect();
-    play.push((
-        TAKE_BACK_KEY.name().to_string(),
-        "Take the last move back".into(),
-    ));
+        }));
+        play.push((
+            TAKE_BACK_KEY.name().to_string(),
+            "Take the last move back".into(),
+        ));
+    }
     play.push((RESTART_KEY.name().to_string(), "Back to the start".into()));
     if super::kinds::has_hint(kind) {
         play.push((HINT_KEY.name().to_string(), "The honest hint".into()));
@@ -116,7 +116,7 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
             rows: replay,
         },
         KeyGroup {
-            title: "Play".into(),
+            title: format!("Playing a {} level", kind.title()),
             rows: play,
         },
     ]
@@ -201,5 +201,47 @@ mod tests {
                 .any(|(_, w)| SELECTION_KEYS.iter().any(|(_, _, what)| w == what)),
             "Tangram has no Select tool, so no selection keys"
         );
+    }
+
+    /// The rows of the Play section for `kind`.
+    fn play_rows(kind: Kind) -> Vec<(String, String)> {
+        let ctx = egui::Context::default();
+        groups(&ctx, kind)
+            .into_iter()
+            .find(|g| g.title.starts_with("Playing"))
+            .expect("a Play section")
+            .rows
+    }
+
+    #[test]
+    fn play_lists_only_the_keys_the_kind_takes() {
+        // Tangram is drag and drop: no move keys, no take back.
+        let tangram = play_rows(Kind::Tangram);
+        let keys: Vec<&str> = tangram.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            vec![RESTART_KEY.name(), HINT_KEY.name()],
+            "{tangram:?}"
+        );
+        // The kinds that move by keys list the arrows, WASD and Backspace,
+        // and no hint they do not have.
+        for kind in [Kind::Skiddy, Kind::Prism, Kind::Sokoban] {
+            let rows = play_rows(kind);
+            for keys in MOVE_KEYS {
+                let both = format!("{} or {}", keys[0].name(), keys[1].name());
+                assert!(rows.iter().any(|(k, _)| *k == both), "{kind:?}: {both}");
+            }
+            assert!(rows.iter().any(|(k, _)| k == TAKE_BACK_KEY.name()));
+            assert!(rows.iter().any(|(k, _)| k == RESTART_KEY.name()));
+            assert_eq!(
+                rows.iter().any(|(k, _)| k == HINT_KEY.name()),
+                crate::gui::kinds::has_hint(kind),
+                "{kind:?}"
+            );
+        }
+        let ctx = egui::Context::default();
+        assert!(groups(&ctx, Kind::Tangram)
+            .iter()
+            .any(|g| g.title == "Playing a Tangram level"));
     }
 }

@@ -233,7 +233,7 @@ struct WrongLevels {
 struct PackVisitor;
 
 impl<'de> serde::de::Visitor<'de> for PackVisitor {
-    type Value = Result<Parts, WrongLevels>;
+    type Value = Result<Parts, Box<WrongLevels>>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("a levelscope pack object")
@@ -257,18 +257,18 @@ impl<'de> serde::de::Visitor<'de> for PackVisitor {
                 truncated: false,
                 breaks: Vec::new(),
             }),
-            Some(Err(found)) => Err(WrongLevels {
+            Some(Err(found)) => Err(Box::new(WrongLevels {
                 head,
                 error: PackError::WrongField {
                     field: "levels",
                     found,
                     expected: "a list",
                 },
-            }),
-            None => Err(WrongLevels {
+            })),
+            None => Err(Box::new(WrongLevels {
                 head,
                 error: PackError::NotAPack("\"levels\" is missing".into()),
-            }),
+            })),
         })
     }
 }

@@ -436,6 +436,12 @@ pub fn has_hint(kind: Kind) -> bool {
     with_type!(kind, |K| K::has_hint())
 }
 
+/// Whether Play on a level of `kind` moves by keys (the arrows or WASD,
+/// Backspace to take a move back).
+pub fn moves_by_keys(kind: Kind) -> bool {
+    with_type!(kind, |K| K::moves_by_keys())
+}
+
 /// Whether a board of `kind` is always square (one side to set).
 pub fn square_board(kind: Kind) -> bool {
     with_type!(kind, |K| K::square_board())

@@ -1,5 +1,8 @@
-//! The keys of Play mode, the same for every kind: the arrows or WASD move,
-//! Backspace takes a move back, R restarts, H asks Tangram for its hint.
+//! The keys of Play mode: the arrows or WASD move and Backspace takes a move
+//! back (for the kinds that move by keys, see
+//! [`super::moves_by_keys`]), R restarts, H asks for the hint (the kinds
+//! that have one, see [`super::has_hint`]). Each kind reads the ones it
+//! takes.
 
 use egui::Key;
 

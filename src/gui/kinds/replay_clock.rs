@@ -29,6 +29,14 @@ impl ReplayClock {
         }
     }
 
+    /// Jumps to the end of move `at` of `len` (0: the start, `len`: the
+    /// end), pausing: a click on a move or the scrubbing slider.
+    pub fn jump_to(&mut self, at: usize, len: usize) {
+        self.at = at.min(len);
+        self.tick = None;
+        self.playing = false;
+    }
+
     /// Back to the start.
     pub fn restart(&mut self) {
         self.at = 0;
@@ -137,5 +145,31 @@ mod tests {
         clock.step_forward(1);
         clock.step_forward(1);
         assert_eq!(clock.at, 1);
+    }
+
+    #[test]
+    fn jumping_to_a_move_pauses_there_and_stays_inside_the_replay() {
+        let mut clock = ReplayClock::default();
+        clock.toggle_play(5);
+        assert!(clock.advance(0.5, 5, |_| 2.0));
+        clock.jump_to(3, 5);
+        assert_eq!(
+            clock,
+            ReplayClock {
+                at: 3,
+                tick: None,
+                playing: false
+            }
+        );
+        clock.jump_to(9, 5);
+        assert_eq!(clock.at, 5);
+        clock.jump_to(0, 5);
+        assert_eq!(clock.at, 0);
+        // Playing on from a jump goes on from there.
+        clock.toggle_play(5);
+        clock.jump_to(2, 5);
+        clock.toggle_play(5);
+        assert!(clock.advance(2.0, 5, |_| 2.0));
+        assert_eq!(clock.at, 3);
     }
 }

@@ -75,6 +75,11 @@ pub trait KindGui: Default {
     fn has_hint() -> bool {
         false
     }
+    /// Whether Play moves by keys: the arrows or WASD move and Backspace
+    /// takes a move back (not where pieces are dragged with the mouse).
+    fn moves_by_keys() -> bool {
+        true
+    }
     /// Whether the board is always square (one side to set).
     fn square_board() -> bool {
         false

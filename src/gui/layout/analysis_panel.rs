@@ -5,6 +5,7 @@ use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp, Showing};
 use crate::gui::kinds;
 use crate::gui::views::histogram;
+use crate::gui::views::move_lines::{move_line_button, move_line_text};
 use egui::{Color32, RichText, Ui};
 
 impl EditorApp {
@@ -142,12 +143,14 @@ impl EditorApp {
                         }
                         for (i, moves) in list.iter().enumerate() {
                             let n = length(moves);
-                            let text = format!("{n:>3}  {moves}");
-                            let line =
-                                egui::Button::selectable(false, RichText::new(text).monospace())
-                                    .wrap_mode(egui::TextWrapMode::Truncate);
+                            // Whole and wrapped, the moves shared with the
+                            // line above greyed: lines that begin alike are
+                            // never cut to the same prefix.
+                            let previous = i.checked_sub(1).map(|p| list[p].as_str());
+                            let text =
+                                move_line_text(ui, &format!("{n:>3}  "), moves, previous, "", None);
                             if ui
-                                .add(line)
+                                .add(move_line_button(text))
                                 .on_hover_text(format!(
                                     "{moves}\n\nClick to replay it on the board"
                                 ))

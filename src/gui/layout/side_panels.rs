@@ -23,7 +23,13 @@ impl EditorApp {
             }
         });
         let mut typing = false;
-        if let Some(i) = current.filter(|&i| i < open.pack.levels.len()) {
+        let entry_on_screen = current.filter(|&i| i < open.pack.levels.len());
+        if entry_on_screen.is_none() {
+            // The heading's place is kept while no level of the pack is on
+            // screen, so that the panel's buttons stay where they are.
+            no_entry_notes(ui);
+        }
+        if let Some(i) = entry_on_screen {
             let entry = &open.pack.levels[i];
             let (old_tags, old_notes) = (entry.tags.clone(), entry.notes.clone());
             let edit = entry_notes(ui, i, &mut open.pack.levels[i]);
@@ -330,6 +336,17 @@ struct NotesEdit {
     edited: bool,
     /// One of the two fields has the keyboard focus.
     focused: bool,
+}
+
+/// In the place of the tags and notes, while the level on screen is not a
+/// level of the pack: the same heading, greyed out, saying why.
+fn no_entry_notes(ui: &mut Ui) {
+    ui.add_enabled_ui(false, |ui| {
+        egui::CollapsingHeader::new("Tags and notes: open a level of the pack to tag it")
+            .id_salt("entry tags and notes, none")
+            .open(Some(false))
+            .show(ui, |_| {});
+    });
 }
 
 /// The tags and notes of pack entry `index` (the level on screen), folded

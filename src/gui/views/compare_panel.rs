@@ -7,6 +7,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::gui::panel_command::PanelCommand;
+use crate::gui::views::move_lines::{move_line_button, move_line_text};
 use crate::kinds::compare::{figure_better, Change, MoveChanges, Replayed};
 
 /// Good news.
@@ -147,6 +148,7 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
             .id_salt(("compare solutions", broken > 0))
             .default_open(broken > 0)
             .show(ui, |ui| {
+                let mut previous = None;
                 for r in shown.replayed {
                     let words = match r.broken_at {
                         None => "still a solution".to_string(),
@@ -156,13 +158,20 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                         Some(n) => format!("broken at move {n}"),
                     };
                     let colour = if r.solves { BETTER } else { WORSE };
-                    let line = RichText::new(format!("{} — {words}", r.moves)).color(colour);
-                    let response = ui
-                        .add(
-                            egui::Button::selectable(false, line)
-                                .wrap_mode(egui::TextWrapMode::Truncate),
-                        )
-                        .on_hover_text("Click to replay it on the level, up to where it breaks");
+                    // Whole and wrapped: the verdict at the end is never cut.
+                    let line = move_line_text(
+                        ui,
+                        "",
+                        &r.moves,
+                        previous,
+                        &format!(" — {words}"),
+                        Some(colour),
+                    );
+                    previous = Some(&r.moves);
+                    let response = ui.add(move_line_button(line)).on_hover_text(format!(
+                        "{} — {words}\n\nClick to replay it on the level, up to where it breaks",
+                        r.moves
+                    ));
                     if response.clicked() {
                         let played: Vec<&str> = match r.broken_at {
                             Some(n) if !r.solves => {
@@ -211,14 +220,15 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
         egui::CollapsingHeader::new(format!("{title}: {}", list.len()))
             .id_salt(("compare moves", title))
             .show(ui, |ui| {
+                let mut previous = None;
                 for moves in list.iter() {
-                    let line = RichText::new(moves).monospace().color(colour);
+                    let line = move_line_text(ui, "", moves, previous, "", Some(colour));
+                    previous = Some(moves);
                     if ui
-                        .add(
-                            egui::Button::selectable(false, line)
-                                .wrap_mode(egui::TextWrapMode::Truncate),
-                        )
-                        .on_hover_text(format!("{hover}. Click to replay it on the level"))
+                        .add(move_line_button(line))
+                        .on_hover_text(format!(
+                            "{moves}\n\n{hover}. Click to replay it on the level"
+                        ))
                         .clicked()
                     {
                         commands.push(PanelCommand::Replay {
@@ -231,4 +241,66 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
     }
     ui.separator();
     commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::kittest::Queryable;
+    use egui_kittest::Harness;
+
+    /// A Sokoban-like solution of `n` moves, LURD, no spaces.
+    fn long_moves(n: usize, last: char) -> String {
+        let mut moves: String = "rrddlluu".chars().cycle().take(n - 1).collect();
+        moves.push(last);
+        moves
+    }
+
+    #[test]
+    fn long_old_solutions_show_whole_with_where_they_broke() {
+        let replayed: Vec<Replayed> = ['R', 'D']
+            .into_iter()
+            .map(|last| Replayed {
+                moves: long_moves(150, last),
+                length: 150,
+                before_break: String::new(),
+                solves: false,
+                broken_at: Some(120),
+                won_at: None,
+            })
+            .collect();
+        let moves = MoveChanges::default();
+        let harness = Harness::builder()
+            .with_size([320.0, 900.0])
+            .build_ui(move |ui| {
+                let shown = CompareShown {
+                    source: "the pinned version".into(),
+                    change: None,
+                    before: "…".into(),
+                    after: "…".into(),
+                    after_words: String::new(),
+                    before_figures: &[],
+                    after_figures: &[],
+                    cells: 1,
+                    replayed: &replayed,
+                    placements: None,
+                    moves: &moves,
+                    showing_reference: false,
+                };
+                show(ui, &shown);
+            });
+        // The two lines share all but their last move; each is shown whole
+        // (wrapped inside the panel), the break at its end included.
+        let lines: Vec<_> = harness
+            .get_all_by_label_contains("— broken at move 120")
+            .collect();
+        assert_eq!(lines.len(), 2);
+        // A line of monospace text is under 16 points high.
+        let row = 16.0;
+        for line in lines {
+            let rect = line.rect();
+            assert!(rect.right() <= 320.0, "{rect:?}");
+            assert!(rect.height() > 3.0 * row, "wrapped, not cut: {rect:?}");
+        }
+    }
 }

@@ -16,6 +16,7 @@ pub mod graph_paint;
 pub mod histogram;
 pub mod legend;
 pub mod message_line;
+pub mod move_lines;
 pub mod move_views;
 pub mod pack_check;
 pub mod pack_panel;

@@ -41,9 +41,10 @@ pub trait MoveReplay: Clocked + ReplayCursor {
 }
 
 /// The replay's title with Back to editing, its buttons, the speed slider
-/// (`speed` ticks a second, named `speed_name`) and the move list, the
-/// moves done strong and the one under way coloured. Advances the
-/// animation by the frame's time first.
+/// (`speed` ticks a second, named `speed_name`), the slider that scrubs
+/// through the moves and the move list, the moves done strong and the one
+/// under way coloured; a click on a move jumps to the board after it.
+/// Advances the animation by the frame's time first.
 pub fn replay_controls<R: MoveReplay>(
     ui: &mut Ui,
     replay: &mut R,
@@ -91,10 +92,24 @@ pub fn replay_controls<R: MoveReplay>(
             commands.push(PanelCommand::SetSpeed(chosen));
         }
     });
+    let names = replay.move_names();
+    let len = names.len();
+    let at = replay.clock().at;
+    let mut jump = None;
+    if len > 0 {
+        ui.horizontal(|ui| {
+            let mut scrubbed = at;
+            ui.spacing_mut().slider_width = (ui.available_width() - 150.0).max(60.0);
+            let slider = ui
+                .add(egui::Slider::new(&mut scrubbed, 0..=len).text("Moves done"))
+                .on_hover_text("Drag to scrub through the replay");
+            if slider.changed() && scrubbed != at {
+                jump = Some(scrubbed);
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
-        let names = replay.move_names();
-        let at = replay.clock().at;
-        ui.label(format!("Move {at} of {}:", names.len()));
+        ui.label(format!("Move {at} of {len}:"));
         for (i, name) in names.iter().enumerate() {
             let text = RichText::new(name).monospace();
             let text = if i < at {
@@ -104,12 +119,30 @@ pub fn replay_controls<R: MoveReplay>(
             } else {
                 text.weak()
             };
-            ui.label(text);
+            let button = ui.add(egui::Button::new(text).frame(false).small());
+            // Named with its number: a screen reader (and a test) tells the
+            // moves apart.
+            button.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::Button,
+                    true,
+                    format!("Move {}: {name}", i + 1),
+                )
+            });
+            let clicked = button
+                .on_hover_text(format!("Show the board after move {}", i + 1))
+                .clicked();
+            if clicked {
+                jump = Some(i + 1);
+            }
         }
         if let Some(within) = replay.within_move() {
             ui.label(format!("· {within}"));
         }
     });
+    if let Some(at) = jump {
+        replay.clock_mut().jump_to(at, len);
+    }
     commands
 }
 

@@ -1,12 +1,11 @@
 //! "Check pack" in the background: every level of a snapshot of the pack is
-//! re-analysed on all cores (rayon) on a thread of its own, the thread that
-//! draws reads how many are done through an atomic counter, can cancel, and
-//! collects the verdicts when the check ends. The verdicts are then matched
-//! back to the pack as it is by then (the designer may have edited it
-//! meanwhile) and the matched levels get their fresh summaries, like
-//! `levelscope pack check --update`.
+//! re-analysed on all cores (rayon) on a thread of its own; the thread that
+//! draws reads how many are done through an atomic counter, takes each
+//! level's verdict as soon as it is judged, and can cancel. Each verdict is
+//! matched back to the pack as it is by then (the designer may have edited
+//! it meanwhile, see [`place_in`]); the panel stores the fresh summaries,
+//! like `levelscope pack check --update`.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -39,72 +38,58 @@ impl CheckProgress {
     }
 }
 
-/// A finished check.
+/// One level the check has judged: the level as it was when the check
+/// started (the designer may have changed the pack since) and its verdict.
 #[derive(Clone, Debug)]
-pub struct CheckResult {
-    /// The verdicts, one per level of the snapshot, in its order.
-    pub checks: Vec<LevelCheck>,
-    /// The levels as they were when the check started.
-    pub levels: Vec<Level>,
-    /// What the check asked of every level.
-    pub options: CheckOptions,
-    /// How long it ran.
-    pub elapsed: Duration,
+pub struct CheckedLevel {
+    /// The level the verdict is about.
+    pub level: Level,
+    /// The verdict; its `index` is the level's place when the check started.
+    pub check: LevelCheck,
 }
 
-impl CheckResult {
-    /// Which verdict belongs to each level of `pack` (by index into
-    /// [`CheckResult::checks`]): a level gets the verdict of an identical
-    /// level of the snapshot, the one at the same place when there is one;
-    /// levels added or changed since the check started get none.
-    pub fn match_to(&self, pack: &Pack) -> Vec<Option<usize>> {
-        let mut matched = vec![None; pack.levels.len()];
-        let mut used = vec![false; self.levels.len()];
-        for (i, entry) in pack.levels.iter().enumerate() {
-            if self.levels.get(i) == Some(&entry.level) {
-                matched[i] = Some(i);
-                used[i] = true;
-            }
-        }
-        let mut unused: HashMap<&Level, Vec<usize>> = HashMap::new();
-        for (k, level) in self.levels.iter().enumerate().rev() {
-            if !used[k] {
-                unused.entry(level).or_default().push(k);
-            }
-        }
-        for (i, entry) in pack.levels.iter().enumerate() {
-            if matched[i].is_none() {
-                matched[i] = unused.get_mut(&entry.level).and_then(Vec::pop);
-            }
-        }
-        matched
+/// Where the verdict on `level` (at place `index` when the check started)
+/// belongs in `pack` as it is now: the same place when the level is still
+/// there, else the first identical level that has no verdict yet
+/// (`is_judged(i)` is false), else nowhere (the level was changed or
+/// removed).
+pub fn place_in(
+    pack: &Pack,
+    index: usize,
+    level: &Level,
+    is_judged: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let free = |i: usize| !is_judged(i);
+    if pack.levels.get(index).is_some_and(|e| e.level == *level) && free(index) {
+        return Some(index);
     }
-
-    /// Stores the fresh summaries in the levels of `pack` that have a
-    /// verdict (a level that could not be analysed loses its summary) and
-    /// returns each level's verdict.
-    pub fn apply_to<'a>(&'a self, pack: &mut Pack) -> Vec<Option<&'a LevelCheck>> {
-        self.match_to(pack)
-            .into_iter()
-            .zip(&mut pack.levels)
-            .map(|(k, entry)| {
-                let check = &self.checks[k?];
-                entry.summary = check.summary.clone().ok();
-                Some(check)
-            })
-            .collect()
-    }
+    (0..pack.levels.len()).find(|&i| free(i) && pack.levels[i].level == *level)
 }
 
-/// A check running on a background thread.
+/// The time a check has still to run, in words: "under a second left",
+/// "about 12 s left", "about 3 min 20 s left", "about 2 h 5 min left".
+pub fn time_left_words(time: Duration) -> String {
+    let seconds = time.as_secs();
+    let about = match seconds {
+        0 => return "under a second left".into(),
+        1..=59 => format!("{seconds} s"),
+        60..=3599 => format!("{} min {} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {} min", seconds / 3600, seconds % 3600 / 60),
+    };
+    format!("about {about} left")
+}
+
+/// A check running on a background thread, handing over each level's
+/// verdict as soon as that level is judged.
 pub struct PackCheck {
     job: Job,
     done: Arc<AtomicUsize>,
     total: usize,
+    received: usize,
     options: CheckOptions,
     started: Instant,
     levels: Vec<Level>,
-    results: Receiver<Vec<LevelCheck>>,
+    results: Receiver<LevelCheck>,
 }
 
 impl PackCheck {
@@ -126,22 +111,23 @@ impl PackCheck {
         std::thread::Builder::new()
             .name("pack check".into())
             .spawn(move || {
-                let checks = crate::gui::pool::on_own_pool(|| {
-                    entries
-                        .par_iter()
-                        .enumerate()
-                        .map(|(index, entry)| {
+                crate::gui::pool::on_own_pool(|| {
+                    entries.par_iter().enumerate().for_each_with(
+                        sender,
+                        |sender, (index, entry)| {
                             // Once cancelled, `check_level` returns at once
-                            // with a "cancelled" verdict, which is never shown.
+                            // with a "cancelled" verdict, which is never
+                            // handed over.
                             let check = check_level(index, entry, options, &thread_job);
+                            // Sent before it is counted: a level counted as
+                            // done is in the channel. The receiver is gone
+                            // when the check was dropped: nothing to do.
+                            let _ = sender.send(check);
                             thread_done.fetch_add(1, Ordering::Relaxed);
                             notify();
-                            check
-                        })
-                        .collect()
+                        },
+                    );
                 });
-                // The receiver is gone when the check was dropped: nothing to do.
-                let _ = sender.send(checks);
                 notify();
             })
             .expect("the system can start a thread");
@@ -149,6 +135,7 @@ impl PackCheck {
             job,
             done,
             total,
+            received: 0,
             options,
             started: Instant::now(),
             levels,
@@ -174,9 +161,21 @@ impl PackCheck {
         self.started.elapsed()
     }
 
+    /// About how long the rest of the check will take, at the pace of the
+    /// levels judged so far (`None` before the first level is judged).
+    pub fn time_left(&self) -> Option<Duration> {
+        let CheckProgress { done, total } = self.progress();
+        if done == 0 {
+            return None;
+        }
+        let per_level = self.elapsed().as_secs_f64() / done as f64;
+        Some(Duration::from_secs_f64(per_level * (total - done) as f64))
+    }
+
     /// Asks the check to stop: the levels under analysis stop at once and
-    /// [`PackCheck::poll`] never returns a result. Dropping the check does
-    /// the same.
+    /// [`PackCheck::take_judged`] hands over nothing more. Levels judged
+    /// before must be taken first to be kept. Dropping the check does the
+    /// same.
     pub fn cancel(&self) {
         self.job.cancel();
     }
@@ -186,19 +185,27 @@ impl PackCheck {
         self.job.is_cancelled()
     }
 
-    /// The result, once the check has finished (and was not cancelled).
-    /// It is returned once.
-    pub fn poll(&mut self) -> Option<CheckResult> {
-        let checks = self.results.try_recv().ok()?;
+    /// The levels judged since the last call, each handed over once (none
+    /// once the check is cancelled: their verdicts may be "cancelled").
+    pub fn take_judged(&mut self) -> Vec<CheckedLevel> {
         if self.is_cancelled() {
-            return None;
+            return Vec::new();
         }
-        Some(CheckResult {
-            checks,
-            levels: std::mem::take(&mut self.levels),
-            options: self.options,
-            elapsed: self.started.elapsed(),
-        })
+        let judged: Vec<CheckedLevel> = self
+            .results
+            .try_iter()
+            .map(|check| CheckedLevel {
+                level: self.levels[check.index].clone(),
+                check,
+            })
+            .collect();
+        self.received += judged.len();
+        judged
+    }
+
+    /// Whether every level's verdict has been handed over.
+    pub fn is_finished(&self) -> bool {
+        self.received == self.total
     }
 }
 
@@ -216,6 +223,7 @@ mod tests {
 
     const GOOD: &str = "#####\n#R.R#\n#...#\n#r###\n";
     const DEAD: &str = "######\n#R.R.#\n#.#..#\n#o...#\n##r###\n";
+    const BIG: &str = include_str!("../../../assets/bench/skiddy_1m.txt");
 
     fn pack(texts: &[&str]) -> Pack {
         Pack {
@@ -234,19 +242,25 @@ mod tests {
         }
     }
 
-    fn wait(check: &mut PackCheck) -> CheckResult {
+    /// Takes verdicts until `enough` says stop; returns them all.
+    fn take_until(
+        check: &mut PackCheck,
+        enough: impl Fn(&PackCheck, &[CheckedLevel]) -> bool,
+    ) -> Vec<CheckedLevel> {
         let deadline = Instant::now() + Duration::from_secs(60);
+        let mut judged = Vec::new();
         loop {
-            if let Some(result) = check.poll() {
-                return result;
+            judged.extend(check.take_judged());
+            if enough(check, &judged) {
+                return judged;
             }
-            assert!(Instant::now() < deadline, "the check did not finish");
+            assert!(Instant::now() < deadline, "the check did not get there");
             std::thread::sleep(Duration::from_millis(2));
         }
     }
 
     #[test]
-    fn checks_every_level_reports_progress_and_notifies() {
+    fn hands_over_every_level_once_reports_progress_and_notifies() {
         let notified = Arc::new(AtomicUsize::new(0));
         let count = Arc::clone(&notified);
         let p = pack(&[GOOD, DEAD, GOOD]);
@@ -254,24 +268,51 @@ mod tests {
             count.fetch_add(1, Ordering::SeqCst);
         });
         assert_eq!(check.progress().total, 3);
-        let result = wait(&mut check);
+        let mut judged = take_until(&mut check, |c, _| c.is_finished());
         assert_eq!(check.progress(), CheckProgress { done: 3, total: 3 });
         assert_eq!(check.progress().fraction(), 1.0);
+        assert_eq!(check.time_left(), Some(Duration::ZERO));
+        std::thread::sleep(Duration::from_millis(20));
         // Once a level, once at the end.
         assert_eq!(notified.load(Ordering::SeqCst), 4);
-        assert_eq!(result.checks.len(), 3);
-        assert!(result.checks[0].passes() && result.checks[2].passes());
-        assert!(result.checks[1]
+        judged.sort_by_key(|j| j.check.index);
+        assert_eq!(judged.len(), 3);
+        assert!(judged[0].check.passes() && judged[2].check.passes());
+        assert!(judged[1]
+            .check
             .failures
             .iter()
             .any(|f| f.contains("dead end")));
-        assert!(check.poll().is_none(), "a result is returned once");
+        assert_eq!(judged[1].level, p.levels[1].level);
+        assert!(
+            check.take_judged().is_empty(),
+            "a verdict is handed over once"
+        );
     }
 
     #[test]
-    fn a_cancelled_check_returns_nothing() {
-        let big = include_str!("../../../assets/bench/skiddy_1m.txt");
-        let p = pack(&[big, big]);
+    fn small_levels_are_handed_over_while_a_big_one_is_still_running() {
+        let p = pack(&[GOOD, DEAD, BIG]);
+        let mut check = PackCheck::start(
+            &p,
+            CheckOptions {
+                min_stars: 3,
+                max_states: 10_000_000,
+            },
+            || {},
+        );
+        let judged = take_until(&mut check, |_, judged| judged.len() == 2);
+        assert!(!check.is_finished());
+        let mut indices: Vec<usize> = judged.iter().map(|j| j.check.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, vec![0, 1]);
+        assert!(check.time_left().is_some());
+        check.cancel();
+    }
+
+    #[test]
+    fn a_cancelled_check_hands_over_nothing_more() {
+        let p = pack(&[BIG, BIG]);
         let mut check = PackCheck::start(
             &p,
             CheckOptions {
@@ -290,52 +331,39 @@ mod tests {
             );
             std::thread::sleep(Duration::from_millis(2));
         }
-        std::thread::sleep(Duration::from_millis(20));
-        assert!(check.poll().is_none());
+        assert!(check.take_judged().is_empty());
+        assert!(!check.is_finished());
     }
 
     #[test]
-    fn verdicts_follow_their_levels_after_edits() {
+    fn verdicts_find_their_levels_after_edits() {
         let before = pack(&[GOOD, DEAD, GOOD]);
-        let mut check = PackCheck::start(&before, options(), || {});
-        let result = wait(&mut check);
-        // Meanwhile: level 0 was removed, a new level appended, and the
-        // second GOOD moved to the front.
-        let mut after = pack(&[GOOD, DEAD, "######\n#R...#\n#....#\n#r####\n"]);
-        assert_eq!(result.match_to(&after), vec![Some(0), Some(1), None]);
-        after.levels.swap(0, 1);
-        assert_eq!(result.match_to(&after), vec![Some(1), Some(0), None]);
-        let verdicts = result.apply_to(&mut after);
-        assert!(verdicts[0]
-            .unwrap()
-            .failures
-            .iter()
-            .any(|f| f.contains("dead end")));
-        assert!(verdicts[1].unwrap().passes());
-        assert!(verdicts[2].is_none());
-        assert!(
-            after.levels[0]
-                .summary
-                .as_ref()
-                .unwrap()
-                .graph()
-                .unwrap()
-                .dead_ends
-                > 0
-        );
-        assert_eq!(
-            after.levels[1]
-                .summary
-                .as_ref()
-                .unwrap()
-                .graph()
-                .unwrap()
-                .states,
-            10
-        );
-        assert!(after.levels[2].summary.is_none());
+        let good = &before.levels[0].level;
+        let dead = &before.levels[1].level;
+        // Meanwhile: level 0 was removed and a new level appended.
+        let after = pack(&[GOOD, DEAD, "######\n#R...#\n#....#\n#r####\n"]);
+        let none = |_: usize| false;
+        assert_eq!(place_in(&after, 0, good, none), Some(0));
+        assert_eq!(place_in(&after, 1, dead, none), Some(1));
+        // The level at place 2 was changed: its verdict goes to the
+        // identical level that has none yet, or nowhere.
+        assert_eq!(place_in(&after, 2, good, none), Some(0));
+        assert_eq!(place_in(&after, 2, good, |i: usize| i == 0), None);
         // Two identical levels each take one verdict.
         let twice = pack(&[DEAD, GOOD, GOOD]);
-        assert_eq!(result.match_to(&twice), vec![Some(1), Some(0), Some(2)]);
+        assert_eq!(place_in(&twice, 0, good, none), Some(1));
+        assert_eq!(place_in(&twice, 2, good, |i: usize| i == 1), Some(2));
+        assert_eq!(place_in(&twice, 0, good, |i: usize| i > 0), None);
+        // A place past the pack's end.
+        assert_eq!(place_in(&pack(&[GOOD]), 5, dead, none), None);
+    }
+
+    #[test]
+    fn time_left_in_words() {
+        let words = |seconds: f64| time_left_words(Duration::from_secs_f64(seconds));
+        assert_eq!(words(0.4), "under a second left");
+        assert_eq!(words(12.0), "about 12 s left");
+        assert_eq!(words(200.0), "about 3 min 20 s left");
+        assert_eq!(words(7500.0), "about 2 h 5 min left");
     }
 }

@@ -21,6 +21,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use egui::{
@@ -42,10 +43,12 @@ use self::view::{
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
-use crate::gui::views::pack_check::{CheckProgress, PackCheck};
+use crate::gui::views::pack_check::{
+    place_in, time_left_words, CheckProgress, CheckedLevel, PackCheck,
+};
 use crate::kinds::{FigureColumn, Kind, Level};
 use crate::pack::check::CheckOptions;
-use crate::pack::Pack;
+use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{agreeing, counted};
 
 /// The width the panel is laid out for, in points; below about 420 the name
@@ -56,20 +59,31 @@ pub const PREFERRED_WIDTH: f32 = 460.0;
 const HEADER_HEIGHT: f32 = 20.0;
 
 /// The latest check's verdict on a level, with the level it judged (a
-/// verdict on a level that changed since is not shown).
+/// verdict on a level that changed since is not shown) and, until the panel
+/// stores it in the pack, the fresh analysis the check made.
 #[derive(Clone, Debug)]
 struct Verdict {
     level: Level,
     failures: Vec<String>,
+    unstored: Option<FreshSummary>,
 }
 
-/// What the latest finished check did: its summary line.
+/// A check's fresh analysis of a level, shown in its row while the check
+/// runs and stored in the pack when the check ends or is cancelled (`None`:
+/// the level could not be analysed and loses its summary).
+#[derive(Clone, Debug)]
+struct FreshSummary(Option<LevelSummary>);
+
+/// What the latest check did, once it ended or was cancelled: its summary
+/// line.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CheckReport {
     judged: usize,
     failing: usize,
     not_judged: usize,
     elapsed: Duration,
+    #[serde(default)]
+    cancelled: bool,
 }
 
 /// The latest check's results as the panel shows them, kept apart from the
@@ -139,9 +153,11 @@ impl PackPanel {
     }
 
     /// Forgets everything about the pack shown so far (verdicts,
-    /// duplicates, selection) and cancels a running check: for when the app
-    /// opens another pack. Sort, filter and check options stay.
+    /// duplicates, selection, filter) and cancels a running check: for when
+    /// the app opens another pack, whose levels the old filter may all hide.
+    /// Sort and check options stay.
     pub fn reset(&mut self) {
+        self.filter = Filter::default();
         self.selected = None;
         self.shown = None;
         self.verdicts.clear();
@@ -223,6 +239,8 @@ impl PackPanel {
                 failures.next().flatten().map(|failures| Verdict {
                     level: entry.level.clone(),
                     failures,
+                    // The check that made them stored its analyses already.
+                    unstored: None,
                 })
             })
             .collect();
@@ -240,26 +258,44 @@ impl PackPanel {
     }
 
     /// Starts checking `pack` in the background (cancelling a running
-    /// check); `ctx` is asked to repaint as the check goes.
+    /// check); `ctx` is asked to repaint as the check goes. Every level is
+    /// "not checked" until the check judges it.
     pub fn start_check(&mut self, ctx: &egui::Context, pack: &Pack) {
         let ctx = ctx.clone();
         self.check = Some(PackCheck::start(pack, self.options, move || {
             ctx.request_repaint()
         }));
+        self.verdicts = vec![None; pack.levels.len()];
         self.report = None;
     }
 
-    /// Cancels the running check; the verdicts stay as they were.
-    pub fn cancel_check(&mut self) {
-        if let Some(check) = self.check.take() {
-            check.cancel();
+    /// Cancels the running check of `pack`: the levels judged so far keep
+    /// their verdicts and (on the next [`PackPanel::show`]) their fresh
+    /// analyses; the others stay "not checked".
+    pub fn cancel_check(&mut self, pack: &Pack) {
+        let Some(mut check) = self.check.take() else {
+            return;
+        };
+        // Taken before cancelling: afterwards verdicts may say "cancelled".
+        for judged in check.take_judged() {
+            self.take_verdict(pack, judged);
         }
+        check.cancel();
+        self.report = Some(self.report_on(pack, check.elapsed(), true));
     }
 
     /// The duplicate groups last found (pack indices), if the designer
     /// asked for them.
     pub fn duplicate_groups(&self) -> Option<&[Vec<usize>]> {
         self.duplicates.groups()
+    }
+
+    /// Whether the filter lets level `i` of `pack` be shown.
+    fn is_shown(&self, pack: &Pack, i: usize) -> bool {
+        pack.levels.get(i).is_some_and(|entry| {
+            let fails = self.failures(pack, i).map(|f| !f.is_empty());
+            self.filter.matches(entry, fails)
+        })
     }
 
     /// The latest check's verdict on each level: `Some(true)` fails,
@@ -289,7 +325,8 @@ impl PackPanel {
         if self.selected.is_some_and(|s| s >= pack.levels.len()) {
             self.selected = None;
         }
-        self.collect_check(pack, &mut actions);
+        self.collect_check(pack);
+        self.store_fresh_summaries(pack, &mut actions);
         // A check's summary line counts levels as they were: once some of
         // them are gone or changed, its figures no longer hold.
         if let Some(report) = &self.report {
@@ -303,7 +340,7 @@ impl PackPanel {
         let mut new_order = None;
         self.show_counts(ui, pack);
         self.show_toolbar(ui, pack, &mut actions, &mut new_order);
-        self.show_check(ui, pack);
+        self.show_check(ui, pack, &mut actions);
         CollapsingHeader::new("Duplicates")
             .id_salt("pack panel duplicates")
             .show(ui, |ui| {
@@ -328,45 +365,96 @@ impl PackPanel {
         actions
     }
 
-    /// Collects a finished check: fresh summaries into the pack, verdicts
-    /// into the panel.
-    fn collect_check(&mut self, pack: &mut Pack, actions: &mut Vec<PackAction>) {
-        let Some(result) = self.check.as_mut().and_then(PackCheck::poll) else {
+    /// Takes the verdicts the running check has made since the last frame
+    /// (each onto its level's row) and ends the check when every level is
+    /// judged.
+    fn collect_check(&mut self, pack: &Pack) {
+        let Some(check) = self.check.as_mut() else {
             return;
         };
-        self.check = None;
+        let judged = check.take_judged();
+        let (finished, elapsed) = (check.is_finished(), check.elapsed());
+        for level in judged {
+            self.take_verdict(pack, level);
+        }
+        if finished {
+            self.check = None;
+            self.report = Some(self.report_on(pack, elapsed, false));
+        }
+    }
+
+    /// Puts one level's verdict on the row of that level in `pack` as it is
+    /// now (nowhere if the level was changed or removed meanwhile).
+    fn take_verdict(&mut self, pack: &Pack, judged: CheckedLevel) {
+        self.verdicts.resize_with(pack.levels.len(), || None);
+        let verdicts = &self.verdicts;
+        let place = place_in(pack, judged.check.index, &judged.level, |i| {
+            verdicts[i].is_some()
+        });
+        if let Some(i) = place {
+            self.verdicts[i] = Some(Verdict {
+                level: judged.level,
+                failures: judged.check.failures,
+                unstored: Some(FreshSummary(judged.check.summary.ok())),
+            });
+        }
+    }
+
+    /// The summary line of a check that ended (or was cancelled) after
+    /// `elapsed`.
+    fn report_on(&self, pack: &Pack, elapsed: Duration, cancelled: bool) -> CheckReport {
+        let fails = self.fails(pack);
+        let judged = fails.iter().filter(|f| f.is_some()).count();
+        CheckReport {
+            judged,
+            failing: fails.iter().filter(|f| **f == Some(true)).count(),
+            not_judged: pack.levels.len() - judged,
+            elapsed,
+            cancelled,
+        }
+    }
+
+    /// Once no check runs, stores the fresh analyses of the levels the last
+    /// check judged in the pack, as one undoable edit.
+    fn store_fresh_summaries(&mut self, pack: &mut Pack, actions: &mut Vec<PackAction>) {
+        let unstored = |v: &Option<Verdict>| v.as_ref().is_some_and(|v| v.unstored.is_some());
+        if self.check.is_some() || !self.verdicts.iter().any(unstored) {
+            return;
+        }
         let before = pack.clone();
-        let verdicts = result.apply_to(pack);
-        let mut report = CheckReport {
-            judged: 0,
-            failing: 0,
-            not_judged: 0,
-            elapsed: result.elapsed,
-        };
-        self.verdicts = verdicts
-            .into_iter()
-            .zip(&pack.levels)
-            .map(|(check, entry)| {
-                let Some(check) = check else {
-                    report.not_judged += 1;
-                    return None;
-                };
-                report.judged += 1;
-                if !check.passes() {
-                    report.failing += 1;
+        for (verdict, entry) in self.verdicts.iter_mut().zip(&mut pack.levels) {
+            let Some(verdict) = verdict else {
+                continue;
+            };
+            if let Some(FreshSummary(fresh)) = verdict.unstored.take() {
+                if verdict.level == entry.level {
+                    entry.summary = fresh;
                 }
-                Some(Verdict {
-                    level: entry.level.clone(),
-                    failures: check.failures.clone(),
-                })
-            })
-            .collect();
-        self.report = Some(report);
+            }
+        }
         if *pack != before {
             actions.push(PackAction::Edited(PackEdit {
                 name: "Store the pack check's fresh analyses".into(),
                 before,
             }));
+        }
+    }
+
+    /// Level `i` as its row shows it: with the running check's fresh
+    /// analysis when the check has judged it already.
+    fn shown_entry<'p>(&self, pack: &'p Pack, i: usize) -> Cow<'p, PackEntry> {
+        let entry = &pack.levels[i];
+        match self.verdicts.get(i) {
+            Some(Some(Verdict {
+                level,
+                unstored: Some(FreshSummary(fresh)),
+                ..
+            })) if *level == entry.level => {
+                let mut shown = entry.clone();
+                shown.summary = fresh.clone();
+                Cow::Owned(shown)
+            }
+            _ => Cow::Borrowed(entry),
         }
     }
 
@@ -433,11 +521,19 @@ impl PackPanel {
             {
                 actions.push(PackAction::AddCurrent);
             }
-            let selected = self.selected;
+            // The buttons act on the selected level only while the table
+            // shows it: never on a level the filter hides.
+            let hidden = self.selected.is_some_and(|s| !self.is_shown(pack, s));
+            let selected = self.selected.filter(|_| !hidden);
+            let why_not = if hidden {
+                "The selected level is hidden by the filter: clear the filter or click a level"
+            } else {
+                "Click a level first"
+            };
             let remove = ui
                 .add_enabled(selected.is_some(), Button::new("Remove"))
                 .on_hover_text("Removes the selected level from the pack")
-                .on_disabled_hover_text("Click a level first");
+                .on_disabled_hover_text(why_not);
             let up = ui
                 .add_enabled(selected.is_some_and(|s| s > 0), Button::new("Move up"))
                 .on_hover_text("Moves the selected level one place earlier in the pack");
@@ -469,7 +565,7 @@ impl PackPanel {
         });
     }
 
-    fn show_check(&mut self, ui: &mut Ui, pack: &Pack) {
+    fn show_check(&mut self, ui: &mut Ui, pack: &mut Pack, actions: &mut Vec<PackAction>) {
         let running = self.check.is_some();
         ui.horizontal_wrapped(|ui| {
             if ui
@@ -509,28 +605,48 @@ impl PackPanel {
         });
         if let Some(check) = &self.check {
             let progress = check.progress();
+            let left = check
+                .time_left()
+                .map_or(String::new(), |t| format!(", {}", time_left_words(t)));
             let mut cancel = false;
             ui.horizontal(|ui| {
                 let width = (ui.available_width() - 110.0).max(80.0);
                 ui.add(
                     ProgressBar::new(progress.fraction())
                         .desired_width(width)
-                        .text(format!("{} / {} levels", progress.done, progress.total)),
+                        .text(format!(
+                            "{} / {} levels{left}",
+                            progress.done, progress.total
+                        )),
                 );
-                cancel = ui.button("Cancel check").clicked();
+                cancel = ui
+                    .button("Cancel check")
+                    .on_hover_text("Stops the check; the levels checked so far keep their results")
+                    .clicked();
             });
             if cancel {
-                self.cancel_check();
+                self.cancel_check(pack);
+                self.store_fresh_summaries(pack, actions);
             }
         } else if let Some(report) = &self.report {
+            let not_judged = report.not_judged as u64;
             let mut text = format!(
-                "Checked {} in {:.1} s: {} failing",
+                "{} {} in {:.1} s: {} failing",
+                if report.cancelled {
+                    "Cancelled after checking"
+                } else {
+                    "Checked"
+                },
                 counted(report.judged as u64, "level", "levels"),
                 report.elapsed.as_secs_f64(),
                 report.failing
             );
-            if report.not_judged > 0 {
-                let not_judged = report.not_judged as u64;
+            if report.cancelled && not_judged > 0 {
+                text += &format!(
+                    "; {} not checked",
+                    counted(not_judged, "level is", "levels are")
+                );
+            } else if report.not_judged > 0 {
                 text += &format!(
                     "; {} added or changed during the check {} not judged",
                     counted(not_judged, "level", "levels"),
@@ -725,7 +841,8 @@ impl PackPanel {
         actions: &mut Vec<PackAction>,
         new_order: &mut Option<Rearrangement>,
     ) {
-        let entry = &row.pack.levels[i];
+        let shown = self.shown_entry(row.pack, i);
+        let entry: &PackEntry = &shown;
         let name = display_name(entry, i);
         let selected = self.selected == Some(i);
         // An id of its own, not the layout's: a row keeps its drag while
@@ -740,7 +857,7 @@ impl PackPanel {
         ui.ctx()
             .accesskit_node_builder(response.id, |node| node.set_description(description));
 
-        paint_row(ui, &response, row, i, place, selected, &name);
+        paint_row(ui, &response, row, entry, i, place, selected);
 
         if row.movable {
             self.handle_drag(ui, &response, row, i, &name, new_order);

@@ -60,6 +60,11 @@ impl KindGui for TangramGui {
         true
     }
 
+    /// Shapes are dragged from the tray with the mouse: no move keys.
+    fn moves_by_keys() -> bool {
+        false
+    }
+
     fn square_board() -> bool {
         true
     }

@@ -111,17 +111,18 @@ pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> St
     text
 }
 
-/// Paints one row of the table (`place` is its place in the view).
+/// Paints one row of the table: level `i` as `entry` shows it (`place` is
+/// its place in the view).
 pub(super) fn paint_row(
     ui: &Ui,
     response: &Response,
     row: &RowContext<'_>,
+    entry: &PackEntry,
     i: usize,
     place: usize,
     selected: bool,
-    name: &str,
 ) {
-    let entry = &row.pack.levels[i];
+    let name = &display_name(entry, i);
     let rect = response.rect;
     let visuals = ui.visuals();
     let painter = ui.painter().with_clip_rect(rect.intersect(ui.clip_rect()));

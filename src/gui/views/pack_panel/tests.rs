@@ -319,30 +319,149 @@ fn check_pack_flags_the_level_with_a_dead_end() {
     );
 }
 
-#[test]
-fn a_cancelled_check_changes_nothing() {
+/// The assets and, last, a level whose analysis takes long (a million
+/// states).
+fn pack_with_a_big_level() -> Pack {
     let mut pack = assets_pack();
     pack.levels.push(PackEntry::new(level(
         include_str!("../../../../assets/bench/skiddy_1m.txt"),
         "big",
     )));
-    let mut harness = harness(pack);
+    pack
+}
+
+/// Steps the harness until the running check has judged `done` levels.
+fn wait_for_judged(harness: &mut Harness<'_, State>, done: usize) {
+    for _ in 0..6000 {
+        // Step, not run: the check's thread keeps asking for repaints.
+        harness.step();
+        let judged = harness.state().panel.check_progress().map(|p| p.done);
+        if judged.is_some_and(|d| d >= done) {
+            harness.step();
+            return;
+        }
+        assert!(judged.is_some(), "the check ended before {done} levels");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the check did not judge {done} levels");
+}
+
+#[test]
+fn rows_fill_in_while_the_check_runs() {
+    let mut harness = harness(pack_with_a_big_level());
     harness.get_by_label("Check pack").click();
-    // Step, not run: the check's thread keeps asking for repaints.
     harness.step();
     assert!(harness.state().panel.is_checking());
-    let progress = harness.state().panel.check_progress().unwrap();
-    assert_eq!(progress.total, 6);
+    assert_eq!(harness.state().panel.check_progress().unwrap().total, 6);
     harness.get_by_label_contains("/ 6 levels");
+    wait_for_judged(&mut harness, 5);
+    let state = harness.state();
+    assert!(state.panel.is_checking(), "the big level is still running");
+    // The five small levels show their verdicts and fresh numbers now.
+    let dead_end = state.panel.failures(&state.pack, 2).expect("judged");
+    assert!(dead_end.iter().any(|f| f.contains("dead end")));
+    harness.get_by_label_contains("2 pass, 3 failing, 1 not checked");
+    let row = harness.get_by_label("1-1");
+    let description = row.accesskit_node().description().unwrap_or_default();
+    assert!(!description.contains("not analysed"), "{description}");
+    assert!(description.contains("passes the check"), "{description}");
+    let bar = harness.get_by_label_contains("5 / 6 levels, ");
+    let text = bar.accesskit_node().label().unwrap_or_default();
+    assert!(text.ends_with(" left"), "the time left: {text}");
+    // Nothing is stored in the pack until the check ends.
+    assert!(state.pack.levels.iter().all(|e| e.summary.is_none()));
+    assert!(state.actions.is_empty());
+    harness.get_by_label("Cancel check").click();
+    harness.step();
+}
+
+#[test]
+fn a_cancelled_check_keeps_what_it_judged() {
+    let mut harness = harness(pack_with_a_big_level());
+    harness.get_by_label("Check pack").click();
+    wait_for_judged(&mut harness, 5);
     harness.get_by_label("Cancel check").click();
     harness.step();
     assert!(!harness.state().panel.is_checking());
     std::thread::sleep(Duration::from_millis(50));
     harness.run();
     let state = harness.state();
-    assert!(state.pack.levels.iter().all(|e| e.summary.is_none()));
+    // The five judged levels keep their verdicts and fresh analyses, in
+    // one undoable edit; the big one stays "not checked".
+    assert!(state.pack.levels[..5].iter().all(|e| e.summary.is_some()));
+    assert!(state.pack.levels[5].summary.is_none());
+    assert!(state.panel.failures(&state.pack, 2).is_some());
+    assert!(state.panel.failures(&state.pack, 5).is_none());
+    let [PackAction::Edited(edit)] = &state.actions[..] else {
+        panic!("one edit: {:?}", state.actions);
+    };
+    assert_eq!(edit.name, "Store the pack check's fresh analyses");
+    assert!(edit.before.levels.iter().all(|e| e.summary.is_none()));
+    harness.get_by_label_contains("Cancelled after checking 5 levels");
+    harness.get_by_label_contains("1 level is not checked");
+    harness.get_by_label_contains("2 pass, 3 failing, 1 not checked");
+}
+
+#[test]
+fn a_check_started_again_forgets_the_verdicts_of_the_last() {
+    let mut harness = harness(assets_pack());
+    harness.get_by_label("Check pack").click();
+    wait_for_check(&mut harness);
+    harness
+        .state_mut()
+        .panel
+        .start_check(&egui::Context::default(), &assets_pack());
+    let state = harness.state();
     assert!(state.panel.failures(&state.pack, 2).is_none());
-    assert!(state.actions.is_empty());
+    harness.state_mut().panel.cancel_check(&assets_pack());
+}
+
+#[test]
+fn a_new_pack_starts_unfiltered() {
+    let mut harness = harness(assets_pack());
+    harness.state_mut().panel.filter_mut().text = "no such level".into();
+    harness.run();
+    harness.get_by_label("No level matches the filter.");
+    harness.state_mut().panel.reset();
+    harness.run();
+    assert!(harness.state_mut().panel.filter_mut().is_empty());
+    assert!(harness
+        .query_by_label("No level matches the filter.")
+        .is_none());
+    harness.get_by_label("dead-end");
+}
+
+#[test]
+fn remove_never_acts_on_a_level_the_filter_hides() {
+    let mut harness = harness(assets_pack());
+    // The level on screen is dead-end; the filter shows only 1-1.
+    harness.state_mut().current = Some(2);
+    harness.state_mut().panel.filter_mut().text = "1-1".into();
+    harness.run();
+    assert_eq!(harness.state().panel.selected(), Some(2));
+    assert!(harness.query_by_label("dead-end").is_none());
+    harness.get_by_label("Remove").click();
+    harness.get_by_label("Move up").click();
+    harness.run();
+    assert_eq!(names(&harness.state().pack).len(), 5);
+    assert!(
+        harness.state().actions.is_empty(),
+        "{:?}",
+        harness.state().actions
+    );
+    // Hovering says why.
+    harness.get_by_label("Remove").hover();
+    harness.run_steps(8);
+    harness.get_by_label_contains("hidden by the filter");
+    // Once the level is shown again, Remove removes it.
+    harness.state_mut().panel.filter_mut().text.clear();
+    harness.run();
+    harness.get_by_label("Remove").click();
+    harness.run();
+    assert_eq!(
+        names(&harness.state().pack),
+        vec!["1-1", "crate-push", "four-colours", "ice-and-pits"]
+    );
 }
 
 fn pack_with_a_mirrored_copy() -> Pack {
