@@ -242,7 +242,7 @@ mod tests {
         Remove(usize),
         Move { from: usize, to: usize },
         Rename(u8),
-        EditLevel { at: usize, width: usize },
+        Board { at: usize, width: usize },
         TagsAndNotes { at: usize, tag: u8 },
         Summary { at: usize, solutions: Option<u64> },
         Unknown { at: usize, value: u8 },
@@ -258,7 +258,7 @@ mod tests {
             any::<usize>().prop_map(Edit::Remove),
             (any::<usize>(), any::<usize>()).prop_map(|(from, to)| Edit::Move { from, to }),
             (0u8..3).prop_map(Edit::Rename),
-            (any::<usize>(), 3usize..6).prop_map(|(at, width)| Edit::EditLevel { at, width }),
+            (any::<usize>(), 3usize..6).prop_map(|(at, width)| Edit::Board { at, width }),
             (any::<usize>(), 0u8..3).prop_map(|(at, tag)| Edit::TagsAndNotes { at, tag }),
             (any::<usize>(), proptest::option::of(0u64..3))
                 .prop_map(|(at, solutions)| Edit::Summary { at, solutions }),
@@ -284,7 +284,7 @@ mod tests {
                 pack.levels.insert(to % len, moved);
             }
             Edit::Rename(name) => pack.name = format!("pack {name}"),
-            Edit::EditLevel { at, width } => {
+            Edit::Board { at, width } => {
                 let e = &mut pack.levels[entry_at(at)];
                 let mut level = Kind::Skiddy.blank(width, 4);
                 level.set_name(e.level.name());
