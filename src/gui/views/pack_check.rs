@@ -89,7 +89,7 @@ impl CheckResult {
             .zip(&mut pack.levels)
             .map(|(k, entry)| {
                 let check = &self.checks[k?];
-                entry.summary = check.summary.clone().ok();
+                entry.set_summary(check.summary.clone().ok());
                 Some(check)
             })
             .collect()
