@@ -223,11 +223,11 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
                 level.name = format!("gen-{}-{i}", args.seed);
                 let mut entry = PackEntry::new(level.into());
                 entry.tags.push("generated".into());
-                entry.summary = Some(
+                entry.set_summary(Some(
                     crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
                         &g.summary, &g.rating,
                     ),
-                );
+                ));
                 pack.levels.push(entry);
             }
             Err(e) => failed.push((i, e.to_string())),

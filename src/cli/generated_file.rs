@@ -137,7 +137,7 @@ pub fn pack_text(out: &Path, seed: u64, levels: Vec<(Level, Option<LevelSummary>
             level.set_name(format!("gen-{seed}-{i}"));
             let mut entry = PackEntry::new(level);
             entry.tags.push("generated".into());
-            entry.summary = summary;
+            entry.set_summary(summary);
             entry
         })
         .collect();

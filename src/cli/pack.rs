@@ -470,7 +470,7 @@ fn check(
     }
     if update {
         for c in checks {
-            read.pack.levels[c.index].summary = c.summary.ok();
+            read.pack.levels[c.index].set_summary(c.summary.ok());
         }
         write_pack_with(pack_path, &read.pack, &read.unknown)
             .map_err(|e| format!("{}: {e}", shown(pack_path)))?;

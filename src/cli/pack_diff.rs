@@ -4,6 +4,11 @@
 //! changed one with its verdict's change. Exit 1 when any level got worse,
 //! became another kind or could not be compared, so that a designer's CI
 //! can refuse a commit that breaks a level.
+//!
+//! A changed level whose stored summary is known to be of it (stored by
+//! levelscope with the print of the board it analysed, the board unchanged
+//! since: [`crate::pack::PackEntry::trusted_summary`]) is not analysed
+//! again: the stored summary gives its verdict.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -13,9 +18,9 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::engine::Job;
-use crate::kinds::compare::{self, Change, Version};
+use crate::kinds::compare::{self, Change, SummaryVersion};
 use crate::kinds::text::quoted;
-use crate::kinds::Level;
+use crate::kinds::{Level, LevelSummary};
 
 /// A level matched in both versions.
 struct Matched {
@@ -37,11 +42,18 @@ struct Changed {
     cells: Option<usize>,
 }
 
+/// The levels of a pack, each with its stored summary when that is known
+/// to be of it.
+struct PackLevels {
+    levels: Vec<Level>,
+    summaries: Vec<Option<LevelSummary>>,
+}
+
 /// The levels of the pack at `path`; a pack with entries that cannot be
 /// read is refused, each such entry named with why, with the command that
 /// saves its readable levels (a diff that skipped them would show them as
 /// removed).
-fn levels_of(path: &Path) -> Result<Vec<Level>, String> {
+fn levels_of(path: &Path) -> Result<PackLevels, String> {
     let read = crate::pack::read_pack(path)
         .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))?;
     if !read.is_whole() {
@@ -52,7 +64,14 @@ fn levels_of(path: &Path) -> Result<Vec<Level>, String> {
             crate::pack::skip_damaged_advice(path)
         ));
     }
-    Ok(read.pack.levels.into_iter().map(|e| e.level).collect())
+    let summaries = read
+        .pack
+        .levels
+        .iter()
+        .map(|e| e.trusted_summary().cloned())
+        .collect();
+    let levels = read.pack.levels.into_iter().map(|e| e.level).collect();
+    Ok(PackLevels { levels, summaries })
 }
 
 /// Pairs the levels of `old` and `new` by name, the n-th of a name with
@@ -82,28 +101,45 @@ fn pair(old: &[Level], new: &[Level]) -> (Vec<Matched>, Vec<usize>, Vec<usize>) 
     (pairs, removed, added)
 }
 
-/// The verdict change of one matched pair whose levels differ.
+/// The summary of `level`'s analysis: `stored` when there is one (known
+/// to be of this level), else made now under `job`.
+fn summary_of(
+    level: &Level,
+    stored: Option<&LevelSummary>,
+    job: impl FnOnce() -> Job,
+) -> Result<LevelSummary, String> {
+    match stored {
+        Some(summary) => Ok(summary.clone()),
+        None => level.analyze(&job()).map(|a| a.level_summary()),
+    }
+}
+
+/// The verdict change of one matched pair whose levels differ, each level
+/// with its stored summary when it is known to be of it.
 fn changed(
     pair: &Matched,
-    old: &Level,
-    new: &Level,
+    (old, old_stored): (&Level, Option<&LevelSummary>),
+    (new, new_stored): (&Level, Option<&LevelSummary>),
     (max_states, max_memory): (u64, u64),
 ) -> Changed {
     let job = || Job::with_budgets(max_states, max_memory / 2);
-    let (a, b) = rayon::join(|| old.analyze(&job()), || new.analyze(&job()));
-    let before = Version {
+    let (a, b) = rayon::join(
+        || summary_of(old, old_stored, job),
+        || summary_of(new, new_stored, job),
+    );
+    let before = SummaryVersion {
         level: old,
-        analysis: a.as_ref().map_err(String::as_str),
+        summary: a.as_ref().map_err(String::as_str),
     };
-    let after = Version {
+    let after = SummaryVersion {
         level: new,
-        analysis: b.as_ref().map_err(String::as_str),
+        summary: b.as_ref().map_err(String::as_str),
     };
     Changed {
         name: pair.name.clone(),
         from: pair.from,
         to: pair.to,
-        change: compare::change(&before, &after),
+        change: compare::summary_change(&before, &after),
         before: before.verdict(),
         after: after.verdict(),
         cells: (old.kind() == new.kind()).then(|| compare::changed_cells(old, new).len()),
@@ -146,18 +182,26 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let (old, new) = match (levels_of(old_path), levels_of(new_path)) {
+    let (old_pack, new_pack) = match (levels_of(old_path), levels_of(new_path)) {
         (Ok(o), Ok(n)) => (o, n),
         (Err(e), _) | (_, Err(e)) => {
             let _ = writeln!(err, "error: cannot read {e}");
             return super::EXIT_USAGE;
         }
     };
-    let (pairs, removed, added) = pair(&old, &new);
+    let (old, new) = (&old_pack.levels, &new_pack.levels);
+    let (pairs, removed, added) = pair(old, new);
     let changes: Vec<Changed> = pairs
         .par_iter()
         .filter(|p| old[p.from] != new[p.to])
-        .map(|p| changed(p, &old[p.from], &new[p.to], budgets))
+        .map(|p| {
+            changed(
+                p,
+                (&old[p.from], old_pack.summaries[p.from].as_ref()),
+                (&new[p.to], new_pack.summaries[p.to].as_ref()),
+                budgets,
+            )
+        })
         .collect();
     // The levels that moved: the fewest whose moving explains the new
     // order, those off a longest run kept in order (one level taken to the
@@ -182,8 +226,8 @@ pub fn run(
     let written = if json {
         let entry = |levels: &[Level], i: usize| json!({"index": i, "name": levels[i].name()});
         let object = json!({
-            "added": added.iter().map(|&i| entry(&new, i)).collect::<Vec<_>>(),
-            "removed": removed.iter().map(|&i| entry(&old, i)).collect::<Vec<_>>(),
+            "added": added.iter().map(|&i| entry(new, i)).collect::<Vec<_>>(),
+            "removed": removed.iter().map(|&i| entry(old, i)).collect::<Vec<_>>(),
             "moved": moved
                 .iter()
                 .map(|m| json!({"name": m.name, "from": m.from, "to": m.to}))
@@ -261,6 +305,91 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pack::{Pack, PackEntry};
+
+    fn skiddy(text: &str) -> Level {
+        let mut level = crate::kinds::read_levels(text, None, Some(crate::kinds::Kind::Skiddy))
+            .unwrap()
+            .remove(0);
+        level.set_name("a");
+        level
+    }
+
+    /// A summary of `level` no analysis gives: `stars` stars for `verdict`.
+    fn crafted(level: &Level, stars: u8, verdict: &str) -> LevelSummary {
+        let mut summary = level.analyze(&Job::new(1000)).unwrap().level_summary();
+        summary.verdict = verdict.into();
+        if let crate::kinds::KindFigures::Skiddy(f) = &mut summary.figures {
+            f.stars = stars;
+        }
+        summary
+    }
+
+    /// `pack diff --json` of two one-level packs.
+    fn diff_json(old: PackEntry, new: PackEntry) -> (u8, Value) {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [dir.path().join("old.json"), dir.path().join("new.json")];
+        for (path, entry) in paths.iter().zip([old, new]) {
+            let pack = Pack {
+                name: "p".into(),
+                levels: vec![entry],
+            };
+            crate::pack::write_pack(path, &pack).unwrap();
+        }
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(
+            &paths[0],
+            &paths[1],
+            true,
+            (1_000_000, 1 << 30),
+            &mut out,
+            &mut err,
+        );
+        assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+        (code, serde_json::from_slice(&out).unwrap())
+    }
+
+    const BEFORE: &str = "#####\n#R.R#\n#...#\n#r###\n";
+    const AFTER: &str = "######\n#R...#\n#....#\n##r###\n";
+
+    #[test]
+    fn stored_summaries_of_the_two_versions_give_the_change() {
+        let mut old = PackEntry::new(skiddy(BEFORE));
+        old.set_summary(Some(crafted(&old.level, 3, "crafted before")));
+        let mut new = PackEntry::new(skiddy(AFTER));
+        new.set_summary(Some(crafted(&new.level, 0, "crafted after")));
+        let (code, json) = diff_json(old, new);
+        let changed = &json["changed"][0];
+        assert_eq!(changed["change"], "worse", "{json}");
+        assert!(changed["before"]
+            .as_str()
+            .unwrap()
+            .ends_with("crafted before"));
+        assert!(changed["after"]
+            .as_str()
+            .unwrap()
+            .ends_with("crafted after"));
+        assert_eq!(code, 1);
+    }
+
+    #[test]
+    fn a_summary_not_known_to_be_of_its_level_is_analysed_again() {
+        let mut old = PackEntry::new(skiddy(BEFORE));
+        old.summary = Some(crafted(&old.level, 3, "crafted before"));
+        let mut new = PackEntry::new(skiddy(BEFORE));
+        new.set_summary(Some(crafted(&new.level, 0, "crafted after")));
+        new.level = skiddy(AFTER);
+        let headline = |text| {
+            skiddy(text)
+                .analyze(&Job::new(1_000_000))
+                .unwrap()
+                .headline()
+        };
+        let (_, json) = diff_json(old, new);
+        let changed = &json["changed"][0];
+        assert_eq!(changed["before"], headline(BEFORE).as_str(), "{json}");
+        assert_eq!(changed["after"], headline(AFTER).as_str(), "{json}");
+    }
 
     #[test]
     fn one_level_taken_to_the_end_is_the_one_that_moved() {

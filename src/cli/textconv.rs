@@ -5,6 +5,13 @@
 //! which cells and which figures changed. An entry of a pack that cannot
 //! be read keeps its number and is named in its place; `FILE#index` gives
 //! one level of a file.
+//!
+//! A pack entry whose stored summary is known to be of its level (stored
+//! by levelscope with the print of the board it analysed, and the board
+//! unchanged since: [`crate::pack::PackEntry::trusted_summary`]) is not
+//! analysed again: its verdict and figures are the stored ones, the same
+//! text an analysis gives, so that `git diff` of a large pack is quick.
+//! Every other level is analysed.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,7 +20,7 @@ use rayon::prelude::*;
 
 use super::level_spec::LevelSpec;
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
-use crate::kinds::{Level, TextFormat};
+use crate::kinds::{Level, LevelSummary, TextFormat};
 use crate::pack::entries::FileEntries;
 
 /// Arguments of `textconv`.
@@ -46,8 +53,9 @@ fn board_text(level: &Level) -> String {
 }
 
 /// One level as text: its name, kind and size, the board, the verdict and
-/// the figures, one a line.
-fn level_text(level: &Level, job: &Job) -> String {
+/// the figures, one a line; those of `stored`, the summary known to be of
+/// this level, when there is one, else of an analysis under `job`.
+fn level_text(level: &Level, stored: Option<&LevelSummary>, job: &Job) -> String {
     let (w, h) = level.size();
     let name = match level.name() {
         "" => String::new(),
@@ -61,15 +69,23 @@ fn level_text(level: &Level, job: &Job) -> String {
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    match level.analyze(job) {
-        Ok(analysis) => {
-            let summary = analysis.level_summary();
-            text.push_str(&format!("verdict: {}\n", analysis.headline()));
-            for (name, value) in summary.named_figures() {
-                text.push_str(&format!("  {name}: {value}\n"));
+    let analysed;
+    let summary = match stored {
+        Some(summary) => summary,
+        None => match level.analyze(job) {
+            Ok(analysis) => {
+                analysed = analysis.level_summary();
+                &analysed
             }
-        }
-        Err(e) => text.push_str(&format!("verdict: not analysed: {e}\n")),
+            Err(e) => {
+                text.push_str(&format!("verdict: not analysed: {e}\n"));
+                return text;
+            }
+        },
+    };
+    text.push_str(&format!("verdict: {}\n", summary.headline()));
+    for (name, value) in summary.named_figures() {
+        text.push_str(&format!("  {name}: {value}\n"));
     }
     text
 }
@@ -96,8 +112,13 @@ fn entries_text(entries: &FileEntries, max_states: u64, max_memory: u64) -> Stri
     let texts: Vec<String> = entries
         .entries
         .par_iter()
-        .map(|entry| match entry {
-            Ok(level) => level_text(level, &Job::with_budgets(max_states, share)),
+        .enumerate()
+        .map(|(i, entry)| match entry {
+            Ok(level) => level_text(
+                level,
+                entries.trusted_summary(i),
+                &Job::with_budgets(max_states, share),
+            ),
             Err(why) => format!("level: cannot be read: {why}\n"),
         })
         .collect();
@@ -130,12 +151,17 @@ pub fn run(args: &TextconvArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         if spec.index.is_none() {
             return Ok(entries);
         }
+        let count = entries.len();
+        let summaries = entries.summaries.clone();
         let (_, level) = spec.select(entries)?;
+        // The index is good once a level was selected; no index, one level.
+        let at = spec.number(count)?.unwrap_or(0);
         Ok(FileEntries {
             entries: vec![Ok(level)],
             pack_name: None,
             broken_end: None,
             note: None,
+            summaries: vec![summaries.into_iter().nth(at).flatten()],
         })
     });
     let entries = match read {
@@ -152,5 +178,113 @@ pub fn run(args: &TextconvArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     match write!(out, "{text}") {
         Ok(()) => 0,
         Err(_) => super::EXIT_FAILED,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::{Pack, PackEntry};
+
+    fn skiddy(text: &str, name: &str) -> Level {
+        let mut level = crate::kinds::read_levels(text, None, Some(crate::kinds::Kind::Skiddy))
+            .unwrap()
+            .remove(0);
+        level.set_name(name);
+        level
+    }
+
+    /// The text `textconv` prints for `pack` (written to a file first),
+    /// or for its entry `index`.
+    fn textconv_of(pack: &Pack, index: Option<usize>) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.json");
+        crate::pack::write_pack(&path, pack).unwrap();
+        let file = match index {
+            Some(i) => PathBuf::from(format!("{}#{i}", path.display())),
+            None => path,
+        };
+        let args = TextconvArgs {
+            file,
+            max_states: DEFAULT_MAX_STATES,
+            max_memory: None,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(run(&args, &mut out, &mut err), 0);
+        assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+        String::from_utf8(out).unwrap()
+    }
+
+    const FIRST: &str = "#####\n#R.R#\n#...#\n#r###\n";
+    const SECOND: &str = "######\n#R...#\n#....#\n##r###\n";
+
+    /// A summary no analysis of `level` gives: its verdict and states
+    /// changed.
+    fn crafted(level: &Level) -> LevelSummary {
+        let mut summary = level.analyze(&Job::new(1000)).unwrap().level_summary();
+        summary.verdict = "crafted verdict".into();
+        summary.graph_mut().unwrap().states = 424_242;
+        summary
+    }
+
+    #[test]
+    fn a_stored_summary_of_the_level_is_shown_and_a_level_without_one_is_analysed() {
+        let mut first = PackEntry::new(skiddy(FIRST, "first"));
+        first.set_summary(Some(crafted(&first.level)));
+        let second = PackEntry::new(skiddy(SECOND, "second"));
+        let analysed = second.level.analyze(&Job::new(1000)).unwrap();
+        let pack = Pack {
+            name: "p".into(),
+            levels: vec![first, second],
+        };
+        let text = textconv_of(&pack, None);
+        let (one, two) = text.split_once("\n#1 ").unwrap();
+        assert!(one.contains("crafted verdict"), "{one}");
+        assert!(one.contains("states: 424242"), "{one}");
+        assert!(
+            two.contains(&format!("verdict: {}\n", analysed.headline())),
+            "{two}"
+        );
+        assert!(!two.contains("crafted"), "{two}");
+        // One level of the pack by its number uses its summary too.
+        assert!(textconv_of(&pack, Some(0)).contains("crafted verdict"));
+        assert!(!textconv_of(&pack, Some(1)).contains("crafted verdict"));
+    }
+
+    #[test]
+    fn a_summary_kept_while_the_board_changed_or_never_stamped_is_not_used() {
+        let mut edited = PackEntry::new(skiddy(FIRST, "edited"));
+        edited.set_summary(Some(crafted(&edited.level)));
+        edited.level = skiddy(SECOND, "edited");
+        let mut unstamped = PackEntry::new(skiddy(FIRST, "unstamped"));
+        unstamped.summary = Some(crafted(&unstamped.level));
+        let pack = Pack {
+            name: "p".into(),
+            levels: vec![edited, unstamped],
+        };
+        let text = textconv_of(&pack, None);
+        assert!(!text.contains("crafted"), "{text}");
+        assert_eq!(text.matches("verdict: ").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn a_true_stored_summary_gives_the_text_an_analysis_gives() {
+        let levels: Vec<PackEntry> = [(FIRST, "a"), (SECOND, "b")]
+            .iter()
+            .map(|(text, name)| PackEntry::new(skiddy(text, name)))
+            .collect();
+        let mut stored = levels.clone();
+        for entry in &mut stored {
+            crate::pack::refresh_summary(entry, DEFAULT_MAX_STATES).unwrap();
+            assert!(entry.trusted_summary().is_some());
+        }
+        let pack = |levels| Pack {
+            name: "p".into(),
+            levels,
+        };
+        assert_eq!(
+            textconv_of(&pack(stored), None),
+            textconv_of(&pack(levels), None)
+        );
     }
 }

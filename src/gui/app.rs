@@ -755,7 +755,7 @@ impl EditorApp {
             Some(entry) => {
                 entry.level = level;
                 if summary.is_some() {
-                    entry.summary = summary;
+                    entry.set_summary(summary);
                 }
             }
             None => pack.levels.push(PackEntry::new(level)),
@@ -841,7 +841,7 @@ impl EditorApp {
             .pack
             .get_or_insert_with(|| OpenPack::new_named("New pack"));
         let mut entry = PackEntry::new(level);
-        entry.summary = summary;
+        entry.set_summary(summary);
         let name = format!(
             "Add level {} to the pack",
             super::open_pack::level_words(&entry.level, open.pack.levels.len())

@@ -1,28 +1,60 @@
-//! Undo and redo by snapshots. Levels are small (at most 16x16 cells), so a
-//! snapshot per step is cheap and can never drift from the document. A drag
-//! stroke is one step: it is opened with [`History::begin`] and the snapshot
-//! taken then is the one undo returns to.
+//! Undo and redo. Each step keeps what it changed, as the document says
+//! through [`Undoable`]: a level (at most 16x16 cells) keeps the whole
+//! level as it was, a pack keeps only the entries a step changed (see
+//! [`super::pack_history`]). A drag stroke is one step: it is opened with
+//! [`History::begin`], and the document as it was then is what undo
+//! returns to.
 //!
 //! Every document has its own history (each level, and the pack): an undo
 //! never reaches into another document's.
 
-/// One undoable step: what the document was before it, and its name.
+/// A document whose history keeps what each step changed.
+pub trait Undoable: Clone + PartialEq {
+    /// What one step changed: applied to the document after the step, it
+    /// gives the document before it, and becomes what goes forward again
+    /// (see [`Undoable::swap_change`]).
+    type Change: Clone + std::fmt::Debug;
+
+    /// What takes `after` back to `before`; `None` when they are the same.
+    fn change_back(before: Self, after: &Self) -> Option<Self::Change>;
+
+    /// Applies `change` to `document`, and turns `change` into the change
+    /// that takes the document back to what it was before this call.
+    fn swap_change(document: &mut Self, change: &mut Self::Change);
+}
+
+/// One undoable step: what it changed, and its name.
 #[derive(Clone, Debug)]
-struct Step<T> {
+struct Step<C> {
+    change: C,
+    name: String,
+}
+
+/// A step opened by [`History::begin`]: the document as it was then.
+#[derive(Clone, Debug)]
+struct OpenStep<T> {
     before: T,
     name: String,
 }
 
 /// The undo and redo stacks of one document.
 #[derive(Clone, Debug)]
-pub struct History<T> {
-    undo: Vec<Step<T>>,
-    redo: Vec<Step<T>>,
-    open: Option<Step<T>>,
+pub struct History<T: Undoable> {
+    undo: Vec<Step<T::Change>>,
+    redo: Vec<Step<T::Change>>,
+    open: Option<OpenStep<T>>,
     limit: usize,
 }
 
-impl<T: Clone + PartialEq> History<T> {
+impl<T: Undoable<Change = T>> History<T> {
+    /// The document before the last step done, if there is one (for a
+    /// document whose steps keep it whole).
+    pub fn last_before(&self) -> Option<&T> {
+        self.undo.last().map(|step| &step.change)
+    }
+}
+
+impl<T: Undoable> History<T> {
     /// An empty history that keeps at most `limit` steps.
     pub fn new(limit: usize) -> History<T> {
         History {
@@ -33,16 +65,11 @@ impl<T: Clone + PartialEq> History<T> {
         }
     }
 
-    /// The document before the last step done, if there is one.
-    pub fn last_before(&self) -> Option<&T> {
-        self.undo.last().map(|step| &step.before)
-    }
-
     /// Opens a step named `name` with the document as it is now. Until
     /// [`History::end`], further edits belong to the same step.
     pub fn begin(&mut self, current: &T, name: &str) {
         if self.open.is_none() {
-            self.open = Some(Step {
+            self.open = Some(OpenStep {
                 before: current.clone(),
                 name: name.to_string(),
             });
@@ -52,8 +79,11 @@ impl<T: Clone + PartialEq> History<T> {
     /// Closes the open step; it is recorded only if the document changed.
     pub fn end(&mut self, current: &T) {
         if let Some(step) = self.open.take() {
-            if step.before != *current {
-                self.undo.push(step);
+            if let Some(change) = T::change_back(step.before, current) {
+                self.undo.push(Step {
+                    change,
+                    name: step.name,
+                });
                 if self.undo.len() > self.limit {
                     self.undo.remove(0);
                 }
@@ -65,7 +95,7 @@ impl<T: Clone + PartialEq> History<T> {
     /// Records a finished one-shot edit: `before` is the document before it.
     pub fn record(&mut self, before: T, current: &T, name: &str) {
         self.end(current);
-        self.open = Some(Step {
+        self.open = Some(OpenStep {
             before,
             name: name.to_string(),
         });
@@ -81,22 +111,29 @@ impl<T: Clone + PartialEq> History<T> {
     pub fn undo(&mut self, current: &T) -> Option<T> {
         self.end(current);
         let step = self.undo.pop()?;
-        self.redo.push(Step {
-            before: current.clone(),
-            name: step.name.clone(),
-        });
-        Some(step.before)
+        Some(Self::take_step(step, current, &mut self.redo))
     }
 
     /// Steps forward again after an undo.
     pub fn redo(&mut self, current: &T) -> Option<T> {
         self.end(current);
         let step = self.redo.pop()?;
-        self.undo.push(Step {
-            before: current.clone(),
-            name: step.name.clone(),
-        });
-        Some(step.before)
+        Some(Self::take_step(step, current, &mut self.undo))
+    }
+
+    /// Applies `step` to a copy of `current`, and keeps on `other` the
+    /// step that goes back.
+    fn take_step(mut step: Step<T::Change>, current: &T, other: &mut Vec<Step<T::Change>>) -> T {
+        let mut document = current.clone();
+        T::swap_change(&mut document, &mut step.change);
+        other.push(step);
+        document
+    }
+
+    /// What the recorded steps hold, undoable then redoable: for measuring
+    /// what the history costs.
+    pub fn changes(&self) -> impl Iterator<Item = &T::Change> {
+        self.undo.iter().chain(&self.redo).map(|step| &step.change)
     }
 
     /// Whether there is a step to undo.
@@ -111,10 +148,10 @@ impl<T: Clone + PartialEq> History<T> {
 
     /// The name of the step undo would take back.
     pub fn next_undo_name(&self) -> Option<&str> {
-        self.open
-            .as_ref()
-            .or(self.undo.last())
-            .map(|s| s.name.as_str())
+        match &self.open {
+            Some(open) => Some(open.name.as_str()),
+            None => self.undo.last().map(|s| s.name.as_str()),
+        }
     }
 
     /// The name of the step redo would do again.
@@ -132,6 +169,28 @@ impl<T: Clone + PartialEq> History<T> {
         self.redo.iter().rev().map(|s| s.name.as_str()).collect()
     }
 }
+
+/// A document kept whole by each step: the step holds the document as it
+/// was, and undo swaps it with the document as it is.
+macro_rules! undoable_by_copies {
+    ($($t:ty),*) => {$(
+        impl Undoable for $t {
+            type Change = $t;
+
+            fn change_back(before: $t, after: &$t) -> Option<$t> {
+                (before != *after).then_some(before)
+            }
+
+            fn swap_change(document: &mut $t, change: &mut $t) {
+                std::mem::swap(document, change);
+            }
+        }
+    )*};
+}
+
+undoable_by_copies!(crate::kinds::Level);
+#[cfg(test)]
+undoable_by_copies!(i32, Vec<i32>);
 
 #[cfg(test)]
 mod tests {

@@ -2,9 +2,9 @@
 //! the undo history of its edits (add, remove, reorder, sort applied,
 //! duplicates removed, tags and notes, fresh summaries from a check).
 //!
-//! Pack edits are undone by snapshots like level edits: a pack of a few
-//! hundred levels is small, and a snapshot can never drift from the pack.
-//! After an undo or a redo the levels are matched between the two versions
+//! A pack edit's undo step keeps only the entries it changed (see
+//! [`super::pack_history`]), so that a pack of 10,000 levels does not cost
+//! its whole size per edit. After an undo or a redo the levels are matched between the two versions
 //! ([`matched_entries`]) so that the editor's tabs and the panel's verdicts
 //! follow their levels to their places.
 

@@ -17,7 +17,10 @@ enum Way {
 
 impl Way {
     /// The name of the step this way would take, in `history`.
-    fn name<T: Clone + PartialEq>(self, history: &super::history::History<T>) -> Option<&str> {
+    fn name<T: super::history::Undoable>(
+        self,
+        history: &super::history::History<T>,
+    ) -> Option<&str> {
         match self {
             Way::Back => history.next_undo_name(),
             Way::Forward => history.next_redo_name(),

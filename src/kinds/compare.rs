@@ -44,16 +44,6 @@ pub struct Version<'a> {
 }
 
 impl Version<'_> {
-    /// The verdict's rank: `Some(0)` below every kind's lowest for an
-    /// invalid level (it cannot be played at all), `None` when not known.
-    fn rank(&self) -> Option<i64> {
-        match self.analysis {
-            Ok(a) => a.level_summary().verdict_rank().map(|r| i64::from(r) + 1),
-            Err(_) if !self.level.is_valid() => Some(0),
-            Err(_) => None,
-        }
-    }
-
     /// The summary of the analysis, if there is one.
     pub fn summary(&self) -> Option<LevelSummary> {
         self.analysis.ok().map(Analysis::level_summary)
@@ -68,8 +58,53 @@ impl Version<'_> {
     }
 }
 
+/// One version of a level with the summary of its analysis (made now, or
+/// stored and known to be of this level), or why it has none.
+pub struct SummaryVersion<'a> {
+    /// The level.
+    pub level: &'a Level,
+    /// The summary of its analysis, or why it has none.
+    pub summary: Result<&'a LevelSummary, &'a str>,
+}
+
+impl SummaryVersion<'_> {
+    /// The verdict's rank: `Some(0)` below every kind's lowest for an
+    /// invalid level (it cannot be played at all), `None` when not known.
+    fn rank(&self) -> Option<i64> {
+        match self.summary {
+            Ok(s) => s.verdict_rank().map(|r| i64::from(r) + 1),
+            Err(_) if !self.level.is_valid() => Some(0),
+            Err(_) => None,
+        }
+    }
+
+    /// The verdict in words: the headline an analysis gives.
+    pub fn verdict(&self) -> String {
+        match self.summary {
+            Ok(s) => s.headline(),
+            Err(e) => e.to_string(),
+        }
+    }
+}
+
 /// How the verdict changed from `before` to `after`.
 pub fn change(before: &Version<'_>, after: &Version<'_>) -> Change {
+    let (b, a) = (before.summary(), after.summary());
+    summary_change(
+        &SummaryVersion {
+            level: before.level,
+            summary: b.as_ref().ok_or(before.analysis.err().unwrap_or_default()),
+        },
+        &SummaryVersion {
+            level: after.level,
+            summary: a.as_ref().ok_or(after.analysis.err().unwrap_or_default()),
+        },
+    )
+}
+
+/// How the verdict changed from `before` to `after`, told by their
+/// summaries.
+pub fn summary_change(before: &SummaryVersion<'_>, after: &SummaryVersion<'_>) -> Change {
     if before.level.kind() != after.level.kind() {
         return Change::Different;
     }

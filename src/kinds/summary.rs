@@ -357,6 +357,22 @@ impl LevelSummary {
         self.figures.of_kind().verdict_word(&self.verdict)
     }
 
+    /// The verdict's headline, as the analysis it was made from says it
+    /// ([`crate::kinds::Analysis::headline`]): Skiddy's stars drawn,
+    /// counted and the reason, Prism's difficulty and verdict, Tangram's
+    /// and Sokoban's verdict.
+    pub fn headline(&self) -> String {
+        match &self.figures {
+            KindFigures::Skiddy(f) => {
+                crate::kinds::skiddy::report::stars_headline(f.stars, &self.verdict)
+            }
+            KindFigures::Prism(f) => {
+                crate::kinds::prism::report::difficulty_headline(f.difficulty, &self.verdict)
+            }
+            KindFigures::Tangram(_) | KindFigures::Sokoban(_) => self.verdict.clone(),
+        }
+    }
+
     /// The verdict in a sentence: the word and the designer's words
     /// (`"3 stars: Perfect in 2 moves (L D)"`), the word said once where the
     /// words begin with it (`"unique: one way to place the shapes"`).
@@ -653,5 +669,37 @@ mod tests {
             skiddy().lengths_words().unwrap(),
             "Shortest 2, max-combo 2, no-combo 3"
         );
+    }
+
+    #[test]
+    fn the_headline_of_a_summary_is_the_headline_of_its_analysis() {
+        let pack = crate::pack::parse_pack(include_str!("../../assets/sample-pack.json")).unwrap();
+        let mut levels: Vec<crate::kinds::Level> =
+            pack.pack.levels.into_iter().map(|e| e.level).collect();
+        levels.extend(
+            crate::kinds::read_levels("#####\n#@$.#\n#####\n", None, Some(Kind::Sokoban)).unwrap(),
+        );
+        let mut kinds = std::collections::HashSet::new();
+        for level in &levels {
+            let job = crate::engine::Job::new(crate::engine::DEFAULT_MAX_STATES);
+            let analysis = level.analyze(&job).unwrap();
+            assert_eq!(
+                analysis.level_summary().headline(),
+                analysis.headline(),
+                "{}",
+                level.name()
+            );
+            kinds.insert(level.kind());
+        }
+        assert_eq!(kinds.len(), Kind::ALL.len(), "every kind");
+    }
+
+    #[test]
+    fn a_stored_summary_with_more_stars_than_three_is_said_without_a_panic() {
+        let mut summary = skiddy();
+        if let KindFigures::Skiddy(f) = &mut summary.figures {
+            f.stars = 7;
+        }
+        assert_eq!(summary.headline(), "★★★ 7 stars — Perfect in 2 moves (L D)");
     }
 }

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::{Opened, ReadPack};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelSummary};
 
 /// One entry of a file: its level, or why it cannot be read.
 pub type FileEntry = Result<Level, String>;
@@ -24,6 +24,10 @@ pub struct FileEntries {
     /// What was assumed in reading the file (an encoding other than UTF-8),
     /// for the reader to see.
     pub note: Option<String>,
+    /// The stored summary of each entry, by number, that is known to be of
+    /// its level as read ([`super::PackEntry::trusted_summary`]); shorter
+    /// than `entries` (empty for a level file) where none follow.
+    pub summaries: Vec<Option<LevelSummary>>,
 }
 
 impl FileEntries {
@@ -35,6 +39,12 @@ impl FileEntries {
     /// Whether the file holds no entry at all.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// The stored summary of entry `index` when it is known to be of its
+    /// level (see [`FileEntries::summaries`]).
+    pub fn trusted_summary(&self, index: usize) -> Option<&LevelSummary> {
+        self.summaries.get(index)?.as_ref()
     }
 
     /// Whether every entry was read and nothing of the file was lost.
@@ -96,23 +106,29 @@ impl From<ReadPack> for FileEntries {
         let mut damaged = read.damaged.into_iter().peekable();
         let mut readable = read.pack.levels.into_iter();
         let mut entries = Vec::with_capacity(total);
+        let mut summaries = Vec::with_capacity(total);
         for index in 0..total {
             // The damaged entries are listed in file order: the readable
             // ones fill, in order, the places they leave.
-            let entry = match damaged.next_if(|d| d.index == index) {
-                Some(d) => Err(d.error),
+            let (entry, summary) = match damaged.next_if(|d| d.index == index) {
+                Some(d) => (Err(d.error), None),
                 None => match readable.next() {
-                    Some(e) => Ok(e.level),
-                    None => Err("the entry is missing".into()),
+                    Some(e) => {
+                        let summary = e.trusted_summary().cloned();
+                        (Ok(e.level), summary)
+                    }
+                    None => (Err("the entry is missing".into()), None),
                 },
             };
             entries.push(entry);
+            summaries.push(summary);
         }
         FileEntries {
             entries,
             pack_name: Some(read.pack.name),
             broken_end,
             note: None,
+            summaries,
         }
     }
 }
@@ -126,6 +142,7 @@ impl From<Opened> for FileEntries {
                 pack_name: None,
                 broken_end: None,
                 note: None,
+                summaries: Vec::new(),
             },
         }
     }

@@ -39,6 +39,11 @@ pub struct PackEntry {
     pub notes: String,
     /// The latest analysis, if the level was analysed.
     pub summary: Option<LevelSummary>,
+    /// The print ([`level_print`]) of the level the summary was made from,
+    /// when levelscope made it and said so ([`PackEntry::set_summary`]);
+    /// written beside the summary as `"summary_of"`. See
+    /// [`PackEntry::trusted_summary`].
+    pub summary_of: Option<String>,
     /// The entry's fields levelscope does not know (another tool's
     /// `"rating"`), in the file's order; written back unchanged.
     pub unknown: Unknown,
@@ -56,9 +61,45 @@ impl PackEntry {
             tags: Vec::new(),
             notes: String::new(),
             summary: None,
+            summary_of: None,
             unknown: Unknown::new(),
         }
     }
+
+    /// Stores `summary`, made by analysing this entry's level as it is
+    /// now, with the level's print, so that it can be used for the level
+    /// without analysing it again.
+    pub fn set_summary(&mut self, summary: Option<LevelSummary>) {
+        self.summary_of = summary.as_ref().map(|_| level_print(&self.level));
+        self.summary = summary;
+    }
+
+    /// The stored summary when it is known to be of the level as it is:
+    /// levelscope stored it with the print of the level it analysed, and
+    /// the level's board still has that print (a summary stored before
+    /// there were prints, written by another tool, or kept while the board
+    /// was edited, by hand or by a tool, is not used: the level is
+    /// analysed). The summary is the one made then, under the budgets of
+    /// that analysis.
+    pub fn trusted_summary(&self) -> Option<&LevelSummary> {
+        let print = self.summary_of.as_deref()?;
+        let summary = self.summary.as_ref()?;
+        (print == level_print(&self.level)).then_some(summary)
+    }
+}
+
+/// A print of a level's board: 16 hex digits of a hash (64-bit FNV-1a) of
+/// its JSON form without its name, so that a renamed level keeps its print
+/// and any other change to it gives another. It ties a stored summary to
+/// the level it was made from; the same on every machine and run.
+pub fn level_print(level: &Level) -> String {
+    let mut unnamed = level.clone();
+    unnamed.set_name("");
+    let text = unnamed.to_json_value().to_string();
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 /// A pack: a name and an ordered list of levels.
@@ -203,6 +244,8 @@ struct EntryOut<'a> {
     unknown: &'a Unknown,
     level: LevelOut<'a>,
     summary: &'a Option<LevelSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    summary_of: Option<&'a str>,
 }
 
 /// A level as written in a pack: its JSON value, made as the writer
@@ -246,6 +289,7 @@ impl Serialize for EntriesOut<'_> {
                     unknown: &e.unknown,
                     level: LevelOut(&e.level),
                     summary: &e.summary,
+                    summary_of: e.summary.as_ref().and(e.summary_of.as_deref()),
                 }))
             }
             EntriesOut::Levels(levels, no_fields) => {
@@ -256,6 +300,7 @@ impl Serialize for EntriesOut<'_> {
                     unknown: no_fields,
                     level: LevelOut(level),
                     summary: &None,
+                    summary_of: None,
                 }))
             }
         }
@@ -398,11 +443,11 @@ pub fn refresh_summary(entry: &mut PackEntry, max_states: u64) -> Result<(), Str
 pub fn refresh_summary_with(entry: &mut PackEntry, job: &crate::engine::Job) -> Result<(), String> {
     match entry.level.analyze(job) {
         Ok(a) => {
-            entry.summary = Some(a.level_summary());
+            entry.set_summary(Some(a.level_summary()));
             Ok(())
         }
         Err(e) => {
-            entry.summary = None;
+            entry.set_summary(None);
             Err(e)
         }
     }
@@ -601,5 +646,83 @@ mod tests {
         let mut text = Vec::new();
         write_levels_as_pack_json(&mut text, "bare", &levels).unwrap();
         assert_eq!(String::from_utf8(text).unwrap(), pack_to_json(&bare));
+    }
+
+    #[test]
+    fn a_summary_levelscope_made_is_trusted_for_its_board_only() {
+        let pack = sample();
+        let one = &pack.levels[0];
+        assert!(one.trusted_summary().is_some(), "refresh_summary stamps it");
+        assert_eq!(one.trusted_summary(), one.summary.as_ref());
+        let mut renamed = one.clone();
+        renamed.level.set_name("another name");
+        assert!(
+            renamed.trusted_summary().is_some(),
+            "a name is not the board"
+        );
+        let mut edited = one.clone();
+        edited.level = ascii("#####\n#R..#\n#.R.#\n#r###\n");
+        assert!(edited.summary.is_some() && edited.trusted_summary().is_none());
+        let mut unstamped = one.clone();
+        unstamped.summary_of = None;
+        assert!(unstamped.trusted_summary().is_none());
+        let mut cleared = one.clone();
+        cleared.set_summary(None);
+        assert_eq!((cleared.summary, cleared.summary_of), (None, None));
+    }
+
+    #[test]
+    fn the_print_is_written_beside_the_summary_and_read_back() {
+        let pack = sample();
+        let text = pack_to_json(&pack);
+        assert_eq!(
+            text.matches("\"summary_of\"").count(),
+            1,
+            "only where a summary is"
+        );
+        let read = parse_pack(&text).unwrap();
+        assert_eq!(read.pack, pack);
+        assert!(read.pack.levels[0].trusted_summary().is_some());
+        assert!(read.unknown.is_empty() && read.pack.levels[0].unknown.is_empty());
+    }
+
+    #[test]
+    fn a_board_edited_by_hand_keeps_its_summary_but_not_the_trust() {
+        let mut value: Value = serde_json::from_str(&pack_to_json(&sample())).unwrap();
+        value["levels"][0]["level"]["rows"][2] = Value::String("#.R.#".into());
+        value["levels"][0]["level"]["rows"][1] = Value::String("#R..#".into());
+        let read = parse_pack(&value.to_string()).unwrap();
+        let entry = &read.pack.levels[0];
+        assert!(entry.summary.is_some(), "nothing of the file is lost");
+        assert!(entry.trusted_summary().is_none());
+        // Written again, the print still says the board it was made from.
+        let again = parse_pack(&pack_to_json(&read.pack)).unwrap();
+        assert!(again.pack.levels[0].trusted_summary().is_none());
+    }
+
+    #[test]
+    fn a_print_that_is_not_a_string_or_has_no_summary_is_dropped() {
+        let mut value: Value = serde_json::from_str(&pack_to_json(&sample())).unwrap();
+        value["levels"][0]["summary_of"] = Value::from(42);
+        value["levels"][1]["summary_of"] = Value::String("0123456789abcdef".into());
+        let read = parse_pack(&value.to_string()).unwrap();
+        assert!(read.is_whole(), "{:?}", read.damaged);
+        assert_eq!(read.pack.levels[0].summary_of, None);
+        assert!(read.pack.levels[0].summary.is_some());
+        assert!(read.pack.levels[0].trusted_summary().is_none());
+        assert_eq!(read.pack.levels[1].summary_of, None);
+        assert!(!pack_to_json(&read.pack).contains("summary_of"));
+    }
+
+    #[test]
+    fn a_summary_from_a_file_written_before_prints_is_not_trusted() {
+        let mut value: Value = serde_json::from_str(&pack_to_json(&sample())).unwrap();
+        value["levels"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("summary_of");
+        let read = parse_pack(&value.to_string()).unwrap();
+        assert!(read.pack.levels[0].summary.is_some());
+        assert!(read.pack.levels[0].trusted_summary().is_none());
     }
 }

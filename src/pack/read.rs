@@ -24,7 +24,7 @@ use crate::kinds::{Level, LevelSummary};
 /// The fields of a pack that levelscope reads; any other is kept as it is.
 const PACK_FIELDS: [&str; 4] = ["format", "version", "name", "levels"];
 /// The fields of an entry that levelscope reads; any other is kept as it is.
-const ENTRY_FIELDS: [&str; 5] = ["name", "tags", "notes", "level", "summary"];
+const ENTRY_FIELDS: [&str; 6] = ["name", "tags", "notes", "level", "summary", "summary_of"];
 
 /// Says where a duplicate key of a pack is.
 fn duplicate_words(d: &DuplicateKey) -> String {
@@ -81,11 +81,19 @@ fn entry_from_value(value: Value) -> Result<PackEntry, String> {
         Some(v @ Value::Object(_)) => LevelSummary::from_json_value(level.kind(), v).ok(),
         Some(other) => return Err(wrong("summary", other, "an object")),
     };
+    // The print of the level the summary was made from, like the summary
+    // only a cache: one that is not a string, or with no summary, is
+    // dropped (the level is then analysed when its summary is wanted).
+    let summary_of = match (known.get("summary_of"), &summary) {
+        (Some(Value::String(print)), Some(_)) => Some(print.clone()),
+        _ => None,
+    };
     Ok(PackEntry {
         level,
         tags,
         notes,
         summary,
+        summary_of,
         unknown,
     })
 }

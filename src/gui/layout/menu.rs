@@ -220,7 +220,7 @@ impl EditorApp {
 }
 
 /// A history's undoable and redoable step names, owned.
-fn names<T: Clone + PartialEq>(
+fn names<T: crate::gui::history::Undoable>(
     history: &crate::gui::history::History<T>,
 ) -> (Vec<String>, Vec<String>) {
     (

@@ -111,7 +111,7 @@ impl EditorApp {
                     ) {
                         level.set_name(crate::gui::open_pack::unique_name(pack, level.name()));
                         let mut entry = crate::pack::PackEntry::new(level);
-                        entry.summary = summary;
+                        entry.set_summary(summary);
                         pack.levels.push(entry);
                     }
                 });

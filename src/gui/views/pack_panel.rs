@@ -428,7 +428,7 @@ impl PackPanel {
             };
             if let Some(FreshSummary(fresh)) = verdict.unstored.take() {
                 if verdict.level == entry.level {
-                    entry.summary = fresh;
+                    entry.set_summary(fresh);
                 }
             }
         }

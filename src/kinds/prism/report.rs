@@ -57,10 +57,14 @@ fn analysis_solutions(analysis: &Analysis, limit: usize) -> (Vec<String>, bool) 
 
 /// The verdict's headline: the difficulty and the verdict.
 pub fn headline(analysis: &Analysis) -> String {
-    let r = &analysis.rating;
-    match r.difficulty {
-        Some(d) => format!("difficulty {d} — {}", r.verdict),
-        None => r.verdict.clone(),
+    difficulty_headline(analysis.rating.difficulty, &analysis.rating.verdict)
+}
+
+/// The headline of a verdict with its difficulty, when there is one.
+pub fn difficulty_headline(difficulty: Option<u32>, verdict: &str) -> String {
+    match difficulty {
+        Some(d) => format!("difficulty {d} — {verdict}"),
+        None => verdict.to_string(),
     }
 }
 

@@ -61,13 +61,13 @@ pub fn json_fields(analysis: &Analysis, solutions: usize) -> Map<String, Value> 
 
 /// The verdict's headline: the stars drawn, counted, and the reason.
 pub fn headline(analysis: &Analysis) -> String {
-    let r = &analysis.rating;
-    let stars = "★".repeat(r.stars as usize) + &"☆".repeat(3 - r.stars as usize);
-    format!(
-        "{stars} {} — {}",
-        counted(r.stars, "star", "stars"),
-        r.reason
-    )
+    stars_headline(analysis.rating.stars, &analysis.rating.reason)
+}
+
+/// The headline of a rating of `stars` stars (at most 3) for `reason`.
+pub fn stars_headline(stars: u8, reason: &str) -> String {
+    let drawn = "★".repeat(stars.min(3) as usize) + &"☆".repeat(3 - stars.min(3) as usize);
+    format!("{drawn} {} — {reason}", counted(stars, "star", "stars"))
 }
 
 fn or_none(v: Option<u32>, solution: &Option<String>) -> String {
