@@ -176,3 +176,44 @@ fn a_collection_too_costly_to_read_is_refused_not_aborted_under_a_memory_limit()
         rows[0]
     );
 }
+
+#[test]
+fn pack_add_counts_the_entries_it_will_hold_and_writes_nothing_when_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tiny.xsb");
+    let text = tiny_collection(20_000);
+    std::fs::write(&file, &text).unwrap();
+    let pack = dir.path().join("p.json");
+    // Reading the collection fits 20 MiB; holding its 20,000 new entries
+    // with their analyses besides does not.
+    let out = levelscope(&[
+        "analyze",
+        "--json",
+        "--max-states",
+        "1",
+        path(&file),
+        "--max-memory",
+        "20M",
+    ]);
+    assert_eq!(
+        crate::common::json_lines(&out).len(),
+        20_000,
+        "{}",
+        stderr(&out)
+    );
+    let out = levelscope(&[
+        "pack",
+        "add",
+        path(&pack),
+        path(&file),
+        "--max-memory",
+        "20M",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("more than the memory budget of 20.0 MiB"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!pack.exists(), "nothing was written");
+}

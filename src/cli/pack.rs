@@ -897,8 +897,16 @@ fn files_read(command: &PackCommand) -> (Vec<&Path>, u64) {
 pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let (files, max_memory) = files_read(&args.command);
     // The files one command reads are held together (a pack and the
-    // level files added to it): their costs add up.
-    if let Err(e) = crate::pack::read_budget::refuse_all_if_over(&files, max_memory) {
+    // level files added to it): their costs add up; the levels added are
+    // held with their analyses until the pack is written.
+    let refused = match &args.command {
+        PackCommand::Add { pack, levels, .. } => {
+            let levels: Vec<&Path> = levels.iter().map(PathBuf::as_path).collect();
+            crate::pack::read_budget::refuse_to_add_if_over(pack, &levels, max_memory)
+        }
+        _ => crate::pack::read_budget::refuse_all_if_over(&files, max_memory),
+    };
+    if let Err(e) = refused {
         let names: Vec<String> = files.iter().map(|f| shown(f).to_string()).collect();
         let _ = writeln!(
             err,
