@@ -21,6 +21,9 @@ pub struct Entry {
 
 /// The folders and usable files in `folder`, folders first, each group in
 /// name order (case-insensitive); hidden entries (a leading dot) left out.
+/// To open, a file is usable by its extension, or, when its extension is
+/// not a level file's (`screen.1`, no extension at all), by its content:
+/// its beginning reads as a level or a pack (see [`reads_as_level`]).
 pub fn list_folder(folder: &Path, purpose: DialogPurpose) -> Result<Vec<Entry>, String> {
     let read =
         std::fs::read_dir(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
@@ -29,12 +32,45 @@ pub fn list_folder(folder: &Path, purpose: DialogPurpose) -> Result<Vec<Entry>, 
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let is_folder = e.path().is_dir();
-            let usable = is_folder || purpose.accepts(Path::new(&name));
+            let usable = is_folder
+                || purpose.accepts(Path::new(&name))
+                || (purpose == DialogPurpose::Open && reads_as_level(&e.path()));
             (usable && !name.starts_with('.')).then_some(Entry { name, is_folder })
         })
         .collect();
     entries.sort_by_key(|e| (!e.is_folder, e.name.to_lowercase()));
     Ok(entries)
+}
+
+/// How much of a file's beginning tells whether it is a level or a pack.
+const SNIFFED_BYTES: usize = 8 * 1024;
+
+/// Whether the file at `path` looks like something the editor opens, told
+/// by its first [`SNIFFED_BYTES`] (cut at their last line end, so that a
+/// row is never read half): a pack, or a level text of a kind levelscope
+/// knows (an XSokoban `screen.1` is XSB).
+pub fn reads_as_level(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(SNIFFED_BYTES);
+    if file
+        .take(SNIFFED_BYTES as u64)
+        .read_to_end(&mut head)
+        .is_err()
+    {
+        return false;
+    }
+    if head.len() == SNIFFED_BYTES {
+        let end = head
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
+        head.truncate(end);
+    }
+    let text = String::from_utf8_lossy(&head);
+    crate::kinds::text::is_pack_text(&text) || crate::kinds::detect(&text).is_some()
 }
 
 /// The folders that complete `typed`: its parent's sub-folders whose names
@@ -332,6 +368,15 @@ mod tests {
                 .collect()
         };
         assert_eq!(names(DialogPurpose::Open), ["zoo", "A.txt", "b.json"]);
+        // A level file whose extension says nothing is listed by its
+        // content (an XSokoban screen), other files are not.
+        std::fs::write(dir.path().join("screen.1"), "#####\n#@$.#\n#####\n").unwrap();
+        std::fs::write(dir.path().join("LICENSE"), "Permission is hereby granted\n").unwrap();
+        assert_eq!(
+            names(DialogPurpose::Open),
+            ["zoo", "A.txt", "b.json", "screen.1"]
+        );
+        assert_eq!(names(DialogPurpose::ExportSheet), ["zoo", "pic.png"]);
         assert_eq!(names(DialogPurpose::ExportSheet), ["zoo", "pic.png"]);
         assert_eq!(names(DialogPurpose::ExportAscii), ["zoo"]);
         let err = list_folder(&dir.path().join("missing"), DialogPurpose::Open).unwrap_err();
