@@ -139,3 +139,40 @@ fn a_tangram_level_s_unknown_field_is_refused_by_name_not_dropped() {
     );
     assert_eq!(std::fs::read_to_string(&pack).unwrap(), text);
 }
+
+/// The fourth fault campaign's salvage: a pack broken in the middle by a
+/// stray byte keeps every level after the break, for `analyze` (in the
+/// file's numbering) and for `pack export --skip-damaged`, which names
+/// what was skipped.
+#[test]
+fn a_pack_broken_in_the_middle_is_read_on_past_the_break() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("broken.json");
+    let text = three_levels();
+    let at = text.match_indices("\"rows\"").nth(1).unwrap().0;
+    std::fs::write(&pack, format!("{}\u{7}{}", &text[..at], &text[at..])).unwrap();
+    let out = levelscope(&["analyze", "--json", path(&pack)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows = common::json_lines(&out);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows[0].get("states").is_some());
+    assert!(rows[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("the file is broken here (line"));
+    assert_eq!(rows[2]["file"], format!("{}#2", path(&pack)));
+    assert!(rows[2].get("states").is_some(), "the level after the break");
+    let readable = dir.path().join("readable.json");
+    let out = levelscope(&[
+        "pack",
+        "export",
+        path(&pack),
+        "--json",
+        path(&readable),
+        "--skip-damaged",
+    ]);
+    assert!(stderr(&out).contains("was skipped"), "{}", stderr(&out));
+    let read = parse_pack(&std::fs::read_to_string(&readable).unwrap()).unwrap();
+    let names: Vec<&str> = read.pack.levels.iter().map(|e| e.level.name()).collect();
+    assert_eq!(names, ["level 0", "level 2"]);
+}

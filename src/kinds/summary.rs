@@ -135,6 +135,13 @@ pub trait Figures {
     /// is the verdict in words, for a kind whose word can be unknown.
     fn verdict_word(&self, verdict: &str) -> String;
 
+    /// The verdict's headline, as the analysis it was made from says it
+    /// ([`crate::kinds::Analysis::headline`]); `verdict` is the verdict in
+    /// words, which is the headline of a kind that adds nothing to it.
+    fn headline(&self, verdict: &str) -> String {
+        verdict.to_string()
+    }
+
     /// What the pack panel's verdict column shows.
     fn mark(&self) -> VerdictMark;
 
@@ -358,19 +365,9 @@ impl LevelSummary {
     }
 
     /// The verdict's headline, as the analysis it was made from says it
-    /// ([`crate::kinds::Analysis::headline`]): Skiddy's stars drawn,
-    /// counted and the reason, Prism's difficulty and verdict, Tangram's
-    /// and Sokoban's verdict.
+    /// ([`crate::kinds::Analysis::headline`]; see [`Figures::headline`]).
     pub fn headline(&self) -> String {
-        match &self.figures {
-            KindFigures::Skiddy(f) => {
-                crate::kinds::skiddy::report::stars_headline(f.stars, &self.verdict)
-            }
-            KindFigures::Prism(f) => {
-                crate::kinds::prism::report::difficulty_headline(f.difficulty, &self.verdict)
-            }
-            KindFigures::Tangram(_) | KindFigures::Sokoban(_) => self.verdict.clone(),
-        }
+        self.figures.of_kind().headline(&self.verdict)
     }
 
     /// The verdict in a sentence: the word and the designer's words

@@ -65,6 +65,10 @@ impl Figures for PrismFigures {
         Some(&mut self.graph)
     }
 
+    fn headline(&self, verdict: &str) -> String {
+        super::report::difficulty_headline(self.difficulty, verdict)
+    }
+
     fn verdict_word(&self, _verdict: &str) -> String {
         match self.difficulty {
             Some(d) => format!("difficulty {d}"),

@@ -99,6 +99,10 @@ impl Figures for SkiddyFigures {
         Some(&mut self.graph)
     }
 
+    fn headline(&self, verdict: &str) -> String {
+        super::report::stars_headline(self.stars, verdict)
+    }
+
     fn verdict_word(&self, _verdict: &str) -> String {
         counted(self.stars, "star", "stars")
     }
