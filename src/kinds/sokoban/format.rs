@@ -359,7 +359,6 @@ struct Board {
     line: usize,
     rows: Vec<Row>,
     title: Option<String>,
-    titled_after: bool,
     error: Option<FormatError>,
 }
 
@@ -429,13 +428,28 @@ fn build(board: &Board) -> Result<Level, FormatError> {
     Ok(level)
 }
 
-/// The boards of an XSB text, with their titles, first lines and faults;
-/// an error only for a `Comment:` block never closed.
-fn boards(text: &str) -> Result<Vec<Board>, FormatError> {
+/// What a walk over an XSB text hands over, in the text's order.
+enum Found {
+    /// A board, whole, with the title it has so far.
+    Board(Board),
+    /// A `Title:` line after the last board handed over, which names it.
+    TitleOfLast(String),
+}
+
+/// Walks the boards of an XSB text, handing each to `found` as soon as it
+/// ends (with its title, first line and faults), so that reading a
+/// collection holds one board's rows at a time, never every board's; an
+/// error only for a `Comment:` block never closed (found at the end,
+/// after every board was handed over).
+fn walk_boards(text: &str, mut found: impl FnMut(Found)) -> Result<(), FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut boards: Vec<Board> = Vec::new();
     let mut current: Option<Board> = None;
+    // Whether a board was handed over, and whether a `Title:` line named
+    // the last one already.
+    let mut any_board = false;
+    let mut last_titled_after = false;
     let mut pending_title: Option<String> = None;
+    // A `Title:` line before the first board names the first board.
     let mut early_title: Option<String> = None;
     let mut comment_block: Option<usize> = None;
     for (i, raw) in crate::kinds::text::text_lines(text).enumerate() {
@@ -451,12 +465,18 @@ fn boards(text: &str) -> Result<Vec<Board>, FormatError> {
         }
         let kind = classify(line, number);
         if let Line::Board(_) | Line::Broken(_) = kind {
-            let board = current.get_or_insert_with(|| Board {
-                line: number,
-                rows: Vec::new(),
-                title: pending_title.take(),
-                titled_after: false,
-                error: None,
+            let board = current.get_or_insert_with(|| {
+                let title = pending_title.take();
+                let title = match (any_board, early_title.take()) {
+                    (false, Some(early)) => Some(early),
+                    _ => title,
+                };
+                Board {
+                    line: number,
+                    rows: Vec::new(),
+                    title,
+                    error: None,
+                }
             });
             match kind {
                 Line::Board(rows) => rows.into_iter().for_each(|row| board.push(row)),
@@ -466,7 +486,9 @@ fn boards(text: &str) -> Result<Vec<Board>, FormatError> {
             continue;
         }
         if let Some(board) = current.take() {
-            boards.push(board);
+            any_board = true;
+            last_titled_after = false;
+            found(Found::Board(board));
         }
         match kind {
             Line::Board(_) | Line::Broken(_) | Line::Blank | Line::Other | Line::CommentEnd => {}
@@ -475,29 +497,23 @@ fn boards(text: &str) -> Result<Vec<Board>, FormatError> {
                     pending_title = Some(comment.to_string());
                 }
             }
-            Line::Title(title) => match boards.last_mut() {
-                Some(last) if !last.titled_after => {
-                    last.title = Some(title.to_string());
-                    last.titled_after = true;
+            Line::Title(title) if any_board => {
+                if !last_titled_after {
+                    last_titled_after = true;
+                    found(Found::TitleOfLast(title.to_string()));
                 }
-                Some(_) => {}
-                None => early_title = Some(title.to_string()),
-            },
+            }
+            Line::Title(title) => early_title = Some(title.to_string()),
             Line::CommentStart => comment_block = Some(number),
         }
     }
-    if let Some(line) = comment_block {
-        return Err(FormatError::UnclosedComment { line });
-    }
     if let Some(board) = current.take() {
-        boards.push(board);
+        found(Found::Board(board));
     }
-    if let (Some(title), Some(first)) = (early_title, boards.first_mut()) {
-        if !first.titled_after {
-            first.title = Some(title);
-        }
+    match comment_block {
+        Some(line) => Err(FormatError::UnclosedComment { line }),
+        None => Ok(()),
     }
-    Ok(boards)
 }
 
 /// A level of an XSB collection that could not be read.
@@ -528,19 +544,39 @@ pub struct XsbCollection {
 /// that cannot (by place, line and title); an error when the text holds
 /// no board, a `Comment:` block is never closed, or no level can be read.
 pub fn read_xsb_collection(text: &str) -> Result<XsbCollection, FormatError> {
-    let boards = boards(text)?;
     let mut read = XsbCollection::default();
-    for (index, board) in boards.iter().enumerate() {
-        match build(board) {
-            Ok(level) => read.levels.push(level),
-            Err(error) => read.unread.push(UnreadBoard {
-                index,
-                line: board.line,
-                title: board.title.clone().unwrap_or_default(),
-                error,
-            }),
+    // Whether the last board handed over was read (else it is the last of
+    // the unread), for a `Title:` line after it.
+    let mut last_read = false;
+    walk_boards(text, |found| match found {
+        Found::Board(board) => {
+            let index = read.levels.len() + read.unread.len();
+            match build(&board) {
+                Ok(level) => {
+                    read.levels.push(level);
+                    last_read = true;
+                }
+                Err(error) => {
+                    read.unread.push(UnreadBoard {
+                        index,
+                        line: board.line,
+                        title: board.title.unwrap_or_default(),
+                        error,
+                    });
+                    last_read = false;
+                }
+            }
         }
-    }
+        Found::TitleOfLast(title) => {
+            if last_read {
+                if let Some(level) = read.levels.last_mut() {
+                    level.name = title;
+                }
+            } else if let Some(unread) = read.unread.last_mut() {
+                unread.title = title;
+            }
+        }
+    })?;
     if read.levels.is_empty() {
         let mut unread = read.unread.into_iter();
         return Err(match (unread.next(), unread.len()) {
@@ -567,14 +603,28 @@ pub fn read_xsb(text: &str) -> Result<Vec<Level>, FormatError> {
 
 /// Reads an XSB text that holds exactly one level.
 pub fn read_xsb_one(text: &str) -> Result<Level, FormatError> {
-    let boards = boards(text)?;
-    match boards.as_slice() {
-        [] => Err(FormatError::NoBoard),
-        [one] => build(one),
-        [_, second, ..] => Err(FormatError::NotOne {
-            count: boards.len(),
-            second_line: second.line,
-        }),
+    let mut first: Option<Board> = None;
+    let mut count = 0;
+    let mut second_line = 0;
+    walk_boards(text, |found| match found {
+        Found::Board(board) => {
+            count += 1;
+            match count {
+                1 => first = Some(board),
+                2 => second_line = board.line,
+                _ => {}
+            }
+        }
+        Found::TitleOfLast(title) => {
+            if let (1, Some(first)) = (count, first.as_mut()) {
+                first.title = Some(title);
+            }
+        }
+    })?;
+    match (first, count) {
+        (None, _) => Err(FormatError::NoBoard),
+        (Some(one), 1) => build(&one),
+        (Some(_), count) => Err(FormatError::NotOne { count, second_line }),
     }
 }
 
@@ -584,14 +634,16 @@ pub fn read_xsb_one(text: &str) -> Result<Level, FormatError> {
 /// XSB's (as every Skiddy row with a Skiddy, a pit, a crate or ice does)
 /// cannot be read, so a Skiddy board never counts.
 pub fn looks_like_xsb(text: &str) -> bool {
-    boards(text).is_ok_and(|boards| {
-        boards.iter().any(|b| {
-            b.error.is_none()
+    let mut pieces = false;
+    let walked = walk_boards(text, |found| {
+        if let Found::Board(b) = found {
+            pieces |= b.error.is_none()
                 && b.rows
                     .iter()
-                    .any(|row| row.cells.iter().any(|ch| "@+$*".contains(*ch)))
-        })
-    })
+                    .any(|row| row.cells.iter().any(|ch| "@+$*".contains(*ch)));
+        }
+    });
+    walked.is_ok() && pieces
 }
 
 /// The XSB characters of a level's rows, cells and pieces; `floor` is the
