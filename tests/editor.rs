@@ -301,7 +301,9 @@ fn a_level_over_the_state_budget_says_so() {
     wait_for_analysis(&mut harness);
     assert_eq!(harness.state().doc().level.name(), "four-colours");
     harness.get_by_label_contains("too big: stopped after");
-    harness.get_by_label_contains("Raise the state budget");
+    // The editor's own setting, never the command line's flag.
+    harness.get_by_label_contains("raise it in Analysis > State budget");
+    assert!(harness.query_by_label_contains("--max-states").is_none());
     // The pack panel's budget is the same one: raising it there analyses
     // the level on screen again, within the new budget.
     harness

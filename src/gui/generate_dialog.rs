@@ -355,8 +355,9 @@ fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
         ui.colored_label(
             Color32::from_rgb(215, 40, 40),
             format!(
-                "{} could not be generated: {error}",
-                counted(outcome.batch.failed as u64, "level", "levels")
+                "{} could not be generated: {}",
+                counted(outcome.batch.failed as u64, "level", "levels"),
+                crate::gui::editor_words::in_editor_words(error)
             ),
         );
     }

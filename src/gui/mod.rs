@@ -13,6 +13,7 @@ pub mod compare;
 pub mod compare_run;
 pub mod dialog_request;
 pub mod document;
+pub mod editor_words;
 pub mod file_dialog;
 pub mod files;
 pub mod generate_dialog;

@@ -3,6 +3,7 @@
 
 use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp, Showing};
+use crate::gui::editor_words::in_editor_words;
 use crate::gui::kinds;
 use crate::gui::views::histogram;
 use egui::{Color32, RichText, Ui};
@@ -52,13 +53,9 @@ impl EditorApp {
                 ui.label("Waiting for the analysis…");
             }
             Some(Err(e)) => {
-                let too_big = e.contains("too big");
-                let text = if too_big {
-                    format!("{e}. Raise the state budget in Analysis > State budget, or make the level smaller.")
-                } else {
-                    e
-                };
-                ui.colored_label(Color32::from_rgb(220, 60, 40), text);
+                // The message names the setting that can help, if any: the
+                // state budget only where the state budget stopped it.
+                ui.colored_label(Color32::from_rgb(220, 60, 40), in_editor_words(&e));
             }
             Some(Ok(analysis)) => {
                 let elapsed = self.analysis.elapsed;

@@ -4,6 +4,7 @@
 use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextStyle, Ui};
 
 use super::view::{compact_count, SortColumn};
+use crate::gui::editor_words::in_editor_words;
 use crate::gui::views::board::BoardGeometry;
 use crate::gui::views::picture_painter;
 use crate::kinds::{Kind, Level, VerdictMark};
@@ -268,6 +269,16 @@ fn tooltip_lines(kind: Kind, s: &LevelSummary) -> Vec<String> {
     lines
 }
 
+/// What the tooltip says of a level without a summary: that the pack check
+/// will analyse it, unless the latest check failed it, whose reasons then
+/// say why there is no summary.
+fn unanalysed_note(failures: Option<&[String]>) -> Option<&'static str> {
+    match failures {
+        Some(reasons) if !reasons.is_empty() => None,
+        _ => Some("Not analysed: check the pack to analyse it."),
+    }
+}
+
 /// The tooltip of a row: the numbers in full and the check's verdict.
 pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Option<&[String]>) {
     ui.strong(format!("#{} {}", i + 1, entry.level.name()));
@@ -276,7 +287,9 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
     }
     match &entry.summary {
         None => {
-            ui.label("Not analysed: check the pack to analyse it.");
+            if let Some(note) = unanalysed_note(failures) {
+                ui.label(note);
+            }
         }
         Some(s) => {
             for line in tooltip_lines(entry.level.kind(), s) {
@@ -292,7 +305,7 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
         Some(reasons) => {
             ui.colored_label(FAIL, "Fails the latest check:");
             for reason in reasons {
-                ui.label(format!("• {reason}"));
+                ui.label(format!("• {}", in_editor_words(reason)));
             }
         }
     }
@@ -330,6 +343,14 @@ mod tests {
         let mut entry = PackEntry::new(tangram.unwrap().into());
         refresh_summary(&mut entry, 10_000).unwrap();
         assert_eq!(describe_row(&entry, None), "Tangram level, unique");
+    }
+
+    #[test]
+    fn a_failed_level_is_not_called_not_analysed_before_its_reasons() {
+        let reasons = ["too big: stopped after 5 states".to_string()];
+        assert_eq!(unanalysed_note(Some(&reasons)), None);
+        assert!(unanalysed_note(None).is_some());
+        assert!(unanalysed_note(Some(&[])).is_some());
     }
 
     #[test]
