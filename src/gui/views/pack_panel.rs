@@ -36,14 +36,14 @@ use self::row::{
     cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext, ROW_HEIGHT,
 };
 use self::view::{
-    figure_column, move_order, rearranged, renumbering, sorted_order, view_order, without, Filter,
-    Show, Sort, SortColumn,
+    figure_column, graph_words, move_order, rearranged, renumbering, sorted_order, view_order,
+    without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
 };
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{CheckProgress, PackCheck};
-use crate::kinds::{FigureColumn, Kind, Level};
+use crate::kinds::{FigureColumn, GraphWords, Kind, Level};
 use crate::pack::check::CheckOptions;
 use crate::pack::Pack;
 use crate::words::{agreeing, counted};
@@ -185,6 +185,17 @@ impl PackPanel {
     /// it can show (the pack's, of the filter's kind) give it.
     pub fn figure_column(&self, pack: &Pack) -> FigureColumn {
         figure_column(
+            pack.levels
+                .iter()
+                .map(|e| e.level.kind())
+                .filter(|&k| self.filter.kind.is_none_or(|f| f == k)),
+        )
+    }
+
+    /// What the dead ends and traps are called: the words the kinds of the
+    /// levels shown agree on, else the engine's.
+    pub fn graph_words(&self, pack: &Pack) -> GraphWords {
+        graph_words(
             pack.levels
                 .iter()
                 .map(|e| e.level.kind())
@@ -583,10 +594,11 @@ impl PackPanel {
             return;
         }
         let figure = self.figure_column(pack);
+        let graph = self.graph_words(pack);
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Sorted by {}{}",
-                self.sort.column.describe(figure),
+                self.sort.column.describe(figure, graph),
                 if self.sort.descending {
                     ", descending"
                 } else {
@@ -604,7 +616,7 @@ impl PackPanel {
                     order: sorted_order(pack, self.sort),
                     name: format!(
                         "Sort the pack by {}{}",
-                        self.sort.column.describe(figure),
+                        self.sort.column.describe(figure, graph),
                         if self.sort.descending {
                             ", descending"
                         } else {
@@ -620,7 +632,13 @@ impl PackPanel {
         });
     }
 
-    fn show_header(&mut self, ui: &mut Ui, columns: &Columns, figure: FigureColumn) {
+    fn show_header(
+        &mut self,
+        ui: &mut Ui,
+        columns: &Columns,
+        figure: FigureColumn,
+        graph: GraphWords,
+    ) {
         let (rect, _) =
             ui.allocate_exact_size(vec2(columns.width(), HEADER_HEIGHT), Sense::hover());
         let cells = columns.cells(rect);
@@ -633,8 +651,13 @@ impl PackPanel {
                     ui.scope_id().with(("pack header", column)),
                     Sense::click(),
                 )
-                .on_hover_text(format!("Sort the view by {}", column.describe(figure)));
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, column.title(figure)));
+                .on_hover_text(format!(
+                    "Sort the view by {}",
+                    column.describe(figure, graph)
+                ));
+            response.widget_info(|| {
+                WidgetInfo::labeled(Role::Button, true, column.title(figure, graph))
+            });
             let visuals = ui.visuals();
             let painter = ui.painter().with_clip_rect(cell);
             if response.hovered() {
@@ -654,7 +677,13 @@ impl PackPanel {
             } else {
                 (Align2::RIGHT_CENTER, cell.right_center())
             };
-            let text = painter.text(pos, anchor, column.title(figure), font.clone(), colour);
+            let text = painter.text(
+                pos,
+                anchor,
+                column.title(figure, graph),
+                font.clone(),
+                colour,
+            );
             if active {
                 let c = if name_column {
                     text.right_center() + vec2(7.0, 0.0)
@@ -690,7 +719,8 @@ impl PackPanel {
         let fails = self.fails(pack);
         let view = view_order(pack, &fails, &self.filter, self.sort);
         let columns = Columns::new(ui.available_width());
-        self.show_header(ui, &columns, self.figure_column(pack));
+        let figure = self.figure_column(pack);
+        self.show_header(ui, &columns, figure, self.graph_words(pack));
         if view.is_empty() {
             ui.weak(if pack.levels.is_empty() {
                 "The pack is empty: add the level open in the editor."
@@ -705,6 +735,7 @@ impl PackPanel {
             current,
             columns,
             movable: self.sort.is_pack_order(),
+            figure_units: figure == MIXED_FIGURES,
         };
         ScrollArea::vertical()
             .id_salt("pack panel rows")

@@ -229,7 +229,8 @@ impl SokobanGui {
         let shown = analysis.clone();
         let board = move |id| position_picture(&shown.rules, &shown.state(id));
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
-            .with_label_words(label_words_without_preference);
+            .with_label_words(label_words_without_preference)
+            .with_graph_words(crate::kinds::sokoban::figures::GRAPH_WORDS);
         move_views::state_graph_panel(
             ui,
             graph,

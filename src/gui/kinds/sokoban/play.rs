@@ -78,7 +78,7 @@ impl Game {
         let sentence = match (label, analysis.graph.distance(Route::Any, id)) {
             (Label::Won, _) => "won: every box is on a goal".to_string(),
             (Label::DeadEnd, _) => {
-                "dead end: no box can be brought onto every goal from here — Backspace takes the push back"
+                "deadlock: the boxes can no longer all be brought onto goals — Backspace takes the fatal push back"
                     .to_string()
             }
             (_, Some(d)) => format!("can be won; {} to the nearest win", moves(d)),
@@ -110,7 +110,7 @@ mod tests {
         assert_eq!(game.message, "pushed a box left");
         let v = game.verdict(&a).unwrap();
         assert_eq!(v.label, Label::DeadEnd);
-        assert!(v.sentence.starts_with("dead end"), "{}", v.sentence);
+        assert!(v.sentence.starts_with("deadlock"), "{}", v.sentence);
         game.undo();
         assert!(winnable(game.verdict(&a).unwrap().label));
         assert_eq!(game.played(), None);
