@@ -39,6 +39,9 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
     harness.step();
     harness.get_by_label("Moves: 1, pushes 1 (L)");
     harness.get_by_label_contains("deadlock: the boxes can no longer");
+    // The box on its dead cell is ringed, and Play says why.
+    harness
+        .get_by_label("Ringed: 1 box on a dead cell, where no push can ever bring it to a goal.");
     harness.key_press(Key::Backspace);
     harness.step();
     assert_eq!(
@@ -46,6 +49,7 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
         0,
         "the push is taken back"
     );
+    assert!(harness.query_by_label_contains("Ringed:").is_none());
     harness.get_by_label("No moves yet");
     harness.get_by_label_contains("6 moves to the nearest win");
 }

@@ -16,7 +16,7 @@ use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::move_views::{self, label_colour, TrapShown};
 use crate::gui::views::state_graph::GraphSource;
-use crate::kinds::sokoban::picture::position_picture;
+use crate::kinds::sokoban::picture::{position_picture, position_picture_with_dead_cells};
 use crate::kinds::sokoban::{Analysis, Dir, Position, Rules};
 
 /// The boxes of a dead end to ring, and the note that says what they
@@ -179,9 +179,19 @@ impl SokobanGui {
         if let Some(dir) = pressed.mv.and_then(Dir::from_index) {
             game.play(dir);
         }
-        let picture = position_picture(&analysis.rules, game.state.position());
+        // Dead cells hatched as in Edit; in a deadlock, the lost boxes
+        // ringed as in the traps view, with the note that says why.
+        let ringed = game.deadlocked_boxes(analysis);
+        if let Some((_, note)) = &ringed {
+            ui.label(RichText::new(note).color(move_views::RINGED_NOTE));
+        }
+        let marks = BoardMarks {
+            attention: ringed.as_ref().map_or(&[], |(cells, _)| cells.as_slice()),
+            ..BoardMarks::default()
+        };
+        let picture = position_picture_with_dead_cells(&analysis.rules, game.state.position());
         let size = ui.available_size();
-        canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Play board");
+        canvas::show_board(ui, &picture, &marks, size, "Play board");
     }
 
     /// The keys of Play (the same for every kind: see

@@ -2,6 +2,7 @@
 //! what the analysis says of the position on the board — won, a dead end
 //! the moment a push dooms the level, or how far the nearest win is.
 
+use super::board_views::ringed_boxes;
 use crate::engine::{Label, Route};
 use crate::kinds::sokoban::{Analysis, Dir, MoveKind, PlayState};
 
@@ -69,6 +70,30 @@ impl Game {
         })
     }
 
+    /// The boxes to ring on the board and the note that says why, when the
+    /// position is a deadlock (see [`ringed_boxes`]): the boxes on dead
+    /// cells, else the box the last push moved. `None` while the level can
+    /// still be won.
+    pub fn deadlocked_boxes(&self, analysis: &Analysis) -> Option<(Vec<(usize, usize)>, String)> {
+        let id = analysis.find(self.state.position())?;
+        if analysis.graph.label(id) != Label::DeadEnd {
+            return None;
+        }
+        let rules = &analysis.rules;
+        let position = self.state.position();
+        // The last push, from the move string: its letter is a capital.
+        let pushed = self
+            .state
+            .lurd()
+            .chars()
+            .last()
+            .filter(char::is_ascii_uppercase)
+            .and_then(Dir::from_lurd)
+            .map(|dir| rules.next(position.player, dir.index()))
+            .filter(|b| position.boxes.binary_search(b).is_ok());
+        Some(ringed_boxes(rules, position, pushed))
+    }
+
     /// What the analysis says of the position now; `None` when it is not
     /// one of the analysis's states (never, for a game of its level).
     pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
@@ -114,5 +139,22 @@ mod tests {
         game.undo();
         assert!(winnable(game.verdict(&a).unwrap().label));
         assert_eq!(game.played(), None);
+    }
+
+    #[test]
+    fn a_deadlock_in_play_rings_the_box_on_a_dead_cell() {
+        let a = analyze(
+            &read_xsb_one("#####\n#  .#\n# $@#\n#   #\n#####\n").unwrap(),
+            &Job::default(),
+        )
+        .unwrap();
+        let mut game = Game::new(&a);
+        assert_eq!(game.deadlocked_boxes(&a), None, "winnable at the start");
+        game.play(Dir::Left);
+        let (ringed, note) = game.deadlocked_boxes(&a).expect("a deadlock");
+        assert_eq!(ringed, [(1, 2)]);
+        assert!(note.contains("dead cell"), "{note}");
+        game.undo();
+        assert_eq!(game.deadlocked_boxes(&a), None);
     }
 }
