@@ -36,6 +36,7 @@ mod pack_fields;
 mod pack_panel_flow;
 mod pack_trust;
 mod pack_undo;
+mod pack_undo_check;
 mod plain_messages;
 mod prism_analysis;
 mod prism_cli;

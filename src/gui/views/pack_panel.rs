@@ -52,6 +52,9 @@ use crate::words::{agreeing, counted};
 /// column gets narrow.
 pub const PREFERRED_WIDTH: f32 = 460.0;
 
+/// The most verdicts of removed levels kept for an undo.
+const MOST_SET_ASIDE: usize = 10_000;
+
 /// Height of the table's header.
 const HEADER_HEIGHT: f32 = 20.0;
 
@@ -101,6 +104,10 @@ pub struct PackPanel {
     filter: Filter,
     selected: Option<usize>,
     verdicts: Vec<Option<Verdict>>,
+    /// The verdicts of levels an edit removed, newest last: an undo that
+    /// brings a level back brings its verdict back (see
+    /// [`PackPanel::follow`]).
+    set_aside: Vec<Verdict>,
     check: Option<PackCheck>,
     /// The pack check's options; its state budget is the editor's one
     /// budget, kept in step by the editor.
@@ -127,6 +134,7 @@ impl PackPanel {
             filter: Filter::default(),
             selected: None,
             verdicts: Vec::new(),
+            set_aside: Vec::new(),
             check: None,
             options: CheckOptions {
                 min_stars: 3,
@@ -145,6 +153,7 @@ impl PackPanel {
         self.selected = None;
         self.shown = None;
         self.verdicts.clear();
+        self.set_aside.clear();
         self.check = None;
         self.report = None;
         self.duplicates.clear();
@@ -392,7 +401,14 @@ impl PackPanel {
         let map = renumbering(len, &order);
         let before = pack.clone();
         pack.levels = rearranged(std::mem::take(&mut pack.levels), &order);
-        self.verdicts = rearranged(std::mem::take(&mut self.verdicts), &order);
+        let mut verdicts = std::mem::take(&mut self.verdicts);
+        verdicts.resize_with(len, || None);
+        for (old, verdict) in verdicts.iter_mut().enumerate() {
+            if map.get(old).copied().flatten().is_none() {
+                self.set_aside(verdict.take());
+            }
+        }
+        self.verdicts = rearranged(verdicts, &order);
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
         actions.push(PackAction::Edited(PackEdit { name, before }));
         actions.push(PackAction::Renumbered(map));
@@ -400,16 +416,36 @@ impl PackPanel {
 
     /// Follows the levels to their new places after the app changed the
     /// pack under the panel (an undo or a redo): `map` says where each
-    /// level went (`None`: gone), `len` is the pack's new length.
-    pub fn follow(&mut self, map: &[Option<usize>], len: usize) {
+    /// level went (`None`: gone), `pack` is the pack now. A level that
+    /// came back gets the verdict it had when an edit removed it.
+    pub fn follow(&mut self, map: &[Option<usize>], pack: &Pack) {
+        let len = pack.levels.len();
         let mut verdicts: Vec<Option<Verdict>> = vec![None; len];
         for (old, verdict) in std::mem::take(&mut self.verdicts).into_iter().enumerate() {
-            if let Some(new) = map.get(old).copied().flatten() {
-                verdicts[new] = verdict;
+            match map.get(old).copied().flatten() {
+                Some(new) => verdicts[new] = verdict,
+                None => self.set_aside(verdict),
+            }
+        }
+        for (slot, entry) in verdicts.iter_mut().zip(&pack.levels) {
+            if slot.is_none() {
+                if let Some(k) = self.set_aside.iter().rposition(|v| v.level == entry.level) {
+                    *slot = Some(self.set_aside.remove(k));
+                }
             }
         }
         self.verdicts = verdicts;
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
+    }
+
+    /// Keeps the verdict of a removed level for an undo that brings it
+    /// back; the oldest go first past [`MOST_SET_ASIDE`].
+    fn set_aside(&mut self, verdict: Option<Verdict>) {
+        self.set_aside.extend(verdict);
+        if self.set_aside.len() > MOST_SET_ASIDE {
+            let excess = self.set_aside.len() - MOST_SET_ASIDE;
+            self.set_aside.drain(..excess);
+        }
     }
 
     fn show_counts(&self, ui: &mut Ui, pack: &Pack) {
