@@ -15,6 +15,7 @@ mod damaged_packs;
 mod diff_cli;
 mod editor;
 mod editor_files;
+mod editor_tabs;
 mod engine_vs_reference;
 mod exact_cover;
 mod floors_editor;

@@ -653,8 +653,13 @@ impl EditorApp {
     /// level is lost, and those never edited stay without unsaved changes
     /// (closing them or quitting asks nothing).
     pub fn close_pack(&mut self) {
+        let pack_name = self
+            .pack
+            .as_ref()
+            .map(crate::gui::layout::pack_display_name);
         for doc in &mut self.docs {
             if matches!(doc.origin, Origin::PackEntry(_)) {
+                doc.former_pack = pack_name.clone();
                 doc.origin = Origin::New;
                 doc.detached = None;
                 doc.prior = None;

@@ -297,17 +297,39 @@ impl EditorApp {
 
     /// The name of document `index` as its tab shows it: the level's name,
     /// else its file's, else "Untitled", numbered when several levels have
-    /// neither ("Untitled 2"), so that no two tabs read the same.
+    /// neither ("Untitled 2"), so that no two tabs read the same. A level
+    /// of a pack whose name another tab has too says its pack
+    /// ("1 · microban.xsb").
     pub fn document_name(&self, index: usize) -> String {
         let untitled = |d: &crate::gui::document::Document| {
             d.level.name().is_empty() && !matches!(d.origin, crate::gui::document::Origin::File(_))
         };
         if !untitled(&self.docs[index]) {
-            return self.docs[index].name();
+            let name = self.docs[index].name();
+            let clashes = self
+                .docs
+                .iter()
+                .enumerate()
+                .any(|(k, d)| k != index && !untitled(d) && d.name() == name);
+            return match self.document_pack(index).filter(|_| clashes) {
+                Some(pack) => format!("{name} · {pack}"),
+                None => name,
+            };
         }
         match self.docs[..index].iter().filter(|d| untitled(d)).count() {
             0 => "Untitled".to_string(),
             n => format!("Untitled {}", n + 1),
+        }
+    }
+
+    /// The pack document `index` belongs to, by name: the open pack for a
+    /// level linked to one of its entries, else the pack it was opened
+    /// from before that pack closed.
+    fn document_pack(&self, index: usize) -> Option<String> {
+        let doc = &self.docs[index];
+        match doc.origin {
+            crate::gui::document::Origin::PackEntry(_) => self.pack.as_ref().map(pack_display_name),
+            _ => doc.former_pack.clone(),
         }
     }
 
@@ -443,4 +465,17 @@ fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     inner.set_clip_rect(rect.intersect(ui.clip_rect()));
     add(&mut inner);
     ui.allocate_rect(rect, egui::Sense::hover());
+}
+
+/// A pack's name as the editor shows it beside a level's: its file's name,
+/// else the name inside it, else "the unsaved pack".
+pub fn pack_display_name(open: &crate::gui::open_pack::OpenPack) -> String {
+    if let Some(file) = open.path.as_deref().and_then(std::path::Path::file_name) {
+        return file.to_string_lossy().into_owned();
+    }
+    if open.pack.name.trim().is_empty() {
+        "the unsaved pack".to_string()
+    } else {
+        open.pack.name.clone()
+    }
 }
