@@ -247,6 +247,9 @@ pub struct EditorApp {
     pub ctx: egui::Context,
     /// The state graph view.
     pub graph_view: super::views::state_graph::StateGraphView,
+    /// The document whose tab settings (tool, graph) the editor holds now
+    /// (see [`EditorApp::follow_tab_settings`]).
+    pub settings_tab: Option<u64>,
     /// The state selected in the graph and the way to it.
     pub graph_selection: Option<(u32, Vec<u32>)>,
     /// The pack panel.
@@ -316,6 +319,7 @@ impl EditorApp {
             quitting: false,
             ctx: ctx.clone(),
             graph_view: Default::default(),
+            settings_tab: None,
             graph_selection: None,
             pack_panel: Default::default(),
             rooms: Default::default(),

@@ -46,6 +46,9 @@ pub struct Document {
     /// closed (while it is open, the link to its entry says it): a tab
     /// says it when another tab has the same name.
     pub former_pack: Option<String>,
+    /// The tab's own tool and graph settings while another tab is on
+    /// screen; `None` before it was first shown.
+    pub settings: Option<crate::gui::tab_settings::TabSettings>,
 }
 
 /// Where a document was saved before a pack edit linked it to an entry.
@@ -69,6 +72,7 @@ impl Document {
             detached: None,
             prior: None,
             former_pack: None,
+            settings: None,
         }
     }
 
@@ -83,6 +87,7 @@ impl Document {
             detached: None,
             prior: None,
             former_pack: None,
+            settings: None,
         }
     }
 

@@ -174,6 +174,7 @@ impl EditorApp {
         self.keys_free = !ctx.egui_wants_keyboard_input()
             && self.confirm.is_none()
             && !self.dialogs.built_in_open();
+        self.follow_tab_settings();
         self.fit_tools_to_kind();
         self.drive_analysis();
         self.drive_comparison();

@@ -30,6 +30,7 @@ pub mod restore;
 pub mod rooms_view;
 pub mod shortcuts_window;
 pub mod side_panel;
+pub mod tab_settings;
 pub mod undo;
 pub mod views;
 pub mod worker;

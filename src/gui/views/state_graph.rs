@@ -238,6 +238,28 @@ pub struct StateGraphView {
     mesh_sizes: [usize; 2],
 }
 
+/// What the designer chose to see of a state graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphSettings {
+    /// Draw the edges from parents other than the first.
+    pub other_parents: bool,
+    /// Show only the dead ends and the traps into them.
+    pub dead_ends_only: bool,
+    /// Show the minimap when the graph does not fit.
+    pub minimap: bool,
+}
+
+impl Default for GraphSettings {
+    /// The whole graph, with other parents and the minimap.
+    fn default() -> GraphSettings {
+        GraphSettings {
+            other_parents: true,
+            dead_ends_only: false,
+            minimap: true,
+        }
+    }
+}
+
 impl Default for StateGraphView {
     fn default() -> Self {
         StateGraphView::new()
@@ -250,9 +272,9 @@ impl StateGraphView {
         StateGraphView {
             camera: None,
             centre_request: None,
-            show_other_parents: true,
-            dead_ends_only: false,
-            show_minimap: true,
+            show_other_parents: GraphSettings::default().other_parents,
+            dead_ends_only: GraphSettings::default().dead_ends_only,
+            show_minimap: GraphSettings::default().minimap,
             cache: None,
             last: None,
             bins: Vec::new(),
@@ -307,6 +329,25 @@ impl StateGraphView {
     /// Whether the minimap is shown when the graph does not fit.
     pub fn shows_minimap(&self) -> bool {
         self.show_minimap
+    }
+
+    /// What the designer chose to see: other parents, only the dead ends,
+    /// the minimap.
+    pub fn settings(&self) -> GraphSettings {
+        GraphSettings {
+            other_parents: self.show_other_parents,
+            dead_ends_only: self.dead_ends_only,
+            minimap: self.show_minimap,
+        }
+    }
+
+    /// Shows the graph as `settings` say, fitted (for another tab, which
+    /// has its own).
+    pub fn set_settings(&mut self, settings: GraphSettings) {
+        self.show_other_parents = settings.other_parents;
+        self.set_dead_ends_only(settings.dead_ends_only);
+        self.show_minimap = settings.minimap;
+        self.camera = None;
     }
 
     /// The layout of the analysis last shown, if any.
