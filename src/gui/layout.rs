@@ -202,16 +202,32 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         use panels::SidePanel;
         self.choose_first_layout(&ctx);
-        if self.prefs.show_pack && self.pack.is_some() {
-            self.side_panel(ui, SidePanel::Pack, |app, ui| app.pack_side(ui));
+        let present = [
+            self.prefs.show_pack && self.pack.is_some(),
+            self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play),
+            self.prefs.show_analysis && self.view != CentralView::Rooms,
+        ];
+        let shown =
+            std::array::from_fn(
+                |i| match (present[i], self.prefs.folded.get(SidePanel::ALL[i])) {
+                    (false, _) => panels::PanelShown::Hidden,
+                    (true, true) => panels::PanelShown::Strip,
+                    (true, false) => panels::PanelShown::Open,
+                },
+            );
+        let widest = panels::widest_panels(shown, ui.max_rect().width());
+        if present[0] {
+            self.side_panel(ui, SidePanel::Pack, widest[0], |app, ui| app.pack_side(ui));
         }
-        if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
-            self.side_panel(ui, SidePanel::Tools, |app, ui| {
+        if present[1] {
+            self.side_panel(ui, SidePanel::Tools, widest[1], |app, ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| app.tool_panel(ui));
             });
         }
-        if self.prefs.show_analysis && self.view != CentralView::Rooms {
-            self.side_panel(ui, SidePanel::Analysis, |app, ui| app.analysis_panel(ui));
+        if present[2] {
+            self.side_panel(ui, SidePanel::Analysis, widest[2], |app, ui| {
+                app.analysis_panel(ui)
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
