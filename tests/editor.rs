@@ -815,3 +815,24 @@ fn tags_and_notes_of_a_pack_level_are_edited_beside_the_pack() {
     );
     assert!(open.dirty, "the pack has unsaved changes");
 }
+
+/// A cancelled analysis is no error: its line says how to analyse again,
+/// F6 included, in the panel's usual colour.
+#[test]
+fn a_cancelled_analysis_names_f6_and_is_no_error() {
+    use levelscope::gui::commands::Command;
+    let mut harness = editor();
+    // Analysed again from the start, and cancelled before the result is
+    // collected.
+    harness.state_mut().run(Command::AnalyseAgain);
+    harness.state_mut().drive_analysis();
+    assert!(harness.state().worker.is_running());
+    harness.state_mut().run(Command::CancelAnalysis);
+    harness.run_steps(2);
+    assert!(harness.state().analysis.cancelled);
+    harness.get_by_label("Cancelled: edit the level, or press F6 (Analysis > Analyse again)");
+    harness.key_press(egui::Key::F6);
+    wait_for_analysis(&mut harness);
+    assert!(!harness.state().analysis.cancelled);
+    assert!(matches!(harness.state().analysis.result, Some(Ok(_))));
+}

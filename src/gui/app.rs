@@ -119,6 +119,9 @@ pub struct AnalysisState {
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
     pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
+    /// Whether the designer cancelled it (the result then says how to
+    /// analyse again; it is no error).
+    pub cancelled: bool,
 }
 
 impl AnalysisState {

@@ -841,4 +841,17 @@ mod tests {
         harness.step();
         assert!(watch.is_cancelled());
     }
+
+    #[test]
+    fn the_sokoban_tab_says_once_that_there_is_no_generator() {
+        let mut harness = harness(GenerateDialog::new(
+            Kind::Sokoban,
+            KindGenerators::default(),
+            10,
+            0,
+        ));
+        harness.run();
+        let said = crate::gui::kinds::no_generator::NO_GENERATOR;
+        assert_eq!(harness.query_all_by_label(said).count(), 1);
+    }
 }

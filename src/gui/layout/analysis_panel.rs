@@ -53,6 +53,10 @@ impl EditorApp {
             None => {
                 ui.label("Waiting for the analysis…");
             }
+            // A cancelled analysis is the designer's choice, no error.
+            Some(Err(e)) if self.analysis.cancelled => {
+                ui.label(e);
+            }
             Some(Err(e)) => {
                 // The message names the setting that can help, if any: the
                 // state budget only where the state budget stopped it.
