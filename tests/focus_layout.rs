@@ -80,3 +80,24 @@ fn at_1280_with_every_panel_open_the_board_gets_half_the_window() {
         viewport.width()
     );
 }
+
+/// In the focus layout the board reaches the window's bottom-right
+/// corner: a message goes beside the board, never over a cell.
+#[test]
+fn in_the_focus_layout_messages_cover_no_cell() {
+    let mut harness = editor();
+    harness.key_press(Key::F11);
+    harness.run_steps(3);
+    let said = "Focus on the board: the side panels are folded; click a strip to open one, F11 to unfold all";
+    harness.run_steps(2);
+    let notice = harness.get_by_label(said).rect();
+    let board = harness
+        .state()
+        .board_geometry
+        .expect("the board was drawn")
+        .rect();
+    assert!(
+        !notice.intersects(board.shrink(0.5)),
+        "the message {notice:?} covers the board {board:?}"
+    );
+}

@@ -396,11 +396,13 @@ impl EditorApp {
             return;
         }
         let mut dismissed = None;
+        let place = self.notices_place(ctx);
         egui::Area::new(egui::Id::unique("levelscope notices"))
             .order(egui::Order::Foreground)
-            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -34.0))
+            .pivot(egui::Align2::RIGHT_BOTTOM)
+            .fixed_pos(place.corner)
             .show(ctx, |ui| {
-                ui.set_max_width(420.0);
+                ui.set_max_width(place.width);
                 for notice in self.notices.all() {
                     let (fill, text) = match notice.severity {
                         Severity::News => {
@@ -429,6 +431,45 @@ impl EditorApp {
         if let Some(id) = dismissed {
             self.notices.dismiss(id);
         }
+    }
+
+    /// Where the messages go: the window's bottom-right corner, over the
+    /// analysis panel; when the board reaches that corner (the analysis
+    /// panel folded), beside the board or under it, where it leaves room,
+    /// so that no message covers a cell.
+    fn notices_place(&self, ctx: &egui::Context) -> NoticesPlace {
+        let window = ctx.content_rect();
+        let usual = NoticesPlace {
+            corner: window.right_bottom() + egui::vec2(-12.0, -34.0),
+            width: NOTICE_WIDTH,
+        };
+        let board = self.board_geometry.map(|g| g.rect());
+        let (Some(board), Some(viewport), CentralView::Edit) =
+            (board, self.board_tools.viewport, self.view)
+        else {
+            return usual;
+        };
+        let covered = egui::Rect::from_min_max(
+            usual.corner - egui::vec2(NOTICE_WIDTH, NOTICE_ROOM),
+            usual.corner,
+        );
+        if !covered.intersects(board) {
+            return usual;
+        }
+        let right_gap = viewport.right() - board.right();
+        if right_gap >= NOTICE_MIN_WIDTH + 8.0 {
+            return NoticesPlace {
+                corner: egui::pos2(viewport.right() - 4.0, viewport.bottom() - 4.0),
+                width: (right_gap - 8.0).min(NOTICE_WIDTH),
+            };
+        }
+        if viewport.bottom() - board.bottom() >= NOTICE_ROOM / 2.0 {
+            return NoticesPlace {
+                corner: egui::pos2(viewport.right() - 4.0, viewport.bottom() - 4.0),
+                width: NOTICE_WIDTH.min(viewport.width() - 8.0),
+            };
+        }
+        usual
     }
 
     fn central(&mut self, ui: &mut Ui) {
@@ -495,4 +536,18 @@ pub fn pack_display_name(open: &crate::gui::open_pack::OpenPack) -> String {
     } else {
         open.pack.name.clone()
     }
+}
+
+/// The widest a message gets.
+const NOTICE_WIDTH: f32 = 420.0;
+/// The narrowest room beside the board that messages are put in.
+const NOTICE_MIN_WIDTH: f32 = 180.0;
+/// The height a message or two take, for deciding where they go.
+const NOTICE_ROOM: f32 = 80.0;
+
+/// Where the messages go: the corner their bottom right is at, and how wide
+/// they may be.
+struct NoticesPlace {
+    corner: egui::Pos2,
+    width: f32,
 }
