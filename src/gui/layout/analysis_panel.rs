@@ -70,7 +70,8 @@ impl EditorApp {
                 let has_graph = analysis.kind().has_state_graph();
                 let words = analysis.kind().graph_words();
                 if has_graph {
-                    ui.horizontal(|ui| {
+                    // Wrapped: in a narrow panel no tab is cut off.
+                    ui.horizontal_wrapped(|ui| {
                         ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
                         ui.selectable_value(
                             &mut self.tab,
