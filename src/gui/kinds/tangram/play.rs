@@ -581,7 +581,7 @@ mod tests {
                     .map(|s| game.box_at(s, game.offsets[s]))
                     .collect();
                 for (s, &(l, t, w, h)) in boxes.iter().enumerate() {
-                    assert!(l >= game.n + 1 || t >= game.n + 1, "{name}: shape {s}");
+                    assert!(l > game.n || t > game.n, "{name}: shape {s}");
                     assert!(l >= 0 && t >= 0, "{name}: shape {s}");
                     assert!(l + w <= game.area.0 && t + h <= game.area.1);
                     for &(l2, t2, w2, h2) in &boxes[s + 1..] {
