@@ -663,7 +663,7 @@ impl EditorApp {
         let pack_name = self
             .pack
             .as_ref()
-            .map(crate::gui::layout::pack_display_name);
+            .map(crate::gui::pack_name::pack_display_name);
         for doc in &mut self.docs {
             if matches!(doc.origin, Origin::PackEntry(_)) {
                 doc.former_pack = pack_name.clone();

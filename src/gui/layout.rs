@@ -345,7 +345,10 @@ impl EditorApp {
     fn document_pack(&self, index: usize) -> Option<String> {
         let doc = &self.docs[index];
         match doc.origin {
-            crate::gui::document::Origin::PackEntry(_) => self.pack.as_ref().map(pack_display_name),
+            crate::gui::document::Origin::PackEntry(_) => self
+                .pack
+                .as_ref()
+                .map(crate::gui::pack_name::pack_display_name),
             _ => doc.former_pack.clone(),
         }
     }
@@ -525,19 +528,6 @@ fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     ui.allocate_rect(rect, egui::Sense::hover());
 }
 
-/// A pack's name as the editor shows it beside a level's: its file's name,
-/// else the name inside it, else "the unsaved pack".
-pub fn pack_display_name(open: &crate::gui::open_pack::OpenPack) -> String {
-    if let Some(file) = open.path.as_deref().and_then(std::path::Path::file_name) {
-        return file.to_string_lossy().into_owned();
-    }
-    if open.pack.name.trim().is_empty() {
-        "the unsaved pack".to_string()
-    } else {
-        open.pack.name.clone()
-    }
-}
-
 /// The widest a message gets.
 const NOTICE_WIDTH: f32 = 420.0;
 /// The narrowest room beside the board that messages are put in.
@@ -550,4 +540,34 @@ const NOTICE_ROOM: f32 = 80.0;
 struct NoticesPlace {
     corner: egui::Pos2,
     width: f32,
+}
+
+impl EditorApp {
+    /// Gives the tab on screen its own settings when it has just come on
+    /// screen, keeping those of the tab that left. A tab never shown before
+    /// keeps the tool in hand and starts with the whole graph shown.
+    pub fn follow_tab_settings(&mut self) {
+        let active = self.doc().id;
+        if self.settings_tab == Some(active) {
+            return;
+        }
+        let current = crate::gui::tab_settings::TabSettings {
+            tool: self.prefs.tool,
+            graph: self.graph_view.settings(),
+        };
+        let left = self.settings_tab;
+        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
+            doc.settings = Some(current);
+        }
+        let arriving = self
+            .doc()
+            .settings
+            .unwrap_or(crate::gui::tab_settings::TabSettings {
+                tool: current.tool,
+                graph: crate::gui::views::state_graph::GraphSettings::default(),
+            });
+        self.prefs.tool = arriving.tool;
+        self.graph_view.set_settings(arriving.graph);
+        self.settings_tab = Some(active);
+    }
 }

@@ -23,6 +23,7 @@ pub mod kinds;
 pub mod layout;
 pub mod notices;
 pub mod open_pack;
+pub mod pack_name;
 pub mod panel_command;
 pub mod pool;
 pub mod recovery;

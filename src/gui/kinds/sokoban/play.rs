@@ -2,7 +2,7 @@
 //! what the analysis says of the position on the board — won, a dead end
 //! the moment a push dooms the level, or how far the nearest win is.
 
-use super::board_views::ringed_boxes;
+use super::lost_boxes::ringed_boxes;
 use crate::engine::{Label, Route};
 use crate::kinds::sokoban::{Analysis, Dir, MoveKind, PlayState};
 
