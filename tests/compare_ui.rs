@@ -137,3 +137,26 @@ fn a_trap_the_edit_added_is_listed_and_replays_the_way_in() {
     harness.get_by_label_contains("Traps added: D L U D");
     harness.get_by_label("Move 0 of 4:");
 }
+
+/// F8 shows the reference in the board's place: the line that says so
+/// moves neither the board nor its cells.
+#[test]
+fn f8_moves_the_board_not_a_point() {
+    let mut harness = editor();
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "same: 3 stars -> 3 stars");
+    harness.run_steps(2);
+    let board = |h: &Harness<'static, EditorApp>| {
+        let geometry = h.state().board_geometry.expect("the board was drawn");
+        (geometry.origin, geometry.cell)
+    };
+    let before = board(&harness);
+    harness.key_press(Key::F8);
+    harness.run_steps(2);
+    harness.get_by_label_contains("Showing the pinned version (read only)");
+    assert_eq!(board(&harness), before);
+    harness.key_press(Key::F8);
+    harness.run_steps(2);
+    assert_eq!(board(&harness), before);
+}

@@ -301,7 +301,9 @@ fn a_level_over_the_state_budget_says_so() {
     wait_for_analysis(&mut harness);
     assert_eq!(harness.state().doc().level.name(), "four-colours");
     harness.get_by_label_contains("too big: stopped after");
-    harness.get_by_label_contains("Raise the state budget");
+    // The editor's own setting, never the command line's flag.
+    harness.get_by_label_contains("raise it in Analysis > State budget");
+    assert!(harness.query_by_label_contains("--max-states").is_none());
     // The pack panel's budget is the same one: raising it there analyses
     // the level on screen again, within the new budget.
     harness
@@ -812,4 +814,25 @@ fn tags_and_notes_of_a_pack_level_are_edited_beside_the_pack() {
         entry.notes
     );
     assert!(open.dirty, "the pack has unsaved changes");
+}
+
+/// A cancelled analysis is no error: its line says how to analyse again,
+/// F6 included, in the panel's usual colour.
+#[test]
+fn a_cancelled_analysis_names_f6_and_is_no_error() {
+    use levelscope::gui::commands::Command;
+    let mut harness = editor();
+    // Analysed again from the start, and cancelled before the result is
+    // collected.
+    harness.state_mut().run(Command::AnalyseAgain);
+    harness.state_mut().drive_analysis();
+    assert!(harness.state().worker.is_running());
+    harness.state_mut().run(Command::CancelAnalysis);
+    harness.run_steps(2);
+    assert!(harness.state().analysis.cancelled);
+    harness.get_by_label("Cancelled: edit the level, or press F6 (Analysis > Analyse again)");
+    harness.key_press(egui::Key::F6);
+    wait_for_analysis(&mut harness);
+    assert!(!harness.state().analysis.cancelled);
+    assert!(matches!(harness.state().analysis.result, Some(Ok(_))));
 }

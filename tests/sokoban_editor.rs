@@ -38,14 +38,18 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
     harness.key_press(Key::ArrowLeft);
     harness.step();
     harness.get_by_label("Moves: 1, pushes 1 (L)");
-    harness.get_by_label_contains("dead end: no box can be brought");
+    harness.get_by_label_contains("deadlock: the boxes can no longer");
+    // The box on its dead cell is ringed, and Play says why.
+    harness
+        .get_by_label("Ringed: 1 box on a dead cell, where no push can ever bring it to a goal.");
     harness.key_press(Key::Backspace);
     harness.step();
     assert_eq!(
-        harness.query_all_by_label_contains("dead end: ").count(),
+        harness.query_all_by_label_contains("deadlock: ").count(),
         0,
         "the push is taken back"
     );
+    assert!(harness.query_by_label_contains("Ringed:").is_none());
     harness.get_by_label("No moves yet");
     harness.get_by_label_contains("6 moves to the nearest win");
 }
@@ -71,7 +75,7 @@ fn play_push_a_microban_box_into_a_corner_see_the_dead_end_and_take_it_back() {
     harness.key_press(Key::ArrowDown);
     harness.step();
     assert_eq!(
-        harness.query_all_by_label_contains("dead end: ").count(),
+        harness.query_all_by_label_contains("deadlock: ").count(),
         0,
         "a step dooms nothing"
     );
@@ -79,15 +83,38 @@ fn play_push_a_microban_box_into_a_corner_see_the_dead_end_and_take_it_back() {
     harness.get_by_label("Right").click();
     harness.run();
     harness.get_by_label("Moves: 2, pushes 1 (dR)");
-    harness.get_by_label_contains("dead end: no box can be brought");
+    harness.get_by_label_contains("deadlock: the boxes can no longer");
     harness.key_press(Key::Backspace);
     harness.step();
     assert_eq!(
-        harness.query_all_by_label_contains("dead end: ").count(),
+        harness.query_all_by_label_contains("deadlock: ").count(),
         0,
         "the push is taken back"
     );
     harness.get_by_label("Moves: 1, pushes 0 (d)");
+}
+
+/// The analysis panel's tabs, the histogram's legend and the state graph's
+/// switch and legend say deadlocks and fatal pushes, as the report card
+/// does, never dead ends and traps.
+#[test]
+fn the_tabs_histogram_and_graph_say_deadlocks_and_fatal_pushes() {
+    let mut harness = editor();
+    open_file(&mut harness, "corner.xsb", CORNER);
+    harness.get_by_label("Fatal pushes and deadlocks").click();
+    harness.run();
+    assert!(harness.query_by_label("Traps and dead ends").is_none());
+    harness.get_by_label("Histogram").click();
+    harness.run();
+    harness.get_by_label("deadlocks");
+    assert!(harness.query_by_label("dead ends").is_none());
+    harness.key_press(Key::F3);
+    harness.run();
+    assert_eq!(harness.state().view, CentralView::Graph);
+    harness.get_by_label("Only the deadlocks and the fatal pushes into them");
+    harness.get_by_label("fatal push (a move into a deadlock)");
+    harness.get_by_label("deadlock");
+    assert!(harness.query_by_label("dead end").is_none());
 }
 
 /// The level and its analysis.
@@ -286,7 +313,9 @@ fn the_generate_tab_of_sokoban_says_there_is_no_generator() {
             generators,
         );
     harness.step();
-    harness.get_by_label(NO_GENERATOR);
+    // The tab has nothing to set; the dialog's line says why, once.
+    harness.get_by_label("Nothing to set.");
+    assert!(harness.query_by_label(NO_GENERATOR).is_none());
 }
 
 #[test]
@@ -316,6 +345,12 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     wait_for_analysis(&mut harness);
     harness.get_by_label("Verdict");
     harness.get_by_label("Pushes");
+    // Sokoban's words for the graph's columns, as its report card says
+    // (the card and the header both say them).
+    assert_eq!(harness.query_all_by_label("Deadlocks").count(), 2);
+    assert_eq!(harness.query_all_by_label("Fatal pushes").count(), 2);
+    assert!(harness.query_by_label("Dead ends").is_none());
+    assert!(harness.query_by_label("Traps").is_none());
     assert!(harness.query_by_label("Perfect").is_none());
     assert!(harness.query_by_label("Stars").is_none());
     assert!(

@@ -119,6 +119,9 @@ pub struct AnalysisState {
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
     pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
+    /// Whether the designer cancelled it (the result then says how to
+    /// analyse again; it is no error).
+    pub cancelled: bool,
 }
 
 impl AnalysisState {
@@ -247,6 +250,9 @@ pub struct EditorApp {
     pub ctx: egui::Context,
     /// The state graph view.
     pub graph_view: super::views::state_graph::StateGraphView,
+    /// The document whose tab settings (tool, graph) the editor holds now
+    /// (see [`EditorApp::follow_tab_settings`]).
+    pub settings_tab: Option<u64>,
     /// The state selected in the graph and the way to it.
     pub graph_selection: Option<(u32, Vec<u32>)>,
     /// The pack panel.
@@ -316,6 +322,7 @@ impl EditorApp {
             quitting: false,
             ctx: ctx.clone(),
             graph_view: Default::default(),
+            settings_tab: None,
             graph_selection: None,
             pack_panel: Default::default(),
             rooms: Default::default(),
@@ -656,8 +663,13 @@ impl EditorApp {
     /// level is lost, and those never edited stay without unsaved changes
     /// (closing them or quitting asks nothing).
     pub fn close_pack(&mut self) {
+        let pack_name = self
+            .pack
+            .as_ref()
+            .map(crate::gui::pack_name::pack_display_name);
         for doc in &mut self.docs {
             if matches!(doc.origin, Origin::PackEntry(_)) {
+                doc.former_pack = pack_name.clone();
                 doc.origin = Origin::New;
                 doc.detached = None;
                 doc.prior = None;

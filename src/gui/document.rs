@@ -42,6 +42,13 @@ pub struct Document {
     /// (Add current level): when that entry goes (the add undone), the
     /// document gets this link back.
     pub prior: Option<PriorLink>,
+    /// The name of the pack this level was opened from, once that pack is
+    /// closed (while it is open, the link to its entry says it): a tab
+    /// says it when another tab has the same name.
+    pub former_pack: Option<String>,
+    /// The tab's own tool and graph settings while another tab is on
+    /// screen; `None` before it was first shown.
+    pub settings: Option<crate::gui::tab_settings::TabSettings>,
 }
 
 /// Where a document was saved before a pack edit linked it to an entry.
@@ -64,6 +71,8 @@ impl Document {
             id: rand::random(),
             detached: None,
             prior: None,
+            former_pack: None,
+            settings: None,
         }
     }
 
@@ -77,6 +86,8 @@ impl Document {
             id: rand::random(),
             detached: None,
             prior: None,
+            former_pack: None,
+            settings: None,
         }
     }
 

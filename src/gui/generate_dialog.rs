@@ -37,6 +37,17 @@ const THUMBNAIL: egui::Vec2 = egui::vec2(56.0, 44.0);
 
 /// The size of the level shown larger beside the list.
 const SHOWN: egui::Vec2 = egui::vec2(240.0, 190.0);
+/// How far below the top of the editor's window the dialog opens.
+const WINDOW_TOP: f32 = 40.0;
+/// The dialog's height besides the parameters, the progress and the
+/// results: its title bar, the kinds' tabs, Generate and its problem line.
+const FRAME_HEIGHT: f32 = 150.0;
+/// The height of a batch's progress.
+const PROGRESS_HEIGHT: f32 = 80.0;
+/// The height of the results: their lines, the list and the level shown.
+const RESULTS_HEIGHT: f32 = SHOWN.y + 190.0;
+/// The least height the parameters get, however low the screen.
+const MIN_PARAMETERS: f32 = 120.0;
 
 /// Where the designer sends the generated levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,7 +241,7 @@ impl GenerateDialog {
             .open(open)
             .default_width(460.0)
             .pivot(egui::Align2::CENTER_TOP)
-            .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, 40.0))
+            .default_pos(ctx.content_rect().center_top() + egui::vec2(0.0, WINDOW_TOP))
             .resizable(true)
             .show(ctx, |ui| picked = self.contents(ui, state_budget));
         if !*open || picked.is_some() {
@@ -259,8 +270,25 @@ impl GenerateDialog {
                 }
             });
             ui.separator();
-            self.generators
-                .parameters(self.kind, ui, &mut self.count, &mut self.seed);
+            // The parameters scroll where the screen is too low for them
+            // and what comes below (the progress, the results), so that
+            // the dialog ends on the screen.
+            let below = if self.outcome.is_some() {
+                RESULTS_HEIGHT
+            } else if running {
+                PROGRESS_HEIGHT
+            } else {
+                0.0
+            };
+            let screen = ui.ctx().content_rect().height();
+            let room = (screen - 2.0 * WINDOW_TOP - FRAME_HEIGHT - below).max(MIN_PARAMETERS);
+            egui::ScrollArea::vertical()
+                .id_salt("generate_parameters")
+                .max_height(room)
+                .show(ui, |ui| {
+                    self.generators
+                        .parameters(self.kind, ui, &mut self.count, &mut self.seed);
+                });
         });
         ui.separator();
         let problem = self.problem();
@@ -355,8 +383,9 @@ fn results(ui: &mut Ui, outcome: &mut Outcome) -> Option<Destination> {
         ui.colored_label(
             Color32::from_rgb(215, 40, 40),
             format!(
-                "{} could not be generated: {error}",
-                counted(outcome.batch.failed as u64, "level", "levels")
+                "{} could not be generated: {}",
+                counted(outcome.batch.failed as u64, "level", "levels"),
+                crate::gui::editor_words::in_editor_words(error)
             ),
         );
     }
@@ -493,26 +522,28 @@ mod tests {
     }
 
     fn harness(dialog: GenerateDialog) -> Harness<'static, State> {
+        harness_sized(dialog, egui::vec2(900.0, 900.0))
+    }
+
+    fn harness_sized(dialog: GenerateDialog, size: egui::Vec2) -> Harness<'static, State> {
         let state = State {
             dialog,
             open: true,
             returned: None,
         };
-        Harness::builder()
-            .with_size(egui::vec2(900.0, 900.0))
-            .build_ui_state(
-                |ui, state: &mut State| {
-                    let ctx = ui.ctx().clone();
-                    if let Some(levels) =
-                        state
-                            .dialog
-                            .show(&ctx, &mut state.open, crate::engine::DEFAULT_MAX_STATES)
-                    {
-                        state.returned = Some(levels);
-                    }
-                },
-                state,
-            )
+        Harness::builder().with_size(size).build_ui_state(
+            |ui, state: &mut State| {
+                let ctx = ui.ctx().clone();
+                if let Some(levels) =
+                    state
+                        .dialog
+                        .show(&ctx, &mut state.open, crate::engine::DEFAULT_MAX_STATES)
+                {
+                    state.returned = Some(levels);
+                }
+            },
+            state,
+        )
     }
 
     /// Steps frames until `label` shows, for at most `limit`.
@@ -839,5 +870,45 @@ mod tests {
         harness.state_mut().open = false;
         harness.step();
         assert!(watch.is_cancelled());
+    }
+
+    #[test]
+    fn the_sokoban_tab_says_once_that_there_is_no_generator() {
+        let mut harness = harness(GenerateDialog::new(
+            Kind::Sokoban,
+            KindGenerators::default(),
+            10,
+            0,
+        ));
+        harness.run();
+        let said = crate::gui::kinds::no_generator::NO_GENERATOR;
+        assert_eq!(harness.query_all_by_label(said).count(), 1);
+    }
+
+    #[test]
+    fn on_a_screen_800_high_the_results_stay_on_it() {
+        let mut harness = harness_sized(with_params(tiny(), 3, 7), egui::vec2(1280.0, 800.0));
+        harness.get_by_label("Generate").click();
+        wait_for(
+            &mut harness,
+            "Open the 3 ticked levels",
+            Duration::from_secs(60),
+        );
+        // Every window's area (the dialog is the one window).
+        let bottoms: Vec<f32> = harness.ctx.memory(|m| {
+            m.areas()
+                .visible_layer_ids()
+                .into_iter()
+                .filter(|layer| layer.order == egui::Order::Middle)
+                .filter_map(|layer| m.area_rect(layer.id))
+                .map(|rect| rect.bottom())
+                .collect()
+        });
+        assert!(!bottoms.is_empty(), "the dialog is shown");
+        assert!(
+            bottoms.iter().all(|&b| b <= 800.0),
+            "the dialog ends at {bottoms:?}"
+        );
+        harness.get_by_label("Open the 3 ticked levels");
     }
 }

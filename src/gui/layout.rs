@@ -174,6 +174,7 @@ impl EditorApp {
         self.keys_free = !ctx.egui_wants_keyboard_input()
             && self.confirm.is_none()
             && !self.dialogs.built_in_open();
+        self.follow_tab_settings();
         self.fit_tools_to_kind();
         self.drive_analysis();
         self.drive_comparison();
@@ -201,16 +202,32 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         use panels::SidePanel;
         self.choose_first_layout(&ctx);
-        if self.prefs.show_pack && self.pack.is_some() {
-            self.side_panel(ui, SidePanel::Pack, |app, ui| app.pack_side(ui));
+        let present = [
+            self.prefs.show_pack && self.pack.is_some(),
+            self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play),
+            self.prefs.show_analysis && self.view != CentralView::Rooms,
+        ];
+        let shown =
+            std::array::from_fn(
+                |i| match (present[i], self.prefs.folded.get(SidePanel::ALL[i])) {
+                    (false, _) => panels::PanelShown::Hidden,
+                    (true, true) => panels::PanelShown::Strip,
+                    (true, false) => panels::PanelShown::Open,
+                },
+            );
+        let widest = panels::widest_panels(shown, ui.max_rect().width());
+        if present[0] {
+            self.side_panel(ui, SidePanel::Pack, widest[0], |app, ui| app.pack_side(ui));
         }
-        if self.prefs.show_tools && matches!(self.view, CentralView::Edit | CentralView::Play) {
-            self.side_panel(ui, SidePanel::Tools, |app, ui| {
+        if present[1] {
+            self.side_panel(ui, SidePanel::Tools, widest[1], |app, ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| app.tool_panel(ui));
             });
         }
-        if self.prefs.show_analysis && self.view != CentralView::Rooms {
-            self.side_panel(ui, SidePanel::Analysis, |app, ui| app.analysis_panel(ui));
+        if present[2] {
+            self.side_panel(ui, SidePanel::Analysis, widest[2], |app, ui| {
+                app.analysis_panel(ui)
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| self.central(ui));
 
@@ -297,17 +314,42 @@ impl EditorApp {
 
     /// The name of document `index` as its tab shows it: the level's name,
     /// else its file's, else "Untitled", numbered when several levels have
-    /// neither ("Untitled 2"), so that no two tabs read the same.
+    /// neither ("Untitled 2"), so that no two tabs read the same. A level
+    /// of a pack whose name another tab has too says its pack
+    /// ("1 · microban.xsb").
     pub fn document_name(&self, index: usize) -> String {
         let untitled = |d: &crate::gui::document::Document| {
             d.level.name().is_empty() && !matches!(d.origin, crate::gui::document::Origin::File(_))
         };
         if !untitled(&self.docs[index]) {
-            return self.docs[index].name();
+            let name = self.docs[index].name();
+            let clashes = self
+                .docs
+                .iter()
+                .enumerate()
+                .any(|(k, d)| k != index && !untitled(d) && d.name() == name);
+            return match self.document_pack(index).filter(|_| clashes) {
+                Some(pack) => format!("{name} · {pack}"),
+                None => name,
+            };
         }
         match self.docs[..index].iter().filter(|d| untitled(d)).count() {
             0 => "Untitled".to_string(),
             n => format!("Untitled {}", n + 1),
+        }
+    }
+
+    /// The pack document `index` belongs to, by name: the open pack for a
+    /// level linked to one of its entries, else the pack it was opened
+    /// from before that pack closed.
+    fn document_pack(&self, index: usize) -> Option<String> {
+        let doc = &self.docs[index];
+        match doc.origin {
+            crate::gui::document::Origin::PackEntry(_) => self
+                .pack
+                .as_ref()
+                .map(crate::gui::pack_name::pack_display_name),
+            _ => doc.former_pack.clone(),
         }
     }
 
@@ -357,11 +399,13 @@ impl EditorApp {
             return;
         }
         let mut dismissed = None;
+        let place = self.notices_place(ctx);
         egui::Area::new(egui::Id::unique("levelscope notices"))
             .order(egui::Order::Foreground)
-            .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -34.0))
+            .pivot(egui::Align2::RIGHT_BOTTOM)
+            .fixed_pos(place.corner)
             .show(ctx, |ui| {
-                ui.set_max_width(420.0);
+                ui.set_max_width(place.width);
                 for notice in self.notices.all() {
                     let (fill, text) = match notice.severity {
                         Severity::News => {
@@ -390,6 +434,45 @@ impl EditorApp {
         if let Some(id) = dismissed {
             self.notices.dismiss(id);
         }
+    }
+
+    /// Where the messages go: the window's bottom-right corner, over the
+    /// analysis panel; when the board reaches that corner (the analysis
+    /// panel folded), beside the board or under it, where it leaves room,
+    /// so that no message covers a cell.
+    fn notices_place(&self, ctx: &egui::Context) -> NoticesPlace {
+        let window = ctx.content_rect();
+        let usual = NoticesPlace {
+            corner: window.right_bottom() + egui::vec2(-12.0, -34.0),
+            width: NOTICE_WIDTH,
+        };
+        let board = self.board_geometry.map(|g| g.rect());
+        let (Some(board), Some(viewport), CentralView::Edit) =
+            (board, self.board_tools.viewport, self.view)
+        else {
+            return usual;
+        };
+        let covered = egui::Rect::from_min_max(
+            usual.corner - egui::vec2(NOTICE_WIDTH, NOTICE_ROOM),
+            usual.corner,
+        );
+        if !covered.intersects(board) {
+            return usual;
+        }
+        let right_gap = viewport.right() - board.right();
+        if right_gap >= NOTICE_MIN_WIDTH + 8.0 {
+            return NoticesPlace {
+                corner: egui::pos2(viewport.right() - 4.0, viewport.bottom() - 4.0),
+                width: (right_gap - 8.0).min(NOTICE_WIDTH),
+            };
+        }
+        if viewport.bottom() - board.bottom() >= NOTICE_ROOM / 2.0 {
+            return NoticesPlace {
+                corner: egui::pos2(viewport.right() - 4.0, viewport.bottom() - 4.0),
+                width: NOTICE_WIDTH.min(viewport.width() - 8.0),
+            };
+        }
+        usual
     }
 
     fn central(&mut self, ui: &mut Ui) {
@@ -443,4 +526,48 @@ fn keep_width(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
     inner.set_clip_rect(rect.intersect(ui.clip_rect()));
     add(&mut inner);
     ui.allocate_rect(rect, egui::Sense::hover());
+}
+
+/// The widest a message gets.
+const NOTICE_WIDTH: f32 = 420.0;
+/// The narrowest room beside the board that messages are put in.
+const NOTICE_MIN_WIDTH: f32 = 180.0;
+/// The height a message or two take, for deciding where they go.
+const NOTICE_ROOM: f32 = 80.0;
+
+/// Where the messages go: the corner their bottom right is at, and how wide
+/// they may be.
+struct NoticesPlace {
+    corner: egui::Pos2,
+    width: f32,
+}
+
+impl EditorApp {
+    /// Gives the tab on screen its own settings when it has just come on
+    /// screen, keeping those of the tab that left. A tab never shown before
+    /// keeps the tool in hand and starts with the whole graph shown.
+    pub fn follow_tab_settings(&mut self) {
+        let active = self.doc().id;
+        if self.settings_tab == Some(active) {
+            return;
+        }
+        let current = crate::gui::tab_settings::TabSettings {
+            tool: self.prefs.tool,
+            graph: self.graph_view.settings(),
+        };
+        let left = self.settings_tab;
+        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
+            doc.settings = Some(current);
+        }
+        let arriving = self
+            .doc()
+            .settings
+            .unwrap_or(crate::gui::tab_settings::TabSettings {
+                tool: current.tool,
+                graph: crate::gui::views::state_graph::GraphSettings::default(),
+            });
+        self.prefs.tool = arriving.tool;
+        self.graph_view.set_settings(arriving.graph);
+        self.settings_tab = Some(active);
+    }
 }

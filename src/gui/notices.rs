@@ -3,6 +3,7 @@
 //! errors (a file that would not open or save) that stay on screen until
 //! the designer dismisses them.
 
+use crate::gui::editor_words::in_editor_words;
 use std::time::{Duration, Instant};
 
 /// How long news stays on screen.
@@ -66,8 +67,11 @@ pub struct Notices {
 
 impl Notices {
     /// Posts a message at `now`. The same text again replaces the older
-    /// copy, so a repeated refusal does not stack up.
+    /// copy, so a repeated refusal does not stack up. Advice about a
+    /// command-line flag is said in the editor's words
+    /// ([`in_editor_words`]).
     pub fn post(&mut self, text: String, severity: Severity, now: Instant) {
+        let text = in_editor_words(&text);
         self.items
             .retain(|n| !(n.text == text && n.severity == severity));
         self.items.push(Notice {
@@ -146,6 +150,19 @@ mod tests {
         assert_eq!(error.severity, Severity::Error);
         notices.dismiss(error.id);
         assert!(notices.all().is_empty());
+    }
+
+    #[test]
+    fn a_notice_names_the_editor_setting_not_a_flag() {
+        let mut notices = Notices::default();
+        let stopped = crate::engine::Stopped::TooBig {
+            states: 10,
+            budget: 10,
+        };
+        notices.post(stopped.to_string(), Severity::Error, Instant::now());
+        let said = &notices.latest().unwrap().text;
+        assert!(!said.contains("--max-states"), "{said}");
+        assert!(said.contains("Analysis > State budget"), "{said}");
     }
 
     #[test]

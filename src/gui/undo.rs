@@ -146,7 +146,7 @@ impl EditorApp {
             return;
         };
         let len = open.pack.levels.len();
-        self.pack_panel.follow(map, len);
+        self.pack_panel.follow(map, &open.pack);
         let mut linked = vec![false; len];
         for doc in &self.docs {
             if let Origin::PackEntry(i) = doc.origin {

@@ -27,7 +27,8 @@ use crate::engine::{GraphView, Job, Summary};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
 pub use summary::{
-    FigureColumn, Figures, GraphFigures, KindStats, LevelSummary, SummaryError, VerdictMark,
+    FigureColumn, Figures, GraphFigures, GraphWords, KindStats, LevelSummary, SummaryError,
+    VerdictMark,
 };
 pub use text::{detect, read_levels, ReadError, TextFormat};
 
@@ -201,6 +202,15 @@ impl Kind {
             Kind::Prism => Some(prism::figures::COLUMN),
             Kind::Sokoban => Some(sokoban::figures::COLUMN),
             Kind::Tangram => None,
+        }
+    }
+
+    /// What the kind calls the state graph's dead ends and traps, wherever
+    /// its levels are shown (Sokoban's deadlocks and fatal pushes).
+    pub fn graph_words(self) -> summary::GraphWords {
+        match self {
+            Kind::Sokoban => sokoban::figures::GRAPH_WORDS,
+            Kind::Skiddy | Kind::Prism | Kind::Tangram => summary::GraphWords::GENERIC,
         }
     }
 

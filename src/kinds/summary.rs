@@ -219,6 +219,50 @@ pub struct FigureColumn {
     /// The figure in words, for "sorted by" and the header's tooltip:
     /// `"Perfect length"`.
     pub words: &'static str,
+    /// What the figure counts, after the number where a column shows
+    /// figures of several kinds: `"moves"`, `"pushes"`.
+    pub unit: &'static str,
+}
+
+/// What a kind calls the state graph's dead ends and traps (Sokoban's
+/// deadlocks and fatal pushes), wherever its levels are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GraphWords {
+    /// One dead end: `"dead end"`.
+    pub dead_end: &'static str,
+    /// Several dead ends: `"dead ends"`.
+    pub dead_ends: &'static str,
+    /// A table header over dead ends: `"Dead ends"`.
+    pub dead_ends_title: &'static str,
+    /// One trap (a move into a dead end): `"trap"`.
+    pub trap: &'static str,
+    /// Several traps: `"traps"`.
+    pub traps: &'static str,
+    /// A table header over traps: `"Traps"`.
+    pub traps_title: &'static str,
+}
+
+impl GraphWords {
+    /// The engine's own words, for the kinds that have no others and for
+    /// levels of kinds that name them differently.
+    pub const GENERIC: GraphWords = GraphWords {
+        dead_end: "dead end",
+        dead_ends: "dead ends",
+        dead_ends_title: "Dead ends",
+        trap: "trap",
+        traps: "traps",
+        traps_title: "Traps",
+    };
+
+    /// "N states, N dead ends, N traps", in these words.
+    pub fn counts(&self, graph: &GraphFigures) -> String {
+        format!(
+            "{}, {}, {}",
+            counted(graph.states, "state", "states"),
+            counted(graph.dead_ends, self.dead_end, self.dead_ends),
+            counted(graph.traps, self.trap, self.traps)
+        )
+    }
 }
 
 /// What `pack stats` says of a pack's levels of one kind: fields of the

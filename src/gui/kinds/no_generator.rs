@@ -27,8 +27,10 @@ impl KindGenerator for NoGenerator {
         Err(NO_GENERATOR.to_string())
     }
 
+    /// Nothing to set: the dialog's line under Generate says why (the
+    /// check's words), once.
     fn parameters(&mut self, ui: &mut Ui, _count: &mut usize, _seed: &mut u64) {
-        ui.label(NO_GENERATOR);
+        ui.weak("Nothing to set.");
     }
 
     fn watch(&self, state_budget: u64) -> JobWatch {

@@ -3,9 +3,11 @@
 
 use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp, Showing};
+use crate::gui::editor_words::in_editor_words;
 use crate::gui::kinds;
 use crate::gui::views::histogram;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
+use crate::kinds::GraphWords;
 use egui::{Color32, RichText, Ui};
 
 impl EditorApp {
@@ -52,14 +54,14 @@ impl EditorApp {
             None => {
                 ui.label("Waiting for the analysis…");
             }
+            // A cancelled analysis is the designer's choice, no error.
+            Some(Err(e)) if self.analysis.cancelled => {
+                ui.label(e);
+            }
             Some(Err(e)) => {
-                let too_big = e.contains("too big");
-                let text = if too_big {
-                    format!("{e}. Raise the state budget in Analysis > State budget, or make the level smaller.")
-                } else {
-                    e
-                };
-                ui.colored_label(Color32::from_rgb(220, 60, 40), text);
+                // The message names the setting that can help, if any: the
+                // state budget only where the state budget stopped it.
+                ui.colored_label(Color32::from_rgb(220, 60, 40), in_editor_words(&e));
             }
             Some(Ok(analysis)) => {
                 let elapsed = self.analysis.elapsed;
@@ -67,13 +69,15 @@ impl EditorApp {
                 self.apply_all(commands);
                 ui.separator();
                 let has_graph = analysis.kind().has_state_graph();
+                let words = analysis.kind().graph_words();
                 if has_graph {
-                    ui.horizontal(|ui| {
+                    // Wrapped: in a narrow panel no tab is cut off.
+                    ui.horizontal_wrapped(|ui| {
                         ui.selectable_value(&mut self.tab, AnalysisTab::Solutions, "Solutions");
                         ui.selectable_value(
                             &mut self.tab,
                             AnalysisTab::Traps,
-                            "Traps and dead ends",
+                            traps_tab_title(words),
                         );
                         ui.selectable_value(&mut self.tab, AnalysisTab::Histogram, "Histogram");
                     });
@@ -103,7 +107,7 @@ impl EditorApp {
                         self.apply_all(commands);
                     }
                     AnalysisTab::Histogram => match analysis.summary() {
-                        Some(summary) => histogram::show(ui, summary),
+                        Some(summary) => histogram::show(ui, summary, words),
                         None => {
                             ui.label("A Tangram level has no moves, so no depths.");
                         }
@@ -199,9 +203,16 @@ pub fn list_heading(
     }
 }
 
+/// The title of the analysis panel's traps tab, in the kind's words:
+/// "Traps and dead ends", Sokoban's "Fatal pushes and deadlocks".
+pub fn traps_tab_title(words: GraphWords) -> String {
+    format!("{} and {}", words.traps_title, words.dead_ends)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::list_heading;
+    use super::{list_heading, traps_tab_title};
+    use crate::kinds::Kind;
 
     fn words(moves: &str) -> usize {
         moves.split_whitespace().count()
@@ -227,6 +238,18 @@ mod tests {
         assert_eq!(
             list_heading("Max-combo solutions", &[], false, words),
             "Max-combo solutions: none"
+        );
+    }
+
+    #[test]
+    fn the_traps_tab_is_titled_in_the_kinds_words() {
+        assert_eq!(
+            traps_tab_title(Kind::Skiddy.graph_words()),
+            "Traps and dead ends"
+        );
+        assert_eq!(
+            traps_tab_title(Kind::Sokoban.graph_words()),
+            "Fatal pushes and deadlocks"
         );
     }
 }

@@ -91,14 +91,17 @@ impl EditorApp {
             .comparison()
             .filter(|c| c.showing_reference)
             .map(|c| (c.reference.clone(), c.source.words()));
+        // While comparing, the line that says the reference is shown has
+        // its place whether F8 shows it or not: F8 never moves the board.
+        if self.comparison().is_some() {
+            let said = shown_reference.as_ref().map(|(_, words)| {
+                egui::RichText::new(format!("Showing {words} (read only): F8 shows the level"))
+                    .color(egui::Color32::from_rgb(150, 60, 220))
+            });
+            crate::gui::views::message_line::message_line(ui, said, None);
+        }
         let level = match &shown_reference {
-            Some((reference, words)) => {
-                ui.label(
-                    egui::RichText::new(format!("Showing {words} (read only): F8 shows the level"))
-                        .color(egui::Color32::from_rgb(150, 60, 220)),
-                );
-                reference.clone()
-            }
+            Some((reference, _)) => reference.clone(),
             None => self.doc().level.clone(),
         };
         let changed = self.compared_cells();

@@ -213,9 +213,18 @@ impl EditorApp {
 
     pub(crate) fn cancel_analysis(&mut self) {
         self.worker.cancel();
-        self.analysis.result = Some(Err(
-            "cancelled; edit the level or choose Analysis > Analyse again".into(),
-        ));
+        let again = Command::AnalyseAgain
+            .keys()
+            .first()
+            .map(|key| {
+                format!(
+                    "press {} (Analysis > Analyse again)",
+                    self.ctx.format_shortcut(key)
+                )
+            })
+            .unwrap_or_else(|| "choose Analysis > Analyse again".to_string());
+        self.analysis.result = Some(Err(format!("Cancelled: edit the level, or {again}")));
+        self.analysis.cancelled = true;
     }
 }
 

@@ -9,6 +9,7 @@ use egui_plot::{Bar, BarChart, Plot, VLine};
 use crate::engine::Summary;
 use crate::gui::views::count_axis::{count_axis, count_grid};
 use crate::gui::views::legend::legend_entry;
+use crate::kinds::GraphWords;
 use crate::words::counted;
 
 /// The bars of a histogram: `(live, dead ends)` per depth.
@@ -44,15 +45,16 @@ pub fn depth_at(x: f64, depth_count: usize) -> Option<usize> {
 }
 
 /// The lines of the tooltip of the bar of `depth`, `[states, dead ends]`
-/// there: short lines, so that they fit next to the pointer.
-pub fn bar_lines(depth: usize, [states, dead]: [u64; 2]) -> Vec<String> {
+/// there: short lines, so that they fit next to the pointer; `words` name
+/// the dead ends as the level's kind does.
+pub fn bar_lines(depth: usize, [states, dead]: [u64; 2], words: GraphWords) -> Vec<String> {
     let mut lines = vec![format!(
         "Depth {depth}: {}",
         counted(states, "state", "states")
     )];
     lines.push(counted(states.saturating_sub(dead), "winnable", "winnable"));
     if dead > 0 {
-        lines.push(counted(dead, "dead end", "dead ends"));
+        lines.push(counted(dead, words.dead_end, words.dead_ends));
     }
     lines
 }
@@ -74,14 +76,15 @@ fn legend_item(ui: &mut Ui, colour: Color32, bar: bool, text: &str) {
 
 /// Shows the depth histogram of an analysis's `summary`: a line that sums
 /// it up, the legend above the plot (never over its bars), and the bars,
-/// whose numbers show in a tooltip.
-pub fn show(ui: &mut Ui, summary: &Summary) {
+/// whose numbers show in a tooltip. `words` name the dead ends as the
+/// level's kind does.
+pub fn show(ui: &mut Ui, summary: &Summary, words: GraphWords) {
     let histogram = &summary.depth_histogram;
     let (live, dead) = bars(histogram);
     let live_chart = BarChart::new("Winnable", live)
         .color(WINNABLE)
         .allow_hover(false);
-    let dead_chart = BarChart::new("Dead ends", dead)
+    let dead_chart = BarChart::new(words.dead_ends_title, dead)
         .color(DEAD_ENDS)
         .allow_hover(false)
         .stack_on(&[&live_chart]);
@@ -94,7 +97,7 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
     let shortest = summary.any.shortest;
     ui.horizontal_wrapped(|ui| {
         legend_item(ui, WINNABLE, true, "winnable states");
-        legend_item(ui, DEAD_ENDS, true, "dead ends");
+        legend_item(ui, DEAD_ENDS, true, words.dead_ends);
         if let Some(depth) = shortest {
             legend_item(ui, SHORTEST, false, &format!("shortest solution ({depth})"));
         }
@@ -126,7 +129,7 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
         });
     if let Some(depth) = plot.inner {
         plot.response.on_hover_ui_at_pointer(|ui| {
-            for line in bar_lines(depth, histogram[depth]) {
+            for line in bar_lines(depth, histogram[depth], words) {
                 ui.label(line);
             }
         });
@@ -136,6 +139,7 @@ pub fn show(ui: &mut Ui, summary: &Summary) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::Kind;
 
     #[test]
     fn live_and_dead_stack_to_the_state_count() {
@@ -165,12 +169,21 @@ mod tests {
     #[test]
     fn the_tooltip_says_each_count_on_a_short_line() {
         assert_eq!(
-            bar_lines(18, [21, 3]),
+            bar_lines(18, [21, 3], GraphWords::GENERIC),
             vec!["Depth 18: 21 states", "18 winnable", "3 dead ends"]
         );
-        assert_eq!(bar_lines(0, [1, 0]), vec!["Depth 0: 1 state", "1 winnable"]);
-        for line in bar_lines(123, [1_234_567, 1_234]) {
+        assert_eq!(
+            bar_lines(0, [1, 0], GraphWords::GENERIC),
+            vec!["Depth 0: 1 state", "1 winnable"]
+        );
+        for line in bar_lines(123, [1_234_567, 1_234], GraphWords::GENERIC) {
             assert!(line.len() <= 26, "{line}");
         }
+    }
+
+    #[test]
+    fn the_tooltip_says_the_dead_ends_in_the_kinds_words() {
+        let lines = bar_lines(4, [10, 2], Kind::Sokoban.graph_words());
+        assert_eq!(lines[2], "2 deadlocks");
     }
 }

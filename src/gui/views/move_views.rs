@@ -20,7 +20,7 @@ use crate::picture::Picture;
 /// The colour of a move on the replay's list that is being played.
 const PLAYING: Color32 = Color32::from_rgb(230, 140, 0);
 /// The colour of the note under a trap (what is ringed).
-const RINGED_NOTE: Color32 = Color32::from_rgb(230, 120, 0);
+pub const RINGED_NOTE: Color32 = Color32::from_rgb(230, 120, 0);
 /// The colour of a lost position's words.
 pub const LOST_RED: Color32 = Color32::from_rgb(220, 40, 40);
 

@@ -37,8 +37,8 @@ use self::row::{
     cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext, ROW_HEIGHT,
 };
 use self::view::{
-    figure_column, move_order, rearranged, renumbering, sorted_order, view_order, without, Filter,
-    Show, Sort, SortColumn,
+    figure_column, graph_words, move_order, rearranged, renumbering, sorted_order, view_order,
+    without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
 };
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
@@ -46,7 +46,7 @@ use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{
     place_in, time_left_words, CheckProgress, CheckedLevel, PackCheck,
 };
-use crate::kinds::{FigureColumn, Kind, Level};
+use crate::kinds::{FigureColumn, GraphWords, Kind, Level};
 use crate::pack::check::CheckOptions;
 use crate::pack::{LevelSummary, Pack, PackEntry};
 use crate::words::{agreeing, counted};
@@ -54,6 +54,9 @@ use crate::words::{agreeing, counted};
 /// The width the panel is laid out for, in points; below about 420 the name
 /// column gets narrow.
 pub const PREFERRED_WIDTH: f32 = 460.0;
+
+/// The most verdicts of removed levels kept for an undo.
+const MOST_SET_ASIDE: usize = 10_000;
 
 /// Height of the table's header.
 const HEADER_HEIGHT: f32 = 20.0;
@@ -115,6 +118,10 @@ pub struct PackPanel {
     filter: Filter,
     selected: Option<usize>,
     verdicts: Vec<Option<Verdict>>,
+    /// The verdicts of levels an edit removed, newest last: an undo that
+    /// brings a level back brings its verdict back (see
+    /// [`PackPanel::follow`]).
+    set_aside: Vec<Verdict>,
     check: Option<PackCheck>,
     /// The pack check's options; its state budget is the editor's one
     /// budget, kept in step by the editor.
@@ -141,6 +148,7 @@ impl PackPanel {
             filter: Filter::default(),
             selected: None,
             verdicts: Vec::new(),
+            set_aside: Vec::new(),
             check: None,
             options: CheckOptions {
                 min_stars: 3,
@@ -161,6 +169,7 @@ impl PackPanel {
         self.selected = None;
         self.shown = None;
         self.verdicts.clear();
+        self.set_aside.clear();
         self.check = None;
         self.report = None;
         self.duplicates.clear();
@@ -201,6 +210,17 @@ impl PackPanel {
     /// it can show (the pack's, of the filter's kind) give it.
     pub fn figure_column(&self, pack: &Pack) -> FigureColumn {
         figure_column(
+            pack.levels
+                .iter()
+                .map(|e| e.level.kind())
+                .filter(|&k| self.filter.kind.is_none_or(|f| f == k)),
+        )
+    }
+
+    /// What the dead ends and traps are called: the words the kinds of the
+    /// levels shown agree on, else the engine's.
+    pub fn graph_words(&self, pack: &Pack) -> GraphWords {
+        graph_words(
             pack.levels
                 .iter()
                 .map(|e| e.level.kind())
@@ -469,7 +489,14 @@ impl PackPanel {
         let map = renumbering(len, &order);
         let before = pack.clone();
         pack.levels = rearranged(std::mem::take(&mut pack.levels), &order);
-        self.verdicts = rearranged(std::mem::take(&mut self.verdicts), &order);
+        let mut verdicts = std::mem::take(&mut self.verdicts);
+        verdicts.resize_with(len, || None);
+        for (old, verdict) in verdicts.iter_mut().enumerate() {
+            if map.get(old).copied().flatten().is_none() {
+                self.set_aside(verdict.take());
+            }
+        }
+        self.verdicts = rearranged(verdicts, &order);
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
         actions.push(PackAction::Edited(PackEdit { name, before }));
         actions.push(PackAction::Renumbered(map));
@@ -477,16 +504,36 @@ impl PackPanel {
 
     /// Follows the levels to their new places after the app changed the
     /// pack under the panel (an undo or a redo): `map` says where each
-    /// level went (`None`: gone), `len` is the pack's new length.
-    pub fn follow(&mut self, map: &[Option<usize>], len: usize) {
+    /// level went (`None`: gone), `pack` is the pack now. A level that
+    /// came back gets the verdict it had when an edit removed it.
+    pub fn follow(&mut self, map: &[Option<usize>], pack: &Pack) {
+        let len = pack.levels.len();
         let mut verdicts: Vec<Option<Verdict>> = vec![None; len];
         for (old, verdict) in std::mem::take(&mut self.verdicts).into_iter().enumerate() {
-            if let Some(new) = map.get(old).copied().flatten() {
-                verdicts[new] = verdict;
+            match map.get(old).copied().flatten() {
+                Some(new) => verdicts[new] = verdict,
+                None => self.set_aside(verdict),
+            }
+        }
+        for (slot, entry) in verdicts.iter_mut().zip(&pack.levels) {
+            if slot.is_none() {
+                if let Some(k) = self.set_aside.iter().rposition(|v| v.level == entry.level) {
+                    *slot = Some(self.set_aside.remove(k));
+                }
             }
         }
         self.verdicts = verdicts;
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
+    }
+
+    /// Keeps the verdict of a removed level for an undo that brings it
+    /// back; the oldest go first past [`MOST_SET_ASIDE`].
+    fn set_aside(&mut self, verdict: Option<Verdict>) {
+        self.set_aside.extend(verdict);
+        if self.set_aside.len() > MOST_SET_ASIDE {
+            let excess = self.set_aside.len() - MOST_SET_ASIDE;
+            self.set_aside.drain(..excess);
+        }
     }
 
     fn show_counts(&self, ui: &mut Ui, pack: &Pack) {
@@ -699,10 +746,11 @@ impl PackPanel {
             return;
         }
         let figure = self.figure_column(pack);
+        let graph = self.graph_words(pack);
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "Sorted by {}{}",
-                self.sort.column.describe(figure),
+                self.sort.column.describe(figure, graph),
                 if self.sort.descending {
                     ", descending"
                 } else {
@@ -720,7 +768,7 @@ impl PackPanel {
                     order: sorted_order(pack, self.sort),
                     name: format!(
                         "Sort the pack by {}{}",
-                        self.sort.column.describe(figure),
+                        self.sort.column.describe(figure, graph),
                         if self.sort.descending {
                             ", descending"
                         } else {
@@ -736,7 +784,13 @@ impl PackPanel {
         });
     }
 
-    fn show_header(&mut self, ui: &mut Ui, columns: &Columns, figure: FigureColumn) {
+    fn show_header(
+        &mut self,
+        ui: &mut Ui,
+        columns: &Columns,
+        figure: FigureColumn,
+        graph: GraphWords,
+    ) {
         let (rect, _) =
             ui.allocate_exact_size(vec2(columns.width(), HEADER_HEIGHT), Sense::hover());
         let cells = columns.cells(rect);
@@ -749,8 +803,13 @@ impl PackPanel {
                     ui.scope_id().with(("pack header", column)),
                     Sense::click(),
                 )
-                .on_hover_text(format!("Sort the view by {}", column.describe(figure)));
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, column.title(figure)));
+                .on_hover_text(format!(
+                    "Sort the view by {}",
+                    column.describe(figure, graph)
+                ));
+            response.widget_info(|| {
+                WidgetInfo::labeled(Role::Button, true, column.title(figure, graph))
+            });
             let visuals = ui.visuals();
             let painter = ui.painter().with_clip_rect(cell);
             if response.hovered() {
@@ -770,7 +829,13 @@ impl PackPanel {
             } else {
                 (Align2::RIGHT_CENTER, cell.right_center())
             };
-            let text = painter.text(pos, anchor, column.title(figure), font.clone(), colour);
+            let text = painter.text(
+                pos,
+                anchor,
+                column.title(figure, graph),
+                font.clone(),
+                colour,
+            );
             if active {
                 let c = if name_column {
                     text.right_center() + vec2(7.0, 0.0)
@@ -806,7 +871,8 @@ impl PackPanel {
         let fails = self.fails(pack);
         let view = view_order(pack, &fails, &self.filter, self.sort);
         let columns = Columns::new(ui.available_width());
-        self.show_header(ui, &columns, self.figure_column(pack));
+        let figure = self.figure_column(pack);
+        self.show_header(ui, &columns, figure, self.graph_words(pack));
         if view.is_empty() {
             ui.weak(if pack.levels.is_empty() {
                 "The pack is empty: add the level open in the editor."
@@ -821,6 +887,7 @@ impl PackPanel {
             current,
             columns,
             movable: self.sort.is_pack_order(),
+            figure_units: figure == MIXED_FIGURES,
         };
         ScrollArea::vertical()
             .id_salt("pack panel rows")

@@ -17,6 +17,7 @@
 //! layers carry their depth on the left, a minimap shows where the view is
 //! when the graph does not fit, and the legend says what each label means.
 
+use crate::kinds::GraphWords;
 use std::any::Any;
 use std::ops::Range;
 use std::sync::{Arc, Weak};
@@ -76,8 +77,14 @@ const PICK_PX: f32 = 5.0;
 /// Height of the heading of the depth labels ("depth"), kept free above
 /// the graph.
 const DEPTH_HEADING: f32 = 16.0;
-/// The words of the switch to the dead ends and the traps into them.
-pub const DEAD_ENDS_ONLY: &str = "Only the dead ends and the traps into them";
+/// The words of the switch to the dead ends and the traps into them, in
+/// the kind's `words` ("Only the dead ends and the traps into them").
+pub fn dead_ends_only_words(words: GraphWords) -> String {
+    format!(
+        "Only the {} and the {} into them",
+        words.dead_ends, words.traps
+    )
+}
 /// Width of the strip left of the graph that holds the depth labels.
 const DEPTH_GUTTER: f32 = 34.0;
 
@@ -94,6 +101,8 @@ pub struct GraphSource<'a> {
     pub board: &'a dyn Fn(u32) -> Picture,
     /// What each label means for this kind, in the legend's words.
     pub label_words: fn(Label) -> &'static str,
+    /// What the kind calls its dead ends and traps.
+    pub graph_words: GraphWords,
 }
 
 impl<'a> GraphSource<'a> {
@@ -109,6 +118,16 @@ impl<'a> GraphSource<'a> {
             graph,
             board,
             label_words: label_words_default,
+            graph_words: GraphWords::GENERIC,
+        }
+    }
+
+    /// The same source with the kind's words for dead ends and traps
+    /// (Sokoban's deadlocks and fatal pushes).
+    pub fn with_graph_words(self, graph_words: GraphWords) -> GraphSource<'a> {
+        GraphSource {
+            graph_words,
+            ..self
         }
     }
 
@@ -219,6 +238,28 @@ pub struct StateGraphView {
     mesh_sizes: [usize; 2],
 }
 
+/// What the designer chose to see of a state graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphSettings {
+    /// Draw the edges from parents other than the first.
+    pub other_parents: bool,
+    /// Show only the dead ends and the traps into them.
+    pub dead_ends_only: bool,
+    /// Show the minimap when the graph does not fit.
+    pub minimap: bool,
+}
+
+impl Default for GraphSettings {
+    /// The whole graph, with other parents and the minimap.
+    fn default() -> GraphSettings {
+        GraphSettings {
+            other_parents: true,
+            dead_ends_only: false,
+            minimap: true,
+        }
+    }
+}
+
 impl Default for StateGraphView {
     fn default() -> Self {
         StateGraphView::new()
@@ -231,9 +272,9 @@ impl StateGraphView {
         StateGraphView {
             camera: None,
             centre_request: None,
-            show_other_parents: true,
-            dead_ends_only: false,
-            show_minimap: true,
+            show_other_parents: GraphSettings::default().other_parents,
+            dead_ends_only: GraphSettings::default().dead_ends_only,
+            show_minimap: GraphSettings::default().minimap,
             cache: None,
             last: None,
             bins: Vec::new(),
@@ -288,6 +329,25 @@ impl StateGraphView {
     /// Whether the minimap is shown when the graph does not fit.
     pub fn shows_minimap(&self) -> bool {
         self.show_minimap
+    }
+
+    /// What the designer chose to see: other parents, only the dead ends,
+    /// the minimap.
+    pub fn settings(&self) -> GraphSettings {
+        GraphSettings {
+            other_parents: self.show_other_parents,
+            dead_ends_only: self.dead_ends_only,
+            minimap: self.show_minimap,
+        }
+    }
+
+    /// Shows the graph as `settings` say, fitted (for another tab, which
+    /// has its own).
+    pub fn set_settings(&mut self, settings: GraphSettings) {
+        self.show_other_parents = settings.other_parents;
+        self.set_dead_ends_only(settings.dead_ends_only);
+        self.show_minimap = settings.minimap;
+        self.camera = None;
     }
 
     /// The layout of the analysis last shown, if any.
@@ -375,7 +435,8 @@ impl StateGraphView {
             Some(part) => (part.layout(), Shown::DeadEnds(part)),
             None => (whole.as_ref(), Shown::Whole(source.graph)),
         };
-        ui.horizontal_wrapped(|ui| self.bar(ui, source.label_words));
+        let graph_words = source.graph_words;
+        ui.horizontal_wrapped(|ui| self.bar(ui, source.label_words, graph_words));
         let summary = match shown {
             Shown::DeadEnds(part) => {
                 let dead = (0..layout.len() as u32)
@@ -383,13 +444,17 @@ impl StateGraphView {
                     .count() as u64;
                 format!(
                     "{} and {} with a move into one ({})",
-                    counted(dead, "dead end", "dead ends"),
+                    counted(dead, graph_words.dead_end, graph_words.dead_ends),
                     counted(
                         layout.len() as u64 - dead,
                         "winnable state",
                         "winnable states"
                     ),
-                    counted(part.trap_moves() as u64, "trap move", "trap moves")
+                    counted(
+                        part.trap_moves() as u64,
+                        graph_words.trap,
+                        graph_words.traps
+                    )
                 )
             }
             Shown::Whole(_) => format!(
@@ -520,7 +585,12 @@ impl StateGraphView {
     }
 
     /// The bar above the graph: what to show, and the legend.
-    fn bar(&mut self, ui: &mut Ui, words: fn(Label) -> &'static str) {
+    fn bar(&mut self, ui: &mut Ui, label_words: fn(Label) -> &'static str, graph: GraphWords) {
+        // The dead-end label in the kind's own word.
+        let words = |label: Label| match label {
+            Label::DeadEnd => graph.dead_end,
+            other => label_words(other),
+        };
         if ui
             .button("Fit")
             .on_hover_text("Show the whole graph")
@@ -533,9 +603,11 @@ impl StateGraphView {
                 "Also draw the edges from parents other than the one that found a state first",
             );
         let mut only = self.dead_ends_only;
-        ui.checkbox(&mut only, DEAD_ENDS_ONLY).on_hover_text(
-            "Show only the dead ends, the winnable states with a move into one, and those moves",
-        );
+        ui.checkbox(&mut only, dead_ends_only_words(graph))
+            .on_hover_text(format!(
+                "Show only the {}, the winnable states with a move into one, and those moves",
+                graph.dead_ends
+            ));
         self.set_dead_ends_only(only);
         ui.checkbox(&mut self.show_minimap, "Minimap")
             .on_hover_text(
@@ -554,16 +626,14 @@ impl StateGraphView {
             ui.painter().add(Shape::mesh(mesh));
         }
         ui.separator();
+        let trap = format!("{} (a move into a {})", graph.trap, graph.dead_end);
         for (stroke, text) in [
             (
                 Stroke::new(1.5, palette.tree_edge),
                 "first parent (BFS tree)",
             ),
             (Stroke::new(1.0, palette.other_edge), "other parent"),
-            (
-                Stroke::new(2.0, palette.trap_edge),
-                "trap (a move into a dead end)",
-            ),
+            (Stroke::new(2.0, palette.trap_edge), trap.as_str()),
         ] {
             let swatch = legend_entry(ui, text);
             ui.painter()

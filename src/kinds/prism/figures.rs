@@ -16,6 +16,7 @@ use super::Analysis;
 pub const COLUMN: FigureColumn = FigureColumn {
     title: "Moves",
     words: "fewest moves",
+    unit: "moves",
 };
 
 /// The figures of a Prism level's verdict.

@@ -18,6 +18,7 @@ use super::{Analysis, Rating};
 pub const COLUMN: FigureColumn = FigureColumn {
     title: "Perfect",
     words: "Perfect length",
+    unit: "moves",
 };
 
 /// The figures of a Skiddy level's verdict.

@@ -6,8 +6,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::kinds::summary::{
-    length_words, spread, word_and_words, FigureColumn, Figures, GraphFigures, KindStats,
-    LevelSummary, SummaryError, VerdictMark,
+    length_words, spread, word_and_words, FigureColumn, Figures, GraphFigures, GraphWords,
+    KindStats, LevelSummary, SummaryError, VerdictMark,
 };
 use crate::kinds::KindFigures;
 use crate::words::counted;
@@ -29,6 +29,17 @@ pub struct SokobanFigures {
 pub const COLUMN: FigureColumn = FigureColumn {
     title: "Pushes",
     words: "fewest pushes",
+    unit: "pushes",
+};
+
+/// Sokoban's words for the state graph's dead ends and traps.
+pub const GRAPH_WORDS: GraphWords = GraphWords {
+    dead_end: "deadlock",
+    dead_ends: "deadlocks",
+    dead_ends_title: "Deadlocks",
+    trap: "fatal push",
+    traps: "fatal pushes",
+    traps_title: "Fatal pushes",
 };
 
 /// Sokoban's own stored field.

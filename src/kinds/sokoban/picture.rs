@@ -180,6 +180,27 @@ pub fn position_picture(rules: &Rules, pos: &Position) -> Picture {
     picture
 }
 
+/// A position of play with the level's dead cells hatched under the boxes
+/// and the player, as the Edit view hatches them.
+pub fn position_picture_with_dead_cells(rules: &Rules, pos: &Position) -> Picture {
+    let level = rules.level();
+    let mut picture = board_picture(level);
+    let board_shapes = picture.shapes.len();
+    let dead = dead_cells(level);
+    for (i, _) in dead.iter().enumerate().filter(|(_, &d)| d) {
+        push_dead(
+            &mut picture,
+            (i % level.width()) as f32,
+            (i / level.width()) as f32,
+        );
+    }
+    let pieces = position_picture(rules, pos);
+    picture
+        .shapes
+        .extend(pieces.shapes.into_iter().skip(board_shapes));
+    picture
+}
+
 /// The picture of one palette tile, a unit square.
 pub fn cell_picture(cell: Cell) -> Picture {
     let mut picture = Picture::new(1.0, 1.0);
@@ -226,5 +247,18 @@ mod tests {
         assert_eq!(floors, 3);
         let dead = level_picture_with_dead_cells(&level);
         assert!(dead.shapes.len() > level_picture(&level).shapes.len());
+    }
+
+    #[test]
+    fn a_position_of_play_hatches_the_dead_cells_under_its_pieces() {
+        let level = read_xsb_one("#####\n#  .#\n# $@#\n#   #\n#####\n").unwrap();
+        let rules = Rules::compile(&level).unwrap();
+        let plain = position_picture(&rules, rules.start());
+        let hatched = position_picture_with_dead_cells(&rules, rules.start());
+        // The start position draws as the level does, hatching and all.
+        assert_eq!(hatched, level_picture_with_dead_cells(&level));
+        let dead = dead_cells(&level).iter().filter(|&&d| d).count();
+        assert!(dead > 0);
+        assert_eq!(hatched.shapes.len(), plain.shapes.len() + 2 * dead);
     }
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 
 use super::editor::SokobanGui;
+use super::lost_boxes::ringed_boxes;
 use super::play::Game;
 use super::replay::{parse_lurd, Replay};
 use crate::gui::kinds::play_keys::PlayKeys;
@@ -16,39 +17,8 @@ use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::move_views::{self, label_colour, TrapShown};
 use crate::gui::views::state_graph::GraphSource;
-use crate::kinds::sokoban::picture::position_picture;
-use crate::kinds::sokoban::{Analysis, Dir, Position, Rules};
-
-/// The boxes of a dead end to ring, and the note that says what they
-/// are: the boxes standing on dead cells (a box there can never reach a
-/// goal, even alone on the board: exact, from the dead cells); when no
-/// box stands on one, the boxes are locked against each other, and the
-/// box just pushed (`pushed`) is ringed instead.
-pub fn ringed_boxes(
-    rules: &Rules,
-    dead_end: &Position,
-    pushed: Option<u32>,
-) -> (Vec<(usize, usize)>, String) {
-    let lost: Vec<(usize, usize)> = dead_end
-        .boxes
-        .iter()
-        .filter(|&&b| rules.is_dead(b))
-        .map(|&b| rules.xy(b))
-        .collect();
-    if !lost.is_empty() {
-        let note = format!(
-            "Ringed: {} on a dead cell, where no push can ever bring {} to a goal.",
-            crate::words::counted(lost.len() as u64, "box", "boxes"),
-            if lost.len() == 1 { "it" } else { "them" }
-        );
-        return (lost, note);
-    }
-    let ringed: Vec<(usize, usize)> = pushed.map(|b| rules.xy(b)).into_iter().collect();
-    (
-        ringed,
-        "Ringed: the box just pushed. No box stands on a dead cell: the boxes block each other, so that no order of pushes brings every one to a goal.".to_string(),
-    )
-}
+use crate::kinds::sokoban::picture::{position_picture, position_picture_with_dead_cells};
+use crate::kinds::sokoban::{Analysis, Dir};
 
 impl SokobanGui {
     /// The board replaying a LURD string, with its controls and the move
@@ -179,9 +149,19 @@ impl SokobanGui {
         if let Some(dir) = pressed.mv.and_then(Dir::from_index) {
             game.play(dir);
         }
-        let picture = position_picture(&analysis.rules, game.state.position());
+        // Dead cells hatched as in Edit; in a deadlock, the lost boxes
+        // ringed as in the traps view, with the note that says why.
+        let ringed = game.deadlocked_boxes(analysis);
+        if let Some((_, note)) = &ringed {
+            ui.label(RichText::new(note).color(move_views::RINGED_NOTE));
+        }
+        let marks = BoardMarks {
+            attention: ringed.as_ref().map_or(&[], |(cells, _)| cells.as_slice()),
+            ..BoardMarks::default()
+        };
+        let picture = position_picture_with_dead_cells(&analysis.rules, game.state.position());
         let size = ui.available_size();
-        canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Play board");
+        canvas::show_board(ui, &picture, &marks, size, "Play board");
     }
 
     /// The keys of Play (the same for every kind: see
@@ -229,7 +209,8 @@ impl SokobanGui {
         let shown = analysis.clone();
         let board = move |id| position_picture(&shown.rules, &shown.state(id));
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
-            .with_label_words(label_words_without_preference);
+            .with_label_words(label_words_without_preference)
+            .with_graph_words(crate::kinds::sokoban::figures::GRAPH_WORDS);
         move_views::state_graph_panel(
             ui,
             graph,
@@ -243,34 +224,5 @@ impl SokobanGui {
             },
             |id| self.show_state(analysis, id),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kinds::sokoban::read_xsb_one;
-
-    #[test]
-    fn a_box_on_a_dead_cell_is_ringed_else_the_box_pushed() {
-        let rules =
-            Rules::compile(&read_xsb_one("######\n#    #\n#@$ .#\n######\n").unwrap()).unwrap();
-        // The box pushed up into the corner-free top row: (2, 1) is dead
-        // (the top wall has no goal along it).
-        let cell = |x, y| rules.cell_at(x, y).unwrap();
-        let dead_end = Position {
-            player: cell(2, 2),
-            boxes: vec![cell(2, 1)],
-        };
-        let (ringed, note) = ringed_boxes(&rules, &dead_end, Some(cell(2, 1)));
-        assert_eq!(ringed, [(2, 1)]);
-        assert!(note.contains("dead cell"), "{note}");
-        let alive = Position {
-            player: cell(1, 2),
-            boxes: vec![cell(3, 2)],
-        };
-        let (ringed, note) = ringed_boxes(&rules, &alive, Some(cell(3, 2)));
-        assert_eq!(ringed, [(3, 2)]);
-        assert!(note.contains("block each other"), "{note}");
     }
 }

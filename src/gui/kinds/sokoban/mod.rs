@@ -9,6 +9,7 @@
 
 pub mod board_views;
 pub mod editor;
+pub mod lost_boxes;
 pub mod palette;
 pub mod play;
 pub mod region;

@@ -2,6 +2,7 @@
 //! what the analysis says of the position on the board — won, a dead end
 //! the moment a push dooms the level, or how far the nearest win is.
 
+use super::lost_boxes::ringed_boxes;
 use crate::engine::{Label, Route};
 use crate::kinds::sokoban::{Analysis, Dir, MoveKind, PlayState};
 
@@ -69,6 +70,30 @@ impl Game {
         })
     }
 
+    /// The boxes to ring on the board and the note that says why, when the
+    /// position is a deadlock (see [`ringed_boxes`]): the boxes on dead
+    /// cells, else the box the last push moved. `None` while the level can
+    /// still be won.
+    pub fn deadlocked_boxes(&self, analysis: &Analysis) -> Option<(Vec<(usize, usize)>, String)> {
+        let id = analysis.find(self.state.position())?;
+        if analysis.graph.label(id) != Label::DeadEnd {
+            return None;
+        }
+        let rules = &analysis.rules;
+        let position = self.state.position();
+        // The last push, from the move string: its letter is a capital.
+        let pushed = self
+            .state
+            .lurd()
+            .chars()
+            .last()
+            .filter(char::is_ascii_uppercase)
+            .and_then(Dir::from_lurd)
+            .map(|dir| rules.next(position.player, dir.index()))
+            .filter(|b| position.boxes.binary_search(b).is_ok());
+        Some(ringed_boxes(rules, position, pushed))
+    }
+
     /// What the analysis says of the position now; `None` when it is not
     /// one of the analysis's states (never, for a game of its level).
     pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
@@ -78,7 +103,7 @@ impl Game {
         let sentence = match (label, analysis.graph.distance(Route::Any, id)) {
             (Label::Won, _) => "won: every box is on a goal".to_string(),
             (Label::DeadEnd, _) => {
-                "dead end: no box can be brought onto every goal from here — Backspace takes the push back"
+                "deadlock: the boxes can no longer all be brought onto goals — Backspace takes the fatal push back"
                     .to_string()
             }
             (_, Some(d)) => format!("can be won; {} to the nearest win", moves(d)),
@@ -110,9 +135,26 @@ mod tests {
         assert_eq!(game.message, "pushed a box left");
         let v = game.verdict(&a).unwrap();
         assert_eq!(v.label, Label::DeadEnd);
-        assert!(v.sentence.starts_with("dead end"), "{}", v.sentence);
+        assert!(v.sentence.starts_with("deadlock"), "{}", v.sentence);
         game.undo();
         assert!(winnable(game.verdict(&a).unwrap().label));
         assert_eq!(game.played(), None);
+    }
+
+    #[test]
+    fn a_deadlock_in_play_rings_the_box_on_a_dead_cell() {
+        let a = analyze(
+            &read_xsb_one("#####\n#  .#\n# $@#\n#   #\n#####\n").unwrap(),
+            &Job::default(),
+        )
+        .unwrap();
+        let mut game = Game::new(&a);
+        assert_eq!(game.deadlocked_boxes(&a), None, "winnable at the start");
+        game.play(Dir::Left);
+        let (ringed, note) = game.deadlocked_boxes(&a).expect("a deadlock");
+        assert_eq!(ringed, [(1, 2)]);
+        assert!(note.contains("dead cell"), "{note}");
+        game.undo();
+        assert_eq!(game.deadlocked_boxes(&a), None);
     }
 }

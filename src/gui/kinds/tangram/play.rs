@@ -305,25 +305,63 @@ fn bounding_box(triangles: &[Triangle], n: i32) -> (i32, i32, i32, i32) {
 /// square.
 type Layout = (Vec<(i32, i32)>, (i32, i32), (i32, i32));
 
-/// Lays the shapes out in the tray, a square apart, in rows (shape order):
-/// the tray right of the board or below it, and as wide, as lets the whole
-/// play area be drawn largest in a view of `aspect` (width over height).
+/// Lays the shapes out in the tray, a square apart, in rows (tallest
+/// first): the tray right of the board, below it, or round it (rows beside
+/// the board, then rows under it as wide as the play area), and as wide,
+/// as lets the whole play area, and so the board, be drawn largest in a
+/// view of `aspect` (width over height).
 fn scatter(boxes: &[(i32, i32, i32, i32)], n: i32, aspect: f32) -> Layout {
     let widest = boxes.iter().map(|b| b.2).max().unwrap_or(1).max(1);
     let all_in_a_row: i32 = boxes.iter().map(|b| b.2 + 1).sum::<i32>().max(widest);
     let mut best: Option<(f32, Layout)> = None;
+    let mut consider = |layout: Layout| {
+        let area = layout.1;
+        // The scale the area is drawn at in a view of height 1.
+        let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
+        if best.as_ref().is_none_or(|(s, _)| scale > *s) {
+            best = Some((scale, layout));
+        }
+    };
     for width in widest..=all_in_a_row {
         for tray in [(n + 1, 0), (0, n + 1)] {
             let (offsets, height) = shelves(boxes, tray, width);
             let area = ((tray.0 + width).max(n), (tray.1 + height).max(n));
-            // The scale the area is drawn at in a view of height 1.
-            let scale = (aspect / area.0 as f32).min(1.0 / area.1 as f32);
-            if best.as_ref().is_none_or(|(s, _)| scale > *s) {
-                best = Some((scale, (offsets, area, tray)));
-            }
+            consider((offsets, area, tray));
         }
     }
+    for width in widest..=all_in_a_row {
+        let (offsets, area) = shelves_round_the_board(boxes, n, n + 1 + width);
+        consider((offsets, area, (0, 0)));
+    }
     best.expect("at least one width is tried").1
+}
+
+/// Shelf packing of the boxes round an `n x n` board in a play area
+/// `width` squares wide: rows right of the board while they start beside
+/// it, then rows under it as wide as the area (tallest first). The
+/// offsets, and the area's size.
+fn shelves_round_the_board(
+    boxes: &[(i32, i32, i32, i32)],
+    n: i32,
+    width: i32,
+) -> (Vec<(i32, i32)>, (i32, i32)) {
+    let left_of = |y: i32| if y <= n { n + 1 } else { 0 };
+    let (mut x, mut y, mut row) = (0, 0, 0);
+    let mut offsets = vec![(0, 0); boxes.len()];
+    let mut order: Vec<usize> = (0..boxes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(boxes[i].3));
+    for i in order {
+        let (l, t, w, h) = boxes[i];
+        if x > 0 && left_of(y) + x + w > width {
+            x = 0;
+            y += row + 1;
+            row = 0;
+        }
+        offsets[i] = (left_of(y) + x - l, y - t);
+        x += w + 1;
+        row = row.max(h);
+    }
+    (offsets, (width.max(n), (y + row).max(n)))
 }
 
 /// Shelf packing of the boxes into a tray `width` squares wide whose
@@ -335,14 +373,19 @@ fn shelves(
 ) -> (Vec<(i32, i32)>, i32) {
     let (left, top) = corner;
     let (mut x, mut y, mut row) = (0, 0, 0);
-    let mut offsets = Vec::with_capacity(boxes.len());
-    for &(l, t, w, h) in boxes {
+    let mut offsets = vec![(0, 0); boxes.len()];
+    // Tallest first: a shelf holds shapes of like height (first fit
+    // decreasing height), and wastes little above the shorter ones.
+    let mut order: Vec<usize> = (0..boxes.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(boxes[i].3));
+    for i in order {
+        let (l, t, w, h) = boxes[i];
         if x > 0 && x + w > width {
             x = 0;
             y += row + 1;
             row = 0;
         }
-        offsets.push((left + x - l, top + y - t));
+        offsets[i] = (left + x - l, top + y - t);
         x += w + 1;
         row = row.max(h);
     }
@@ -511,5 +554,42 @@ mod tests {
         assert_eq!(l, 0, "clamped to the left edge");
         assert_eq!(t + h, game.area.1, "clamped to the bottom edge");
         assert!(w == 1 && t >= 0);
+    }
+
+    /// The board's side as a share of the height of a view `aspect` wide
+    /// that the play area fills.
+    fn board_share(game: &Game, aspect: f32) -> f32 {
+        let scale = (aspect / game.area.0 as f32).min(1.0 / game.area.1 as f32);
+        game.n as f32 * scale
+    }
+
+    #[test]
+    fn the_tray_wraps_round_the_board_so_the_board_gets_its_share() {
+        for name in ["easy-1", "medium-1", "hard-1", "hard-2"] {
+            let path = format!(
+                "{}/tests/fixtures/tangram/{name}.txt",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let level = parse_text(&std::fs::read_to_string(path).unwrap()).unwrap();
+            for (aspect, least) in [(1.07, 0.38), (1.6, 0.47)] {
+                let game = Game::new(&level, aspect);
+                let share = board_share(&game, aspect);
+                assert!(share >= least, "{name} at {aspect}: {share}");
+                // Every shape starts off the board and its gap, inside the
+                // area, and on no other shape's box.
+                let boxes: Vec<_> = (0..level.shapes.len())
+                    .map(|s| game.box_at(s, game.offsets[s]))
+                    .collect();
+                for (s, &(l, t, w, h)) in boxes.iter().enumerate() {
+                    assert!(l > game.n || t > game.n, "{name}: shape {s}");
+                    assert!(l >= 0 && t >= 0, "{name}: shape {s}");
+                    assert!(l + w <= game.area.0 && t + h <= game.area.1);
+                    for &(l2, t2, w2, h2) in &boxes[s + 1..] {
+                        let apart = l + w <= l2 || l2 + w2 <= l || t + h <= t2 || t2 + h2 <= t;
+                        assert!(apart, "{name}: shape {s} overlaps another");
+                    }
+                }
+            }
+        }
     }
 }

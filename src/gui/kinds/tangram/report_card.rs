@@ -46,7 +46,7 @@ pub fn report_card(
             .size(18.0)
             .color(headline_colour(analysis)),
     );
-    ui.label(&analysis.verdict);
+    ui.label(crate::gui::editor_words::in_editor_words(&analysis.verdict));
     let mut searched = counted(analysis.report.nodes, "node", "nodes");
     if let Some(t) = elapsed {
         searched += &format!(" in {} ms", t.as_millis());

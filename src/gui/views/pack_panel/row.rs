@@ -4,6 +4,7 @@
 use egui::{vec2, Align2, Color32, FontId, Painter, Pos2, Rect, Response, TextStyle, Ui};
 
 use super::view::{compact_count, SortColumn};
+use crate::gui::editor_words::in_editor_words;
 use crate::gui::views::board::BoardGeometry;
 use crate::gui::views::picture_painter;
 use crate::kinds::{Kind, Level, VerdictMark};
@@ -45,7 +46,8 @@ impl Columns {
     /// Columns for a row `width` wide: fixed columns, the name takes the
     /// rest.
     pub(super) fn new(width: f32) -> Columns {
-        let mut widths = [28.0, ROW_HEIGHT, 0.0, 44.0, 46.0, 50.0, 56.0, 38.0, 16.0];
+        // The traps column is wide enough for Sokoban's "Fatal pushes".
+        let mut widths = [28.0, ROW_HEIGHT, 0.0, 44.0, 46.0, 50.0, 56.0, 64.0, 16.0];
         let fixed: f32 = widths.iter().sum::<f32>() + GAP * (widths.len() - 1) as f32;
         widths[2] = (width - fixed).max(MIN_NAME_WIDTH);
         Columns { widths }
@@ -94,6 +96,18 @@ pub(super) struct RowContext<'a> {
     pub(super) current: Option<usize>,
     pub(super) columns: Columns,
     pub(super) movable: bool,
+    /// Whether the figure column shows figures of several kinds, so that
+    /// each row says under its number what the number counts.
+    pub(super) figure_units: bool,
+}
+
+/// What a row's figure counts, said under it where the column shows the
+/// figures of several kinds (`mixed`): `"pushes"`, `"moves"`.
+fn figure_unit(kind: Kind, mixed: bool) -> Option<&'static str> {
+    if !mixed {
+        return None;
+    }
+    kind.figure_column().map(|c| c.unit)
 }
 
 /// The row's numbers in words, for screen readers.
@@ -225,7 +239,16 @@ pub(super) fn paint_row(
                 }
             }
             let figure = s.column_figure().map_or("–".to_string(), |n| n.to_string());
-            right(&painter, cells[4], figure, &body, text);
+            match figure_unit(entry.level.kind(), row.figure_units) {
+                Some(unit) if s.column_figure().is_some() => {
+                    let cell = cells[4];
+                    let number = cell.translate(vec2(0.0, -6.0));
+                    right(&painter, number, figure, &body, text);
+                    let under = cell.translate(vec2(0.0, 9.0));
+                    right(&painter, under, unit.into(), &small, weak);
+                }
+                _ => right(&painter, cells[4], figure, &body, text),
+            }
             if let Some(g) = s.graph() {
                 right(&painter, cells[5], compact_count(g.states), &body, text);
                 // Red where the kind counts a dead end as a fault.
@@ -265,8 +288,18 @@ pub(super) fn paint_row(
 fn tooltip_lines(kind: Kind, s: &LevelSummary) -> Vec<String> {
     let mut lines = vec![format!("{} — {}", kind.title(), s.verdict_sentence())];
     lines.extend(s.lengths_words());
-    lines.extend(s.graph().map(|g| g.counts_words()));
+    lines.extend(s.graph().map(|g| kind.graph_words().counts(g)));
     lines
+}
+
+/// What the tooltip says of a level without a summary: that the pack check
+/// will analyse it, unless the latest check failed it, whose reasons then
+/// say why there is no summary.
+fn unanalysed_note(failures: Option<&[String]>) -> Option<&'static str> {
+    match failures {
+        Some(reasons) if !reasons.is_empty() => None,
+        _ => Some("Not analysed: check the pack to analyse it."),
+    }
 }
 
 /// The tooltip of a row: the numbers in full and the check's verdict.
@@ -277,7 +310,9 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
     }
     match &entry.summary {
         None => {
-            ui.label("Not analysed: check the pack to analyse it.");
+            if let Some(note) = unanalysed_note(failures) {
+                ui.label(note);
+            }
         }
         Some(s) => {
             for line in tooltip_lines(entry.level.kind(), s) {
@@ -293,7 +328,7 @@ pub(super) fn row_tooltip(ui: &mut Ui, entry: &PackEntry, i: usize, failures: Op
         Some(reasons) => {
             ui.colored_label(FAIL, "Fails the latest check:");
             for reason in reasons {
-                ui.label(format!("• {reason}"));
+                ui.label(format!("• {}", in_editor_words(reason)));
             }
         }
     }
@@ -331,6 +366,35 @@ mod tests {
         let mut entry = PackEntry::new(tangram.unwrap().into());
         refresh_summary(&mut entry, 10_000).unwrap();
         assert_eq!(describe_row(&entry, None), "Tangram level, unique");
+    }
+
+    #[test]
+    fn in_a_mixed_column_each_row_says_what_its_figure_counts() {
+        assert_eq!(figure_unit(Kind::Sokoban, true), Some("pushes"));
+        assert_eq!(figure_unit(Kind::Prism, true), Some("moves"));
+        assert_eq!(figure_unit(Kind::Skiddy, true), Some("moves"));
+        assert_eq!(figure_unit(Kind::Tangram, true), None);
+        assert_eq!(figure_unit(Kind::Sokoban, false), None, "one kind's column");
+    }
+
+    #[test]
+    fn a_sokoban_tooltip_counts_deadlocks_and_fatal_pushes() {
+        let level = crate::kinds::sokoban::read_xsb_one("#####\n#  .#\n# $@#\n#   #\n#####\n");
+        let mut entry = PackEntry::new(level.unwrap().into());
+        refresh_summary(&mut entry, 10_000).unwrap();
+        let lines = tooltip_lines(entry.level.kind(), entry.summary.as_ref().unwrap());
+        let counts = lines.last().unwrap();
+        assert!(counts.contains(" deadlock"), "{lines:?}");
+        assert!(counts.contains(" fatal push"), "{lines:?}");
+        assert!(!counts.contains("dead end"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_failed_level_is_not_called_not_analysed_before_its_reasons() {
+        let reasons = ["too big: stopped after 5 states".to_string()];
+        assert_eq!(unanalysed_note(Some(&reasons)), None);
+        assert!(unanalysed_note(None).is_some());
+        assert!(unanalysed_note(Some(&[])).is_some());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::kinds::{FigureColumn, Kind};
+use crate::kinds::{FigureColumn, GraphWords, Kind};
 use crate::pack::{LevelSummary, Pack, PackEntry};
 
 /// A column of the pack table; clicking its header sorts the view by it.
@@ -31,6 +31,7 @@ pub enum SortColumn {
 pub const MIXED_FIGURES: FigureColumn = FigureColumn {
     title: "Length",
     words: "length (each kind's own figure)",
+    unit: "",
 };
 
 /// What the figure column is called over levels of `kinds`: the kinds'
@@ -40,6 +41,19 @@ pub fn figure_column(kinds: impl IntoIterator<Item = Kind>) -> FigureColumn {
     match named.next() {
         Some(first) if named.all(|c| c == first) => first,
         _ => MIXED_FIGURES,
+    }
+}
+
+/// What the dead ends and traps are called over levels of `kinds`: the
+/// kinds' own words when they agree, else the engine's.
+pub fn graph_words(kinds: impl IntoIterator<Item = Kind>) -> GraphWords {
+    let mut words = kinds
+        .into_iter()
+        .filter(|k| k.has_state_graph())
+        .map(Kind::graph_words);
+    match words.next() {
+        Some(first) if words.all(|w| w == first) => first,
+        _ => GraphWords::GENERIC,
     }
 }
 
@@ -55,30 +69,31 @@ impl SortColumn {
         SortColumn::Traps,
     ];
 
-    /// The column's header; `figure` names the figure column.
-    pub fn title(self, figure: FigureColumn) -> &'static str {
+    /// The column's header; `figure` names the figure column, `graph` the
+    /// dead ends and traps.
+    pub fn title(self, figure: FigureColumn, graph: GraphWords) -> &'static str {
         match self {
             SortColumn::Order => "#",
             SortColumn::Name => "Name",
             SortColumn::Verdict => "Verdict",
             SortColumn::Figure => figure.title,
             SortColumn::States => "States",
-            SortColumn::DeadEnds => "Dead ends",
-            SortColumn::Traps => "Traps",
+            SortColumn::DeadEnds => graph.dead_ends_title,
+            SortColumn::Traps => graph.traps_title,
         }
     }
 
     /// The words for "sorted by" messages; `figure` names the figure
-    /// column.
-    pub fn describe(self, figure: FigureColumn) -> &'static str {
+    /// column, `graph` the dead ends and traps.
+    pub fn describe(self, figure: FigureColumn, graph: GraphWords) -> &'static str {
         match self {
             SortColumn::Order => "pack order",
             SortColumn::Name => "name",
             SortColumn::Verdict => "verdict",
             SortColumn::Figure => figure.words,
             SortColumn::States => "states",
-            SortColumn::DeadEnds => "dead ends",
-            SortColumn::Traps => "traps",
+            SortColumn::DeadEnds => graph.dead_ends,
+            SortColumn::Traps => graph.traps,
         }
     }
 
@@ -580,8 +595,36 @@ mod tests {
         assert_eq!(title(&[Kind::Tangram]), "Length");
         assert_eq!(title(&[]), "Length");
         let words = figure_column([Kind::Sokoban]);
-        assert_eq!(SortColumn::Figure.describe(words), "fewest pushes");
-        assert_eq!(SortColumn::Verdict.title(words), "Verdict");
+        let graph = GraphWords::GENERIC;
+        assert_eq!(SortColumn::Figure.describe(words, graph), "fewest pushes");
+        assert_eq!(SortColumn::Verdict.title(words, graph), "Verdict");
+    }
+
+    #[test]
+    fn the_graph_columns_take_the_words_their_kinds_agree_on() {
+        let titles = |kinds: &[Kind]| {
+            let figure = figure_column(kinds.iter().copied());
+            let graph = graph_words(kinds.iter().copied());
+            (
+                SortColumn::DeadEnds.title(figure, graph),
+                SortColumn::Traps.title(figure, graph),
+                SortColumn::Traps.describe(figure, graph),
+            )
+        };
+        assert_eq!(
+            titles(&[Kind::Sokoban, Kind::Sokoban]),
+            ("Deadlocks", "Fatal pushes", "fatal pushes")
+        );
+        // Tangram has no graph: it does not change the words.
+        assert_eq!(
+            titles(&[Kind::Sokoban, Kind::Tangram]),
+            ("Deadlocks", "Fatal pushes", "fatal pushes")
+        );
+        assert_eq!(titles(&[Kind::Skiddy]), ("Dead ends", "Traps", "traps"));
+        assert_eq!(
+            titles(&[Kind::Prism, Kind::Sokoban]),
+            ("Dead ends", "Traps", "traps")
+        );
     }
 
     #[test]
