@@ -432,3 +432,54 @@ fn a_latin1_level_file_opens_with_a_warning_that_names_the_encoding() {
     let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
     assert!(warning.text.contains("read as Latin-1"), "{}", warning.text);
 }
+
+/// Issue 45 item 2: Save as `out63.xsb` writes XSB, not JSON (the
+/// extension chosen decides the format), and a name whose extension
+/// cannot hold the level is refused with the reason, nothing written.
+#[test]
+fn save_as_a_name_ending_in_xsb_writes_xsb_and_a_png_name_is_refused() {
+    use egui::Modifiers;
+    let mut harness = editor();
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("corner.json");
+    let level = read_levels(CORNER, None, None).unwrap().remove(0);
+    std::fs::write(
+        &json,
+        level.write(levelscope::kinds::TextFormat::JSON).unwrap(),
+    )
+    .unwrap();
+    harness.state_mut().open_path(&json);
+    harness.step();
+    wait_for_analysis(&mut harness);
+    harness.state_mut().prefs.system_file_dialog = false;
+    let save_as = |harness: &mut Harness<'static, levelscope::gui::app::EditorApp>, name: &str| {
+        harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        harness.run_steps(3);
+        assert!(harness.state().dialogs.built_in_open(), "Save as asks");
+        harness.get_by_label("File name").focus();
+        harness.step();
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        harness.step();
+        harness.get_by_label("File name").type_text(name);
+        harness.step();
+        harness.get_by_label("Save").click();
+        harness.run_steps(3);
+    };
+    save_as(&mut harness, "out63.xsb");
+    let out = dir.path().join("out63.xsb");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!text.trim_start().starts_with('{'), "not JSON: {text}");
+    assert_eq!(text, CORNER, "the XSB text of the level, its title kept");
+    save_as(&mut harness, "board.png");
+    assert!(!dir.path().join("board.png").exists(), "nothing written");
+    let said = &harness
+        .state()
+        .notices
+        .latest_of(levelscope::gui::notices::Severity::Error)
+        .expect("the refusal is said")
+        .text;
+    assert!(
+        said.contains("does not write .png files") && said.contains(".xsb"),
+        "{said}"
+    );
+}
