@@ -15,7 +15,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let writable = read.check_writable(std::path::Path::new("p.json"));
-    let whole = read.damaged.is_empty() && !read.truncated;
+    // Whole: no damaged entry, not cut short, no break read past.
+    let whole = read.damaged.is_empty() && !read.truncated && read.breaks.is_empty();
+    assert_eq!(whole, read.is_whole());
     assert_eq!(
         writable.is_ok(),
         whole,
@@ -28,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let again = parse_pack(&json).expect("a written pack reads back");
     assert!(again.damaged.is_empty(), "a written pack has no damage");
     assert!(!again.truncated, "a written pack is whole");
+    assert!(again.breaks.is_empty(), "a written pack has no break");
     assert_eq!(again.pack, read.pack, "pack round trip changed the pack");
     assert_eq!(again.unknown, read.unknown, "unknown fields are kept");
     assert_eq!(
