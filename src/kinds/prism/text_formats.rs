@@ -26,6 +26,7 @@ pub const P2016_SPEC: FormatSpec = FormatSpec {
         Some(level) => write_2016(level).map_err(|e| e.to_string()),
         None => Err("there is no Prism level to write".into()),
     },
+    collection: None,
 };
 
 /// Prism's 2017 text: several levels, without enemies, on black. Its
@@ -50,6 +51,7 @@ pub const P2017_SPEC: FormatSpec = FormatSpec {
             .collect();
         write_2017(&prisms).map_err(|e| e.to_string())
     },
+    collection: None,
 };
 
 /// Prism's 2016 text as a format.
