@@ -174,3 +174,66 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     assert!(harness.state().confirm.is_none());
     assert!(last_notice(&harness).starts_with("Saved pack"));
 }
+
+/// The command line reads the same model: an XSB collection converted to
+/// a levelscope pack and back is the same file; `pack export --ascii`
+/// writes each level with its title and metadata lines.
+#[test]
+fn convert_and_export_put_the_kept_text_back() {
+    use crate::common::{levelscope, path, stderr};
+    let dir = tempfile::tempdir().unwrap();
+    let xsb = dir.path().join("own.xsb");
+    std::fs::write(&xsb, OWN).unwrap();
+    let json = dir.path().join("own.json");
+    let out = levelscope(&["convert", path(&xsb), "--to", "json", "--out", path(&json)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let read = levelscope::pack::parse_pack(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(read.pack.levels.len(), 3);
+    let back = dir.path().join("back.xsb");
+    let out = levelscope(&["convert", path(&json), "--to", "xsb", "--out", path(&back)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), OWN);
+    let folder = dir.path().join("levels");
+    let out = levelscope(&["pack", "export", path(&json), "--ascii", path(&folder)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let detour = std::fs::read_to_string(&files[1]).unwrap();
+    assert_eq!(
+        detour,
+        "; Detour\n#######\n##.   #\n#@$   #\n###   #\n#    ##\n#######\nAuthor: levelscope\n\n"
+    );
+    // A level of another kind in the pack: converting it to XSB is
+    // refused, nothing written.
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let skiddy = levelscope::kinds::read_levels("#####\n#R.R#\n#...#\n#r###\n", None, None)
+        .unwrap()
+        .remove(0);
+    value["levels"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({
+            "name": "", "tags": [], "notes": "", "level": skiddy.to_json_value()
+        }));
+    std::fs::write(&json, value.to_string()).unwrap();
+    let refused = dir.path().join("refused.xsb");
+    let out = levelscope(&[
+        "convert",
+        path(&json),
+        "--to",
+        "xsb",
+        "--out",
+        path(&refused),
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("levels 4 cannot be said in it"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!refused.exists());
+}

@@ -315,6 +315,19 @@ fn piece(
     }
 }
 
+/// The text of one level of a collection on its own (a level file), with
+/// the text kept around it (its title, comments and metadata lines), when
+/// that text still says the level; `None` when it does not.
+pub fn level_piece(level: &Level, kept: &KeptLevel, format: TextFormat) -> Option<String> {
+    let end = lines_with_ends(&kept.board)
+        .first()
+        .map(|l| l[l.trim_end_matches(['\r', '\n']).len()..].to_string())
+        .filter(|end| !end.is_empty())
+        .unwrap_or_else(|| "\n".into());
+    let text = piece(level, Some(kept), format, &end).ok()?.ok()?;
+    (read_one(&text, format).as_ref() == Some(level)).then_some(text)
+}
+
 /// A collection written back: its text, and the levels whose kept text
 /// could not be used (written anew, their comments lost), by place from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
