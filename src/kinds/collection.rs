@@ -194,14 +194,21 @@ pub struct CutCollection {
 /// keeps no text, or some level of the text cannot be read (such a
 /// collection is never written back over itself).
 pub fn cut(text: &str, format: TextFormat) -> Option<CutCollection> {
-    let spec = format.collection()?;
     let read = read_levels_and_damage(text, Some(format), None).ok()?;
+    if !read.damaged.is_empty() {
+        return None;
+    }
+    let titles: Vec<&str> = read.levels.iter().map(Level::name).collect();
+    cut_read(text, format, &titles)
+}
+
+/// [`cut`] of a text already read whole into levels named `titles`, in
+/// order (the text is not read again).
+pub fn cut_read(text: &str, format: TextFormat, titles: &[&str]) -> Option<CutCollection> {
+    let spec = format.collection()?;
     let lines = lines_with_ends(text);
-    let boards = (spec.boards)(text)?;
-    if !read.damaged.is_empty()
-        || read.levels.len() != boards.len()
-        || boards.last()?.end > lines.len()
-    {
+    let boards = (spec.boards)(&super::text::with_lf_line_ends(text))?;
+    if titles.len() != boards.len() || boards.last()?.end > lines.len() {
         return None;
     }
     let join = |range: Range<usize>| lines[range].concat();
@@ -229,7 +236,7 @@ pub fn cut(text: &str, format: TextFormat) -> Option<CutCollection> {
             before: join(cuts[i]..board.start),
             board: join(board.clone()),
             after: join(board.end..after_end),
-            title: read.levels[i].name().to_string(),
+            title: titles[i].to_string(),
         });
     }
     Some(CutCollection {
@@ -251,6 +258,14 @@ fn read_one(text: &str, format: TextFormat) -> Option<Level> {
         ([one], true) => Some(one.clone()),
         _ => None,
     }
+}
+
+/// `level` as `format` says it on its own: what its text reads back as
+/// (its name dropped, in a format that has no names); `None` when the
+/// format cannot write it.
+pub fn as_said(level: &Level, format: TextFormat) -> Option<Level> {
+    let text = write_levels(std::slice::from_ref(level), format).ok()?;
+    read_one(&text, format)
 }
 
 /// `level` written anew in `format`, as a piece of a collection: its text
@@ -283,6 +298,8 @@ fn piece(
         return Ok(Ok(fresh(level, format, end)?));
     };
     let spec = format.collection().ok_or("the format keeps no text")?;
+    let level = &as_said(level, format)
+        .ok_or_else(|| format!("{} cannot say this level", format.name()))?;
     let same_board = read_one(&kept.board, format).is_some_and(|mut read| {
         read.set_name(level.name());
         read == *level
@@ -371,7 +388,11 @@ pub fn write(
         text.push_str(&piece);
     }
     text.push_str(&kept.trailer);
-    let want: Vec<&Level> = levels.iter().map(|(l, _)| l).collect();
+    let said: Vec<Level> = levels
+        .iter()
+        .map(|(l, _)| as_said(l, format).unwrap_or_else(|| l.clone()))
+        .collect();
+    let want: Vec<&Level> = said.iter().collect();
     let read = read_levels_and_damage(&text, Some(format), None)
         .map_err(|e| format!("the collection written would not read back: {e}"))?;
     let got: Vec<&Level> = read.levels.iter().collect();
@@ -522,6 +543,65 @@ mod tests {
             ..kept
         };
         assert!(write(&unknown, &levels).unwrap_err().contains("\"chess\""));
+    }
+
+    /// Our own Prism 2017 collection, laid out by hand: a blank line
+    /// first, spaced tokens, a level whose header shares no line with its
+    /// rows, and trailing blank lines.
+    const PRISM_2017: &str =
+        "\n0 0 2 2 3 3\ne  r g\ny b m\nc w R\n\n\n1 0\n0 2 3 3\n e e e\n r e g\n e e e \n\n";
+
+    #[test]
+    fn a_prism_2017_collection_writes_back_the_same_and_keeps_its_layout() {
+        use crate::kinds::prism::text_formats::PRISM_2017 as P2017;
+        for text in [PRISM_2017.to_string(), PRISM_2017.replace('\n', "\r")] {
+            let cut = cut(&text, P2017).unwrap();
+            let levels = crate::kinds::read_levels(&text, Some(P2017), None).unwrap();
+            let mut pairs: Vec<(Level, Option<KeptLevel>)> = levels
+                .into_iter()
+                .zip(cut.levels.into_iter().map(Some))
+                .collect();
+            assert_eq!(written(&cut.collection, &pairs), text);
+            pairs.swap(0, 1);
+            let swapped = written(&cut.collection, &pairs);
+            let end = if text.contains('\r') { "\r" } else { "\n" };
+            assert_eq!(
+                swapped,
+                [
+                    "",
+                    "1 0",
+                    "0 2 3 3",
+                    " e e e",
+                    " r e g",
+                    " e e e ",
+                    "",
+                    "0 0 2 2 3 3",
+                    "e  r g",
+                    "y b m",
+                    "c w R",
+                    "",
+                    "",
+                    ""
+                ]
+                .join(end)
+            );
+        }
+        // An edited level is written anew, the other keeps its spacing.
+        let cut = cut(PRISM_2017, P2017).unwrap();
+        let mut levels = crate::kinds::read_levels(PRISM_2017, Some(P2017), None).unwrap();
+        let Level::Prism(prism) = &mut levels[1] else {
+            panic!("a Prism level");
+        };
+        prism.start = (2, 0);
+        let pairs: Vec<_> = levels
+            .into_iter()
+            .zip(cut.levels.into_iter().map(Some))
+            .collect();
+        let text = written(&cut.collection, &pairs);
+        assert!(
+            text.starts_with("\n0 0 2 2 3 3\ne  r g\ny b m\nc w R\n\n\n2 0 0 2 3 3\n"),
+            "{text:?}"
+        );
     }
 
     #[test]

@@ -21,14 +21,8 @@ pub fn pack_of_collection(
 ) -> ReadPack {
     let mut entries: Vec<PackEntry> = levels.into_iter().map(PackEntry::new).collect();
     let mut unknown = Unknown::new();
-    let cut = collection::cut(text, format).filter(|cut| {
-        cut.levels.len() == entries.len()
-            && cut
-                .levels
-                .iter()
-                .zip(&entries)
-                .all(|(kept, entry)| kept.title == entry.level.name())
-    });
+    let titles: Vec<&str> = entries.iter().map(|e| e.level.name()).collect();
+    let cut = collection::cut_read(text, format, &titles);
     if let Some(cut) = cut {
         for (entry, kept) in entries.iter_mut().zip(&cut.levels) {
             kept.store(&mut entry.unknown);
@@ -83,17 +77,38 @@ pub fn unsayable(pack: &Pack, format: TextFormat) -> Vec<String> {
             named(&fielded)
         ));
     }
+    let mut unnamed = Vec::new();
+    let mut cannot = Vec::new();
     for (i, entry) in pack.levels.iter().enumerate() {
-        if let Err(why) =
-            crate::kinds::text::write_levels(std::slice::from_ref(&entry.level), format)
-        {
-            items.push(format!(
-                "level {} ({}): {why}",
-                level_words(&entry.level, i),
+        let level = &entry.level;
+        let words = level_words(level, i);
+        if let Err(why) = crate::kinds::text::write_levels(std::slice::from_ref(level), format) {
+            cannot.push(format!("level {words} ({}): {why}", format.name()));
+            continue;
+        }
+        match collection::as_said(level, format) {
+            Some(said) if said == *level => {}
+            Some(mut said) if said.name() != level.name() => {
+                said.set_name(level.name());
+                if said == *level {
+                    unnamed.push(i + 1);
+                } else {
+                    cannot.push(format!(
+                        "level {words}: {} reads it back as another level",
+                        format.name()
+                    ));
+                }
+            }
+            _ => cannot.push(format!(
+                "level {words}: {} reads it back as another level",
                 format.name()
-            ));
+            )),
         }
     }
+    if !unnamed.is_empty() {
+        items.push(format!("the names of levels {}", named(&unnamed)));
+    }
+    items.extend(cannot);
     items
 }
 
@@ -215,6 +230,21 @@ mod tests {
         let out = collection_bytes(&read.pack, &read.unknown, XSB).unwrap();
         assert_eq!(out.left_out, [4]);
         assert_eq!(String::from_utf8(out.bytes).unwrap(), OWN);
+    }
+
+    #[test]
+    fn a_prism_2017_pack_writes_back_and_a_name_it_cannot_say_is_named() {
+        use crate::kinds::prism::text_formats::PRISM_2017;
+        let text = "0 0 2 2 3 3\ne  r g\ny b m\nc w R\n\n1 0 0 2 3 3\ne e e\nr e g\ne e e\n";
+        let levels = crate::kinds::read_levels(text, Some(PRISM_2017), None).unwrap();
+        let mut read = pack_of_collection(text, levels, PRISM_2017, false);
+        let out = collection_bytes(&read.pack, &read.unknown, PRISM_2017).unwrap();
+        assert_eq!(String::from_utf8(out.bytes).unwrap(), text);
+        read.pack.levels[1].level.set_name("Gate");
+        assert_eq!(unsayable(&read.pack, PRISM_2017), ["the names of levels 2"]);
+        // Left out, the name is all that is lost.
+        let out = collection_bytes(&read.pack, &read.unknown, PRISM_2017).unwrap();
+        assert_eq!(String::from_utf8(out.bytes).unwrap(), text);
     }
 
     #[test]
