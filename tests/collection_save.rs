@@ -114,7 +114,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     save_pack(&mut harness);
     // The question, naming what XSB has no place for.
     harness.get_by_label("The collection cannot hold everything");
-    harness.get_by_label_contains("xsb has no place for: the tags of levels 1.");
+    harness.get_by_label_contains("xsb has no place for: the tags of level 1.");
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         OWN,
@@ -134,7 +134,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     harness.run_steps(2);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), OWN);
     let said = last_notice(&harness);
-    assert!(said.contains("left out: the tags of levels 1"), "{said}");
+    assert!(said.contains("left out: the tags of level 1"), "{said}");
     assert!(!harness.state().pack.as_ref().unwrap().dirty);
 
     // Save as a levelscope pack: Save pack as, with a .json name; the

@@ -53,7 +53,8 @@ pub fn unsayable(pack: &Pack, format: TextFormat) -> Vec<String> {
     let named = |indices: &[usize]| {
         let shown: Vec<String> = indices.iter().take(5).map(|i| i.to_string()).collect();
         let more = if indices.len() > 5 { ", …" } else { "" };
-        format!("{}{more}", shown.join(", "))
+        let levels = crate::words::agreeing(indices.len() as u64, "level", "levels");
+        format!("{levels} {}{more}", shown.join(", "))
     };
     let which = |keep: &dyn Fn(&PackEntry) -> bool| -> Vec<usize> {
         (0..pack.levels.len())
@@ -64,18 +65,15 @@ pub fn unsayable(pack: &Pack, format: TextFormat) -> Vec<String> {
     let mut items = Vec::new();
     let tagged = which(&|e| !e.tags.is_empty());
     if !tagged.is_empty() {
-        items.push(format!("the tags of levels {}", named(&tagged)));
+        items.push(format!("the tags of {}", named(&tagged)));
     }
     let noted = which(&|e| !e.notes.trim().is_empty());
     if !noted.is_empty() {
-        items.push(format!("the notes of levels {}", named(&noted)));
+        items.push(format!("the notes of {}", named(&noted)));
     }
     let fielded = which(&|e| e.unknown.keys().any(|k| k != collection::ENTRY_KEY));
     if !fielded.is_empty() {
-        items.push(format!(
-            "other programs' fields of levels {}",
-            named(&fielded)
-        ));
+        items.push(format!("other programs' fields of {}", named(&fielded)));
     }
     let mut unnamed = Vec::new();
     let mut cannot = Vec::new();
@@ -83,7 +81,7 @@ pub fn unsayable(pack: &Pack, format: TextFormat) -> Vec<String> {
         let level = &entry.level;
         let words = level_words(level, i);
         if let Err(why) = crate::kinds::text::write_levels(std::slice::from_ref(level), format) {
-            cannot.push(format!("level {words} ({}): {why}", format.name()));
+            cannot.push(format!("level {words}: {why}"));
             continue;
         }
         match collection::as_said(level, format) {
@@ -106,7 +104,7 @@ pub fn unsayable(pack: &Pack, format: TextFormat) -> Vec<String> {
         }
     }
     if !unnamed.is_empty() {
-        items.push(format!("the names of levels {}", named(&unnamed)));
+        items.push(format!("the names of {}", named(&unnamed)));
     }
     items.extend(cannot);
     items
@@ -223,9 +221,9 @@ mod tests {
             .remove(0);
         read.pack.levels.push(PackEntry::new(skiddy));
         let said = unsayable(&read.pack, XSB);
-        assert_eq!(said[0], "the tags of levels 1");
-        assert_eq!(said[1], "the notes of levels 3");
-        assert!(said[2].starts_with("level 4 (xsb): "), "{said:?}");
+        assert_eq!(said[0], "the tags of level 1");
+        assert_eq!(said[1], "the notes of level 3");
+        assert!(said[2].starts_with("level 4: the xsb format"), "{said:?}");
         assert!(said[2].contains("Sokoban levels only"), "{said:?}");
         let out = collection_bytes(&read.pack, &read.unknown, XSB).unwrap();
         assert_eq!(out.left_out, [4]);
@@ -241,7 +239,7 @@ mod tests {
         let out = collection_bytes(&read.pack, &read.unknown, PRISM_2017).unwrap();
         assert_eq!(String::from_utf8(out.bytes).unwrap(), text);
         read.pack.levels[1].level.set_name("Gate");
-        assert_eq!(unsayable(&read.pack, PRISM_2017), ["the names of levels 2"]);
+        assert_eq!(unsayable(&read.pack, PRISM_2017), ["the names of level 2"]);
         // Left out, the name is all that is lost.
         let out = collection_bytes(&read.pack, &read.unknown, PRISM_2017).unwrap();
         assert_eq!(String::from_utf8(out.bytes).unwrap(), text);
