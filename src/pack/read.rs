@@ -211,7 +211,7 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
         }
         Ok(Err(wrong)) => {
             check_header(&wrong.head)?;
-            Err(wrong.error)
+            Err(*wrong.error)
         }
         Err(e) => match recover(text) {
             Some(Ok(parts)) => assemble(parts, &duplicates),
@@ -226,7 +226,7 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
 /// error.
 struct WrongLevels {
     head: Map<String, Value>,
-    error: PackError,
+    error: Box<PackError>,
 }
 
 /// Reads the object of a whole pack file field by field, each entry of
@@ -260,15 +260,15 @@ impl<'de> serde::de::Visitor<'de> for PackVisitor {
             }),
             Some(Err(found)) => Err(WrongLevels {
                 head,
-                error: PackError::WrongField {
+                error: Box::new(PackError::WrongField {
                     field: "levels",
                     found,
                     expected: "a list",
-                },
+                }),
             }),
             None => Err(WrongLevels {
                 head,
-                error: PackError::NotAPack("\"levels\" is missing".into()),
+                error: Box::new(PackError::NotAPack("\"levels\" is missing".into())),
             }),
         })
     }
