@@ -228,6 +228,18 @@ mod tests {
         let out = collection_bytes(&read.pack, &read.unknown, XSB).unwrap();
         assert_eq!(out.left_out, [4]);
         assert_eq!(String::from_utf8(out.bytes).unwrap(), OWN);
+        // A name XSB would change: named, and that level left out.
+        read.pack.levels[1].level.set_name("two\nlines");
+        let said = unsayable(&read.pack, XSB);
+        assert!(
+            said.iter()
+                .any(|s| s.starts_with("level 2 \"two\\nlines\": ")
+                    && s.contains("a title is one line")),
+            "{said:?}"
+        );
+        let out = collection_bytes(&read.pack, &read.unknown, XSB).unwrap();
+        assert_eq!(out.left_out, [2, 4]);
+        assert!(!String::from_utf8(out.bytes).unwrap().contains("Detour"));
     }
 
     #[test]
@@ -243,6 +255,25 @@ mod tests {
         // Left out, the name is all that is lost.
         let out = collection_bytes(&read.pack, &read.unknown, PRISM_2017).unwrap();
         assert_eq!(String::from_utf8(out.bytes).unwrap(), text);
+    }
+
+    #[test]
+    fn kept_text_that_cannot_be_read_is_written_anew_never_a_panic() {
+        let read = own();
+        let json = super::super::pack_to_json_with(&read.pack, &read.unknown)
+            .replacen("\"before\": \"; Corner\\n\"", "\"before\": 7", 1)
+            .replacen("\"trailer\": \"\"", "\"trailer\": []", 1);
+        let broken = super::super::parse_pack(&json).unwrap();
+        assert!(broken.is_whole());
+        assert_eq!(KeptLevel::of(&broken.pack.levels[0].unknown), None);
+        assert_eq!(KeptCollection::of(&broken.unknown), None);
+        let out = collection_bytes(&broken.pack, &broken.unknown, XSB).unwrap();
+        let text = String::from_utf8(out.bytes).unwrap();
+        // No header kept: the levels are written, the first anew.
+        assert!(text.starts_with("; Corner\n\n#####\n#@  #\n"), "{text}");
+        let back = crate::kinds::read_levels(&text, Some(XSB), None).unwrap();
+        let want: Vec<Level> = read.pack.levels.iter().map(|e| e.level.clone()).collect();
+        assert_eq!(back, want);
     }
 
     #[test]
