@@ -152,6 +152,18 @@ pub fn lines_with_ends(text: &str) -> Vec<&str> {
     lines
 }
 
+/// Whether the last line of `text` is blank (or there is none), found
+/// from its end: the text is not cut into lines.
+fn ends_blank(text: &str) -> bool {
+    let body = text
+        .strip_suffix("\r\n")
+        .or_else(|| text.strip_suffix(['\r', '\n']))
+        .unwrap_or(text);
+    body.rsplit(['\r', '\n'])
+        .next()
+        .is_none_or(|line| line.trim().is_empty())
+}
+
 /// Whether a line (with its end) is blank.
 fn blank(line: &str) -> bool {
     line.trim().is_empty()
@@ -283,7 +295,8 @@ fn with_line_end(text: &str, end: &str) -> String {
     }
 }
 
-/// The piece of a collection that says `level`, from its kept text when
+/// The piece of a collection that says `level` (as the format says it:
+/// see [`as_said`]), from its kept text when
 /// it has some: the board as the file wrote it while it still says the
 /// level's board, else written anew; the title line changed when the name
 /// changed. A piece that would not read back as the level is written anew
@@ -298,8 +311,6 @@ fn piece(
         return Ok(Ok(fresh(level, format, end)?));
     };
     let spec = format.collection().ok_or("the format keeps no text")?;
-    let level = &as_said(level, format)
-        .ok_or_else(|| format!("{} cannot say this level", format.name()))?;
     let same_board = read_one(&kept.board, format).is_some_and(|mut read| {
         read.set_name(level.name());
         read == *level
@@ -341,8 +352,9 @@ pub fn level_piece(level: &Level, kept: &KeptLevel, format: TextFormat) -> Optio
         .map(|l| l[l.trim_end_matches(['\r', '\n']).len()..].to_string())
         .filter(|end| !end.is_empty())
         .unwrap_or_else(|| "\n".into());
-    let text = piece(level, Some(kept), format, &end).ok()?.ok()?;
-    (read_one(&text, format).as_ref() == Some(level)).then_some(text)
+    let said = as_said(level, format)?;
+    let text = piece(&said, Some(kept), format, &end).ok()?.ok()?;
+    (read_one(&text, format).as_ref() == Some(&said)).then_some(text)
 }
 
 /// A collection written back: its text, and the levels whose kept text
@@ -370,7 +382,11 @@ pub fn write(
     let end = kept.line_end.as_str();
     let mut text = kept.header.clone();
     let mut rewritten = Vec::new();
-    for (i, (level, kept_level)) in levels.iter().enumerate() {
+    let said: Vec<Level> = levels
+        .iter()
+        .map(|(l, _)| as_said(l, format).unwrap_or_else(|| l.clone()))
+        .collect();
+    for (i, ((_, kept_level), level)) in levels.iter().zip(&said).enumerate() {
         let piece = match piece(level, kept_level.as_ref(), format, end)
             .map_err(|e| format!("level {}: {e}", i + 1))?
         {
@@ -380,18 +396,13 @@ pub fn write(
                 piece
             }
         };
-        let last_line = lines_with_ends(&text).last().copied().unwrap_or("");
         let starts_with_board = kept_level.as_ref().is_some_and(|k| k.before.is_empty());
-        if !blank(last_line) && starts_with_board {
+        if !ends_blank(&text) && starts_with_board {
             text.push_str(end);
         }
         text.push_str(&piece);
     }
     text.push_str(&kept.trailer);
-    let said: Vec<Level> = levels
-        .iter()
-        .map(|(l, _)| as_said(l, format).unwrap_or_else(|| l.clone()))
-        .collect();
     let want: Vec<&Level> = said.iter().collect();
     let read = read_levels_and_damage(&text, Some(format), None)
         .map_err(|e| format!("the collection written would not read back: {e}"))?;
@@ -502,6 +513,17 @@ mod tests {
             back,
             levels.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn the_last_line_is_told_blank_from_the_end() {
+        assert!(ends_blank(""));
+        assert!(ends_blank("a\n\n"));
+        assert!(ends_blank("a\r\n \r\n"));
+        assert!(ends_blank("a\r\r"));
+        assert!(!ends_blank("a\n"));
+        assert!(!ends_blank("a\r\n"));
+        assert!(!ends_blank("\nab"));
     }
 
     #[test]
