@@ -7,6 +7,7 @@ mod atomic_writes;
 mod board_tools;
 mod clear_errors;
 mod cli;
+mod collection_save;
 mod commands_ui;
 mod common;
 mod compare_ui;

@@ -137,6 +137,27 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         opened
     });
     let (levels, pack_name) = match opened {
+        Ok(Opened::Levels(levels, format))
+            if args.to == TextFormat::JSON && levels.len() > 1 && format.collection().is_some() =>
+        {
+            // A collection becomes a pack that keeps the text around each
+            // level (its titles, comments and metadata lines), so that
+            // converting it back gives them back; its levels keep their
+            // names as read.
+            let text = match crate::pack::read_level_text_file(&spec.path) {
+                Ok(text) => text,
+                Err(e) => return fail(err, format!("{input}: {e}")),
+            };
+            let mut read = crate::pack::collection::pack_of_collection(
+                &text.text,
+                levels,
+                format,
+                text.note.is_some(),
+            );
+            read.pack.name = stem.clone();
+            whole_pack = Some((read.pack, read.unknown));
+            (Vec::new(), stem)
+        }
         Ok(Opened::Levels(mut levels, _)) => {
             // Formats without names: a pack names its levels after the
             // file, as `pack add` does.
@@ -166,6 +187,12 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 );
             }
             let name = read.pack.name.clone();
+            let kept = crate::kinds::collection::KeptCollection::of(&read.unknown);
+            if kept.is_some_and(|k| k.format == args.to.name()) {
+                // A pack that came from a collection in this format: its
+                // kept text (titles, comments, metadata lines) comes back.
+                return write_collection_back(args, &input, &read, out, err);
+            }
             if args.to == TextFormat::JSON {
                 // The whole pack is written: its levels are not copied.
                 whole_pack = Some((read.pack, read.unknown));
@@ -178,6 +205,60 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Err(message) => return fail(err, format!("{input}: {message}")),
     };
     write_converted(args, &input, levels, &pack_name, whole_pack, out, err)
+}
+
+/// Writes a pack that came from a collection in the target format back in
+/// it, with the text it keeps; refused, nothing written, when some level
+/// cannot be said in it.
+fn write_collection_back(
+    args: &ConvertArgs,
+    input: &str,
+    read: &crate::pack::ReadPack,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let written = crate::pack::collection::collection_bytes(&read.pack, &read.unknown, args.to)
+        .and_then(|c| {
+            if c.left_out.is_empty() {
+                Ok(c)
+            } else {
+                Err(format!(
+                    "levels {} cannot be said in it",
+                    c.left_out
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+        });
+    let written = match written {
+        Ok(c) => c,
+        Err(reason) => {
+            let _ = writeln!(
+                err,
+                "error: {input} cannot be written as {}: {reason}; nothing was written",
+                args.to.name()
+            );
+            return super::EXIT_FAILED;
+        }
+    };
+    if let Err(e) = crate::atomic::write_atomic(&args.out, &written.bytes) {
+        let _ = writeln!(
+            err,
+            "error: cannot write {}: {e}",
+            crate::file_names::shown(&args.out)
+        );
+        return super::EXIT_FAILED;
+    }
+    let _ = writeln!(
+        out,
+        "wrote {} ({}) to {}",
+        crate::words::counted(read.pack.levels.len() as u64, "level", "levels"),
+        args.to.name(),
+        crate::file_names::shown(&args.out)
+    );
+    0
 }
 
 /// Writes `levels` (or, to JSON, the whole pack they came from) in the

@@ -719,7 +719,30 @@ struct TextExport {
 /// that cannot say the name (tangram-text has no place for one, an XSB
 /// title cannot begin with a space) gets the level without it, and the
 /// export says so: the file's name keeps what it can of it.
-fn text_export(level: &Level) -> TextExport {
+///
+/// An entry that keeps the text around its level in the collection it
+/// came from (`kept`, in that collection's format) is written in that
+/// format with it: its title, comments and metadata lines come back.
+fn text_export_kept(
+    level: &Level,
+    kept: Option<(&crate::kinds::collection::KeptLevel, TextFormat)>,
+) -> TextExport {
+    if let Some((kept, format)) = kept {
+        let first = level
+            .kind()
+            .formats()
+            .iter()
+            .find(|f| **f != TextFormat::JSON);
+        if first == Some(&format) {
+            if let Some(text) = crate::kinds::collection::level_piece(level, kept, format) {
+                return TextExport {
+                    extension: format.extension(),
+                    text,
+                    name_left_out: None,
+                };
+            }
+        }
+    }
     let mut unnamed = level.clone();
     unnamed.set_name("");
     for &format in level.kind().formats() {
@@ -816,8 +839,11 @@ fn export(
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
         let mut names_left_out = Vec::new();
+        let kept_format = crate::kinds::collection::KeptCollection::of(&read.unknown)
+            .and_then(|k| k.text_format());
         for (i, e) in read.file_indices().into_iter().zip(&read.pack.levels) {
-            let export = text_export(&e.level);
+            let kept = crate::kinds::collection::KeptLevel::of(&e.unknown);
+            let export = text_export_kept(&e.level, kept.as_ref().zip(kept_format));
             let name = export_name(i, e.level.name(), export.extension);
             let path = dir.join(name);
             crate::atomic::write_atomic(&path, export.text.as_bytes())

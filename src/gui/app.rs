@@ -161,6 +161,14 @@ pub enum Confirm {
         /// The entry that holds the level.
         entry: usize,
     },
+    /// Save the pack in the collection format it was read from, which
+    /// cannot say all of it (tags, notes, a level of another kind)?
+    CollectionDrops {
+        /// The format's name (`"xsb"`).
+        format: String,
+        /// What it would leave out, in words.
+        drops: Vec<String>,
+    },
     /// Save to a text file that cannot hold all of the level?
     TextDrops {
         /// The file chosen.
@@ -618,12 +626,13 @@ impl EditorApp {
                     );
                 }
                 let damaged = !notes.is_empty();
-                let open = if damaged {
+                let mut open = if damaged {
                     // A damaged pack is never written back over itself.
                     OpenPack::unsaved(read.pack, None, read.unknown)
                 } else {
                     OpenPack::loaded(read.pack, path.clone(), read.unknown)
                 };
+                open.collection = read.collection;
                 let count = open.pack.levels.len();
                 let shown = path.map(|p| p.display().to_string()).unwrap_or_default();
                 let news = if damaged {
@@ -777,8 +786,82 @@ impl EditorApp {
         self.save_pack();
     }
 
-    /// Saves the pack to its file, or asks where.
+    /// Saves the pack to its file, or asks where. A pack read from a
+    /// collection (an XSB file) is written back in its format, its text
+    /// kept; when it holds what the format cannot say, the designer is
+    /// asked first (see [`Confirm::CollectionDrops`]).
     pub fn save_pack(&mut self) {
+        let Some(open) = self.pack.as_ref() else {
+            return;
+        };
+        if let (Some(format), Some(_)) = (open.collection, &open.path) {
+            let drops = pack::collection::unsayable(&open.pack, format);
+            if drops.is_empty() {
+                self.write_pack_collection();
+            } else {
+                self.confirm = Some(Confirm::CollectionDrops {
+                    format: format.name().to_string(),
+                    drops,
+                });
+            }
+            return;
+        }
+        self.write_pack_json();
+    }
+
+    /// Writes the pack to its file in the collection format it was read
+    /// from (under its lock, atomically), leaving out what the format
+    /// cannot say, and says what was left out.
+    pub fn write_pack_collection(&mut self) {
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        let (Some(format), Some(path)) = (open.collection, open.path.clone()) else {
+            return;
+        };
+        let drops = pack::collection::unsayable(&open.pack, format);
+        let checked = open.pack.levels.iter().any(|e| e.summary.is_some());
+        let written = crate::lock::FileLock::exclusive(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|_lock| {
+                pack::collection::write_collection(&path, &open.pack, &open.unknown, format)
+            });
+        match written {
+            Ok(out) => {
+                open.mark_saved();
+                files::push_recent(&mut self.prefs.recent, &path);
+                let mut words = format!("Saved pack {} as {}", path.display(), format.name());
+                if !drops.is_empty() {
+                    words += &format!("; left out: {}", drops.join("; "));
+                }
+                if !out.rewritten.is_empty() {
+                    words += &format!(
+                        "; levels {} were written anew, their comments could not be kept",
+                        out.rewritten
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+                if checked {
+                    words += &format!(
+                        " ({} has no place for check results: Check pack finds them again)",
+                        format.name()
+                    );
+                }
+                self.say(words);
+            }
+            Err(e) => self.fail(format!(
+                "cannot save the pack as {}: {e}. Save pack as… a .json name keeps everything",
+                format.name()
+            )),
+        }
+    }
+
+    /// Writes the pack to its file as a levelscope pack (JSON), or asks
+    /// where.
+    fn write_pack_json(&mut self) {
         let Some(open) = self.pack.as_mut() else {
             return;
         };
@@ -883,7 +966,13 @@ impl EditorApp {
                     format!("{n}.json")
                 }
             }
-            DialogPurpose::SavePackAs => "pack.json".into(),
+            DialogPurpose::SavePackAs => self
+                .pack
+                .as_ref()
+                .and_then(|open| open.path.as_deref()?.file_stem())
+                .map_or("pack.json".into(), |stem| {
+                    format!("{}.json", stem.to_string_lossy())
+                }),
             DialogPurpose::ExportSheet => "pack.png".into(),
             _ => String::new(),
         };
@@ -927,6 +1016,15 @@ impl EditorApp {
             DialogPurpose::SaveLevelAs => self.save_level_to(&path),
             DialogPurpose::SavePackAs => {
                 if let Some(open) = self.pack.as_mut() {
+                    // The name chosen decides the format: its collection
+                    // format's extension keeps it, any other is a
+                    // levelscope pack.
+                    let extension = path
+                        .extension()
+                        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+                    open.collection = open
+                        .collection
+                        .filter(|f| extension.as_deref() == Some(f.extension()));
                     open.path = Some(path);
                     open.pack.name = open.pack.name.trim_end_matches(" (bundled)").to_string();
                 }
@@ -964,6 +1062,11 @@ impl EditorApp {
         if self.save_all() {
             self.quitting = true;
             self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
+        if matches!(self.confirm, Some(Confirm::CollectionDrops { .. })) {
+            // Quits once the question about the collection is answered.
+            self.after_save = Some(AfterSave::Quit);
             return;
         }
         let unsaved = self

@@ -30,6 +30,9 @@ pub fn open_text(text: &str) -> Result<Opened, String> {
     Ok(match pack::open_text(text, None)? {
         pack::Opened::Pack(read) => Opened::Pack(read),
         pack::Opened::Levels(mut levels, _) if levels.len() == 1 => Opened::Level(levels.remove(0)),
+        pack::Opened::Levels(levels, format) if format.collection().is_some() => Opened::Pack(
+            pack::collection::pack_of_collection(text, levels, format, false),
+        ),
         pack::Opened::Levels(levels, _) => Opened::Pack(ReadPack {
             pack: Pack {
                 name: String::new(),
@@ -48,6 +51,13 @@ pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), String> {
         crate::pack::read_level_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Opened::Pack(read) = &mut opened {
+        // A collection read as Latin-1 is written back so.
+        if let Some(mut kept) = crate::kinds::collection::KeptCollection::of(&read.unknown) {
+            if note.is_some() && read.collection.is_some() {
+                kept.latin1 = true;
+                kept.store(&mut read.unknown);
+            }
+        }
         if read.pack.name.is_empty() {
             read.pack.name = path
                 .file_stem()

@@ -60,6 +60,7 @@ impl EditorApp {
             pack: &open.pack,
             unknown: &open.unknown,
             path: open.path.as_deref(),
+            collection: open.collection,
             dirty: open.dirty,
             tabs_unsaved,
             checks: &checks,

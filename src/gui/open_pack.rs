@@ -29,6 +29,10 @@ pub struct OpenPack {
     pub dirty: bool,
     /// The pack's own fields levelscope does not know, kept for the save.
     pub unknown: pack::Unknown,
+    /// The collection format its file is in (an XSB file opened as a
+    /// pack), so that Save pack writes that format; `None`: a levelscope
+    /// pack (JSON).
+    pub collection: Option<crate::kinds::TextFormat>,
     /// The pack as last saved or read, if it is one (an undo back to it
     /// leaves the pack with no unsaved changes).
     saved: Option<Pack>,
@@ -46,6 +50,7 @@ impl OpenPack {
             path,
             dirty: false,
             unknown,
+            collection: None,
             history: History::new(PACK_HISTORY_LIMIT),
         }
     }
@@ -58,6 +63,7 @@ impl OpenPack {
             path,
             dirty: true,
             unknown,
+            collection: None,
             history: History::new(PACK_HISTORY_LIMIT),
         }
     }

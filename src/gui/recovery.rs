@@ -79,6 +79,9 @@ pub struct RecoveredPack {
     pub unknown: Unknown,
     /// The file the pack was being edited from, if any.
     pub file: Option<PathBuf>,
+    /// The collection format that file is in (an XSB file opened as a
+    /// pack), `None` for a levelscope pack.
+    pub collection: Option<crate::kinds::TextFormat>,
     /// Whether the pack itself had unsaved changes (else it was kept for
     /// the unsaved levels of it, and holds what its file held).
     pub dirty: bool,
@@ -98,6 +101,8 @@ pub struct PackState<'a> {
     pub unknown: &'a Unknown,
     /// Its file, if it has one.
     pub path: Option<&'a Path>,
+    /// The collection format its file is in, `None` for a levelscope pack.
+    pub collection: Option<crate::kinds::TextFormat>,
     /// Whether it has unsaved changes.
     pub dirty: bool,
     /// Whether a tab of one of its levels has unsaved changes (a copy is
@@ -311,8 +316,12 @@ impl Recovery {
                 .expect("a pack always serialises");
         let file = state.path.map(|p| Value::String(p.display().to_string()));
         let checks = serde_json::to_value(state.checks).expect("check results always serialise");
+        let collection = state
+            .collection
+            .map_or(Value::Null, |f| Value::String(f.name().to_string()));
         let work = [
             ("pack", pack),
+            ("collection_format", collection),
             ("dirty", Value::Bool(state.dirty)),
             ("checks", checks),
         ];
@@ -689,6 +698,10 @@ fn read_copy(path: &Path) -> Read {
                 pack: read.pack,
                 unknown: read.unknown,
                 file,
+                collection: value
+                    .get("collection_format")
+                    .and_then(Value::as_str)
+                    .and_then(crate::kinds::TextFormat::from_name),
                 // A copy that does not say was kept for the pack's changes.
                 dirty: value.get("dirty").and_then(Value::as_bool).unwrap_or(true),
                 checks: value
@@ -774,6 +787,37 @@ mod tests {
     }
 
     #[test]
+    fn a_collection_packs_copy_keeps_its_format_and_its_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
+        let start = Instant::now();
+        let text = "; Kept header\n\n; One\n#####\n#@$.#\n#####\nAuthor: me\n\n; Two\n#####\n#.$@#\n#####\n";
+        let xsb = crate::kinds::sokoban::text_formats::XSB;
+        let levels = crate::kinds::read_levels(text, Some(xsb), None).unwrap();
+        let read = crate::pack::collection::pack_of_collection(text, levels, xsb, false);
+        let file = dir.path().join("two.xsb");
+        let no_checks = CheckResults::default();
+        let state = PackState {
+            pack: &read.pack,
+            unknown: &read.unknown,
+            path: Some(&file),
+            collection: Some(xsb),
+            dirty: true,
+            tabs_unsaved: false,
+            checks: &no_checks,
+        };
+        recovery.update_pack(Some(state), start);
+        recovery.update_pack(Some(state), start + DEFAULT_DELAY);
+        let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
+        let copy = &found.packs[0];
+        assert_eq!(copy.collection, Some(xsb));
+        assert_eq!(copy.pack, read.pack);
+        let back =
+            crate::pack::collection::collection_bytes(&copy.pack, &copy.unknown, xsb).unwrap();
+        assert_eq!(String::from_utf8(back.bytes).unwrap(), text);
+    }
+
+    #[test]
     fn an_unsaved_pack_is_copied_after_the_delay_and_the_copy_goes_when_saved() {
         let dir = tempfile::tempdir().unwrap();
         let mut recovery = Recovery::in_dir(Some(dir.path().to_path_buf()));
@@ -791,6 +835,7 @@ mod tests {
             pack,
             unknown: &unknown,
             path: Some(&file),
+            collection: None,
             dirty,
             tabs_unsaved: false,
             checks: &no_checks,
@@ -841,6 +886,7 @@ mod tests {
             pack: &pack,
             unknown: &unknown,
             path: Some(&file),
+            collection: None,
             dirty: false,
             tabs_unsaved,
             checks: &checks,

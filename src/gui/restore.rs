@@ -198,9 +198,11 @@ fn reopened(copy: &RecoveredPack) -> OpenPack {
             )
         });
     let (pack, file, unknown) = (copy.pack.clone(), copy.file.clone(), copy.unknown.clone());
-    if as_read {
+    let mut open = if as_read {
         OpenPack::loaded(pack, file, unknown)
     } else {
         OpenPack::unsaved(pack, file, unknown)
-    }
+    };
+    open.collection = copy.collection;
+    open
 }

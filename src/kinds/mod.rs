@@ -6,6 +6,7 @@
 //! per kind, and an analysis through [`Analysis`]. The match over the kinds
 //! lives here (and in [`text`] for the formats), not in the views.
 
+pub mod collection;
 pub mod compare;
 pub mod prism;
 pub mod problem;

@@ -41,6 +41,10 @@ pub struct FormatSpec {
     /// Writes levels in this format; given levels of its kind only, and one
     /// level unless it holds several.
     pub write: fn(&[Level]) -> Result<String, String>,
+    /// How a collection in this format is written back as it was read
+    /// (see [`super::collection`]); `None` when its text around a level
+    /// is not kept.
+    pub collection: Option<super::collection::CollectionSpec>,
 }
 
 /// A level of a multi-level text that could not be read, named so that a
@@ -183,6 +187,7 @@ const JSON_SPEC: FormatSpec =
                 .expect("a level always serialises")
                 + "\n")
         },
+        collection: None,
     };
 
 impl TextFormat {
@@ -233,6 +238,12 @@ impl TextFormat {
     /// Whether one file in this format can hold several levels.
     pub fn holds_several(self) -> bool {
         self.0.holds_several
+    }
+
+    /// How a collection in this format is written back as it was read,
+    /// when it can be.
+    pub fn collection(self) -> Option<&'static super::collection::CollectionSpec> {
+        self.0.collection.as_ref()
     }
 }
 

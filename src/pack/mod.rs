@@ -10,6 +10,7 @@
 //! rewrite.
 
 pub mod check;
+pub mod collection;
 pub mod dedupe;
 pub mod entries;
 mod read;
@@ -164,6 +165,9 @@ pub struct ReadPack {
     /// The pack's own fields levelscope does not know (`"author"`), in the
     /// file's order; written back unchanged.
     pub unknown: Unknown,
+    /// The collection format the pack was read from (an XSB file opened
+    /// as a pack), `None` for a levelscope pack: where it is saved back.
+    pub collection: Option<TextFormat>,
 }
 
 pub use crate::json_scan::{json_error_words, json_type_words};

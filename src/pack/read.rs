@@ -180,6 +180,7 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
         truncated,
         breaks,
         unknown,
+        collection: None,
     };
     for (index, entry) in entries.into_iter().enumerate() {
         let entry = match duplicates.iter().find(|d| d.entry == Some(index)) {

@@ -34,6 +34,17 @@ impl EditorApp {
                     words.unwrap_or_else(|| (entry + 1).to_string())
                 )
             }
+            Confirm::CollectionDrops { format, drops } => format!(
+                "{} is a{} {format} collection, and {format} has no place for: {}. Save it as a \
+                 levelscope pack (a new .json file, which keeps everything), or save the \
+                 {format} file without them?",
+                self.pack
+                    .as_ref()
+                    .and_then(|open| open.path.as_deref()?.file_name())
+                    .map_or_else(|| "The pack".to_string(), |n| n.to_string_lossy().into_owned()),
+                if format.starts_with(['a', 'e', 'i', 'o', 'u', 'x']) { "n" } else { "" },
+                drops.join("; ")
+            ),
             Confirm::TextDrops { path, drops } => format!(
                 "{} is a text file, and the {} text format has no place for {}. Save it without {}, or as JSON, which keeps everything?",
                 path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
@@ -44,6 +55,11 @@ impl EditorApp {
         };
         let (heading, save, discard) = match &confirm {
             Confirm::AddCopy { .. } => ("Already in the pack", "Add a copy", ""),
+            Confirm::CollectionDrops { .. } => (
+                "The collection cannot hold everything",
+                "Save as a levelscope pack…",
+                "Leave them out",
+            ),
             Confirm::TextDrops { drops, .. } => (
                 "The file cannot hold everything",
                 if drops.len() == 1 {
@@ -114,6 +130,15 @@ impl EditorApp {
             (Confirm::ReplacePack(replacement), _) => self.apply_pack_replacement(replacement),
             (Confirm::AddCopy { .. }, 1) => self.add_copy_to_pack(),
             (Confirm::AddCopy { .. }, _) => {}
+            (Confirm::CollectionDrops { .. }, 1) => {
+                self.show_dialog(crate::gui::files::DialogPurpose::SavePackAs)
+            }
+            (Confirm::CollectionDrops { .. }, _) => {
+                self.write_pack_collection();
+                if let Some(then) = self.after_save.take() {
+                    self.continue_after_save(then);
+                }
+            }
             (Confirm::TextDrops { path, .. }, 1) => {
                 self.write_level_to(&path);
                 if let Some(then) = self.after_save.take() {

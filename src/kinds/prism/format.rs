@@ -539,6 +539,30 @@ fn located_tokens(text: &str) -> impl Iterator<Item = Located<'_>> {
     })
 }
 
+/// The lines (from 0, the end not included) of each level of a 2017
+/// text: from its header's line to the line of its last cell; `None` when
+/// a header is not six whole numbers or a level is cut short. Two levels
+/// that share a line share it in their ranges (the caller then keeps no
+/// text).
+pub fn level_lines_2017(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut tokens = located_tokens(text);
+    let mut ranges = Vec::new();
+    while let Some(first) = tokens.next() {
+        let mut header = [0usize; 6];
+        header[0] = first.text.parse().ok()?;
+        for slot in header.iter_mut().skip(1) {
+            *slot = tokens.next()?.text.parse().ok()?;
+        }
+        let cells = header[4].checked_mul(header[5])?;
+        let mut last = first.line;
+        for _ in 0..cells {
+            last = tokens.next()?.line;
+        }
+        ranges.push(first.line - 1..last);
+    }
+    Some(ranges)
+}
+
 /// Reads a 2017 file: one or more levels, each a line `sx sy ex ey W H`
 /// followed by `W·H` tokens (`e r g y b m c w R G B`), row-major, top row
 /// first. No enemies; the background starts black. The text is read level

@@ -4,8 +4,11 @@
 use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
+use crate::kinds::collection::CollectionSpec;
+
 use super::format::{
-    looks_like_2016, looks_like_2017, read_2016, read_2017, write_2016, write_2017,
+    level_lines_2017, looks_like_2016, looks_like_2017, read_2016, read_2017, write_2016,
+    write_2017,
 };
 
 /// Prism's 2016 text: one level, with enemies and a background.
@@ -26,6 +29,7 @@ pub const P2016_SPEC: FormatSpec = FormatSpec {
         Some(level) => write_2016(level).map_err(|e| e.to_string()),
         None => Err("there is no Prism level to write".into()),
     },
+    collection: None,
 };
 
 /// Prism's 2017 text: several levels, without enemies, on black. Its
@@ -50,6 +54,14 @@ pub const P2017_SPEC: FormatSpec = FormatSpec {
             .collect();
         write_2017(&prisms).map_err(|e| e.to_string())
     },
+    // The 2017 format has no names nor comments: what is kept is the
+    // layout of its lines (blank lines, spacing, rows as the file wrote
+    // them).
+    collection: Some(CollectionSpec {
+        boards: level_lines_2017,
+        introduces_next: |_| false,
+        retitle: |before, after, _, _| (before.to_string(), after.to_string()),
+    }),
 };
 
 /// Prism's 2016 text as a format.

@@ -25,6 +25,7 @@ pub const ASCII_SPEC: FormatSpec = FormatSpec {
         Some(level) => to_ascii(level).map_err(|e| e.to_string()),
         None => Err("there is no Skiddy level to write".into()),
     },
+    collection: None,
 };
 
 /// Skiddy's ASCII board as a format.

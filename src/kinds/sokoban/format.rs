@@ -357,6 +357,7 @@ fn classify(line: &str, number: usize) -> Line<'_> {
 /// the first thing wrong with it, if any.
 struct Board {
     line: usize,
+    last: usize,
     rows: Vec<Row>,
     title: Option<String>,
     error: Option<FormatError>,
@@ -473,11 +474,13 @@ fn walk_boards(text: &str, mut found: impl FnMut(Found)) -> Result<(), FormatErr
                 };
                 Board {
                     line: number,
+                    last: number,
                     rows: Vec::new(),
                     title,
                     error: None,
                 }
             });
+            board.last = number;
             match kind {
                 Line::Board(rows) => rows.into_iter().for_each(|row| board.push(row)),
                 Line::Broken(error) => board.damage(error),
@@ -514,6 +517,83 @@ fn walk_boards(text: &str, mut found: impl FnMut(Found)) -> Result<(), FormatErr
         Some(line) => Err(FormatError::UnclosedComment { line }),
         None => Ok(()),
     }
+}
+
+/// The lines (from 0, the end not included) of each board of an XSB
+/// text, damaged ones included; `None` when the text cannot be read as
+/// boards (a `Comment:` block never closed).
+pub fn board_lines(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut lines = Vec::new();
+    walk_boards(text, |found| {
+        if let Found::Board(b) = found {
+            lines.push(b.line - 1..b.last);
+        }
+    })
+    .ok()?;
+    Some(lines)
+}
+
+/// Whether a paragraph between two boards introduces the board after
+/// it: every line of it is a `;` comment (the last one is the next
+/// board's title). A paragraph with any other line (`Title:`,
+/// `Author:`, a `Comment:` block) speaks of the board before it.
+pub fn introduces_next_board(paragraph: &[&str]) -> bool {
+    paragraph
+        .iter()
+        .all(|line| line.trim_start().starts_with(';'))
+}
+
+/// `line` (its end kept) saying `name` after its key or `;`, or nothing
+/// when `name` is empty.
+fn retitled_line(line: &str, key_end: usize, name: &str, spaced: bool) -> String {
+    if name.is_empty() {
+        return String::new();
+    }
+    let body = line.trim_end_matches(['\r', '\n']);
+    let end = &line[body.len()..];
+    let space = if spaced { " " } else { "" };
+    format!("{}{space}{name}{end}", &body[..key_end])
+}
+
+/// The text before and after a board with the title it gives changed to
+/// `name` (see [`crate::kinds::collection::CollectionSpec::retitle`]): a
+/// `Title:` line after the board is changed when there is one, else the
+/// last `;` line before it, else a `; name` line is added just before the
+/// board. An empty name removes the title line.
+pub fn retitle_xsb(before: &str, after: &str, name: &str, end: &str) -> (String, String) {
+    use crate::kinds::collection::lines_with_ends;
+    let mut after_lines: Vec<String> = lines_with_ends(after)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let title_at = after_lines.iter().position(|line| {
+        let body = line.trim_end_matches(['\r', '\n']);
+        after_key(body.trim_start(), "title").is_some()
+    });
+    if let Some(i) = title_at {
+        let body = after_lines[i].trim_end_matches(['\r', '\n']).to_string();
+        let colon = body.find(':').unwrap_or(body.len().saturating_sub(1));
+        after_lines[i] = retitled_line(&after_lines[i], colon + 1, name, true);
+        return (before.to_string(), after_lines.concat());
+    }
+    let mut before_lines: Vec<String> = lines_with_ends(before)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let comment_at = before_lines.iter().rposition(|line| {
+        line.trim_start()
+            .strip_prefix(';')
+            .is_some_and(|rest| !rest.trim().is_empty())
+    });
+    match comment_at {
+        Some(i) => {
+            let semicolon = before_lines[i].find(';').unwrap_or(0);
+            before_lines[i] = retitled_line(&before_lines[i], semicolon + 1, name, true);
+        }
+        None if !name.is_empty() => before_lines.push(format!("; {name}{end}")),
+        None => {}
+    }
+    (before_lines.concat(), after.to_string())
 }
 
 /// A level of an XSB collection that could not be read.

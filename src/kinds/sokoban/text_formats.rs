@@ -4,7 +4,11 @@
 use crate::kinds::text::{DamagedLevel, FormatSpec, ReadLevels, TextFormat};
 use crate::kinds::{Kind, Level};
 
-use super::format::{looks_like_xsb, read_xsb_collection, write_xsb_collection};
+use super::format::{
+    board_lines, introduces_next_board, looks_like_xsb, read_xsb_collection, retitle_xsb,
+    write_xsb_collection,
+};
+use crate::kinds::collection::CollectionSpec;
 
 /// Sokoban's standard XSB text: one level or a collection, each level
 /// named by its title. Its test sees the rows' leading spaces, and runs
@@ -40,6 +44,11 @@ pub const XSB_SPEC: FormatSpec = FormatSpec {
             .collect();
         write_xsb_collection(&boards).map_err(|e| e.to_string())
     },
+    collection: Some(CollectionSpec {
+        boards: board_lines,
+        introduces_next: introduces_next_board,
+        retitle: retitle_xsb,
+    }),
 };
 
 /// The XSB text as a format.

@@ -30,6 +30,7 @@ pub const TEXT_SPEC: FormatSpec = FormatSpec {
         Some(level) => Ok(to_text(level)),
         None => Err("there is no Tangram level to write".into()),
     },
+    collection: None,
 };
 
 /// Tangram's original text as a format.
