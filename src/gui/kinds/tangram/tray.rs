@@ -135,7 +135,7 @@ mod tests {
     }
 
     #[test]
-    fn the_board_gets_more_than_half_and_the_shapes_are_smaller_and_apart() {
+    fn the_board_gets_at_least_half_and_the_shapes_are_smaller_and_apart() {
         let sizes = [
             (2, 4),
             (3, 4),
