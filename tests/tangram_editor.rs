@@ -233,3 +233,59 @@ fn paint_a_triangle_into_a_new_shape_and_undo_it() {
         3
     );
 }
+
+/// At 1280x800 with every side panel open, Tangram Play draws the tray's
+/// shapes smaller than the board so that the board gets its share (it was
+/// 245 points), a shape dragged from the small tray lands on whole squares
+/// of the board, and one dropped back over the tray goes home there.
+#[test]
+fn at_1280_the_board_gets_its_share_and_a_shape_from_the_small_tray_lands_on_it() {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
+    crate::common::editor::wait_for_analysis(&mut harness);
+    harness.get_by_label("Open the pack panel").click();
+    harness.run_steps(3);
+    let folded = harness.state().prefs.folded;
+    assert!(!folded.pack && !folded.tools && !folded.analysis);
+    open_file(
+        &mut harness,
+        "hard-1.txt",
+        include_str!("fixtures/tangram/hard-1.txt"),
+    );
+    harness.get_by_label("Unique");
+    play(&mut harness);
+    let (board, ratio) = {
+        let app = harness.state();
+        let game = app.kinds.tangram.game().unwrap();
+        let level = app.doc().level.as_tangram().unwrap();
+        let (_, scale) = game.view.expect("the play area was drawn");
+        (level.size as f32 * scale, game.drawing.ratio)
+    };
+    assert!(board >= 350.0, "the board is {board} points");
+    assert!(ratio < 1.0, "the tray is drawn smaller: {ratio}");
+    // Shape 1 from the tray to its own place.
+    assert!(harness.state().kinds.tangram.game().unwrap().in_tray(0));
+    drop_shape(&mut harness, 0, (0, 0));
+    harness.get_by_label("Score 23");
+    let game = harness.state().kinds.tangram.game().unwrap();
+    assert_eq!(game.offsets[0], (0, 0));
+    assert!(game.on_board(0) && !game.in_tray(0));
+    // Back over the tray (shape 2's slot): home again, for a drop's point.
+    let (from, to) = {
+        let app = harness.state();
+        let game = app.kinds.tangram.game().unwrap();
+        let level = app.doc().level.as_tangram().unwrap();
+        let here = game.point_on(level, 0);
+        let over_tray = game.point_on(level, 1);
+        (
+            game.screen_point(here).unwrap(),
+            game.screen_point(over_tray).unwrap(),
+        )
+    };
+    drag(&mut harness, from, to);
+    harness.get_by_label("Score 22");
+    let game = harness.state().kinds.tangram.game().unwrap();
+    assert!(game.in_tray(0), "{:?}", game.offsets[0]);
+    assert_eq!(game.shapes_on_board(), 0);
+}

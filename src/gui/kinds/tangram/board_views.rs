@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Sense, Ui};
 
 use super::coords::placement_words;
-use super::play::{Drag, Game, MARGIN};
+use super::play::{Game, MARGIN};
 use crate::engine::Job;
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::panel_command::PanelCommand;
@@ -256,8 +256,8 @@ pub fn play_view(ui: &mut Ui, level: &Level, game: &mut Option<Game>) {
 fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Play area"));
-    let (w, h) = game.area;
-    let size = Picture::new(w as f32 + 2.0 * MARGIN, h as f32 + 2.0 * MARGIN);
+    let [w, h] = game.drawing.size;
+    let size = Picture::new(w + 2.0 * MARGIN, h + 2.0 * MARGIN);
     let at = ScreenPlacement::fit(rect, &size);
     if at.scale <= 0.0 {
         return;
@@ -281,13 +281,7 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
                         s + 1
                     ));
                 }
-                Some(s) => {
-                    game.drag = Some(Drag {
-                        shape: s,
-                        from: game.offsets[s],
-                        moved: [0.0, 0.0],
-                    });
-                }
+                Some(_) => game.drag = game.pick_up(level, to_squares(p)),
                 None => {}
             }
         }
@@ -299,11 +293,7 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
     }
     if response.drag_stopped() {
         if let Some(drag) = game.drag.take() {
-            let to = (
-                drag.from.0 + drag.moved[0].round() as i32,
-                drag.from.1 + drag.moved[1].round() as i32,
-            );
-            game.drop_shape(level, drag.shape, to);
+            game.let_go(level, drag);
         }
     }
     let picture = play_picture(game, level);
@@ -322,18 +312,18 @@ fn play_area(ui: &mut Ui, game: &mut Game, level: &Level) {
 }
 
 /// The play area as a picture: the board, the tray, the shapes in drawing
-/// order (the dragged one where the pointer has it), and a red cross on
-/// every triangle covered twice. The play area's squares start
-/// [`MARGIN`] right of and below the picture's corner, so that the tray
-/// has a margin all round.
+/// order (the ones at home in the tray small in their slots, the dragged
+/// one at the board's scale where the pointer has it), and a red cross on
+/// every triangle covered twice. The drawing's squares start [`MARGIN`]
+/// right of and below the picture's corner, so that the tray has a margin
+/// all round.
 pub fn play_picture(game: &Game, level: &Level) -> Picture {
     let n = level.size;
-    let (w, h) = game.area;
-    let mut picture = Picture::new(w as f32 + 2.0 * MARGIN, h as f32 + 2.0 * MARGIN);
-    let (tray_x, tray_y) = game.tray;
+    let [w, h] = game.drawing.size;
+    let mut picture = Picture::new(w + 2.0 * MARGIN, h + 2.0 * MARGIN);
     picture.rounded_rect(
-        [tray_x as f32 - MARGIN, tray_y as f32 - MARGIN],
-        [w as f32 + MARGIN, h as f32 + MARGIN],
+        [-MARGIN, -MARGIN],
+        [w + MARGIN, h + MARGIN],
         0.3,
         Some(TRAY),
         Some(Stroke::new(0.03, Rgba([0, 0, 0, 40]))),
@@ -343,12 +333,14 @@ pub fn play_picture(game: &Game, level: &Level) -> Picture {
     }
     for &s in &game.order {
         let (dx, dy) = game.offsets[s];
-        let (offset, alpha) = match game.drag {
-            Some(d) if d.shape == s => (
-                [d.from.0 as f32 + d.moved[0], d.from.1 as f32 + d.moved[1]],
-                0.85,
-            ),
-            _ => ([dx as f32, dy as f32], 1.0),
+        let dragged = game.drag.filter(|d| d.shape == s);
+        if dragged.is_none() && game.in_tray(s) {
+            push_tray_shape(&mut picture, game, level, s);
+            continue;
+        }
+        let (offset, alpha) = match dragged {
+            Some(d) => ([d.start[0] + d.moved[0], d.start[1] + d.moved[1]], 0.85),
+            None => ([dx as f32, dy as f32], 1.0),
         };
         push_shape(
             &mut picture,
@@ -383,6 +375,34 @@ pub fn play_picture(game: &Game, level: &Level) -> Picture {
     moved.width = picture.width;
     moved.height = picture.height;
     moved
+}
+
+/// Shape `s` small in its slot in the tray: drawn at the board's scale
+/// with its box's corner at the origin, then scaled to the tray's and
+/// moved to the slot.
+fn push_tray_shape(picture: &mut Picture, game: &Game, level: &Level, s: usize) {
+    let n = level.size;
+    // The box's top-left corner in squares of the play area.
+    let origin = game.point_under(s, game.drawing.slots[s]);
+    let (dx, dy) = game.offsets[s];
+    let mut own = Picture::new(1.0, 1.0);
+    push_shape(
+        &mut own,
+        &level.shapes[s].triangles,
+        n,
+        [dx as f32 - origin[0], dy as f32 - origin[1]],
+        shape_colour(s),
+        Some(&(s + 1).to_string()),
+        1.0,
+    );
+    let slot = game.drawing.slots[s];
+    for shape in own
+        .scaled(game.drawing.ratio)
+        .translated(slot[0], slot[1])
+        .shapes
+    {
+        picture.push(shape);
+    }
 }
 
 /// The keys of Play mode: H asks for the hint, R restarts.

@@ -11,3 +11,4 @@ pub mod palette;
 pub mod play;
 pub mod report_card;
 pub mod tools;
+pub mod tray;

@@ -8,11 +8,18 @@
 //! Positions are every shape's offset in whole squares from its place in
 //! the level, in screen directions (`dy` down); the play area is the board
 //! (squares `0..N`) and, one square to its right or below it (whichever
-//! lets the view draw it larger), the tray.
+//! lets the view draw it larger), the tray: every shape starts at its home
+//! there. The tray is *drawn* smaller than the board (see [`super::tray`]):
+//! a shape at its home in the tray is drawn at the tray's scale in its
+//! slot, every other shape (and the one being dragged) at the board's.
+//! "Drawing squares" are board squares of that drawing, from the board's
+//! top-left corner.
 
 use crate::engine::Job;
 use crate::kinds::tangram::picture::triangle_points;
 use crate::kinds::tangram::{hint_with, Hint, Level, Triangle};
+
+use super::tray::{self, TrayDrawing};
 
 /// The margin round the play area, in squares, so that the tray has a
 /// margin all round: the area's squares start this far right of and below
@@ -30,6 +37,11 @@ pub struct Drag {
     pub shape: usize,
     /// Its offset when the drag began.
     pub from: (i32, i32),
+    /// Where the drag draws it from, at the board's scale: the offset (in
+    /// drawing squares) that keeps the point picked up under the pointer.
+    /// `from` for a shape on the board, off the grid for one from the
+    /// tray.
+    pub start: [f32; 2],
     /// How far the pointer has moved since, in squares.
     pub moved: [f32; 2],
 }
@@ -67,6 +79,11 @@ pub struct Game {
     /// The shape of the view the tray was laid out for (width over
     /// height).
     aspect: f32,
+    /// Every shape's home in the tray (its offset when the game began).
+    home: Vec<(i32, i32)>,
+    /// How the tray is drawn: the drawing's size, the tray's scale and
+    /// every shape's slot.
+    pub drawing: TrayDrawing,
     /// Where the play area was last drawn: the screen point of the
     /// drawing's top-left corner and the points a square spans.
     pub view: Option<(egui::Pos2, f32)>,
@@ -84,8 +101,12 @@ impl Game {
             .map(|s| bounding_box(&s.triangles, n))
             .collect();
         let (offsets, area, tray) = scatter(&boxes, n, aspect);
+        let sizes: Vec<(i32, i32)> = boxes.iter().map(|b| (b.2, b.3)).collect();
+        let drawing = tray::lay_out(&sizes, n, aspect, MARGIN);
         let shapes = level.shapes.len();
         Game {
+            home: offsets.clone(),
+            drawing,
             offsets,
             locked: vec![false; shapes],
             order: (0..shapes).collect(),
@@ -248,13 +269,71 @@ impl Game {
         hint
     }
 
+    /// Whether shape `s` sits at its home in the tray (and so is drawn
+    /// small, in its slot).
+    pub fn in_tray(&self, s: usize) -> bool {
+        !self.locked[s] && self.offsets[s] == self.home[s]
+    }
+
+    /// The top-left corner of shape `s`'s box at its home in the tray, in
+    /// squares of the play area.
+    fn home_corner(&self, s: usize) -> [f32; 2] {
+        let (l, t, _, _) = self.box_at(s, self.home[s]);
+        [l as f32, t as f32]
+    }
+
+    /// Where the point `p` (squares of the play area) on shape `s` as it
+    /// lies now is drawn, in drawing squares.
+    pub fn drawn_point(&self, s: usize, p: [f32; 2]) -> [f32; 2] {
+        if !self.in_tray(s) {
+            return p;
+        }
+        let (corner, slot, k) = (
+            self.home_corner(s),
+            self.drawing.slots[s],
+            self.drawing.ratio,
+        );
+        [
+            slot[0] + (p[0] - corner[0]) * k,
+            slot[1] + (p[1] - corner[1]) * k,
+        ]
+    }
+
+    /// The point of the play area (in squares) on shape `s` as it lies now
+    /// that is drawn at `d` (drawing squares): the inverse of
+    /// [`Game::drawn_point`].
+    pub fn point_under(&self, s: usize, d: [f32; 2]) -> [f32; 2] {
+        if !self.in_tray(s) {
+            return d;
+        }
+        let (corner, slot, k) = (
+            self.home_corner(s),
+            self.drawing.slots[s],
+            self.drawing.ratio,
+        );
+        [
+            corner[0] + (d[0] - slot[0]) / k,
+            corner[1] + (d[1] - slot[1]) / k,
+        ]
+    }
+
     /// Where the play area's point `p` (in squares) was last drawn on the
-    /// screen.
+    /// screen: through the tray's scale when `p` lies in the box of a
+    /// shape at its home in the tray, else at the board's.
     pub fn screen_point(&self, p: [f32; 2]) -> Option<egui::Pos2> {
         let (origin, scale) = self.view?;
+        let in_box = |s: &usize| {
+            let (l, t, w, h) = self.box_at(*s, self.offsets[*s]);
+            (l as f32..=(l + w) as f32).contains(&p[0])
+                && (t as f32..=(t + h) as f32).contains(&p[1])
+        };
+        let d = match (0..self.offsets.len()).find(|s| self.in_tray(*s) && in_box(s)) {
+            Some(s) => self.drawn_point(s, p),
+            None => p,
+        };
         Some(egui::pos2(
-            origin.x + (p[0] + MARGIN) * scale,
-            origin.y + (p[1] + MARGIN) * scale,
+            origin.x + (d[0] + MARGIN) * scale,
+            origin.y + (d[1] + MARGIN) * scale,
         ))
     }
 
@@ -268,17 +347,68 @@ impl Game {
         [at[0] + dx as f32, at[1] + dy as f32]
     }
 
-    /// The topmost shape with a triangle under `point` (in squares of the
-    /// play area, y down), if any.
+    /// The topmost shape drawn under `point` (in drawing squares), if any.
     pub fn shape_at(&self, level: &Level, point: [f32; 2]) -> Option<usize> {
         let n = level.size;
         self.order.iter().rev().copied().find(|&s| {
             let (dx, dy) = self.offsets[s];
+            let p = self.point_under(s, point);
             level.shapes[s]
                 .triangles
                 .iter()
-                .any(|&t| inside(point, &triangle_points(t, n, [dx as f32, dy as f32])))
+                .any(|&t| inside(p, &triangle_points(t, n, [dx as f32, dy as f32])))
         })
+    }
+
+    /// Picks up the topmost shape under `point` (drawing squares), if one
+    /// is there and the hint did not place it: the drag that keeps the
+    /// point picked up under the pointer, at the board's scale.
+    pub fn pick_up(&self, level: &Level, point: [f32; 2]) -> Option<Drag> {
+        let s = self.shape_at(level, point)?;
+        if self.locked[s] {
+            return None;
+        }
+        let (dx, dy) = self.offsets[s];
+        let on_shape = self.point_under(s, point);
+        Some(Drag {
+            shape: s,
+            from: (dx, dy),
+            start: [
+                point[0] - on_shape[0] + dx as f32,
+                point[1] - on_shape[1] + dy as f32,
+            ],
+            moved: [0.0, 0.0],
+        })
+    }
+
+    /// Ends `drag`: snapped to whole squares, a shape whose box's centre
+    /// is over the board goes onto the board (moved as little as needed to
+    /// lie wholly on it); any other goes back to its home in the tray.
+    /// Returns whether the shape moved (a move costs a point, as every
+    /// drop does).
+    pub fn let_go(&mut self, level: &Level, drag: Drag) -> bool {
+        let s = drag.shape;
+        if s >= self.offsets.len() {
+            return false;
+        }
+        let to = (
+            (drag.start[0] + drag.moved[0]).round() as i32,
+            (drag.start[1] + drag.moved[1]).round() as i32,
+        );
+        let (l, t, w, h) = self.box_at(s, to);
+        let centre = [l as f32 + w as f32 / 2.0, t as f32 + h as f32 / 2.0];
+        let n = self.n as f32;
+        let over_board = (0.0..n).contains(&centre[0]) && (0.0..n).contains(&centre[1]);
+        let to = if over_board {
+            let (l, t, w, h) = self.boxes[s];
+            (
+                to.0.clamp(-l, self.n - w - l),
+                to.1.clamp(-t, self.n - h - t),
+            )
+        } else {
+            self.home[s]
+        };
+        self.drop_shape(level, s, to)
     }
 }
 
@@ -406,6 +536,7 @@ fn inside(p: [f32; 2], abc: &[[f32; 2]; 3]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tray::LEAST_RATIO as LEAST_TRAY_RATIO;
     use super::*;
     use crate::kinds::tangram::parse_text;
 
@@ -561,6 +692,97 @@ mod tests {
     fn board_share(game: &Game, aspect: f32) -> f32 {
         let scale = (aspect / game.area.0 as f32).min(1.0 / game.area.1 as f32);
         game.n as f32 * scale
+    }
+
+    #[test]
+    fn a_shape_from_the_small_tray_lands_on_whole_squares_and_goes_home_over_the_tray() {
+        let path = format!(
+            "{}/tests/fixtures/tangram/hard-1.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let level = parse_text(&std::fs::read_to_string(path).unwrap()).unwrap();
+        // The play area's shape at 1280x800 with every panel open.
+        let mut game = Game::new(&level, 0.94);
+        let k = game.drawing.ratio;
+        assert!((LEAST_TRAY_RATIO..1.0).contains(&k), "{k}");
+        // Hit-testing in the tray goes by the tray's scale: shape 1's
+        // number is drawn in its slot, not where its squares would be.
+        let label = game.point_on(&level, 0);
+        let drawn = game.drawn_point(0, label);
+        assert_ne!(drawn, label);
+        assert_eq!(game.shape_at(&level, drawn), Some(0));
+        let back = game.point_under(0, drawn);
+        assert!((back[0] - label[0]).abs() < 1e-4 && (back[1] - label[1]).abs() < 1e-4);
+        // Picked up, it is dragged at the board's scale: the point picked
+        // up stays under the pointer, and a drop a little off its home
+        // snaps to it.
+        let mut drag = game.pick_up(&level, drawn).unwrap();
+        let home = [
+            label[0] - game.offsets[0].0 as f32,
+            label[1] - game.offsets[0].1 as f32,
+        ];
+        drag.moved = [home[0] - drawn[0] + 0.3, home[1] - drawn[1] - 0.3];
+        assert!(game.let_go(&level, drag));
+        assert_eq!(game.offsets[0], (0, 0));
+        assert!(game.on_board(0) && !game.in_tray(0));
+        assert_eq!((game.score, game.drops), (23, 1));
+        // Dropped over the tray (on shape 2's slot), it goes home there.
+        let over_tray = game.drawn_point(1, game.point_on(&level, 1));
+        let mut drag = game.pick_up(&level, home).unwrap();
+        assert_eq!(drag.start, [0.0, 0.0]);
+        drag.moved = [over_tray[0] - home[0], over_tray[1] - home[1]];
+        assert!(game.let_go(&level, drag));
+        assert!(game.in_tray(0) && game.in_tray(1));
+        assert_eq!(game.shapes_on_board(), 0);
+        // A drag of a shape that is not there changes nothing.
+        let ghost = Drag {
+            shape: 99,
+            from: (0, 0),
+            start: [0.0, 0.0],
+            moved: [1.0, 1.0],
+        };
+        let before = game.clone();
+        assert!(!game.let_go(&level, ghost));
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn a_drop_over_the_board_edge_lies_wholly_on_the_board() {
+        // A 3x3 board: shape 1 the bottom row, shape 2 the rest.
+        let mut text = String::from("3\n2\nshape\n");
+        let squares = |text: &mut String, ys: std::ops::Range<u8>| {
+            for y in ys {
+                for x in 0..3 {
+                    for z in 0..4 {
+                        text.push_str(&format!("{x},{y},{z}\n"));
+                    }
+                }
+            }
+        };
+        squares(&mut text, 0..1);
+        text.push_str("shape\n");
+        squares(&mut text, 1..3);
+        let level = parse_text(&text).unwrap();
+        let mut game = Game::new(&level, 1.6);
+        game.drop_shape(&level, 0, (0, 0));
+        // One square right: its centre is over the board, its right end
+        // is not, and it is kept on the board at its home.
+        let drag = Drag {
+            shape: 0,
+            from: (0, 0),
+            start: [0.0, 0.0],
+            moved: [1.2, -0.2],
+        };
+        assert!(!game.let_go(&level, drag), "it did not move");
+        assert_eq!(game.offsets[0], (0, 0));
+        // One square up lies wholly on the board as it is.
+        let drag = Drag {
+            moved: [0.1, -1.3],
+            ..drag
+        };
+        assert!(game.let_go(&level, drag));
+        assert_eq!(game.offsets[0], (0, -1));
+        assert!(game.on_board(0));
     }
 
     #[test]
