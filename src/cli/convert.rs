@@ -109,7 +109,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let max_memory = args.max_memory.unwrap_or_else(default_max_memory);
-    if let Err(e) = crate::pack::read_budget::refuse_if_over(&spec.path, max_memory) {
+    if let Err(e) = crate::pack::read_budget::refuse_to_convert_if_over(&spec.path, max_memory) {
         let _ = writeln!(err, "error: {input}: {e}; nothing was written");
         return super::EXIT_USAGE;
     }

@@ -13,7 +13,8 @@
 //! - a JSON file (a pack or a JSON level): its bytes, and its levels,
 //!   counted as the `"levelscope-level"` format fields it holds (each
 //!   level has one; text that merely mentions it counts too, which only
-//!   overestimates);
+//!   overestimates), and the entries that keep a collection's text
+//!   (`"collection_text"`);
 //! - a text file (XSB, Skiddy ASCII, Prism's and Tangram's texts): its
 //!   bytes, and its lines that are not blank (any of them may begin a
 //!   level: one row is a board in XSB).
@@ -52,6 +53,19 @@ pub const TEXT_LINE_BYTES: u64 = 120;
 /// per line that is not blank, as reading is.
 pub const ADDED_LEVEL_BYTES: u64 = 160;
 
+/// Bytes of memory per level of a JSON file that keeps a collection's
+/// text (an entry's `"collection_text"`, the lines around a level of an
+/// XSB or Prism 2017 collection, kept to write the collection back),
+/// beyond [`JSON_LEVEL_BYTES`] (measured: a 287 MB pack of 382,230 such
+/// entries converted back to XSB peaks at 1,383 MiB).
+pub const JSON_KEPT_TEXT_BYTES: u64 = 1_800;
+
+/// Bytes of memory per line of a text file that is not blank, beyond
+/// reading it, that `convert` holds: a collection converted keeps the
+/// text around each level to write it back (measured: 41 MB of 4-line
+/// levels converted to JSON peaks at 2,728 MiB, 782 MiB of it reading).
+pub const CONVERTED_LINE_BYTES: u64 = 500;
+
 /// What one pass over a file found: the counts the estimate is made of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FileCounts {
@@ -62,6 +76,9 @@ pub struct FileCounts {
     pub json: bool,
     /// For JSON, the `"levelscope-level"` format fields it holds.
     pub json_levels: u64,
+    /// For JSON, the `"collection_text"` fields it holds (entries that
+    /// keep a collection's text).
+    pub json_kept_texts: u64,
     /// For text, the lines that are not blank.
     pub text_lines: u64,
 }
@@ -100,6 +117,7 @@ impl FileCounts {
                 counts.text_lines += 1;
             }
             counts.json_levels += occurrences(text, b"\"levelscope-level\"");
+            counts.json_kept_texts += occurrences(text, b"\"collection_text\"");
         }
         Ok(counts)
     }
@@ -121,6 +139,7 @@ impl FileCounts {
             self.bytes
                 .saturating_mul(JSON_BYTE_FACTOR)
                 .saturating_add(self.json_levels.saturating_mul(JSON_LEVEL_BYTES))
+                .saturating_add(self.json_kept_texts.saturating_mul(JSON_KEPT_TEXT_BYTES))
         } else {
             self.bytes
                 .saturating_mul(TEXT_BYTE_FACTOR)
@@ -213,6 +232,15 @@ pub fn refuse_to_add_if_over(
     let files =
         std::iter::once((pack, 0)).chain(level_files.iter().map(|p| (*p, ADDED_LEVEL_BYTES)));
     refuse_over(files, level_files.len() + 1, max_memory)
+}
+
+/// Refuses `convert` of the file at `path` when reading it, and holding
+/// what the conversion keeps of a collection's text ([`CONVERTED_LINE_BYTES`]
+/// a line of a text file), would not fit `max_memory` bytes.
+pub fn refuse_to_convert_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
+    let json = FileCounts::of_file(path).is_ok_and(|c| c.json);
+    let per_level = if json { 0 } else { CONVERTED_LINE_BYTES };
+    refuse_over(std::iter::once((path, per_level)), 1, max_memory)
 }
 
 /// Refuses `count` files, each with what it holds per level beyond reading
@@ -320,6 +348,24 @@ mod tests {
         assert!(
             message.contains("reading them takes up to 2.9 KiB"),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn a_collection_converted_and_kept_texts_cost_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let levels = dir.path().join("l.xsb");
+        // Ten lines of 6 bytes: 180 for the bytes, 1,200 for the lines,
+        // and 5,000 more for the text the conversion keeps.
+        std::fs::write(&levels, "#@$.#\n".repeat(10)).unwrap();
+        assert_eq!(refuse_to_convert_if_over(&levels, 6380), Ok(()));
+        assert!(refuse_to_convert_if_over(&levels, 6379).is_err());
+        let kept = "{\"levels\": [{\"collection_text\": {}, \"level\": {\"format\": \"levelscope-level\"}}]}";
+        let counts = FileCounts::of_reader(kept.as_bytes()).unwrap();
+        assert_eq!((counts.json_levels, counts.json_kept_texts), (1, 1));
+        assert_eq!(
+            counts.cost(),
+            counts.bytes * JSON_BYTE_FACTOR + JSON_LEVEL_BYTES + JSON_KEPT_TEXT_BYTES
         );
     }
 
