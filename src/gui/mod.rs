@@ -30,6 +30,7 @@ pub mod pool;
 pub mod recovery;
 pub mod restore;
 pub mod rooms_view;
+pub mod saving;
 pub mod shortcuts_window;
 pub mod side_panel;
 pub mod tab_settings;
