@@ -481,9 +481,10 @@ pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
             .map(Opened::Pack)
             .map_err(|e| e.to_string());
     }
+    // Told once, and read in what was told.
     let format = crate::kinds::detect(text);
-    let read =
-        crate::kinds::text::read_levels_and_damage(text, None, kind).map_err(|e| e.to_string())?;
+    let read = crate::kinds::text::read_levels_and_damage(text, format, kind)
+        .map_err(|e| e.to_string())?;
     if read.damaged.is_empty() {
         return Ok(Opened::Levels(
             read.levels,

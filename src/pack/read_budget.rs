@@ -195,14 +195,14 @@ fn occurrences(haystack: &[u8], needle: &[u8]) -> u64 {
 /// size (the text is held whole), and, when that fits `max_memory`, the
 /// estimate of [`FileCounts::cost`]. `None` when the file cannot be read
 /// (reading it then says why).
-fn cost_within(path: &Path, max_memory: u64, per_level: u64) -> Option<(u64, u64)> {
+fn cost_within(path: &Path, max_memory: u64, per_level: Held) -> Option<(u64, u64)> {
     let size = std::fs::metadata(path).ok()?.len();
     if size > max_memory {
         // Not even its text fits: no need to read it to know.
         return Some((size, size));
     }
     let counts = FileCounts::of_file(path).ok()?;
-    let held = counts.levels_at_most().saturating_mul(per_level);
+    let held = counts.levels_at_most().saturating_mul(per_level(&counts));
     Some((size, counts.cost().saturating_add(held).max(size)))
 }
 
@@ -217,7 +217,20 @@ pub fn refuse_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
 /// together (a pack and the level files added to it), when reading them
 /// all would not fit `max_memory` bytes.
 pub fn refuse_all_if_over(paths: &[&Path], max_memory: u64) -> Result<(), String> {
-    refuse_over(paths.iter().map(|p| (*p, 0)), paths.len(), max_memory)
+    refuse_over(
+        paths.iter().map(|p| (*p, nothing_held as Held)),
+        paths.len(),
+        max_memory,
+    )
+}
+
+/// What a command holds per level of a file beyond reading it, told from
+/// the file's counts.
+type Held = fn(&FileCounts) -> u64;
+
+/// Nothing held beyond reading.
+fn nothing_held(_: &FileCounts) -> u64 {
+    0
 }
 
 /// Refuses `pack add` of the level files at `level_files` to the pack at
@@ -229,8 +242,9 @@ pub fn refuse_to_add_if_over(
     level_files: &[&Path],
     max_memory: u64,
 ) -> Result<(), String> {
-    let files =
-        std::iter::once((pack, 0)).chain(level_files.iter().map(|p| (*p, ADDED_LEVEL_BYTES)));
+    let added: Held = |_| ADDED_LEVEL_BYTES;
+    let files = std::iter::once((pack, nothing_held as Held))
+        .chain(level_files.iter().map(|p| (*p, added)));
     refuse_over(files, level_files.len() + 1, max_memory)
 }
 
@@ -238,15 +252,15 @@ pub fn refuse_to_add_if_over(
 /// what the conversion keeps of a collection's text ([`CONVERTED_LINE_BYTES`]
 /// a line of a text file), would not fit `max_memory` bytes.
 pub fn refuse_to_convert_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
-    let json = FileCounts::of_file(path).is_ok_and(|c| c.json);
-    let per_level = if json { 0 } else { CONVERTED_LINE_BYTES };
-    refuse_over(std::iter::once((path, per_level)), 1, max_memory)
+    // A JSON pack's kept text is counted by its own estimate already.
+    let kept: Held = |counts| if counts.json { 0 } else { CONVERTED_LINE_BYTES };
+    refuse_over(std::iter::once((path, kept)), 1, max_memory)
 }
 
 /// Refuses `count` files, each with what it holds per level beyond reading
 /// it, when together they would not fit `max_memory` bytes.
 fn refuse_over<'p>(
-    files: impl Iterator<Item = (&'p Path, u64)>,
+    files: impl Iterator<Item = (&'p Path, Held)>,
     count: usize,
     max_memory: u64,
 ) -> Result<(), String> {
