@@ -12,6 +12,7 @@ pub mod prism;
 pub mod problem;
 pub mod resize;
 pub mod rooms;
+pub mod rushhour;
 pub mod skiddy;
 pub mod sokoban;
 pub mod summary;
