@@ -20,6 +20,7 @@ pub mod prism;
 pub mod region;
 pub mod replay_clock;
 pub mod resize;
+pub mod rushhour;
 pub mod seam;
 pub mod skiddy;
 pub mod sokoban;

@@ -1,0 +1,6 @@
+//! Rush Hour in the editor: the palette (empty, wall, primary car, car,
+//! truck) where a drag lays a vehicle along its direction, and a vehicle
+//! is selected, moved anywhere free or deleted ([`tools`], [`gesture`]).
+
+pub mod gesture;
+pub mod tools;
