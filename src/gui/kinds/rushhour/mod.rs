@@ -3,4 +3,5 @@
 //! is selected, moved anywhere free or deleted ([`tools`], [`gesture`]).
 
 pub mod gesture;
+pub mod play;
 pub mod tools;
