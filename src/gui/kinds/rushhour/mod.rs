@@ -4,4 +4,5 @@
 
 pub mod gesture;
 pub mod play;
+pub mod replay;
 pub mod tools;
