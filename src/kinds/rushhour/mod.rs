@@ -2,9 +2,11 @@
 //! the vehicles along their lines until the primary car can drive out
 //! through the exit on the right.
 
+pub mod canonical;
 pub mod format;
 pub mod level;
 
+pub use canonical::canonical_key;
 pub use format::{
     from_json_value, looks_like_line, read_archive_json, read_json, read_line, read_lines,
     to_json_value, write_json, write_line, write_lines, FormatError, LinesCollection, UnreadLine,
