@@ -292,3 +292,49 @@ fn drag_vehicles(ui: &Ui, out: &BoardOutput, game: &mut Game) {
         game.release();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::rushhour::{analyze, Orientation, Vehicle};
+
+    #[test]
+    fn a_move_list_is_read_as_the_level_numbers_its_moves() {
+        let mut level = Level::new(6, 6);
+        level.vehicles = vec![
+            Vehicle {
+                x: 0,
+                y: 2,
+                length: 2,
+                orientation: Orientation::Horizontal,
+                primary: true,
+            },
+            Vehicle {
+                x: 3,
+                y: 1,
+                length: 3,
+                orientation: Orientation::Vertical,
+                primary: false,
+            },
+        ];
+        let analysis = analyze(&level, &Job::default()).unwrap();
+        let moves = parse_moves(&analysis, " B+2  A+4 ").unwrap();
+        assert_eq!(
+            moves,
+            [
+                Move {
+                    vehicle: 1,
+                    distance: 2
+                },
+                Move {
+                    vehicle: 0,
+                    distance: 4
+                }
+            ]
+        );
+        let bad = parse_moves(&analysis, "B+2 C-1").unwrap_err();
+        assert!(bad.contains("\"C-1\" is not a move of this level"), "{bad}");
+        assert_eq!(parse_moves(&analysis, ""), Ok(Vec::new()));
+    }
+}

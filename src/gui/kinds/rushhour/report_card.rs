@@ -120,3 +120,45 @@ pub fn traps_tab(ui: &mut Ui, _analysis: &Analysis, _traps: &TrapList) -> Vec<Pa
     ui.label("No traps: every move can be undone by sliding the vehicle back, so no position is a dead end.");
     Vec::new()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::rushhour::{analyze, Level, Orientation, Vehicle};
+
+    /// The primary at (0, 2), a vertical truck B at (3, 1) across its row
+    /// and a car C at `car_x` on the bottom row: with C under the truck
+    /// (2 or 3) the level takes 3 moves, with C out of its way 2.
+    fn level(car_x: usize) -> Level {
+        let mut level = Level::new(6, 6);
+        level.name = "flow".to_string();
+        let v = |x, y, length, orientation, primary| Vehicle {
+            x,
+            y,
+            length,
+            orientation,
+            primary,
+        };
+        level.vehicles = vec![
+            v(0, 2, 2, Orientation::Horizontal, true),
+            v(3, 1, 3, Orientation::Vertical, false),
+            v(car_x, 5, 2, Orientation::Horizontal, false),
+        ];
+        level
+    }
+
+    #[test]
+    fn make_it_harder_offers_the_hardest_start_only_when_it_is_harder() {
+        let easy = analyze(&level(0), &Job::default()).unwrap();
+        assert_eq!(easy.report.shortest_moves, Some(2));
+        let (harder, moves) = harder_level(&easy).expect("a harder start");
+        assert_eq!(moves, 3);
+        assert_eq!(harder.name, "flow (harder)");
+        let again = analyze(&harder, &Job::default()).unwrap();
+        assert_eq!(again.report.shortest_moves, Some(3));
+        assert_eq!(harder_level(&again), None, "already the hardest");
+        let figures = extra_figures(&again);
+        assert_eq!(figures[2], ("Farthest from a win", "3".to_string()));
+    }
+}
