@@ -272,11 +272,12 @@ fn read_selection_and_arrow_keys(ui: &mut Ui, game: &mut Game) {
 
 /// The pointer on the Play board: a press on a vehicle selects it and a
 /// drag slides it along its line, snapping to cells and stopping at what
-/// blocks it; letting go plays the move.
+/// blocks it; letting go plays the move. A click selects.
 fn drag_vehicles(ui: &Ui, out: &BoardOutput, game: &mut Game) {
     let response = &out.response;
+    // Where the press was, while the button is down.
     let origin = ui.input(|i| i.pointer.press_origin());
-    if response.drag_started() || response.clicked() {
+    if response.drag_started() {
         if let Some(cell) = origin.and_then(|p| out.geometry.cell_at(p)) {
             game.press(cell);
         }
@@ -288,8 +289,15 @@ fn drag_vehicles(ui: &Ui, out: &BoardOutput, game: &mut Game) {
         }
         ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
     }
-    if response.drag_stopped() || response.clicked() {
+    if response.drag_stopped() {
         game.release();
+    }
+    if response.clicked() {
+        let at = response.interact_pointer_pos();
+        if let Some(cell) = at.and_then(|p| out.geometry.cell_at(p)) {
+            game.press(cell);
+            game.release();
+        }
     }
 }
 

@@ -249,7 +249,7 @@ impl Game {
 /// can be reached from it; `analysed` false while there is no analysis.
 pub fn distance_words(analysed: bool, moves_to_win: Option<usize>) -> String {
     match (analysed, moves_to_win) {
-        (false, _) => "moves to a win: waiting for the analysis".to_string(),
+        (false, _) => "moves to a win: no analysis yet".to_string(),
         (true, Some(0)) => "won".to_string(),
         (true, Some(n)) => format!(
             "{} to a win",
@@ -357,6 +357,6 @@ mod tests {
         assert_eq!(distance_words(true, Some(1)), "1 move to a win");
         assert_eq!(distance_words(true, Some(0)), "won");
         assert_eq!(distance_words(true, None), "no win from here");
-        assert!(distance_words(false, None).contains("waiting"));
+        assert!(distance_words(false, None).contains("no analysis yet"));
     }
 }
