@@ -3,6 +3,7 @@
 //! through the exit on the right.
 
 pub mod analysis;
+pub mod generate;
 pub mod level;
 pub mod puzzle;
 pub mod report;
