@@ -6,11 +6,14 @@ pub mod analysis;
 pub mod canonical;
 pub mod describe;
 pub mod format;
+pub mod generate;
 pub mod level;
 pub mod picture;
 pub mod puzzle;
+pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod transcript;
 
 pub use analysis::{analyze, Analysis, AnalyzeError, Report};
 pub use canonical::canonical_key;
