@@ -402,6 +402,11 @@ impl KindGuis {
         with_gui!(self, kind, |g: K| g.close_replay())
     }
 
+    /// Tells `kind`'s GUI that the button that painted was let go.
+    pub fn stroke_ended(&mut self, kind: Kind) {
+        with_gui!(self, kind, |g: K| g.stroke_ended())
+    }
+
     /// Forgets every kind's game, replay and caches: the level on screen
     /// changed.
     pub fn forget(&mut self) {

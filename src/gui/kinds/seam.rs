@@ -130,6 +130,10 @@ pub trait KindGui: Default {
     /// Forgets the game, the replay and the caches: the level on screen
     /// changed (another tab, an edit, a new analysis).
     fn forget(&mut self);
+    /// The button that painted was let go: the paint stroke is closed (a
+    /// kind whose Paint tool follows a whole press, as Rush Hour's drag
+    /// that lays a vehicle, starts afresh at the next press).
+    fn stroke_ended(&mut self) {}
 
     /// The palette under the tool row.
     fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;
