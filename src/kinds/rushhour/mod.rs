@@ -2,6 +2,19 @@
 //! the vehicles along their lines until the primary car can drive out
 //! through the exit on the right.
 
+pub mod canonical;
+pub mod describe;
+pub mod format;
 pub mod level;
+pub mod picture;
+pub mod resize;
 
+pub use canonical::canonical_key;
+pub use describe::describe_cell;
+pub use format::{
+    from_json_value, looks_like_line, read_archive_json, read_json, read_line, read_lines,
+    to_json_value, write_json, write_line, write_lines, FormatError, LinesCollection, UnreadLine,
+};
 pub use level::{Level, Orientation, Vehicle, DEFAULT_SIDE, MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
+pub use picture::level_picture;
+pub use resize::resized_at;
