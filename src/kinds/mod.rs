@@ -51,6 +51,7 @@ macro_rules! kind_list {
             Prism prism as_prism as_prism_mut;
             Tangram tangram as_tangram as_tangram_mut;
             Sokoban sokoban as_sokoban as_sokoban_mut;
+            RushHour rushhour as_rushhour as_rushhour_mut;
         }
     };
 }
