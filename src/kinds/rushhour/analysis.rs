@@ -597,6 +597,9 @@ mod tests {
         assert_eq!(r.shortest_moves, Some(49));
         assert!(r.solvable);
         check_solution(&a, &level);
+        // His solver's 49-move solution slides 93 cells: ours, the fewest
+        // steps among the 49-move ones, slides no more.
+        assert!(r.solution_steps.unwrap() <= 93, "{r:?}");
         // The hardest start of its cluster is as far as any position.
         let hardest = a.hardest_start();
         assert_eq!(a.moves_to_win(&hardest), r.farthest);
