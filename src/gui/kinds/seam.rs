@@ -66,8 +66,38 @@ pub trait KindGui: Default {
 
     /// The kind's part of `level`, if it is of this kind.
     fn level(level: &Level) -> Option<&Self::Level>;
+    /// The kind's part of `level` to edit, if it is of this kind.
+    fn level_mut(level: &mut Level) -> Option<&mut Self::Level>;
     /// The kind's part of `analysis`, if it is of this kind.
     fn analysis(analysis: &Analysis) -> Option<&Arc<Self::Analysis>>;
+
+    /// The cells of `rect` and their text for the clipboard; `None` for a
+    /// board without cells (see [`super::region::copy_erased`]).
+    fn copy_region(
+        _level: &Self::Level,
+        _rect: super::region::CellRect,
+    ) -> Option<(super::region::Copied, String)> {
+        None
+    }
+    /// Clears the cells of `rect` as the eraser does.
+    fn clear_region(_level: &mut Self::Level, _rect: super::region::CellRect) {}
+    /// Pastes `copied` with its top-left cell at `at`; `None` when it was
+    /// copied from a level of another kind.
+    fn paste_region(
+        _level: &mut Self::Level,
+        _copied: &super::region::Copied,
+        _at: (usize, usize),
+    ) -> Option<super::region::Placed> {
+        None
+    }
+    /// Flips or rotates the cells of `rect` in place, or says why not.
+    fn transform_region(
+        _level: &mut Self::Level,
+        _rect: super::region::CellRect,
+        _transform: super::region::Transform,
+    ) -> Result<super::region::Placed, String> {
+        Err("this board has no cells to turn".to_string())
+    }
 
     /// The sides a board may have, in cells.
     fn side_range() -> RangeInclusive<usize>;

@@ -5,14 +5,17 @@
 pub mod analysis;
 pub mod canonical;
 pub mod describe;
+pub mod figures;
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod model;
 pub mod picture;
 pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod text_formats;
 pub mod transcript;
 
 pub use analysis::{analyze, Analysis, AnalyzeError, Report};
@@ -23,6 +26,7 @@ pub use format::{
     to_json_value, write_json, write_line, write_lines, FormatError, LinesCollection, UnreadLine,
 };
 pub use level::{Level, Orientation, Vehicle, DEFAULT_SIDE, MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
+pub use model::Model;
 pub use picture::level_picture;
 pub use puzzle::{CompileError, Rules, RushHourPuzzle, MAX_MOVES};
 pub use resize::resized_at;

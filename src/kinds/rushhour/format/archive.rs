@@ -149,3 +149,63 @@ pub fn read_archive_json(value: &Value) -> Result<Level, FormatError> {
     );
     Ok(level)
 }
+
+/// Writes a level as a puzzle of the archive's JSON: the primary is the
+/// player's car `"r"`, the others are numbered from `"0"` in the level's
+/// order, and `id` is the level's name. Only a valid 6x6 level without
+/// walls can be said (the archive has no walls and no other size).
+pub fn write_archive_json(level: &Level) -> Result<String, FormatError> {
+    if level.width() != ARCHIVE_SIDE || level.height() != ARCHIVE_SIDE {
+        return Err(FormatError::Unsayable(format!(
+            "the archive's JSON holds 6x6 boards; this one is {}x{}",
+            level.width(),
+            level.height()
+        )));
+    }
+    if let Some(at) = level.walls().iter().position(|&w| w) {
+        return Err(FormatError::Unsayable(format!(
+            "the archive's JSON has no walls; the level has one at ({}, {})",
+            at % ARCHIVE_SIDE,
+            at / ARCHIVE_SIDE
+        )));
+    }
+    if let Some(problem) = level.problems().first() {
+        return Err(FormatError::Unsayable(format!(
+            "the level is not valid: {problem}"
+        )));
+    }
+    let mut others = 0;
+    let cars: Vec<Value> = level
+        .vehicles
+        .iter()
+        .map(|v| {
+            let id = if v.primary {
+                "r".to_string()
+            } else {
+                others += 1;
+                (others - 1).to_string()
+            };
+            serde_json::json!({
+                "length": v.length,
+                "id": id,
+                "orientation": v.orientation.name(),
+                "position": v.y * ARCHIVE_SIDE + v.x,
+                "player": v.primary,
+            })
+        })
+        .collect();
+    let puzzle = serde_json::json!({"id": level.name, "cars": cars});
+    let mut text = serde_json::to_string(&puzzle).unwrap_or_default();
+    text.push('\n');
+    Ok(text)
+}
+
+/// Whether a text looks like a puzzle of the archive: a JSON object with a
+/// `cars` list and no `format` field (ours has one).
+pub fn looks_like_archive(text: &str) -> bool {
+    let text = text.trim_start();
+    text.starts_with('{')
+        && text.contains("\"cars\"")
+        && !text.contains("\"levelscope-level\"")
+        && !text.contains("\"levelscope-pack\"")
+}

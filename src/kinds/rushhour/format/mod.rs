@@ -48,7 +48,7 @@ mod archive;
 mod json;
 mod line;
 
-pub use archive::{read_archive_json, ARCHIVE_SIDE};
+pub use archive::{looks_like_archive, read_archive_json, write_archive_json, ARCHIVE_SIDE};
 pub use json::{from_json_value, read_json, to_json_value, write_json};
 pub use line::{
     looks_like_line, read_line, read_lines, write_line, write_lines, LinesCollection, UnreadLine,
@@ -185,6 +185,9 @@ pub enum FormatError {
     /// Something a board line cannot say.
     #[error("a board line cannot say this level: {0}")]
     CannotSay(String),
+    /// Something the archive's JSON cannot say.
+    #[error("the archive's JSON cannot say this level: {0}")]
+    Unsayable(String),
     /// Not JSON, or JSON of the wrong shape.
     #[error("not a valid Rush Hour JSON level: {0}")]
     Json(String),
