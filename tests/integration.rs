@@ -54,6 +54,7 @@ mod replays;
 mod rooms;
 mod rules;
 mod rushhour_archive;
+mod rushhour_editor;
 mod rushhour_formats;
 mod sample_pack;
 #[path = "reference/mod.rs"]

@@ -15,7 +15,7 @@ use crate::gui::kinds::seam::GraphPanel;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use crate::gui::views::graph_paint::label_words_without_preference;
-use crate::gui::views::move_views;
+use crate::gui::kinds::move_views;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::rushhour::picture::level_picture;
 use crate::kinds::rushhour::{Analysis, Level, Move};

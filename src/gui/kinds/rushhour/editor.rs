@@ -62,7 +62,7 @@ impl KindGui for RushHourGui {
     type Tile = Tile;
     type Game = Game;
     type Replay = Replay;
-    type Generator = crate::gui::kinds::no_generator::NoGenerator;
+    type Generator = super::generate::RushHourGenerator;
 
     fn level(level: &Level) -> Option<&RushHourLevel> {
         level.as_rushhour()

@@ -9,7 +9,14 @@
 //! board ([`board_views`]); and the generator's tab ([`generate`]). The
 //! rest of the GUI reaches these through [`super`], the registry of kinds.
 
+pub mod board_views;
+pub mod editor;
+pub mod generate;
 pub mod gesture;
+pub mod palette;
 pub mod play;
 pub mod replay;
+pub mod report_card;
 pub mod tools;
+
+pub use editor::RushHourGui as Gui;

@@ -89,7 +89,7 @@ impl Clocked for Replay {
     }
 }
 
-impl crate::gui::views::move_views::MoveReplay for Replay {
+impl crate::gui::kinds::move_views::MoveReplay for Replay {
     fn title(&self) -> &str {
         &self.title
     }
@@ -108,7 +108,7 @@ impl crate::gui::views::move_views::MoveReplay for Replay {
 mod tests {
     use super::*;
     use crate::gui::kinds::seam::ReplayCursor;
-    use crate::gui::views::move_views::MoveReplay;
+    use crate::gui::kinds::move_views::MoveReplay;
     use crate::kinds::rushhour::{is_won, Orientation, Vehicle};
 
     fn level() -> Level {

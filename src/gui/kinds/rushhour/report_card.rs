@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
-use crate::gui::views::move_views::{self, figures_grid};
+use crate::gui::kinds::move_views::{self, figures_grid};
 use crate::kinds::rushhour::Analysis;
 use crate::words::counted;
 
