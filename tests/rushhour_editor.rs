@@ -7,7 +7,7 @@
 //! cluster's hardest start as a new level.
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 
 use crate::common::editor::{editor, wait_for_analysis};
@@ -66,7 +66,11 @@ fn choose(harness: &mut Harness<'static, EditorApp>, entry: &str) {
 /// The vehicles of the Rush Hour level on screen.
 fn vehicles(harness: &Harness<'static, EditorApp>) -> Vec<Vehicle> {
     let level = &harness.state().doc().level;
-    level.as_rushhour().expect("a Rush Hour level").vehicles.clone()
+    level
+        .as_rushhour()
+        .expect("a Rush Hour level")
+        .vehicles
+        .clone()
 }
 
 fn vehicle(x: usize, y: usize, length: usize, orientation: Orientation, primary: bool) -> Vehicle {
@@ -113,7 +117,7 @@ fn lay_the_level(harness: &mut Harness<'static, EditorApp>) {
 fn lay_a_truck_and_a_car_play_the_primary_out_and_the_label_counts_down_to_the_win() {
     let mut harness = editor();
     lay_the_level(&mut harness);
-    harness.get_by_label_contains("3 moves");
+    harness.get_by_label("3 moves, 7 steps");
     harness.get_by_label("Play").click();
     harness.step();
     assert_eq!(harness.state().view, CentralView::Play);
@@ -121,6 +125,7 @@ fn lay_a_truck_and_a_car_play_the_primary_out_and_the_label_counts_down_to_the_w
     // Drag the car C two cells left: out of the truck's way.
     let (from, to) = (play_cell(&harness, 2, 5), play_cell(&harness, 0, 5));
     drag(&mut harness, from, to);
+    harness.run();
     harness.get_by_label("2 moves to a win");
     // The truck by its letter and the arrows: two cells down.
     harness.event(Event::Text("b".to_string()));
@@ -141,6 +146,7 @@ fn lay_a_truck_and_a_car_play_the_primary_out_and_the_label_counts_down_to_the_w
     // Drag the primary out: it stops at the board's edge, and wins.
     let (from, to) = (play_cell(&harness, 0, 2), play_cell(&harness, 5, 2));
     drag(&mut harness, from, to);
+    harness.run();
     harness.get_by_label("won");
     harness.get_by_label_contains("Won: the primary car drives out");
     harness.get_by_label_contains("4 moves: C-2 B+1 B+1 A+4");
@@ -155,11 +161,15 @@ fn a_drag_into_a_vehicle_is_refused_and_says_why() {
     let (from, to) = (edit_cell(&harness, 2, 2), edit_cell(&harness, 1, 2));
     drag(&mut harness, from, to);
     assert_eq!(vehicles(&harness).len(), 3, "nothing laid");
-    harness.get_by_label_contains("cannot lay a truck from (2, 2): it would overlap car A at (0, 2)");
+    harness
+        .get_by_label_contains("cannot lay a truck from (2, 2): it would overlap car A at (0, 2)");
     // A press on the car C selects it; a drag moves it anywhere free.
     let (from, to) = (edit_cell(&harness, 3, 5), edit_cell(&harness, 5, 0));
     drag(&mut harness, from, to);
-    assert_eq!(vehicles(&harness)[2], vehicle(4, 0, 2, Orientation::Horizontal, false));
+    assert_eq!(
+        vehicles(&harness)[2],
+        vehicle(4, 0, 2, Orientation::Horizontal, false)
+    );
     harness.get_by_label("Selected: car C at (4, 0), horizontal");
     harness.get_by_label("Delete C").click();
     harness.step();
@@ -175,7 +185,7 @@ fn make_it_harder_opens_the_hardest_start_as_a_new_level() {
     let (from, to) = (edit_cell(&harness, 2, 5), edit_cell(&harness, 0, 5));
     drag(&mut harness, from, to);
     wait_for_analysis(&mut harness);
-    harness.get_by_label_contains("2 moves");
+    harness.get_by_label("2 moves, 6 steps");
     let docs = harness.state().docs.len();
     harness.get_by_label_contains("Make it harder").click();
     harness.step();

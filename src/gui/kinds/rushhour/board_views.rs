@@ -11,11 +11,11 @@ use egui::{Color32, Key, RichText, Stroke, StrokeKind, Ui};
 use super::editor::RushHourGui;
 use super::play::{distance_words, Game};
 use super::replay::Replay;
+use crate::gui::kinds::move_views;
 use crate::gui::kinds::seam::GraphPanel;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use crate::gui::views::graph_paint::label_words_without_preference;
-use crate::gui::kinds::move_views;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::rushhour::picture::level_picture;
 use crate::kinds::rushhour::{Analysis, Level, Move};
@@ -119,6 +119,7 @@ impl RushHourGui {
         if keys_free {
             read_selection_and_arrow_keys(ui, game);
         }
+        let labelled = game.position.clone();
         let moves_to_win = analysis.and_then(|a| a.moves_to_win(&game.position));
         let words = distance_words(analysis.is_some(), moves_to_win);
         let colour = match (analysis.is_some(), moves_to_win) {
@@ -156,6 +157,10 @@ impl RushHourGui {
         let out = canvas::show_board(ui, &picture, &BoardMarks::default(), size, "Play board");
         drag_vehicles(ui, &out, game);
         ring_vehicle(ui, &out, &shown, game.selected);
+        if game.position != labelled {
+            // A move made after the label was drawn: say it next frame.
+            ui.ctx().request_repaint();
+        }
         Vec::new()
     }
 
@@ -245,18 +250,18 @@ fn read_selection_and_arrow_keys(ui: &mut Ui, game: &mut Game) {
             .flatten()
             .filter(char::is_ascii_alphabetic)
             .collect();
-        let arrows: Vec<usize> = [Key::ArrowUp, Key::ArrowRight, Key::ArrowDown, Key::ArrowLeft]
-            .iter()
-            .enumerate()
-            .filter(|(_, &k)| i.key_pressed(k))
-            .map(|(d, _)| d)
-            .collect();
-        (
-            i.key_pressed(Key::Tab),
-            i.modifiers.shift,
-            letters,
-            arrows,
-        )
+        let arrows: Vec<usize> = [
+            Key::ArrowUp,
+            Key::ArrowRight,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+        ]
+        .iter()
+        .enumerate()
+        .filter(|(_, &k)| i.key_pressed(k))
+        .map(|(d, _)| d)
+        .collect();
+        (i.key_pressed(Key::Tab), i.modifiers.shift, letters, arrows)
     });
     if tab {
         game.select_next(shift);

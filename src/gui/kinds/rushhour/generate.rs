@@ -43,7 +43,12 @@ impl KindGenerator for RushHourGenerator {
                 number_row(ui, "Walls", &mut p.walls, 0..=MAX_SIDE * MAX_SIDE);
                 number_row(ui, "Fewest moves", &mut p.min_moves, 1..=200);
                 number_row(ui, "Most moves", &mut p.max_moves, 1..=200);
-                number_row(ui, "Boards tried per level", &mut p.max_tries, 1..=1_000_000);
+                number_row(
+                    ui,
+                    "Boards tried per level",
+                    &mut p.max_tries,
+                    1..=1_000_000,
+                );
                 count_and_seed_rows(ui, count, seed);
             });
         ui.label(
@@ -120,9 +125,16 @@ mod tests {
             let alone = generate(&params.0, 7, i as u64, &Job::default()).unwrap();
             let level = level.as_rushhour().expect("a Rush Hour level");
             assert_eq!(level.vehicles, alone.vehicles, "level {i} is its index's");
-            assert!(level.name.ends_with(&format!("-s7-{}", i + 1)), "{}", level.name);
+            assert!(
+                level.name.ends_with(&format!("-s7-{}", i + 1)),
+                "{}",
+                level.name
+            );
             let moves = batch.summaries[i].shortest();
-            assert!(moves.is_some_and(|m| (3..=12).contains(&(m as usize))), "{moves:?}");
+            assert!(
+                moves.is_some_and(|m| (3..=12).contains(&(m as usize))),
+                "{moves:?}"
+            );
         }
     }
 

@@ -6,9 +6,9 @@
 
 use egui::{RichText, Ui};
 
+use crate::gui::kinds::move_views::{self, figures_grid};
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
-use crate::gui::kinds::move_views::{self, figures_grid};
 use crate::kinds::rushhour::Analysis;
 use crate::words::counted;
 
@@ -87,7 +87,10 @@ pub fn report_card(
 fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
     let harder = harder_level(analysis);
     let text = match &harder {
-        Some((_, moves)) => format!("Make it harder: {}", counted(*moves as u64, "move", "moves")),
+        Some((_, moves)) => format!(
+            "Make it harder: {}",
+            counted(*moves as u64, "move", "moves")
+        ),
         None => "Make it harder".to_string(),
     };
     let why_not = if analysis.report.solvable {
