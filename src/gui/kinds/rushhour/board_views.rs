@@ -138,7 +138,7 @@ impl RushHourGui {
         let pressed = move_views::play_controls(
             ui,
             message,
-            Some(RichText::new(words).color(colour)),
+            Some(RichText::new(words).color(colour).size(18.0)),
             game.played(),
             &buttons,
         );
