@@ -127,9 +127,22 @@ fn lay_a_truck_and_a_car_play_the_primary_out_and_the_label_counts_down_to_the_w
     drag(&mut harness, from, to);
     harness.run();
     harness.get_by_label("2 moves to a win");
+    // The car dragged is selected; Tab goes round the vehicles in letter
+    // order (after C comes A, then B), and the keyboard stays with Play.
+    harness.get_by_label_contains("selected C");
+    harness.key_press(Key::Tab);
+    harness.step();
+    harness.get_by_label_contains("selected A");
+    harness.key_press(Key::Tab);
+    harness.step();
+    harness.get_by_label_contains("selected B");
+    harness.event(Event::Text("c".to_string()));
+    harness.step();
+    harness.get_by_label_contains("selected C");
     // The truck by its letter and the arrows: two cells down.
     harness.event(Event::Text("b".to_string()));
     harness.step();
+    harness.get_by_label_contains("selected B");
     harness.key_press(Key::ArrowDown);
     harness.step();
     harness.get_by_label("2 moves to a win");
