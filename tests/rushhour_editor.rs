@@ -214,3 +214,16 @@ fn make_it_harder_opens_the_hardest_start_as_a_new_level() {
         .accesskit_node()
         .is_disabled());
 }
+
+#[test]
+fn the_shortest_solution_replays_in_fogleman_moves() {
+    let mut harness = editor();
+    lay_the_level(&mut harness);
+    harness.get_by_label("Replay").click();
+    harness.step();
+    harness.get_by_label("Move 1: C-1");
+    harness.get_by_label("Move 2: B+2");
+    harness.get_by_label("Move 3: A+4").click();
+    harness.run();
+    harness.get_by_label("Move 3 of 3:");
+}
