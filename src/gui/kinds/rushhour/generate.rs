@@ -138,6 +138,54 @@ mod tests {
         }
     }
 
+    /// The Generate dialog on the Rush Hour tab, as the editor shows it:
+    /// its parameters, Generate, the batch's end and Open.
+    #[test]
+    fn the_dialog_s_rush_hour_tab_generates_and_opens_the_levels() {
+        use crate::gui::generate_dialog::GenerateDialog;
+        use crate::gui::kinds::KindGenerators;
+        use egui_kittest::{kittest::Queryable, Harness};
+
+        let generators = KindGenerators {
+            rushhour: small(),
+            ..KindGenerators::default()
+        };
+        let dialog = GenerateDialog::new(crate::kinds::Kind::RushHour, generators, 2, 3);
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(900.0, 900.0))
+            .build_ui_state(
+                |ui, state: &mut (GenerateDialog, bool, Vec<Level>)| {
+                    let ctx = ui.ctx().clone();
+                    let budget = crate::engine::DEFAULT_MAX_STATES;
+                    if let Some(levels) = state.0.show(&ctx, &mut state.1, budget) {
+                        state.2 = levels.levels;
+                    }
+                },
+                (dialog, true, Vec::new()),
+            );
+        harness.get_by_label("Vehicles (with A)");
+        harness.get_by_label("Trucks among them");
+        harness.get_by_label("Generate").click();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while harness.query_by_label("Open the 2 ticked levels").is_none() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the batch did not end"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            harness.step();
+        }
+        harness.run();
+        harness.get_by_label_contains("kept 2 of 2 levels");
+        harness.get_by_label("Open the 2 ticked levels").click();
+        harness.run();
+        let levels = &harness.state().2;
+        assert_eq!(levels.len(), 2);
+        assert!(levels
+            .iter()
+            .all(|l| l.as_rushhour().is_some() && l.is_valid()));
+    }
+
     #[test]
     fn bad_parameters_are_refused_and_a_cancelled_batch_keeps_what_it_made() {
         let mut params = small();
