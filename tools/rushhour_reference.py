@@ -8,7 +8,8 @@ per second of the searches alone.
 
     tools/rushhour_reference.py FILE...
 
-A FILE is either the archive's JSON (one 6 x 6 puzzle: `cars` with
+A file that cannot be read gets a line with its error instead (exit
+status 1). A FILE is either the archive's JSON (one 6 x 6 puzzle: `cars` with
 `length`, `orientation`, `position` = row * 6 + column, `player`) or a text
 of Fogleman lines, one puzzle a line (`moves board cluster-size` or the
 bare board of n * n characters: `o`/`.` empty, `x` a wall, `A` the primary,
@@ -141,9 +142,20 @@ def main(paths):
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
         print("usage: rushhour_reference.py FILE...", file=sys.stderr)
         return 2
-    total_states, total_seconds, count = 0, 0.0, 0
+    total_states, total_seconds, count, failed = 0, 0.0, 0, 0
     for path in paths:
-        for name, puzzle in puzzles(path):
+        try:
+            read = list(puzzles(path))
+        except KeyError as error:
+            print(json.dumps({"file": path, "error": f"a car lacks the field {error}"}))
+            failed += 1
+            continue
+        except (OSError, ValueError, TypeError) as error:
+            # json.JSONDecodeError is a ValueError.
+            print(json.dumps({"file": path, "error": str(error)}))
+            failed += 1
+            continue
+        for name, puzzle in read:
             began = time.perf_counter()
             states, won_states, shortest = analyse(puzzle)
             seconds = time.perf_counter() - began
@@ -164,7 +176,7 @@ def main(paths):
         "elapsed_s": round(total_seconds, 3),
         "states_per_s": round(total_states / total_seconds) if total_seconds > 0 else None,
     }))
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
