@@ -53,6 +53,7 @@ mod read_budget_cli;
 mod replays;
 mod rooms;
 mod rules;
+mod rushhour_archive;
 mod rushhour_reference;
 mod sample_pack;
 #[path = "reference/mod.rs"]

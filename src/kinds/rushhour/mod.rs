@@ -2,6 +2,12 @@
 //! the vehicles along their lines until the primary car can drive out
 //! through the exit on the right.
 
+pub mod analysis;
 pub mod level;
+pub mod puzzle;
+pub mod rules;
 
+pub use analysis::{analyze, Analysis, AnalyzeError, Report};
 pub use level::{Level, Orientation, Vehicle, DEFAULT_SIDE, MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
+pub use puzzle::{CompileError, Rules, RushHourPuzzle, MAX_MOVES};
+pub use rules::{apply, is_won, legal_moves, slide_range, Move, MoveError, MoveOn};
