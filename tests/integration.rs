@@ -55,6 +55,7 @@ mod rooms;
 mod rules;
 mod rushhour_archive;
 mod rushhour_reference;
+mod rushhour_vs_reference;
 mod sample_pack;
 #[path = "reference/mod.rs"]
 mod skiddy_reference;

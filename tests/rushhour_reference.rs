@@ -146,6 +146,11 @@ pub fn play(board: &Board, state: &State, slide: Slide) -> Option<State> {
 
 /// Breadth-first search from `start`; won states are not played on.
 pub fn explore(board: &Board, start: &State) -> Graph {
+    explore_at_most(board, start, usize::MAX).expect("no limit")
+}
+
+/// [`explore`], or `None` as soon as it finds more than `most` states.
+pub fn explore_at_most(board: &Board, start: &State, most: usize) -> Option<Graph> {
     let mut graph = Graph {
         states: vec![start.clone()],
         index: HashMap::from([(start.clone(), 0)]),
@@ -175,8 +180,11 @@ pub fn explore(board: &Board, start: &State) -> Graph {
             };
             graph.edges[n].push((m, slide.1.unsigned_abs() as usize, slide));
         }
+        if graph.states.len() > most {
+            return None;
+        }
     }
-    graph
+    Some(graph)
 }
 
 impl Graph {
