@@ -3,9 +3,12 @@
 //! through the exit on the right.
 
 pub mod analysis;
+pub mod generate;
 pub mod level;
 pub mod puzzle;
+pub mod report;
 pub mod rules;
+pub mod transcript;
 
 pub use analysis::{analyze, Analysis, AnalyzeError, Report};
 pub use level::{Level, Orientation, Vehicle, DEFAULT_SIDE, MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
