@@ -11,17 +11,14 @@
 //! moves gives every state's moves to a win, and `farthest`, the greatest
 //! of them.
 //!
-//! Its own tests below are boards worked out on paper, Fogleman's
-//! published example (49 moves) and the archive puzzles (their names
-//! count the drive out as a move) when the real levels are there.
-//! `tests/rushhour_vs_reference.rs` holds the engine against it.
+//! Its own tests below are boards worked out on paper and Fogleman's
+//! published example (49 moves). `tests/rushhour_vs_reference.rs` holds
+//! the engine against it, on random boards and on archive puzzles.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 use serde_json::Value;
-
-use crate::common::real_levels::{files_under, real_levels};
 
 /// One vehicle: `(x, y, length, horizontal)`, `(x, y)` its left or top
 /// cell.
@@ -543,30 +540,4 @@ fn foglemans_example_needs_49_moves() {
     let figures = reference(&board, &start);
     assert_eq!(figures.shortest_moves, Some(49));
     assert!(figures.farthest.unwrap() >= 49);
-}
-
-/// The archive puzzles' fewest moves are their names' number less one
-/// (the name counts the drive out). Every seventh puzzle in name order,
-/// ten in all: the 70 take the unoptimised reference about 10 s
-/// (430,449 states); `tools/rushhour_reference.py` checks all of them.
-#[test]
-fn the_archive_puzzles_need_their_names_number_less_one() {
-    let test = "the_archive_puzzles_need_their_names_number_less_one";
-    let Some(dir) = real_levels(test, "rushhour") else {
-        return;
-    };
-    let files: Vec<_> = files_under(&dir.join("olieslagers_2024"))
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    assert_eq!(files.len(), 70);
-    for path in files.into_iter().step_by(7) {
-        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
-        let named: usize = stem.rsplit('_').next().unwrap().parse().unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let value: Value = serde_json::from_str(&text).unwrap();
-        let (board, start) = from_archive_json(&value).unwrap();
-        let figures = reference(&board, &start);
-        assert_eq!(figures.shortest_moves, Some(named - 1), "{stem}");
-    }
 }

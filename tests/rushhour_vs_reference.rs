@@ -1,7 +1,9 @@
 //! Rush Hour's engine analysis against the plain reference in
-//! `tests/rushhour_reference.rs`, on random small boards (4 to 6 a side,
-//! a few walls, a horizontal primary and up to 7 more vehicles, the
-//! primary anywhere in the vehicle list): both agree on the states, the
+//! `tests/rushhour_reference.rs`, on 500 random small boards (4 to 6 a
+//! side, a few walls, a horizontal primary and up to 7 more vehicles, the
+//! primary anywhere in the vehicle list, at most 2,500 states, half of
+//! them started from their cluster's hardest state) and on archive
+//! puzzles: both agree on the states, the
 //! won states, the fewest moves, the fewest steps, the farthest state from
 //! a win and the number of shortest move sequences, and on how the states
 //! spread by depth. The engine's solution plays to a win under the
@@ -9,12 +11,14 @@
 //! those; its moves to a win from the start are the fewest moves; its
 //! hardest start is a state the reference puts `farthest` from a win.
 
+use crate::common::real_levels::{files_under, real_levels};
 use crate::rushhour_reference::{self as reference, Board, Figures, Slide, State};
 
 use levelscope::engine::Job;
 use levelscope::kinds::rushhour::{analyze, Level, Orientation, Vehicle};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use serde_json::Value;
 
 /// A random board: the level the engine gets and the reference's board
 /// and start (primary first), with where each reference vehicle is in the
@@ -386,4 +390,36 @@ fn the_engine_counts_every_shortest_sequence() {
         (report.shortest_moves, report.shortest_solutions),
         (Some(3), 8)
     );
+}
+
+/// On archive puzzles the engine agrees with the reference, whose fewest
+/// moves are the name's number less one (the name counts the drive out).
+/// Every seventh puzzle in name order, ten in all: the 70 take the
+/// unoptimised reference about 10 s (430,449 states);
+/// `tools/rushhour_reference.py` checks all of them.
+#[test]
+fn the_engine_agrees_with_the_reference_on_archive_puzzles() {
+    let test = "the_engine_agrees_with_the_reference_on_archive_puzzles";
+    let Some(dir) = real_levels(test, "rushhour") else {
+        return;
+    };
+    let files: Vec<_> = files_under(&dir.join("olieslagers_2024"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(files.len(), 70);
+    for path in files.into_iter().step_by(7) {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let named: usize = stem.rsplit('_').next().unwrap().parse().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let (board, start) = reference::from_archive_json(&value).unwrap();
+        assert_eq!(board, reference::open_board(6, 6));
+        let case = hand_case(6, 6, start);
+        let figures = reference::reference(&case.board, &case.start);
+        assert_eq!(figures.shortest_moves, Some(named - 1), "{stem}");
+        if let Err(e) = check(&case) {
+            panic!("{stem}: {e}");
+        }
+    }
 }
