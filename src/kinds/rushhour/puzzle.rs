@@ -178,8 +178,8 @@ impl Rules {
             let span = side - v.length;
             let mut masks = [0u128; MAX_SIDE];
             for (offset, mask) in masks.iter_mut().enumerate().take(span + 1) {
-                for k in offset..offset + v.length {
-                    *mask |= 1u128 << cells[k];
+                for &cell in &cells[offset..offset + v.length] {
+                    *mask |= 1u128 << cell;
                 }
             }
             let bits = bits_for(span + 1);
