@@ -202,14 +202,8 @@ impl Graph {
                 back[m].push(n);
             }
         }
-        let mut dist = vec![None; self.states.len()];
-        let mut queue = VecDeque::new();
-        for n in 0..self.states.len() {
-            if self.won[n] {
-                dist[n] = Some(0);
-                queue.push_back(n);
-            }
-        }
+        let mut dist: Vec<Option<usize>> = self.won.iter().map(|&w| w.then_some(0)).collect();
+        let mut queue: VecDeque<usize> = (0..self.states.len()).filter(|&n| self.won[n]).collect();
         while let Some(m) = queue.pop_front() {
             let d = dist[m].expect("queued states have a distance");
             for &n in &back[m] {
