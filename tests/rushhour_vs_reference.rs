@@ -248,8 +248,12 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
                 graph.steps_of_shortest_solutions(),
                 "solution's steps"
             );
+            prop_assert_eq!(r.solution_steps, Some(steps), "the report's solution steps");
         }
-        None => prop_assert_eq!(want.shortest_moves, None, "no solution"),
+        None => {
+            prop_assert_eq!(want.shortest_moves, None, "no solution");
+            prop_assert_eq!(r.solution_steps, None, "no solution's steps");
+        }
     }
 
     prop_assert_eq!(
