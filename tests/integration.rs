@@ -54,6 +54,8 @@ mod replays;
 mod rooms;
 mod rules;
 mod rushhour_archive;
+mod rushhour_editor;
+mod rushhour_formats;
 mod rushhour_reference;
 mod rushhour_vs_reference;
 mod sample_pack;

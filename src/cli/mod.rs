@@ -7,6 +7,7 @@ pub mod generate;
 pub mod generate_prism;
 pub mod generate_tangram;
 pub mod generated_file;
+pub mod kind_help;
 pub mod level_spec;
 pub mod pack;
 pub mod pack_diff;

@@ -1,6 +1,7 @@
 //! `levelscope pack add|check|dedupe|stats|export PACK ...`: curate packs
 //! from the command line.
 
+use super::kind_help::{ascii_help, check_about, dedupe_about, sheet_help, stats_about};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -54,10 +55,9 @@ pub enum PackCommand {
         max_memory: Option<u64>,
     },
     /// Re-analyse every level on all cores; exit 1 when any level fails
-    /// (cannot be analysed, breaks its kind's rule of a fair level: dead
-    /// ends or fewer stars than wanted for Skiddy, dead ends for Prism, no
-    /// solution for Tangram and Sokoban; or its stored analysis is out of
-    /// date).
+    /// (cannot be analysed, breaks its kind's rule of a fair level, or its
+    /// stored analysis is out of date).
+    #[command(about = check_about())]
     Check {
         /// The pack file.
         pack: PathBuf,
@@ -79,8 +79,8 @@ pub enum PackCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Find levels that are the same up to a rotation, a mirror and a
-    /// renaming of colours (Tangram: and an order of the shapes).
+    /// Find levels that are the same up to their kind's symmetries.
+    #[command(about = dedupe_about())]
     Dedupe {
         /// The pack file.
         pack: PathBuf,
@@ -95,9 +95,8 @@ pub enum PackCommand {
         #[arg(long, value_parser = parse_memory_size)]
         max_memory: Option<u64>,
     },
-    /// Sum the pack up: stars, Perfect lengths, states, dead ends, traps;
-    /// for Tangram levels, how many are unique; for Sokoban levels, how
-    /// many are solvable and their fewest pushes.
+    /// Sum the pack up: states, dead ends, traps and each kind's figures.
+    #[command(about = stats_about())]
     Stats {
         /// The pack file.
         pack: PathBuf,
@@ -141,17 +140,13 @@ pub enum PackCommand {
         /// The pack file.
         pack: PathBuf,
         /// Write one text file per level into this folder, in its kind's
-        /// own text format (Skiddy ASCII, Prism 2016, tangram-text, the
-        /// last without the name, which the file's name keeps; Sokoban's
-        /// XSB, as .xsb); a level
-        /// that format cannot say (a Skiddy with pieces in pits) is written
-        /// as JSON.
-        #[arg(long)]
+        /// own text format; a level that format cannot say is written as
+        /// JSON.
+        #[arg(long, help = ascii_help())]
         ascii: Option<PathBuf>,
         /// Write a PNG contact sheet of thumbnails with names and verdicts
-        /// (stars and Perfect lengths, difficulties, Tangram solution
-        /// counts, Sokoban moves and pushes) to this file.
-        #[arg(long)]
+        /// to this file.
+        #[arg(long, help = sheet_help())]
         sheet: Option<PathBuf>,
         /// Write the pack as JSON to this file.
         #[arg(long)]

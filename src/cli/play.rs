@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::kind_help::moves_help;
 use super::level_spec::LevelSpec;
 use crate::engine::{default_max_memory, parse_memory_size};
 use crate::kinds::PlayTextError;
@@ -17,9 +18,8 @@ pub struct PlayArgs {
     /// The level file (in any format of a kind that `play` plays), or
     /// `FILE#index` for one level of a file of several or of a pack.
     pub file: PathBuf,
-    /// The moves: the kind's move letters, in any case (U R D L; Sokoban's
-    /// LURD, where a push or a step is told by the board); spaces and
-    /// commas are ignored.
+    /// The moves, in the kind's own notation.
+    #[arg(help = moves_help())]
     pub moves: String,
     /// Refuse a file whose reading would need more memory than this
     /// (`512M`, `2G`; default: half the memory available).

@@ -504,6 +504,8 @@ impl EditorApp {
         if doc.history.is_open() {
             doc.history.end(&doc.level);
         }
+        let kind = doc.level.kind();
+        self.kinds.stroke_ended(kind);
     }
 
     /// Resizes the active level to `width x height` with the old board at

@@ -44,6 +44,11 @@ impl EditorApp {
                 }
             }
             PanelCommand::StopComparing => self.compare = None,
+            PanelCommand::OpenLevel { level, message } => {
+                self.add_document(super::document::Document::new(*level));
+                self.view = CentralView::Edit;
+                self.say(message);
+            }
             PanelCommand::Say(message) => self.say(message),
             PanelCommand::Warn(message) => self.warn(message),
         }

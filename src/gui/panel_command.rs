@@ -63,6 +63,15 @@ pub enum PanelCommand {
     ToggleReference,
     /// Stop comparing the level with a reference.
     StopComparing,
+    /// Open `level` as a new, unsaved document (as New level and the
+    /// Generate dialog's Open do) and say `message`: Rush Hour's "Make it
+    /// harder".
+    OpenLevel {
+        /// The level to open.
+        level: Box<Level>,
+        /// What the status line says once it is open.
+        message: String,
+    },
     /// A message in the status line.
     Say(String),
     /// A warning in the status line.

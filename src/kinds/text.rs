@@ -174,7 +174,9 @@ const JSON_SPEC: FormatSpec =
         kind: None,
         extension: "json",
         holds_several: false,
-        detect_order: 0,
+        // After a kind's own JSON dialect (a format of its own whose test
+        // looks inside the object, ordered below 5).
+        detect_order: 5,
         looks_like: |text| text.trim_start().starts_with('{'),
         read: |text| {
             read_levels(text, Some(TextFormat::JSON), None)

@@ -1,25 +1,28 @@
 //! The GUI's twin of [`crate::kinds`]: the registry of the kinds' GUI
 //! types, and the one place in the editor that matches over the kinds.
 //! Each kind's GUI is a type implementing [`seam::KindGui`] in its own
-//! folder (`skiddy/`, `prism/`, `tangram/`, `sokoban/`) and owning that kind's editor
-//! state; [`KindGuis`] holds one of each and hands every call to the one of
-//! the level's kind. [`KindGenerators`] does the same for the Generate
-//! dialog: one parameter set a kind, each the generator that the kind's GUI
-//! type names ([`seam::KindGui::Generator`], see [`generate_seam`]; a kind
-//! without a generator names [`no_generator::NoGenerator`]). A new
-//! kind is a new folder, one field in each of the two structs here and one
-//! arm in each of the macros' rules below (and in [`Copied`] if its board
-//! is cells).
+//! folder (`gui/kinds/<kind>/`, named `Gui` there) and owning that kind's
+//! editor state; [`KindGuis`] holds one of each and hands every call to
+//! the one of the level's kind. [`KindGenerators`] does the same for the
+//! Generate dialog: one parameter set a kind, each the generator that the
+//! kind's GUI type names ([`seam::KindGui::Generator`], see
+//! [`generate_seam`]; a kind without a generator names
+//! [`no_generator::NoGenerator`]). Both structs and the macros below are
+//! generated from the model's one list of kinds
+//! ([`crate::kinds::kind_list`]): a new kind is its folder here and its
+//! `mod` line.
 
 pub mod cell_paint;
 pub mod generate_seam;
 pub mod move_history;
+pub mod move_views;
 pub mod no_generator;
 pub mod play_keys;
 pub mod prism;
 pub mod region;
 pub mod replay_clock;
 pub mod resize;
+pub mod rushhour;
 pub mod seam;
 pub mod skiddy;
 pub mod sokoban;
@@ -34,67 +37,51 @@ use egui::Ui;
 
 use self::generate_seam::{KindGenerator, PreparedBatch};
 use self::play_keys::PlayKeys;
-use self::prism::editor::PrismGui;
 use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
-use self::skiddy::editor::SkiddyGui;
-use self::sokoban::editor::SokobanGui;
-use self::tangram::editor::TangramGui;
 use self::tool::Tool;
 use crate::engine::Route;
 use crate::gui::central_view::CentralView;
 use crate::gui::panel_command::PanelCommand;
-use crate::kinds::{Analysis, Kind, Level, Problem};
+use crate::kinds::{kind_list, Analysis, Kind, Level, Problem};
+
+pub use region::Copied;
 
 /// Runs `$body` with `$g` the GUI of `$kind` in `$guis` and `$K` its type;
 /// or, written `|g: K::Part|`, with `$g` the `Part` of `$kind`'s GUI type
 /// in `$guis` (a struct with a field a kind, as [`KindGenerators`]).
 macro_rules! with_gui {
     ($guis:expr, $kind:expr, |$g:ident: $K:ident| $body:expr) => {
-        match $kind {
-            Kind::Skiddy => {
-                type $K = SkiddyGui;
-                let $g: &mut $K = &mut $guis.skiddy;
-                $body
-            }
-            Kind::Prism => {
-                type $K = PrismGui;
-                let $g: &mut $K = &mut $guis.prism;
-                $body
-            }
-            Kind::Tangram => {
-                type $K = TangramGui;
-                let $g: &mut $K = &mut $guis.tangram;
-                $body
-            }
-            Kind::Sokoban => {
-                type $K = SokobanGui;
-                let $g: &mut $K = &mut $guis.sokoban;
-                $body
-            }
-        }
+        kind_list!(gui_arms, $guis, $kind, $g, $K, $body)
     };
     ($parts:expr, $kind:expr, |$g:ident: $K:ident::$Part:ident| $body:expr) => {
+        kind_list!(part_arms, $parts, $kind, $g, $K, $Part, $body)
+    };
+}
+
+/// [`with_gui!`]'s match, one arm a kind of the list.
+macro_rules! gui_arms {
+    ([$guis:expr, $kind:expr, $g:ident, $K:ident, $body:expr]
+     $($Variant:ident $module:ident $as_ref:ident $as_mut:ident;)*) => {
         match $kind {
-            Kind::Skiddy => {
-                type $K = SkiddyGui;
-                let $g: &mut <$K as KindGui>::$Part = &mut $parts.skiddy;
+            $(Kind::$Variant => {
+                type $K = $module::Gui;
+                let $g: &mut $K = &mut $guis.$module;
                 $body
-            }
-            Kind::Prism => {
-                type $K = PrismGui;
-                let $g: &mut <$K as KindGui>::$Part = &mut $parts.prism;
+            })*
+        }
+    };
+}
+
+/// [`with_gui!`]'s match over a part of each kind's GUI type.
+macro_rules! part_arms {
+    ([$parts:expr, $kind:expr, $g:ident, $K:ident, $Part:ident, $body:expr]
+     $($Variant:ident $module:ident $as_ref:ident $as_mut:ident;)*) => {
+        match $kind {
+            $(Kind::$Variant => {
+                type $K = $module::Gui;
+                let $g: &mut <$K as KindGui>::$Part = &mut $parts.$module;
                 $body
-            }
-            Kind::Tangram => {
-                type $K = TangramGui;
-                let $g: &mut <$K as KindGui>::$Part = &mut $parts.tangram;
-                $body
-            }
-            Kind::Sokoban => {
-                type $K = SokobanGui;
-                let $g: &mut <$K as KindGui>::$Part = &mut $parts.sokoban;
-                $body
-            }
+            })*
         }
     };
 }
@@ -102,55 +89,50 @@ macro_rules! with_gui {
 /// Runs `$body` with `$K` the GUI type of `$kind`.
 macro_rules! with_type {
     ($kind:expr, |$K:ident| $body:expr) => {
+        kind_list!(type_arms, $kind, $K, $body)
+    };
+}
+
+/// [`with_type!`]'s match, one arm a kind of the list.
+macro_rules! type_arms {
+    ([$kind:expr, $K:ident, $body:expr]
+     $($Variant:ident $module:ident $as_ref:ident $as_mut:ident;)*) => {
         match $kind {
-            Kind::Skiddy => {
-                type $K = SkiddyGui;
+            $(Kind::$Variant => {
+                type $K = $module::Gui;
                 $body
-            }
-            Kind::Prism => {
-                type $K = PrismGui;
-                $body
-            }
-            Kind::Tangram => {
-                type $K = TangramGui;
-                $body
-            }
-            Kind::Sokoban => {
-                type $K = SokobanGui;
-                $body
-            }
+            })*
         }
     };
 }
 
-/// The editor state of every kind: one GUI type a kind. The palette's
-/// choices persist between runs.
-#[derive(Default, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct KindGuis {
-    /// Skiddy's.
-    pub skiddy: SkiddyGui,
-    /// Prism's.
-    pub prism: PrismGui,
-    /// Tangram's.
-    pub tangram: TangramGui,
-    /// Sokoban's.
-    pub sokoban: SokobanGui,
+/// [`KindGuis`] and [`KindGenerators`], one field a kind of the list.
+macro_rules! gui_structs {
+    ([] $($Variant:ident $module:ident $as_ref:ident $as_mut:ident;)*) => {
+        /// The editor state of every kind: one GUI type a kind. The
+        /// palette's choices persist between runs.
+        #[derive(Default, serde::Serialize, serde::Deserialize)]
+        #[serde(default)]
+        pub struct KindGuis {
+            $(
+                #[doc = concat!("The GUI of [`", stringify!($module), "`].")]
+                pub $module: $module::Gui,
+            )*
+        }
+
+        /// The Generate dialog's parameters of every kind: one set a kind,
+        /// kept while the editor runs (each tab keeps its own as last set).
+        #[derive(Clone, Default)]
+        pub struct KindGenerators {
+            $(
+                #[doc = concat!("The generator of [`", stringify!($module), "`].")]
+                pub $module: <$module::Gui as KindGui>::Generator,
+            )*
+        }
+    };
 }
 
-/// The Generate dialog's parameters of every kind: one set a kind, kept
-/// while the editor runs (each tab keeps its own as last set).
-#[derive(Clone, Default)]
-pub struct KindGenerators {
-    /// Skiddy's.
-    pub skiddy: <SkiddyGui as KindGui>::Generator,
-    /// Prism's.
-    pub prism: <PrismGui as KindGui>::Generator,
-    /// Tangram's.
-    pub tangram: <TangramGui as KindGui>::Generator,
-    /// Sokoban's (none: its tab says so).
-    pub sokoban: <SokobanGui as KindGui>::Generator,
-}
+kind_list!(gui_structs);
 
 impl KindGenerators {
     /// Why `kind`'s parameters cannot give a level, if they cannot.
@@ -401,6 +383,11 @@ impl KindGuis {
         with_gui!(self, kind, |g: K| g.close_replay())
     }
 
+    /// Tells `kind`'s GUI that the button that painted was let go.
+    pub fn stroke_ended(&mut self, kind: Kind) {
+        with_gui!(self, kind, |g: K| g.stroke_ended())
+    }
+
     /// Forgets every kind's game, replay and caches: the level on screen
     /// changed.
     pub fn forget(&mut self) {
@@ -500,48 +487,18 @@ pub fn has_cells(kind: Kind) -> bool {
     with_type!(kind, |K| K::has_cells())
 }
 
-/// A region copied from a level of a kind with cells.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Copied {
-    /// Skiddy's cells.
-    Skiddy(region::Region<crate::kinds::skiddy::Cell>),
-    /// Prism's cells with their enemies, start and exit.
-    Prism(region::Region<prism::region::RegionCell>),
-    /// Sokoban's cells with their boxes and player.
-    Sokoban(region::Region<sokoban::region::RegionCell>),
-}
-
 /// The cells of `rect` of `level` and their text for the clipboard;
 /// `None` for a board without cells.
 pub fn copy_region(level: &Level, rect: region::CellRect) -> Option<(Copied, String)> {
-    match level {
-        Level::Skiddy(l) => {
-            let r = region::copy(l, rect);
-            let text = region::region_text::<crate::kinds::skiddy::Level>("Skiddy", &r);
-            Some((Copied::Skiddy(r), text))
-        }
-        Level::Prism(l) => {
-            let r = region::copy(l, rect);
-            let text = region::region_text::<crate::kinds::prism::Level>("Prism", &r);
-            Some((Copied::Prism(r), text))
-        }
-        Level::Sokoban(l) => {
-            let r = region::copy(l, rect);
-            let text = region::region_text::<crate::kinds::sokoban::Level>("Sokoban", &r);
-            Some((Copied::Sokoban(r), text))
-        }
-        Level::Tangram(_) => None,
-    }
+    with_type!(level.kind(), |K| K::level(level)
+        .and_then(|l| K::copy_region(l, rect)))
 }
 
 /// Clears the cells of `rect` as the eraser does.
 pub fn clear_region(level: &mut Level, rect: region::CellRect) {
-    match level {
-        Level::Skiddy(l) => region::clear(l, rect),
-        Level::Prism(l) => region::clear(l, rect),
-        Level::Sokoban(l) => region::clear(l, rect),
-        Level::Tangram(_) => {}
-    }
+    with_type!(level.kind(), |K| if let Some(l) = K::level_mut(level) {
+        K::clear_region(l, rect)
+    })
 }
 
 /// Pastes `copied` with its top-left cell at `at`; `None` when it was
@@ -551,12 +508,8 @@ pub fn paste_region(
     copied: &Copied,
     at: (usize, usize),
 ) -> Option<region::Placed> {
-    match (level, copied) {
-        (Level::Skiddy(l), Copied::Skiddy(r)) => Some(region::paste(l, r, at)),
-        (Level::Prism(l), Copied::Prism(r)) => Some(region::paste(l, r, at)),
-        (Level::Sokoban(l), Copied::Sokoban(r)) => Some(region::paste(l, r, at)),
-        _ => None,
-    }
+    with_type!(level.kind(), |K| K::level_mut(level)
+        .and_then(|l| K::paste_region(l, copied, at)))
 }
 
 /// Flips or rotates the cells of `rect` in place, or says why not.
@@ -565,10 +518,9 @@ pub fn transform_region(
     rect: region::CellRect,
     transform: region::Transform,
 ) -> Result<region::Placed, String> {
-    match level {
-        Level::Skiddy(l) => region::transform(l, rect, transform),
-        Level::Prism(l) => region::transform(l, rect, transform),
-        Level::Sokoban(l) => region::transform(l, rect, transform),
-        Level::Tangram(_) => Err("a Tangram board has no cells to turn".to_string()),
-    }
+    let title = level.kind().title();
+    with_type!(level.kind(), |K| match K::level_mut(level) {
+        Some(l) => K::transform_region(l, rect, transform),
+        None => Err(format!("a {title} board has no cells to turn")),
+    })
 }

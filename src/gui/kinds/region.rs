@@ -136,6 +136,64 @@ impl<C: Clone> Region<C> {
     }
 }
 
+/// A region copied from a level of a kind with cells, whatever its cell
+/// type: it pastes only into a level of the same kind
+/// ([`paste_erased`]).
+#[derive(Clone)]
+pub struct Copied {
+    /// The [`Region`] of the kind's cells.
+    region: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+    /// Its text on the clipboard (what tells two copies apart).
+    text: String,
+}
+
+impl Copied {
+    /// The region, if its cells are `C`.
+    pub fn region<C: 'static>(&self) -> Option<&Region<C>> {
+        self.region.downcast_ref::<Region<C>>()
+    }
+}
+
+impl PartialEq for Copied {
+    fn eq(&self, other: &Copied) -> bool {
+        self.text == other.text && (*self.region).type_id() == (*other.region).type_id()
+    }
+}
+
+impl std::fmt::Debug for Copied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Copied").field("text", &self.text).finish()
+    }
+}
+
+/// The cells of `rect` of `level`, as [`Copied`], and their text for the
+/// clipboard, headed by the kind's `title`.
+pub fn copy_erased<L: GridLevel>(level: &L, rect: CellRect, title: &str) -> (Copied, String)
+where
+    L::Cell: Send + Sync + 'static,
+{
+    let region = copy(level, rect);
+    let text = region_text::<L>(title, &region);
+    let copied = Copied {
+        region: std::sync::Arc::new(region),
+        text: text.clone(),
+    };
+    (copied, text)
+}
+
+/// Pastes `copied` into `level` at `at`; `None` when its cells are not
+/// `level`'s.
+pub fn paste_erased<L: GridLevel>(
+    level: &mut L,
+    copied: &Copied,
+    at: (usize, usize),
+) -> Option<Placed>
+where
+    L::Cell: 'static,
+{
+    copied.region::<L::Cell>().map(|r| paste(level, r, at))
+}
+
 /// A level whose board is a grid of cells, as the region tools see it.
 pub trait GridLevel {
     /// What a region keeps of one cell.

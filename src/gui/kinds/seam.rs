@@ -66,8 +66,38 @@ pub trait KindGui: Default {
 
     /// The kind's part of `level`, if it is of this kind.
     fn level(level: &Level) -> Option<&Self::Level>;
+    /// The kind's part of `level` to edit, if it is of this kind.
+    fn level_mut(level: &mut Level) -> Option<&mut Self::Level>;
     /// The kind's part of `analysis`, if it is of this kind.
     fn analysis(analysis: &Analysis) -> Option<&Arc<Self::Analysis>>;
+
+    /// The cells of `rect` and their text for the clipboard; `None` for a
+    /// board without cells (see [`super::region::copy_erased`]).
+    fn copy_region(
+        _level: &Self::Level,
+        _rect: super::region::CellRect,
+    ) -> Option<(super::region::Copied, String)> {
+        None
+    }
+    /// Clears the cells of `rect` as the eraser does.
+    fn clear_region(_level: &mut Self::Level, _rect: super::region::CellRect) {}
+    /// Pastes `copied` with its top-left cell at `at`; `None` when it was
+    /// copied from a level of another kind.
+    fn paste_region(
+        _level: &mut Self::Level,
+        _copied: &super::region::Copied,
+        _at: (usize, usize),
+    ) -> Option<super::region::Placed> {
+        None
+    }
+    /// Flips or rotates the cells of `rect` in place, or says why not.
+    fn transform_region(
+        _level: &mut Self::Level,
+        _rect: super::region::CellRect,
+        _transform: super::region::Transform,
+    ) -> Result<super::region::Placed, String> {
+        Err("this board has no cells to turn".to_string())
+    }
 
     /// The sides a board may have, in cells.
     fn side_range() -> RangeInclusive<usize>;
@@ -130,6 +160,10 @@ pub trait KindGui: Default {
     /// Forgets the game, the replay and the caches: the level on screen
     /// changed (another tab, an edit, a new analysis).
     fn forget(&mut self);
+    /// The button that painted was let go: the paint stroke is closed (a
+    /// kind whose Paint tool follows a whole press, as Rush Hour's drag
+    /// that lays a vehicle, starts afresh at the next press).
+    fn stroke_ended(&mut self) {}
 
     /// The palette under the tool row.
     fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;

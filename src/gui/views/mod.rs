@@ -17,7 +17,6 @@ pub mod histogram;
 pub mod legend;
 pub mod message_line;
 pub mod move_lines;
-pub mod move_views;
 pub mod pack_check;
 pub mod pack_panel;
 pub mod picture_painter;

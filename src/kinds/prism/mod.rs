@@ -12,6 +12,7 @@ pub mod floors;
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod model;
 pub mod picture;
 pub mod puzzle;
 pub mod rating;
@@ -30,6 +31,7 @@ pub use format::{
     to_json_value, write_2016, write_2017, write_json, FormatError,
 };
 pub use level::{Axis, Cell, Colour, Enemy, Level, MAX_SIDE, MIN_SIDE};
+pub use model::Model;
 pub use puzzle::{PrismPuzzle, StateLayout};
 pub use rating::{DifficultyParts, Rating};
 pub use rules::{CompileError, Dir, EnemyState, EnemyStep, PlayState, Rules, TurnEnd, TurnTrace};

@@ -7,6 +7,7 @@ pub mod format;
 pub mod generate;
 pub mod level;
 pub mod lines;
+pub mod model;
 pub mod picture;
 pub mod puzzle;
 pub mod rating;
@@ -22,6 +23,7 @@ use crate::engine::{
 
 pub use format::{parse_level, FormatError};
 pub use level::{Cell, Colour, Floor, Level, Piece, Problem};
+pub use model::Model;
 pub use puzzle::{state_bits, SkiddyPuzzle};
 pub use rating::{rate, DeadEndPath, Rating, RuleCheck, Verdict};
 pub use rules::{CompileError, Dir, MoveTrace, Rules};

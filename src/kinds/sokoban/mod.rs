@@ -10,6 +10,7 @@ pub mod dead;
 pub mod figures;
 pub mod format;
 pub mod level;
+pub mod model;
 pub mod picture;
 pub mod pushes;
 pub mod puzzle;
@@ -34,6 +35,7 @@ pub use format::{
     UnreadBoard, XsbCollection,
 };
 pub use level::{Cell, Level, MAX_SIDE, MIN_SIDE};
+pub use model::Model;
 pub use puzzle::{SokobanPuzzle, StateLayout};
 pub use report::{Report, TrapStory};
 pub use rules::{CompileError, Dir, MoveKind, PlayState, Position, Rules};

@@ -12,6 +12,7 @@ pub mod figures;
 pub mod format;
 pub mod generate;
 pub mod level;
+pub mod model;
 pub mod picture;
 pub mod report;
 pub mod resize;
@@ -26,6 +27,7 @@ pub use format::{
 };
 pub use generate::{generate, generate_with, grow, GenerateOptions, Generated, Preset};
 pub use level::{neighbours, Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
+pub use model::Model;
 pub use solve::{
     hint, hint_with, is_unique, solve, verdict, Hint, Placement, SolveError, SolveReport,
 };

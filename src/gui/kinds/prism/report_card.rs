@@ -4,9 +4,9 @@
 
 use egui::{RichText, Ui};
 
+use crate::gui::kinds::move_views::{self, length_or_none, trap_line, traps_and_first};
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
-use crate::gui::views::move_views::{self, length_or_none, trap_line, traps_and_first};
 use crate::kinds::prism::{Analysis, Dir};
 use crate::words::counted;
 

@@ -15,3 +15,5 @@ pub mod region;
 pub mod replay;
 pub mod report_card;
 pub mod tools;
+
+pub use editor::SkiddyGui as Gui;

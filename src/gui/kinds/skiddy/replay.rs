@@ -143,7 +143,7 @@ impl Clocked for Replay {
     }
 }
 
-impl crate::gui::views::move_views::MoveReplay for Replay {
+impl crate::gui::kinds::move_views::MoveReplay for Replay {
     fn title(&self) -> &str {
         &self.title
     }

@@ -4,11 +4,11 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::gui::kinds::move_views::{self, length_or_none, trap_line};
 use crate::gui::kinds::seam::TrapList;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::board::mark;
 use crate::gui::views::board::paint_star;
-use crate::gui::views::move_views::{self, length_or_none, trap_line};
 use crate::kinds::skiddy::{Analysis, Dir, Verdict};
 use crate::words::counted;
 

@@ -2,6 +2,7 @@
 //! chosen in the palette, the game of Play, the replay on the board) and
 //! its answers to the seam.
 
+use crate::gui::kinds::region;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,6 +48,37 @@ impl KindGui for SokobanGui {
 
     fn level(level: &Level) -> Option<&SokobanLevel> {
         level.as_sokoban()
+    }
+
+    fn level_mut(level: &mut Level) -> Option<&mut Self::Level> {
+        level.as_sokoban_mut()
+    }
+
+    fn copy_region(
+        level: &Self::Level,
+        rect: region::CellRect,
+    ) -> Option<(region::Copied, String)> {
+        Some(region::copy_erased(level, rect, "Sokoban"))
+    }
+
+    fn clear_region(level: &mut Self::Level, rect: region::CellRect) {
+        region::clear(level, rect)
+    }
+
+    fn paste_region(
+        level: &mut Self::Level,
+        copied: &region::Copied,
+        at: (usize, usize),
+    ) -> Option<region::Placed> {
+        region::paste_erased(level, copied, at)
+    }
+
+    fn transform_region(
+        level: &mut Self::Level,
+        rect: region::CellRect,
+        transform: region::Transform,
+    ) -> Result<region::Placed, String> {
+        region::transform(level, rect, transform)
     }
 
     fn analysis(analysis: &AnyAnalysis) -> Option<&Arc<Analysis>> {

@@ -16,3 +16,5 @@ pub mod region;
 pub mod replay;
 pub mod report_card;
 pub mod tools;
+
+pub use editor::SokobanGui as Gui;

@@ -48,6 +48,10 @@ impl KindGui for TangramGui {
         level.as_tangram()
     }
 
+    fn level_mut(level: &mut Level) -> Option<&mut Self::Level> {
+        level.as_tangram_mut()
+    }
+
     fn analysis(analysis: &AnyAnalysis) -> Option<&Arc<Analysis>> {
         analysis.as_tangram()
     }

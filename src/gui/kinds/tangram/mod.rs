@@ -12,3 +12,5 @@ pub mod play;
 pub mod report_card;
 pub mod tools;
 pub mod tray;
+
+pub use editor::TangramGui as Gui;

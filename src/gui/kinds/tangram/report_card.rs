@@ -51,7 +51,7 @@ pub fn report_card(
     if let Some(t) = elapsed {
         searched += &format!(" in {} ms", t.as_millis());
     }
-    crate::gui::views::move_views::figures_grid(
+    crate::gui::kinds::move_views::figures_grid(
         ui,
         "tangram-numbers",
         &[

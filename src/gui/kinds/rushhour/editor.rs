@@ -1,0 +1,242 @@
+//! Rush Hour's GUI type: the editor state of a Rush Hour level (the entry
+//! chosen in the palette, the press of the Paint tool under way and the
+//! vehicle selected, the game of Play, the replay on the board) and its
+//! answers to the seam.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::Ui;
+
+use super::gesture::{Gestures, Step};
+use super::play::Game;
+use super::replay::Replay;
+use super::tools::{self, Tile};
+use super::{palette, report_card};
+use crate::engine::Route;
+use crate::gui::kinds::cell_paint;
+use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::seam::{parts_of_a_kind_with_moves, GraphPanel, KindGui, TrapList};
+use crate::gui::kinds::tool::Tool;
+use crate::gui::panel_command::PanelCommand;
+use crate::kinds::rushhour::{Analysis, Level as RushHourLevel, DEFAULT_SIDE, MAX_SIDE, MIN_SIDE};
+use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
+
+/// The editor state of Rush Hour levels.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct RushHourGui {
+    /// The entry the palette has selected (kept between runs).
+    pub tile: Tile,
+    /// The Paint tool's press under way, and the vehicle selected.
+    #[serde(skip)]
+    pub(super) gestures: Gestures,
+    /// The game of Play mode.
+    #[serde(skip)]
+    pub(super) game: Option<Game>,
+    /// The replay on the board.
+    #[serde(skip)]
+    pub(super) replay: Option<Replay>,
+    /// Whether this frame's Play keys came (no text field or dialog has
+    /// the keyboard): Play reads its selection and arrow keys only then.
+    #[serde(skip)]
+    pub(super) keys_free: bool,
+}
+
+/// The commands of a gesture's steps: its edits part of the open stroke.
+fn step_commands(steps: Vec<Step>) -> Vec<PanelCommand> {
+    steps
+        .into_iter()
+        .map(|step| match step {
+            Step::Edit { name, after } => PanelCommand::stroke(name, after),
+            Step::Say(words) => PanelCommand::Say(words),
+            Step::Warn(words) => PanelCommand::Warn(words),
+        })
+        .collect()
+}
+
+impl KindGui for RushHourGui {
+    type Level = RushHourLevel;
+    type Analysis = Analysis;
+    type Tile = Tile;
+    type Game = Game;
+    type Replay = Replay;
+    type Generator = super::generate::RushHourGenerator;
+
+    fn level(level: &Level) -> Option<&RushHourLevel> {
+        level.as_rushhour()
+    }
+
+    fn level_mut(level: &mut Level) -> Option<&mut RushHourLevel> {
+        level.as_rushhour_mut()
+    }
+
+    fn analysis(analysis: &AnyAnalysis) -> Option<&Arc<Analysis>> {
+        analysis.as_rushhour()
+    }
+
+    fn side_range() -> RangeInclusive<usize> {
+        MIN_SIDE..=MAX_SIDE
+    }
+
+    fn new_level_size() -> (usize, usize) {
+        (DEFAULT_SIDE, DEFAULT_SIDE)
+    }
+
+    fn has_cells() -> bool {
+        true
+    }
+
+    fn palette_shortcuts() -> Vec<(char, String)> {
+        Tile::ALL.iter().map(|t| (t.shortcut(), t.name())).collect()
+    }
+
+    fn solution_routes() -> &'static [(Route, &'static str)] {
+        &[(Route::Any, "Solutions")]
+    }
+
+    fn piece_count(level: &RushHourLevel) -> String {
+        tools::piece_count(level)
+    }
+
+    fn describe_cell(level: &RushHourLevel, x: usize, y: usize) -> String {
+        crate::kinds::rushhour::describe::describe_cell(level, x, y)
+    }
+
+    fn problems(level: &RushHourLevel) -> Vec<Problem> {
+        level.problems()
+    }
+
+    fn extra_figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
+        report_card::extra_figures(analysis)
+    }
+
+    parts_of_a_kind_with_moves!();
+
+    fn forget(&mut self) {
+        // The press under way is kept: every frame of a drag is an edit.
+        self.game = None;
+        self.replay = None;
+    }
+
+    fn stroke_ended(&mut self) {
+        self.gestures.end();
+    }
+
+    fn palette(&mut self, ui: &mut Ui, level: &RushHourLevel, tool: Tool) -> Vec<PanelCommand> {
+        palette::show(ui, &mut self.tile, tool, level, &mut self.gestures)
+    }
+
+    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
+        cell_paint::shortcut::<palette::Tiles>(&mut self.tile, ch, tool)
+    }
+
+    fn paint(
+        &mut self,
+        level: &RushHourLevel,
+        (x, y): (usize, usize),
+        _within: [f32; 2],
+        tool: Tool,
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        match tool {
+            Tool::Paint => step_commands(self.gestures.paint(level, (x, y), self.tile, erase)),
+            Tool::Pick if !erase => {
+                self.gestures.selected = level.vehicle_at(x, y);
+                cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase)
+            }
+            _ => cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase),
+        }
+    }
+
+    fn line(
+        &self,
+        level: &RushHourLevel,
+        from: (usize, usize),
+        to: (usize, usize),
+        erase: bool,
+    ) -> Vec<PanelCommand> {
+        cell_paint::line::<palette::Tiles>(level, (from, to), self.tile, erase)
+    }
+
+    fn report_card(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        elapsed: Option<Duration>,
+    ) -> Vec<PanelCommand> {
+        report_card::report_card(ui, analysis, elapsed)
+    }
+
+    fn traps_tab(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        traps: &TrapList,
+        _selected: Option<usize>,
+    ) -> Vec<PanelCommand> {
+        report_card::traps_tab(ui, analysis, traps)
+    }
+
+    fn start_replay(
+        &mut self,
+        analysis: &Arc<Analysis>,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        self.replay_moves(analysis, moves, title)
+    }
+
+    fn replay_view(
+        &mut self,
+        ui: &mut Ui,
+        _level: &RushHourLevel,
+        _analysis: &Arc<Analysis>,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        self.show_replay(ui, speed)
+    }
+
+    fn trap_view(
+        &mut self,
+        _ui: &mut Ui,
+        _analysis: &Arc<Analysis>,
+        _traps: &TrapList,
+        _index: usize,
+        _dead_end_shown: bool,
+        _side_by_side: bool,
+    ) -> Vec<PanelCommand> {
+        // Rush Hour has no traps: every move can be undone.
+        vec![PanelCommand::BackToEditing]
+    }
+
+    fn play_view(
+        &mut self,
+        ui: &mut Ui,
+        level: &RushHourLevel,
+        analysis: Option<&Arc<Analysis>>,
+        _speed: f32,
+    ) -> Vec<PanelCommand> {
+        self.show_play(ui, level, analysis)
+    }
+
+    fn play_keys(
+        &mut self,
+        keys: &PlayKeys,
+        level: &RushHourLevel,
+        _analysis: Option<&Arc<Analysis>>,
+    ) -> Vec<PanelCommand> {
+        self.read_play_keys(keys, level);
+        Vec::new()
+    }
+
+    fn state_graph_view(
+        &mut self,
+        ui: &mut Ui,
+        analysis: &Arc<Analysis>,
+        graph: GraphPanel<'_>,
+    ) -> Vec<PanelCommand> {
+        self.show_graph(ui, analysis, graph)
+    }
+}
