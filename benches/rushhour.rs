@@ -7,10 +7,6 @@
 //! and the rate of that one pass. Without the real levels it says so and
 //! times nothing.
 //!
-//! The archive's JSON is read here by a few lines of its own (`cars` with
-//! `length`, `orientation`, `position` = row * 6 + column, `player`), so
-//! that the bench needs only the analysis.
-//!
 //! Run with `cargo bench --bench rushhour`; compare with
 //! `python3 tools/rushhour_reference.py FILES` (its last line says its
 //! states per second).
@@ -21,33 +17,12 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::Job;
-use levelscope::kinds::rushhour::{analyze, Level, Orientation, Vehicle};
+use levelscope::kinds::rushhour::{analyze, read_archive_json, Level};
 use serde_json::Value;
 
 #[allow(dead_code)]
 #[path = "../tests/common/real_levels.rs"]
 mod real_levels;
-
-/// One archive puzzle, or `None` when the JSON is not one.
-fn read_archive(name: &str, value: &Value) -> Option<Level> {
-    let mut level = Level::new(6, 6);
-    level.name = name.to_string();
-    for car in value.get("cars")?.as_array()? {
-        let position = car.get("position")?.as_u64()? as usize;
-        level.vehicles.push(Vehicle {
-            x: position % 6,
-            y: position / 6,
-            length: car.get("length")?.as_u64()? as usize,
-            orientation: match car.get("orientation")?.as_str()? {
-                "horizontal" => Orientation::Horizontal,
-                "vertical" => Orientation::Vertical,
-                _ => return None,
-            },
-            primary: car.get("player")?.as_bool()?,
-        });
-    }
-    level.problems().is_empty().then_some(level)
-}
 
 /// The archive's puzzles in name order, when the real levels are there.
 fn archive() -> Option<Vec<Level>> {
@@ -63,9 +38,12 @@ fn archive() -> Option<Vec<Level>> {
         let name = path.file_stem()?.to_string_lossy().to_string();
         let text = fs::read_to_string(&path).ok()?;
         let value: Value = serde_json::from_str(&text).ok()?;
-        match read_archive(&name, &value) {
-            Some(level) => levels.push(level),
-            None => eprintln!("{}: not an archive puzzle; left out", path.display()),
+        match read_archive_json(&value) {
+            Ok(mut level) => {
+                level.name = name;
+                levels.push(level);
+            }
+            Err(e) => eprintln!("{}: {e}; left out", path.display()),
         }
     }
     Some(levels)
