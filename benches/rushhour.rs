@@ -8,7 +8,7 @@
 //! times nothing.
 //!
 //! Run with `cargo bench --bench rushhour`; compare with
-//! `python3 tools/rushhour_reference.py FILES` (its last line says its
+//! `python3 scripts/rushhour_reference.py FILES` (its last line says its
 //! states per second).
 
 use std::fs;

@@ -400,7 +400,7 @@ fn the_engine_counts_every_shortest_sequence() {
 /// moves are the name's number less one (the name counts the drive out).
 /// Every seventh puzzle in name order, ten in all: the 70 take the
 /// unoptimised reference about 10 s (430,449 states);
-/// `tools/rushhour_reference.py` checks all of them. levelscope's reader
+/// `scripts/rushhour_reference.py` checks all of them. levelscope's reader
 /// of the archive's JSON reads every puzzle to the vehicles the
 /// reference's own reader finds.
 #[test]

@@ -6,7 +6,7 @@ included, a won position is not played on), the won ones and the fewest
 moves to a win. One JSON line per puzzle, then a total line with the states
 per second of the searches alone.
 
-    tools/rushhour_reference.py FILE...
+    scripts/rushhour_reference.py FILE...
 
 A file that cannot be read gets a line with its error instead (exit
 status 1). A FILE is either the archive's JSON (one 6 x 6 puzzle: `cars` with
