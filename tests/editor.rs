@@ -28,7 +28,7 @@ fn starts_with_the_sample_pack_and_its_first_level() {
     let harness = editor();
     let app = harness.state();
     assert_eq!(app.doc().level.name(), "1-1");
-    assert_eq!(app.pack.as_ref().unwrap().pack.levels.len(), 11);
+    assert_eq!(app.pack.as_ref().unwrap().pack.levels.len(), 12);
     harness.get_by_label("3 of 3 stars");
     harness.get_by_label("Board");
 }

@@ -60,14 +60,14 @@ fn the_check_line_goes_when_the_levels_it_counted_are_gone() {
         std::thread::sleep(Duration::from_millis(10));
     }
     harness.run_steps(2);
-    harness.get_by_label_contains("Checked 11 levels");
+    harness.get_by_label_contains("Checked 12 levels");
     let first = names(&harness)[0].clone();
     harness.get_all_by_label(&first).next().unwrap().click();
     harness.run_steps(2);
     harness.get_by_label("Remove").click();
     harness.run_steps(2);
     assert!(harness
-        .query_by_label_contains("Checked 11 levels")
+        .query_by_label_contains("Checked 12 levels")
         .is_none());
 }
 

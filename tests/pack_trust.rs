@@ -425,7 +425,7 @@ fn opened_pack_is_said_only_once_the_question_is_answered() {
         harness.get_by_label(answer).click();
         harness.run_steps(2);
     }
-    let shown = format!("Opened pack {} with 11 levels", other.display());
+    let shown = format!("Opened pack {} with 12 levels", other.display());
     assert_eq!(last_notice(&harness), shown);
     harness.get_by_label(&shown);
     assert_eq!(

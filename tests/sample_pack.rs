@@ -9,11 +9,12 @@ use levelscope::pack::{pack_to_json, parse_pack, refresh_summary};
 fn the_sample_pack_is_whole_and_current() {
     let read = parse_pack(include_str!("../assets/sample-pack.json")).unwrap();
     assert!(read.damaged.is_empty() && !read.truncated);
-    assert_eq!(read.pack.levels.len(), 11);
+    assert_eq!(read.pack.levels.len(), 12);
     let kinds: Vec<Kind> = read.pack.levels.iter().map(|e| e.level.kind()).collect();
     assert_eq!(kinds.iter().filter(|&&k| k == Kind::Skiddy).count(), 6);
     assert_eq!(kinds.iter().filter(|&&k| k == Kind::Prism).count(), 3);
     assert_eq!(kinds.iter().filter(|&&k| k == Kind::Tangram).count(), 2);
+    assert_eq!(kinds.iter().filter(|&&k| k == Kind::RushHour).count(), 1);
     for entry in &read.pack.levels {
         let mut fresh = entry.clone();
         refresh_summary(&mut fresh, 1_000_000).unwrap();
