@@ -226,6 +226,10 @@ fn the_shortest_solution_replays_in_fogleman_moves() {
     harness.get_by_label("Move 3: A+4").click();
     harness.run();
     harness.get_by_label("Move 3 of 3:");
+    // The histogram of the states by depth, as every kind with a graph.
+    harness.get_by_label("Histogram").click();
+    harness.step();
+    harness.get_by_label_contains("states over");
 }
 
 #[test]
