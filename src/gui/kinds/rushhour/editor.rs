@@ -143,7 +143,7 @@ impl KindGui for RushHourGui {
         match tool {
             Tool::Paint => step_commands(self.gestures.paint(level, (x, y), self.tile, erase)),
             Tool::Pick if !erase => {
-                self.gestures.selected = level.vehicle_at(x, y);
+                self.gestures.select(level, level.vehicle_at(x, y));
                 cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase)
             }
             _ => cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase),

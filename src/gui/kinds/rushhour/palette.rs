@@ -50,7 +50,7 @@ pub fn show(
             .on_hover_text(format!("Delete {name}; the later letters move up one"))
             .clicked()
         {
-            gestures.selected = None;
+            gestures.select(level, None);
             commands.push(PanelCommand::edit(
                 format!("Delete {name}"),
                 tools::delete_vehicle(level, index),
