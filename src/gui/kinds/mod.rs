@@ -388,6 +388,12 @@ impl KindGuis {
         with_gui!(self, kind, |g: K| g.stroke_ended())
     }
 
+    /// The cells `level`'s kind frames as selected on the editing board.
+    pub fn selected_cells(&mut self, level: &Level) -> Option<region::CellRect> {
+        with_gui!(self, level.kind(), |g: K| K::level(level)
+            .and_then(|l| g.selected_cells(l)))
+    }
+
     /// Forgets every kind's game, replay and caches: the level on screen
     /// changed.
     pub fn forget(&mut self) {

@@ -164,6 +164,11 @@ pub trait KindGui: Default {
     /// kind whose Paint tool follows a whole press, as Rush Hour's drag
     /// that lays a vehicle, starts afresh at the next press).
     fn stroke_ended(&mut self) {}
+    /// The cells the editing board frames as selected by the kind (Rush
+    /// Hour's selected vehicle), if any.
+    fn selected_cells(&self, _level: &Self::Level) -> Option<super::region::CellRect> {
+        None
+    }
 
     /// The palette under the tool row.
     fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;

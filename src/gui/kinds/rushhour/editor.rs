@@ -17,6 +17,7 @@ use super::{palette, report_card};
 use crate::engine::Route;
 use crate::gui::kinds::cell_paint;
 use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::region::CellRect;
 use crate::gui::kinds::seam::{parts_of_a_kind_with_moves, GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
@@ -122,6 +123,10 @@ impl KindGui for RushHourGui {
 
     fn stroke_ended(&mut self) {
         self.gestures.end();
+    }
+
+    fn selected_cells(&self, level: &RushHourLevel) -> Option<CellRect> {
+        self.gestures.selected_rect(level)
     }
 
     fn palette(&mut self, ui: &mut Ui, level: &RushHourLevel, tool: Tool) -> Vec<PanelCommand> {

@@ -7,6 +7,7 @@
 //! far (one undo step when let go), or a refusal said once.
 
 use super::tools::{self, vehicle_name, Tile};
+use crate::gui::kinds::region::CellRect;
 use crate::gui::kinds::tool::Refused;
 use crate::kinds::rushhour::{Level, Vehicle};
 
@@ -71,6 +72,20 @@ impl Gestures {
         let (index, was) = self.selected?;
         let now = level.vehicles.get(index)?;
         same_place(now, &was).then_some(index)
+    }
+
+    /// The cells of the selected vehicle, if `level` still has it where
+    /// it was selected and it lies on the board.
+    pub fn selected_rect(&self, level: &Level) -> Option<CellRect> {
+        let v = level.vehicles[self.selected_in(level)?];
+        let (dx, dy) = v.orientation.step();
+        let rect = CellRect {
+            x: v.x,
+            y: v.y,
+            width: 1 + dx * (v.length - 1),
+            height: 1 + dy * (v.length - 1),
+        };
+        rect.fits(level.width(), level.height()).then_some(rect)
     }
 
     /// Selects vehicle `index` of `level` (none: `None` or no such
@@ -344,8 +359,18 @@ mod tests {
         let (moved, warnings) = drag(&mut g, &l, &[(1, 2), (2, 3), (2, 4)], Tile::Car);
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(g.selected_in(&moved), Some(0));
+        assert_eq!(
+            g.selected_rect(&moved),
+            Some(CellRect {
+                x: 1,
+                y: 4,
+                width: 2,
+                height: 1
+            })
+        );
         // The move undone: the vehicle is no longer where it was selected.
         assert_eq!(g.selected_in(&l), None);
+        assert_eq!(g.selected_rect(&l), None);
         assert_eq!((moved.vehicles[0].x, moved.vehicles[0].y), (1, 4));
         assert!(moved.vehicles[0].primary);
         assert_eq!(moved.vehicles.len(), 2, "no vehicle laid");
