@@ -429,6 +429,12 @@ pub fn has_hint(kind: Kind) -> bool {
     with_type!(kind, |K| K::has_hint())
 }
 
+/// Play's keys of `kind` in its own words, if it has its own (see
+/// [`seam::KindGui::play_key_rows`]).
+pub fn play_key_rows(kind: Kind) -> Option<Vec<(String, String)>> {
+    with_type!(kind, |K| K::play_key_rows())
+}
+
 /// Whether Play on a level of `kind` moves by keys (the arrows or WASD,
 /// Backspace to take a move back).
 pub fn moves_by_keys(kind: Kind) -> bool {

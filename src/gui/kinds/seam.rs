@@ -110,6 +110,13 @@ pub trait KindGui: Default {
     fn moves_by_keys() -> bool {
         true
     }
+    /// Play's keys in the kind's own words, `(keys, what they do)`, for
+    /// Help ▸ Keyboard shortcuts; `None`: the keys the kinds share (the
+    /// arrows or WASD and Backspace where [`KindGui::moves_by_keys`], R,
+    /// and H where [`KindGui::has_hint`]).
+    fn play_key_rows() -> Option<Vec<(String, String)>> {
+        None
+    }
     /// Whether the board is always square (one side to set).
     fn square_board() -> bool {
         false

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::time::Duration;
 
-use egui::Ui;
+use egui::{Key, Ui};
 
 use super::gesture::{Gestures, Step};
 use super::play::Game;
@@ -87,6 +87,42 @@ impl KindGui for RushHourGui {
 
     fn has_cells() -> bool {
         true
+    }
+
+    /// A vehicle is selected by Tab or its letter and moved by the arrows
+    /// (so W, A, S and D select vehicles here); it is also dragged.
+    fn play_key_rows() -> Option<Vec<(String, String)>> {
+        use crate::gui::keys::{RESTART_KEY, TAKE_BACK_KEY};
+        let arrows = [
+            Key::ArrowUp,
+            Key::ArrowRight,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+        ]
+        .map(|k| k.name())
+        .join(", ");
+        Some(vec![
+            (
+                "Tab or Shift+Tab".to_string(),
+                "Select the next or the previous vehicle".to_string(),
+            ),
+            (
+                "A to Z".to_string(),
+                "Select the vehicle by its letter".to_string(),
+            ),
+            (
+                arrows,
+                "Slide the selected vehicle a cell along its line".to_string(),
+            ),
+            (
+                TAKE_BACK_KEY.name().to_string(),
+                "Take the last move back".to_string(),
+            ),
+            (
+                RESTART_KEY.name().to_string(),
+                "Back to the start (R selects a vehicle lettered R)".to_string(),
+            ),
+        ])
     }
 
     fn palette_shortcuts() -> Vec<(char, String)> {
