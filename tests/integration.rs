@@ -56,6 +56,8 @@ mod rules;
 mod rushhour_archive;
 mod rushhour_editor;
 mod rushhour_formats;
+mod rushhour_reference;
+mod rushhour_vs_reference;
 mod sample_pack;
 #[path = "reference/mod.rs"]
 mod skiddy_reference;
