@@ -226,4 +226,30 @@ fn the_shortest_solution_replays_in_fogleman_moves() {
     harness.get_by_label("Move 3: A+4").click();
     harness.run();
     harness.get_by_label("Move 3 of 3:");
+    // The histogram of the states by depth, as every kind with a graph.
+    harness.get_by_label("Histogram").click();
+    harness.step();
+    harness.get_by_label_contains("states over");
+}
+
+#[test]
+fn a_state_of_the_graph_is_shown_on_the_board_with_its_way_from_the_start() {
+    let mut harness = editor();
+    lay_the_level(&mut harness);
+    harness.key_press(Key::F3);
+    harness.run();
+    assert_eq!(harness.state().view, CentralView::Graph);
+    harness
+        .state_mut()
+        .apply(levelscope::gui::panel_command::PanelCommand::SelectState {
+            id: 1,
+            along: vec![0, 1],
+        });
+    harness.run();
+    harness.get_by_label_contains("Selected state 1: ");
+    harness.get_by_label("Show on the board").click();
+    harness.run();
+    assert_eq!(harness.state().view, CentralView::Edit);
+    harness.get_by_label_contains("State 1 (depth 1): ");
+    harness.get_by_label("Move 1 of 1:");
 }

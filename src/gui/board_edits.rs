@@ -93,11 +93,23 @@ impl EditorApp {
         }
     }
 
-    /// Draws the selection (a frame with a light fill) and the line being
-    /// dragged over the board.
-    pub fn board_overlays(&self, ui: &Ui, out: &BoardOutput) {
+    /// Draws the selection (a frame with a light fill), the line being
+    /// dragged and what the kind selected (a frame: Rush Hour's vehicle)
+    /// over the board.
+    pub fn board_overlays(&mut self, ui: &Ui, out: &BoardOutput) {
+        let level = self.doc().level.clone();
+        let kind_selected = self.kinds.selected_cells(&level);
         let painter = ui.painter_at(out.viewport);
         let geometry = &out.geometry;
+        if let Some(rect) = kind_selected.filter(|r| r.fits(geometry.width, geometry.height)) {
+            let min = geometry.cell_rect(rect.x, rect.y).min;
+            let max = geometry
+                .cell_rect(rect.x + rect.width - 1, rect.y + rect.height - 1)
+                .max;
+            let r = egui::Rect::from_min_max(min, max).shrink(geometry.cell * 0.03);
+            painter.rect_stroke(r, 6.0, Stroke::new(5.0, Color32::WHITE), StrokeKind::Inside);
+            painter.rect_stroke(r, 6.0, Stroke::new(3.0, SELECTION), StrokeKind::Inside);
+        }
         if let (Tool::Line, Some(drag)) = (self.prefs.tool, self.board_tools.drag) {
             let colour = if drag.erase {
                 Color32::from_rgba_unmultiplied(220, 40, 40, 90)

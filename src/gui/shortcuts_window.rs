@@ -82,25 +82,9 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
         .map(|(key, _, what)| (key.name().to_string(), what.to_string()))
         .collect();
 
-    // Only the keys the kind's Play takes: Tangram's shapes are dragged.
-    let mut play: Vec<(String, String)> = Vec::new();
-    if super::kinds::moves_by_keys(kind) {
-        let directions = ["up", "right", "down", "left"];
-        play.extend(MOVE_KEYS.iter().zip(directions).map(|(keys, dir)| {
-            (
-                format!("{} or {}", keys[0].name(), keys[1].name()),
-                format!("Move {dir}"),
-            )
-        }));
-        play.push((
-            TAKE_BACK_KEY.name().to_string(),
-            "Take the last move back".into(),
-        ));
-    }
-    play.push((RESTART_KEY.name().to_string(), "Back to the start".into()));
-    if super::kinds::has_hint(kind) {
-        play.push((HINT_KEY.name().to_string(), "The honest hint".into()));
-    }
+    // Only the keys the kind's Play takes: Tangram's shapes are dragged;
+    // a kind with keys of its own (Rush Hour's letters) says them.
+    let play = super::kinds::play_key_rows(kind).unwrap_or_else(|| shared_play_rows(kind));
 
     vec![
         KeyGroup {
@@ -120,6 +104,31 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
             rows: play,
         },
     ]
+}
+
+/// The Play keys the kinds share, those `kind` takes: the arrows or WASD
+/// and Backspace where the player moves by keys, R, and H where there is
+/// a hint.
+fn shared_play_rows(kind: Kind) -> Vec<(String, String)> {
+    let mut play: Vec<(String, String)> = Vec::new();
+    if super::kinds::moves_by_keys(kind) {
+        let directions = ["up", "right", "down", "left"];
+        play.extend(MOVE_KEYS.iter().zip(directions).map(|(keys, dir)| {
+            (
+                format!("{} or {}", keys[0].name(), keys[1].name()),
+                format!("Move {dir}"),
+            )
+        }));
+        play.push((
+            TAKE_BACK_KEY.name().to_string(),
+            "Take the last move back".into(),
+        ));
+    }
+    play.push((RESTART_KEY.name().to_string(), "Back to the start".into()));
+    if super::kinds::has_hint(kind) {
+        play.push((HINT_KEY.name().to_string(), "The honest hint".into()));
+    }
+    play
 }
 
 /// The contents of Help ▸ Keyboard shortcuts.
@@ -239,6 +248,15 @@ mod tests {
                 "{kind:?}"
             );
         }
+        // Rush Hour's letters select vehicles: its rows say so, and WASD
+        // do not move there.
+        let rush_hour = play_rows(Kind::RushHour);
+        assert!(rush_hour.iter().any(|(k, _)| k == "Tab or Shift+Tab"));
+        assert!(rush_hour
+            .iter()
+            .any(|(_, what)| what.contains("its letter")));
+        assert!(rush_hour.iter().all(|(k, _)| !k.contains(" or W")));
+        assert!(rush_hour.iter().any(|(k, _)| k == TAKE_BACK_KEY.name()));
         let ctx = egui::Context::default();
         assert!(groups(&ctx, Kind::Tangram)
             .iter()

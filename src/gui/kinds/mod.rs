@@ -388,6 +388,12 @@ impl KindGuis {
         with_gui!(self, kind, |g: K| g.stroke_ended())
     }
 
+    /// The cells `level`'s kind frames as selected on the editing board.
+    pub fn selected_cells(&mut self, level: &Level) -> Option<region::CellRect> {
+        with_gui!(self, level.kind(), |g: K| K::level(level)
+            .and_then(|l| g.selected_cells(l)))
+    }
+
     /// Forgets every kind's game, replay and caches: the level on screen
     /// changed.
     pub fn forget(&mut self) {
@@ -421,6 +427,12 @@ pub fn figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
 /// Whether Play on a level of `kind` offers the honest hint.
 pub fn has_hint(kind: Kind) -> bool {
     with_type!(kind, |K| K::has_hint())
+}
+
+/// Play's keys of `kind` in its own words, if it has its own (see
+/// [`seam::KindGui::play_key_rows`]).
+pub fn play_key_rows(kind: Kind) -> Option<Vec<(String, String)>> {
+    with_type!(kind, |K| K::play_key_rows())
 }
 
 /// Whether Play on a level of `kind` moves by keys (the arrows or WASD,

@@ -110,6 +110,13 @@ pub trait KindGui: Default {
     fn moves_by_keys() -> bool {
         true
     }
+    /// Play's keys in the kind's own words, `(keys, what they do)`, for
+    /// Help ▸ Keyboard shortcuts; `None`: the keys the kinds share (the
+    /// arrows or WASD and Backspace where [`KindGui::moves_by_keys`], R,
+    /// and H where [`KindGui::has_hint`]).
+    fn play_key_rows() -> Option<Vec<(String, String)>> {
+        None
+    }
     /// Whether the board is always square (one side to set).
     fn square_board() -> bool {
         false
@@ -164,6 +171,11 @@ pub trait KindGui: Default {
     /// kind whose Paint tool follows a whole press, as Rush Hour's drag
     /// that lays a vehicle, starts afresh at the next press).
     fn stroke_ended(&mut self) {}
+    /// The cells the editing board frames as selected by the kind (Rush
+    /// Hour's selected vehicle), if any.
+    fn selected_cells(&self, _level: &Self::Level) -> Option<super::region::CellRect> {
+        None
+    }
 
     /// The palette under the tool row.
     fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;

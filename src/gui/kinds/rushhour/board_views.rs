@@ -287,6 +287,13 @@ fn drag_vehicles(ui: &Ui, out: &BoardOutput, game: &mut Game) {
             game.press(cell);
         }
     }
+    let over_vehicle = response
+        .hover_pos()
+        .and_then(|p| out.geometry.cell_at(p))
+        .is_some_and(|(x, y)| game.position.vehicle_at(x, y).is_some());
+    if over_vehicle && !game.is_dragging() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
+    }
     if game.is_dragging() {
         if let (Some(from), Some(now)) = (origin, response.interact_pointer_pos()) {
             let moved = (now - from) / out.geometry.cell;

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::time::Duration;
 
-use egui::Ui;
+use egui::{Key, Ui};
 
 use super::gesture::{Gestures, Step};
 use super::play::Game;
@@ -17,6 +17,7 @@ use super::{palette, report_card};
 use crate::engine::Route;
 use crate::gui::kinds::cell_paint;
 use crate::gui::kinds::play_keys::PlayKeys;
+use crate::gui::kinds::region::CellRect;
 use crate::gui::kinds::seam::{parts_of_a_kind_with_moves, GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
@@ -88,6 +89,42 @@ impl KindGui for RushHourGui {
         true
     }
 
+    /// A vehicle is selected by Tab or its letter and moved by the arrows
+    /// (so W, A, S and D select vehicles here); it is also dragged.
+    fn play_key_rows() -> Option<Vec<(String, String)>> {
+        use crate::gui::keys::{RESTART_KEY, TAKE_BACK_KEY};
+        let arrows = [
+            Key::ArrowUp,
+            Key::ArrowRight,
+            Key::ArrowDown,
+            Key::ArrowLeft,
+        ]
+        .map(|k| k.name())
+        .join(", ");
+        Some(vec![
+            (
+                "Tab or Shift+Tab".to_string(),
+                "Select the next or the previous vehicle".to_string(),
+            ),
+            (
+                "A to Z".to_string(),
+                "Select the vehicle by its letter".to_string(),
+            ),
+            (
+                arrows,
+                "Slide the selected vehicle a cell along its line".to_string(),
+            ),
+            (
+                TAKE_BACK_KEY.name().to_string(),
+                "Take the last move back".to_string(),
+            ),
+            (
+                RESTART_KEY.name().to_string(),
+                "Back to the start (R selects a vehicle lettered R)".to_string(),
+            ),
+        ])
+    }
+
     fn palette_shortcuts() -> Vec<(char, String)> {
         Tile::ALL.iter().map(|t| (t.shortcut(), t.name())).collect()
     }
@@ -124,6 +161,10 @@ impl KindGui for RushHourGui {
         self.gestures.end();
     }
 
+    fn selected_cells(&self, level: &RushHourLevel) -> Option<CellRect> {
+        self.gestures.selected_rect(level)
+    }
+
     fn palette(&mut self, ui: &mut Ui, level: &RushHourLevel, tool: Tool) -> Vec<PanelCommand> {
         palette::show(ui, &mut self.tile, tool, level, &mut self.gestures)
     }
@@ -143,7 +184,7 @@ impl KindGui for RushHourGui {
         match tool {
             Tool::Paint => step_commands(self.gestures.paint(level, (x, y), self.tile, erase)),
             Tool::Pick if !erase => {
-                self.gestures.selected = level.vehicle_at(x, y);
+                self.gestures.select(level, level.vehicle_at(x, y));
                 cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase)
             }
             _ => cell_paint::paint::<palette::Tiles>(level, (x, y), tool, &mut self.tile, erase),

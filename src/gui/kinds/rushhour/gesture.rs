@@ -7,8 +7,9 @@
 //! far (one undo step when let go), or a refusal said once.
 
 use super::tools::{self, vehicle_name, Tile};
+use crate::gui::kinds::region::CellRect;
 use crate::gui::kinds::tool::Refused;
-use crate::kinds::rushhour::Level;
+use crate::kinds::rushhour::{Level, Vehicle};
 
 /// What a frame of a gesture asks the editor to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,14 +55,43 @@ struct Gesture {
 #[derive(Clone, Debug, Default)]
 pub struct Gestures {
     gesture: Option<Gesture>,
-    /// The vehicle selected (pressed on, laid or picked last).
-    pub selected: Option<usize>,
+    /// The vehicle selected (pressed on, laid, moved or picked last): its
+    /// index and where it was then.
+    selected: Option<(usize, Vehicle)>,
+}
+
+/// Whether `a` and `b` cover the same cells.
+fn same_place(a: &Vehicle, b: &Vehicle) -> bool {
+    (a.x, a.y, a.length, a.orientation) == (b.x, b.y, b.length, b.orientation)
 }
 
 impl Gestures {
-    /// The selected vehicle, if `level` has it.
+    /// The selected vehicle, if `level` still has it where it was selected
+    /// (an undo or another edit that moved or removed it lets it go).
     pub fn selected_in(&self, level: &Level) -> Option<usize> {
-        self.selected.filter(|&i| i < level.vehicles.len())
+        let (index, was) = self.selected?;
+        let now = level.vehicles.get(index)?;
+        same_place(now, &was).then_some(index)
+    }
+
+    /// The cells of the selected vehicle, if `level` still has it where
+    /// it was selected and it lies on the board.
+    pub fn selected_rect(&self, level: &Level) -> Option<CellRect> {
+        let v = level.vehicles[self.selected_in(level)?];
+        let (dx, dy) = v.orientation.step();
+        let rect = CellRect {
+            x: v.x,
+            y: v.y,
+            width: 1 + dx * (v.length - 1),
+            height: 1 + dy * (v.length - 1),
+        };
+        rect.fits(level.width(), level.height()).then_some(rect)
+    }
+
+    /// Selects vehicle `index` of `level` (none: `None` or no such
+    /// vehicle).
+    pub fn select(&mut self, level: &Level, index: Option<usize>) {
+        self.selected = index.and_then(|i| Some((i, *level.vehicles.get(i)?)));
     }
 
     /// The button was let go: the next press starts a new gesture.
@@ -172,7 +202,7 @@ impl Gestures {
                 vehicle: i,
                 offset: (at.0 - v.x, at.1 - v.y),
             });
-            self.selected = Some(i);
+            self.selected = Some((i, v));
             return vec![Step::Say(format!(
                 "Selected {} at ({}, {}), {}: drag it anywhere free, or delete it in the palette",
                 vehicle_name(level, i),
@@ -214,12 +244,14 @@ impl Gestures {
             };
             let v = before.vehicles[grab.vehicle];
             if target == (v.x, v.y) {
+                self.selected = Some((grab.vehicle, v));
                 return Ok(vec![Step::Edit {
                     name: format!("Move {name}"),
                     after: before.clone(),
                 }]);
             }
             let after = tools::move_vehicle(before, grab.vehicle, target).map_err(|r| (r, None))?;
+            self.selected = Some((grab.vehicle, after.vehicles[grab.vehicle]));
             return Ok(vec![Step::Edit {
                 name: format!("Move {name} to ({}, {})", target.0, target.1),
                 after,
@@ -227,7 +259,7 @@ impl Gestures {
         }
         match tools::lay(before, tile, gesture.start, at) {
             Ok((after, i)) => {
-                self.selected = Some(i);
+                self.selected = Some((i, after.vehicles[i]));
                 Ok(vec![Step::Edit {
                     name: format!("Lay {}", vehicle_name(&after, i)),
                     after,
@@ -290,7 +322,7 @@ mod tests {
             (l.vehicles[0].x, l.vehicles[0].y, l.vehicles[0].orientation),
             (2, 1, Orientation::Vertical)
         );
-        assert_eq!(g.selected, Some(0));
+        assert_eq!(g.selected_in(&l), Some(0));
         // A click right beside it lays a car; the same level, a new press.
         let (l, _) = drag(&mut g, &l, &[(3, 4)], Tile::Car);
         assert_eq!(l.vehicles.len(), 2);
@@ -326,7 +358,19 @@ mod tests {
         // rows: it keeps its shape and where it was held.
         let (moved, warnings) = drag(&mut g, &l, &[(1, 2), (2, 3), (2, 4)], Tile::Car);
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert_eq!(g.selected, Some(0));
+        assert_eq!(g.selected_in(&moved), Some(0));
+        assert_eq!(
+            g.selected_rect(&moved),
+            Some(CellRect {
+                x: 1,
+                y: 4,
+                width: 2,
+                height: 1
+            })
+        );
+        // The move undone: the vehicle is no longer where it was selected.
+        assert_eq!(g.selected_in(&l), None);
+        assert_eq!(g.selected_rect(&l), None);
         assert_eq!((moved.vehicles[0].x, moved.vehicles[0].y), (1, 4));
         assert!(moved.vehicles[0].primary);
         assert_eq!(moved.vehicles.len(), 2, "no vehicle laid");
@@ -349,7 +393,7 @@ mod tests {
             warnings[0].contains("car B stands at (1, 0)"),
             "{warnings:?}"
         );
-        assert_eq!(g.selected, Some(0));
+        assert_eq!(g.selected_in(&l), Some(0));
         let mut level = l;
         for step in g.paint(&level, (1, 0), Tile::Wall, true) {
             if let Step::Edit { after, .. } = step {

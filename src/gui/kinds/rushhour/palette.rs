@@ -26,7 +26,7 @@ pub fn show(
     let mut commands = palette_list::<Tiles>(ui, &Tile::ALL, selected, tool);
     ui.label(
         RichText::new(
-            "Drag across cells to lay a car or truck along the drag; a click lays a car lying right. Press on a vehicle to select it and drag it anywhere free.",
+            "Drag across cells to lay a car or truck along the drag; a click lays a car lying right. With a vehicle entry chosen (or the Pick tool), a press on a vehicle selects it; drag it anywhere free.",
         )
         .weak()
         .small(),
@@ -50,7 +50,7 @@ pub fn show(
             .on_hover_text(format!("Delete {name}; the later letters move up one"))
             .clicked()
         {
-            gestures.selected = None;
+            gestures.select(level, None);
             commands.push(PanelCommand::edit(
                 format!("Delete {name}"),
                 tools::delete_vehicle(level, index),
