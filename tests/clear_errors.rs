@@ -48,7 +48,7 @@ fn a_byte_order_mark_is_accepted_before_a_pack() {
     std::fs::write(&file, text).unwrap();
     let out = levelscope(&["analyze", "--json", path(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(json_lines(&out).len(), 11);
+    assert_eq!(json_lines(&out).len(), 12);
 }
 
 #[test]

@@ -105,7 +105,7 @@ fn file_new_pack_asks_for_an_unsaved_pack_and_close_pack_closes_it() {
     harness.get_by_label_contains("Start a new pack instead?");
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().pack.as_ref().unwrap().pack.levels.len(), 12);
+    assert_eq!(harness.state().pack.as_ref().unwrap().pack.levels.len(), 13);
     open_menu(&mut harness, "File");
     harness.get_by_label("New pack").click();
     harness.run_steps(2);

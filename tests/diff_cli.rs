@@ -200,9 +200,9 @@ fn pack_diff_lists_what_changed_and_exits_1_when_a_level_got_worse() {
     assert_eq!(
         stdout(&out),
         "removed: #2 \"Ice starts in a pit\"\n\
-         moved:   \"ice-and-pits\" #1 -> #9\n\
+         moved:   \"ice-and-pits\" #1 -> #10\n\
          changed: \"dead-end\" #4 -> #2, 1 cell: better: ☆☆☆ 0 stars — dead end reachable in 4 moves: D L U D -> ★★★ 3 stars — every rule holds: Perfect in 3 moves (D L D)\n\
-         9 levels unchanged; the pack got better\n"
+         10 levels unchanged; the pack got better\n"
     );
     let back = levelscope(&["pack", "diff", path(&new), path(&old), "--json"]);
     assert_eq!(back.status.code(), Some(1), "a level got worse");
@@ -215,7 +215,7 @@ fn pack_diff_lists_what_changed_and_exits_1_when_a_level_got_worse() {
     assert_eq!(diff["removed"], serde_json::json!([]));
     assert_eq!(diff["changed"][0]["name"], "dead-end");
     assert_eq!(diff["changed"][0]["change"], "worse");
-    assert_eq!(diff["unchanged"], 9);
+    assert_eq!(diff["unchanged"], 10);
     let missing = levelscope(&["pack", "diff", path(&old), "no-such.json"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("no-such.json"));

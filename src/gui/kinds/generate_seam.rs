@@ -202,11 +202,7 @@ impl PreparedBatch {
 /// kind, size, seed and place, as in `prism-30x30-s3-2`.
 pub fn generated_name(level: &Level, seed: u64, i: usize) -> String {
     let (w, h) = level.size();
-    format!(
-        "{}-{w}x{h}-s{seed}-{}",
-        level.kind().title().to_lowercase(),
-        i + 1
-    )
+    format!("{}-{w}x{h}-s{seed}-{}", level.kind().name(), i + 1)
 }
 
 /// A labelled number in a two-column grid of parameters.

@@ -70,7 +70,36 @@ impl RushHourFigures {
     }
 }
 
+/// The verdict's headline from the fewest moves and steps and the
+/// farthest position: `"49 moves (93 steps at the fewest), farthest
+/// 51"`, `"solved at the start"` or `"unsolvable"` (the analysis and a
+/// stored summary say it alike).
+pub fn headline_words(
+    moves: Option<usize>,
+    steps: Option<usize>,
+    farthest: Option<usize>,
+) -> String {
+    match (moves, steps, farthest) {
+        (Some(0), _, _) => "solved at the start".to_string(),
+        (Some(moves), Some(steps), Some(farthest)) => format!(
+            "{} ({} at the fewest), farthest {farthest}",
+            counted(moves as u64, "move", "moves"),
+            counted(steps as u64, "step", "steps")
+        ),
+        _ => "unsolvable".to_string(),
+    }
+}
+
 impl Figures for RushHourFigures {
+    fn headline(&self, _verdict: &str) -> String {
+        let wide = |n: Option<u32>| n.map(|n| n as usize);
+        headline_words(
+            wide(self.graph.shortest),
+            wide(self.shortest_steps),
+            wide(self.farthest),
+        )
+    }
+
     fn graph(&self) -> Option<&GraphFigures> {
         Some(&self.graph)
     }

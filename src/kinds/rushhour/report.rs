@@ -44,15 +44,7 @@ pub fn json_fields(a: &Analysis, solutions: usize) -> Map<String, Value> {
 /// 51"`, `"solved at the start"` or `"unsolvable"`.
 pub fn headline(a: &Analysis) -> String {
     let r = &a.report;
-    match (r.shortest_moves, r.shortest_steps, r.farthest) {
-        (Some(0), _, _) => "solved at the start".to_string(),
-        (Some(moves), Some(steps), Some(farthest)) => format!(
-            "{} ({} at the fewest), farthest {farthest}",
-            counted(moves as u64, "move", "moves"),
-            counted(steps as u64, "step", "steps")
-        ),
-        _ => "unsolvable".to_string(),
-    }
+    super::figures::headline_words(r.shortest_moves, r.shortest_steps, r.farthest)
 }
 
 /// The lines of the human summary after its headline, each ending in a
