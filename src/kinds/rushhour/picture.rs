@@ -121,15 +121,15 @@ pub fn push_vehicle(
 pub fn push_exit(picture: &mut Picture, width: usize, row: usize) {
     let (x, y) = (width as f32, row as f32);
     picture.line(
-        [x - 0.03, y + 0.1],
-        [x - 0.03, y + 0.9],
-        Stroke::new(0.06, EXIT),
+        [x - 0.05, y + 0.08],
+        [x - 0.05, y + 0.92],
+        Stroke::new(0.1, EXIT),
     );
     picture.polygon(
         vec![
-            [x - 0.07, y + 0.38],
-            [x - 0.07, y + 0.62],
-            [x - 0.01, y + 0.5],
+            [x - 0.22, y + 0.3],
+            [x - 0.22, y + 0.7],
+            [x - 0.02, y + 0.5],
         ],
         Some(EXIT),
         None,
