@@ -10,7 +10,6 @@ pub mod generated_file;
 pub mod kind_help;
 pub mod level_spec;
 pub mod pack;
-pub mod pack_diff;
 pub mod play;
 pub mod progress;
 pub mod rooms;

@@ -173,7 +173,7 @@ fn longest_in_order(values: &[usize]) -> Vec<bool> {
 /// Runs `pack diff` with the budgets `(max_states, max_memory)` of each
 /// changed level's analysis; returns the exit code: 1 when any level got
 /// worse, became another kind or could not be compared (see
-/// [`super::diff::change_code`]), 2 when a pack cannot be read whole.
+/// [`crate::cli::diff::change_code`]), 2 when a pack cannot be read whole.
 pub fn run(
     old_path: &Path,
     new_path: &Path,
@@ -186,7 +186,7 @@ pub fn run(
         (Ok(o), Ok(n)) => (o, n),
         (Err(e), _) | (_, Err(e)) => {
             let _ = writeln!(err, "error: cannot read {e}");
-            return super::EXIT_USAGE;
+            return crate::cli::EXIT_USAGE;
         }
     };
     let (old, new) = (&old_pack.levels, &new_pack.levels);
@@ -297,8 +297,8 @@ pub fn run(
         write!(out, "{text}")
     };
     match written {
-        Err(_) => super::EXIT_FAILED,
-        Ok(()) => super::diff::change_code(overall),
+        Err(_) => crate::cli::EXIT_FAILED,
+        Ok(()) => crate::cli::diff::change_code(overall),
     }
 }
 

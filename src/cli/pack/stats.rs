@@ -1,0 +1,102 @@
+//! `pack stats PACK`: the pack summed up, each kind by its own figures.
+
+use super::*;
+
+/// Runs `pack stats`; the exit code, or the error in words.
+pub(super) fn stats(
+    pack_path: &Path,
+    json_out: bool,
+    (max_states, max_memory): (u64, u64),
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, String> {
+    let read = load(pack_path, err)?;
+    let levels = &read.pack.levels;
+    let summaries = summaries(&read.pack, max_states, max_memory);
+    let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
+    // The numbers of a state graph, from the levels whose kind has one.
+    let graphs: Vec<&GraphFigures> = known.iter().filter_map(|s| s.graph()).collect();
+    let mut kinds = serde_json::Map::new();
+    for kind in Kind::ALL {
+        let n = levels.iter().filter(|e| e.level.kind() == kind).count();
+        if n > 0 {
+            kinds.insert(kind.name().into(), json!(n));
+        }
+    }
+    // Each kind's own figures: Skiddy's stars, Prism's difficulties, ….
+    let kind_stats: Vec<KindStats> = Kind::ALL
+        .into_iter()
+        .map(|kind| {
+            let of_kind: Vec<Option<&LevelSummary>> = levels
+                .iter()
+                .zip(&summaries)
+                .filter(|(e, _)| e.level.kind() == kind)
+                .map(|(_, s)| s.as_ref())
+                .collect();
+            kind.pack_stats(&of_kind)
+        })
+        .collect();
+    let has_graphs = levels.iter().any(|e| e.level.kind().has_state_graph());
+    let with_dead_ends = graphs.iter().filter(|s| s.dead_ends > 0).count();
+    let total_traps: u64 = graphs.iter().map(|s| s.traps).sum();
+    let max_states_seen = graphs.iter().map(|s| s.states).max();
+    let unanalysable = summaries.len() - known.len();
+    if json_out {
+        let mut row = json!({
+            "name": read.pack.name,
+            "levels": levels.len(),
+            "kinds": kinds,
+            "damaged": read.damaged.len(),
+            "unanalysable": unanalysable,
+            "levels_with_dead_ends": with_dead_ends,
+            "traps": total_traps,
+            "max_states": max_states_seen,
+        });
+        for (name, value) in kind_stats.into_iter().flat_map(|k| k.json) {
+            row[name] = value;
+        }
+        let _ = writeln!(out, "{row}");
+    } else {
+        let _ = writeln!(out, "{}: {}", read.pack.name, levels_word(levels.len()));
+        if kinds.len() > 1 {
+            let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(out, "  kinds: {}", counts.join(", "));
+        }
+        for line in kind_stats.iter().flat_map(|k| &k.lines) {
+            let _ = writeln!(out, "  {line}");
+        }
+        if has_graphs {
+            let _ = writeln!(
+                out,
+                "  levels with dead ends: {with_dead_ends}, traps in all: {total_traps}"
+            );
+        }
+        if let Some(m) = max_states_seen {
+            let _ = writeln!(out, "  largest state graph: {m} states");
+        }
+        if unanalysable > 0 {
+            let _ = writeln!(
+                out,
+                "  {} could not be analysed (see pack check)",
+                levels_word(unanalysable)
+            );
+        }
+        for (i, (e, s)) in read
+            .file_indices()
+            .into_iter()
+            .zip(levels.iter().zip(&summaries))
+        {
+            let line = match s {
+                Some(s) => summary_words(s, true),
+                None => "not analysed".into(),
+            };
+            let _ = writeln!(
+                out,
+                "  {i:>3} {:<24} {:<7} {line}",
+                shortened(e.level.name()),
+                e.level.kind().name()
+            );
+        }
+    }
+    Ok(damage_code(&read))
+}
