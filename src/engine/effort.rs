@@ -341,11 +341,7 @@ mod tests {
     fn an_unsolvable_level_has_no_solution_figures() {
         // N0 a→N1 (no moves), b loses, c→N2 a→N0: nothing is won.
         let stuck = Table {
-            moves: vec![
-                [To(1), Lose, To(2)],
-                [No, No, No],
-                [To(0), No, No],
-            ],
+            moves: vec![[To(1), Lose, To(2)], [No, No, No], [To(0), No, No]],
             won: vec![],
         };
         assert_eq!(metrics_of(&stuck), GraphMetrics::default());
