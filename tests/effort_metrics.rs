@@ -1,9 +1,12 @@
 //! `analyze --json`'s kind-neutral `effort.metrics` (issue 41), checked
 //! against figures worked out by hand on a Skiddy asset, a Sokoban fixture
-//! and an unsolvable level; Tangram, which has no state graph, has none.
+//! and an unsolvable level, and against the Rush Hour study's own
+//! implementation (`scripts/effort_research.py`); Tangram, which has no
+//! state graph, has none.
 
 use serde_json::{json, Value};
 
+use crate::common::real_levels::real_level;
 use crate::common::{json_lines, levelscope, path, stderr};
 
 /// The one JSON row of `analyze --json FILE`.
@@ -111,4 +114,33 @@ fn tangram_has_no_state_graph_metrics() {
     let r = row_of("tests/fixtures/tangram/easy-1.txt");
     assert_eq!(r["kind"], "tangram");
     assert!(r.get("effort").is_none(), "{r}");
+}
+
+#[test]
+fn rush_hour_agrees_with_the_python_study_where_it_measures_the_same() {
+    // `metrics()` of scripts/effort_research.py on these two archive
+    // puzzles (an independent breadth-first search in Python) gives
+    // shortest_moves, solutions, within_depth and farthest: 15, 1440, 8968,
+    // 16 and 6, 360, 3242, 7. Rush Hour has no dead end and no loss.
+    let test = "rush_hour_agrees_with_the_python_study_where_it_measures_the_same";
+    for (name, shortest, solutions, within, farthest) in [
+        ("prb10166_16.json", 15, 1440, 8968, 16),
+        ("prb10206_7.json", 6, 360, 3242, 7),
+    ] {
+        let Some((file, _)) = real_level(test, &format!("rushhour/olieslagers_2024/{name}")) else {
+            return;
+        };
+        let r = row_of(path(&file));
+        let m = &r["effort"]["metrics"];
+        assert_eq!(m["shortest"], shortest, "{name}: {r}");
+        assert_eq!(m["shortest_solutions"], solutions, "{name}");
+        assert_eq!(m["states_within_solution_depth"], within, "{name}");
+        assert_eq!(m["farthest"], farthest, "{name}");
+        assert_eq!(m["first_trap_depth"], Value::Null, "{name}");
+        assert_eq!(m["fatal_first_moves_share"], 0.0, "{name}");
+        // Every Rush Hour state has moves that do not bring the win
+        // closer, so every state of the solution is a decision point in
+        // the broad sense.
+        assert_eq!(m["decision_points"], shortest, "{name}");
+    }
 }
