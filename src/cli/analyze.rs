@@ -16,7 +16,9 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use super::level_spec::LevelSpec;
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{
+    default_max_memory, graph_metrics, parse_memory_size, Job, DEFAULT_MAX_STATES,
+};
 use crate::kinds::{Analysis, Kind, Level};
 
 /// Arguments of `analyze`.
@@ -136,6 +138,8 @@ fn levels_of(
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
+/// `effort` (for a kind with a state graph: `{"metrics": {…}}`, the
+/// engine's kind-neutral [`crate::engine::GraphMetrics`]; see `docs/effort.md`),
 /// `elapsed_ms`.
 pub fn report_json(
     file: &Source,
@@ -146,6 +150,9 @@ pub fn report_json(
     let mut row = file.json_fields();
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
+    if let Some(graph) = analysis.graph() {
+        row.insert("effort".into(), json!({ "metrics": graph_metrics(graph) }));
+    }
     row.insert("elapsed_ms".into(), json!(elapsed_ms));
     Value::Object(row)
 }

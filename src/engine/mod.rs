@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod bit_cover;
 pub mod dead_end;
+pub mod effort;
 pub mod exact_cover;
 pub mod graph;
 mod id_set;
@@ -21,6 +22,7 @@ pub mod view;
 pub use analysis::{analyze, move_string, Explored, Summary, Trap};
 pub use bit_cover::BitCover;
 pub use dead_end::{find_dead_end, DeadEndSearch, DeadEnds};
+pub use effort::{graph_metrics, GraphMetrics};
 pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
