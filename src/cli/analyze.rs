@@ -138,8 +138,10 @@ fn levels_of(
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
-/// `effort` (for a kind with a state graph: `{"metrics": {…}}`, the
-/// engine's kind-neutral [`crate::engine::GraphMetrics`]; see `docs/effort.md`),
+/// `effort` (`{"metrics": {…}}`: the engine's kind-neutral
+/// [`crate::engine::GraphMetrics`] for a kind with a state graph, then the
+/// kind's own [`Analysis::effort_metrics`]; absent when there are neither;
+/// see `docs/effort.md`),
 /// `elapsed_ms`.
 pub fn report_json(
     file: &Source,
@@ -150,8 +152,17 @@ pub fn report_json(
     let mut row = file.json_fields();
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
-    if let Some(graph) = analysis.graph() {
-        row.insert("effort".into(), json!({ "metrics": graph_metrics(graph) }));
+    let mut metrics = match analysis.graph() {
+        Some(graph) => match json!(graph_metrics(graph)) {
+            Value::Object(fields) => fields,
+            _ => unreachable!("the graph metrics serialise to an object"),
+        },
+        None => serde_json::Map::new(),
+    };
+    let kind_metrics = analysis.effort_metrics();
+    if analysis.graph().is_some() || !kind_metrics.is_empty() {
+        metrics.extend(kind_metrics.into_iter().map(|(k, v)| (k.to_string(), v)));
+        row.insert("effort".into(), json!({ "metrics": metrics }));
     }
     row.insert("elapsed_ms".into(), json!(elapsed_ms));
     Value::Object(row)

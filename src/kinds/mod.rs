@@ -471,6 +471,15 @@ macro_rules! define_kinds {
             pub fn headline(&self) -> String {
                 match self { $(Analysis::$Variant(a) => <$module::Model as KindModel>::headline(a),)* }
             }
+
+            /// The kind's own effort metrics, each a name and its JSON
+            /// value (none for a kind that has none; see
+            /// [`KindModel::effort_metrics`] and `docs/effort.md`).
+            pub fn effort_metrics(&self) -> Vec<(&'static str, Value)> {
+                match self {
+                    $(Analysis::$Variant(a) => <$module::Model as KindModel>::effort_metrics(a),)*
+                }
+            }
         }
     };
 }

@@ -124,6 +124,14 @@ pub trait KindModel {
     fn headline(analysis: &Self::Analysis) -> String {
         Self::verdict(analysis).to_string()
     }
+    /// The kind's own effort metrics (issue 41, `docs/effort.md`): each a
+    /// name and its JSON value, in the order `analyze --json` lists them
+    /// in `effort.metrics` after the engine's kind-neutral ones. A kind
+    /// with a state graph measures them along its first shortest solution
+    /// (the one `analyze` prints); the default is none.
+    fn effort_metrics(_analysis: &Self::Analysis) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
 
     /// Reads the figures of a stored summary.
     fn figures_from_stored(value: &Value) -> Result<Self::Figures, SummaryError>;

@@ -7,6 +7,7 @@
 //! engine and rates it.
 
 pub mod canonical;
+pub mod effort;
 pub mod figures;
 pub mod floors;
 pub mod format;

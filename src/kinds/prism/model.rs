@@ -123,6 +123,10 @@ impl KindModel for Model {
         super::report::headline(analysis)
     }
 
+    fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
+        super::effort::effort_metrics(analysis)
+    }
+
     fn figures_from_stored(value: &Value) -> Result<PrismFigures, SummaryError> {
         PrismFigures::from_stored(value)
     }

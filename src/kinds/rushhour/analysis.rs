@@ -288,7 +288,7 @@ impl Analysis {
 /// Walks the shortest-moves routes layer by layer from the start (each
 /// move one closer to a win), counting the routes into every position,
 /// then back from the wins, keeping the fewest steps.
-fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize, u64)> {
+pub(super) fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize, u64)> {
     let graph = a.graph.as_ref();
     let n = graph.len();
     let length = graph.distance(Route::Any, 0)? as usize;

@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod canonical;
 pub mod describe;
+pub mod effort;
 pub mod figures;
 pub mod format;
 pub mod generate;

@@ -2,6 +2,7 @@
 //! (docs/rules.md, Skiddy).
 
 pub mod canonical;
+pub mod effort;
 pub mod figures;
 pub mod format;
 pub mod generate;

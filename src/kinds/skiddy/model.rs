@@ -140,6 +140,10 @@ impl KindModel for Model {
         super::report::headline(analysis)
     }
 
+    fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
+        super::effort::effort_metrics(analysis)
+    }
+
     fn figures_from_stored(value: &Value) -> Result<SkiddyFigures, SummaryError> {
         SkiddyFigures::from_stored(value)
     }

@@ -7,6 +7,7 @@
 
 pub mod canonical;
 pub mod dead;
+pub mod effort;
 pub mod figures;
 pub mod format;
 pub mod level;

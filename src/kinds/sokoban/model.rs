@@ -146,6 +146,10 @@ impl KindModel for Model {
         super::report::report_lines(analysis, solutions)
     }
 
+    fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
+        super::effort::effort_metrics(analysis)
+    }
+
     fn figures_from_stored(value: &Value) -> Result<SokobanFigures, SummaryError> {
         SokobanFigures::from_stored(value)
     }

@@ -3,7 +3,7 @@
 //! is an exact-cover count (see [`super::solve`]).
 
 use super::level::Level;
-use super::solve::{solve, verdict, Placement, SolveError, SolveReport};
+use super::solve::{root_places, solve, verdict, Placement, SolveError, SolveReport};
 use crate::engine::Job;
 
 /// How many solutions an analysis lists when nobody asks for more: enough
@@ -19,6 +19,9 @@ pub struct Analysis {
     pub shapes: usize,
     /// The count and the listed solutions.
     pub report: SolveReport,
+    /// How many places each shape has on the empty board
+    /// ([`super::solve::root_places`]).
+    pub root_places: Vec<usize>,
     /// The verdict in a designer's words.
     pub verdict: String,
 }
@@ -57,6 +60,7 @@ pub fn analyze_with_budget(
         shapes: level.shapes.len(),
         verdict: verdict(level, &report),
         report,
+        root_places: root_places(level),
     })
 }
 

@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod canonical;
+pub mod effort;
 pub mod figures;
 pub mod format;
 pub mod generate;

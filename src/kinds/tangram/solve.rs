@@ -125,6 +125,18 @@ pub struct SolveReport {
     pub nodes: u64,
 }
 
+/// How many places each shape (in level order) has on the empty board:
+/// the rows of the exact-cover instance that are its, each a position of
+/// its form that stays on the board. A shape with one place is forced
+/// before any choice is made.
+pub fn root_places(level: &Level) -> Vec<usize> {
+    level
+        .shapes
+        .iter()
+        .map(|shape| form_placements(&shape.form(), level.size).len())
+        .collect()
+}
+
 /// The exact-cover instance of a level.
 struct Instance {
     cover: BitCover,

@@ -1,0 +1,99 @@
+//! Sokoban's own effort metric (issue 41, `docs/effort.md`): the boxes the
+//! solution `analyze` prints must push off a goal — a move away from the
+//! goal by Sokoban's natural measure of progress (boxes on goals).
+
+use serde_json::{json, Value};
+
+use crate::engine::Route;
+
+use super::Analysis;
+
+/// The pushes along `moves` (played from the start) that move a box off a
+/// goal: the box stood on a goal before the push, whether or not the cell
+/// it is pushed to is a goal too. The count stops at the first move that
+/// leads to no state.
+pub fn goal_leaves(analysis: &Analysis, moves: &[u8]) -> u32 {
+    let states = analysis.graph.states_along(moves);
+    let mut leaves = 0;
+    for pair in states.windows(2) {
+        if !analysis.is_push(pair[0], pair[1]) {
+            continue;
+        }
+        let before = analysis.state(pair[0]);
+        let after = analysis.state(pair[1]);
+        let moved_from = before.boxes.iter().find(|b| !after.boxes.contains(b));
+        leaves += u32::from(moved_from.is_some_and(|&b| analysis.rules.is_goal(b)));
+    }
+    leaves
+}
+
+/// The Sokoban metric of `analyze --json`'s `effort.metrics`:
+/// `goal_leaves` ([`goal_leaves`]) along the first shortest solution (the
+/// one `analyze` prints); `null` when the level is unsolvable.
+pub fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
+    let list = analysis.graph.solutions(Route::Any, 1);
+    let leaves = list
+        .solutions
+        .first()
+        .map(|moves| goal_leaves(analysis, moves));
+    vec![("goal_leaves", json!(leaves))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::sokoban::rules::Dir;
+    use crate::kinds::sokoban::{analyze, read_xsb_one};
+
+    fn analysed(text: &str) -> Analysis {
+        analyze(&read_xsb_one(text).unwrap(), &Job::default()).unwrap()
+    }
+
+    #[test]
+    fn a_box_on_the_way_in_must_leave_its_goal() {
+        // #######   Goals at (4, 1) (with a box) and (5, 1); the other box
+        // #@$ *.#   at (2, 1). No box in row 1 can be pushed up or down
+        // #     #   (walls above, so no player there), so the box at (2, 1)
+        // #######   can only ever reach (4, 1): the box there must first go
+        // on to (5, 1), pushed from (3, 1), which the player reaches round
+        // row 2 (pushing (2, 1) first sticks it at (3, 1), unsolvable).
+        // Every solution pushes one box off a goal once: d r r u R, back
+        // round (5 moves), R R — 12 moves.
+        let a = analysed("#######\n#@$ *.#\n#     #\n#######\n");
+        assert_eq!(a.report.shortest_moves, Some(12));
+        assert_eq!(effort_metrics(&a), vec![("goal_leaves", json!(1))]);
+    }
+
+    #[test]
+    fn a_solution_that_never_moves_a_placed_box_leaves_no_goal() {
+        // The box goes right onto the goal: d R.
+        let a = analysed("#####\n#@  #\n# $.#\n#  ##\n####\n");
+        assert_eq!(effort_metrics(&a), vec![("goal_leaves", json!(0))]);
+    }
+
+    #[test]
+    fn pushes_are_counted_along_any_move_string() {
+        // Played by hand on the corridor level: d r r u R pushes the box
+        // off the goal at (4, 1) onto (5, 1); L is then a step back (no
+        // push), so one leave; a move into the wall (U) leads to no state
+        // and ends the count.
+        let a = analysed("#######\n#@$ *.#\n#     #\n#######\n");
+        let lurd = |s: &str| -> Vec<u8> {
+            s.chars()
+                .map(|c| Dir::from_lurd(c).unwrap().index() as u8)
+                .collect()
+        };
+        assert_eq!(goal_leaves(&a, &lurd("drruRl")), 1);
+        assert_eq!(goal_leaves(&a, &lurd("drru")), 0);
+        assert_eq!(goal_leaves(&a, &lurd("uR")), 0);
+    }
+
+    #[test]
+    fn an_unsolvable_level_has_no_count() {
+        // The box against the left wall can never be pushed right.
+        let a = analysed("#####\n#$@.#\n#####\n");
+        assert!(!a.report.solvable);
+        assert_eq!(effort_metrics(&a), vec![("goal_leaves", Value::Null)]);
+    }
+}
