@@ -43,6 +43,8 @@ fn skiddy_1_1_has_its_metrics_worked_out_by_hand() {
             "traps_within_first_k": 0,
             "fatal_first_moves_share": 0.0,
             "farthest": 2,
+            "combo_moves": 1,
+            "combo_breaks": 0,
         }}),
         "{r}"
     );
@@ -73,6 +75,7 @@ fn a_sokoban_corner_has_its_metrics_worked_out_by_hand() {
             "traps_within_first_k": 1,
             "fatal_first_moves_share": 0.0,
             "farthest": 5,
+            "goal_leaves": 0,
         }}),
         "{r}"
     );
@@ -104,16 +107,75 @@ fn an_unsolvable_level_has_no_solution_figures() {
             "traps_within_first_k": 0,
             "fatal_first_moves_share": null,
             "farthest": null,
+            "combo_moves": null,
+            "combo_breaks": null,
         }}),
         "{r}"
     );
 }
 
+/// The JSON row of `analyze --json` of `text` saved as `name`.
+fn row_of_text(name: &str, text: &str) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).unwrap();
+    row_of(path(&file))
+}
+
 #[test]
-fn tangram_has_no_state_graph_metrics() {
-    let r = row_of("tests/fixtures/tangram/easy-1.txt");
+fn tangram_has_only_its_search_metrics() {
+    // A 1 x 1 board and four one-triangle shapes, each a different
+    // triangle of the square: each has one place (forced), one solution,
+    // and the search tries each shape's one row once (4 nodes).
+    let r = row_of_text(
+        "square.txt",
+        "1\n4\nshape\n0,0,0\nshape\n0,0,1\nshape\n0,0,2\nshape\n0,0,3\n",
+    );
     assert_eq!(r["kind"], "tangram");
-    assert!(r.get("effort").is_none(), "{r}");
+    assert_eq!(
+        r["effort"],
+        json!({"metrics": {"solutions": 1, "forced_placements": 4, "search_nodes": 4}}),
+        "{r}"
+    );
+}
+
+#[test]
+fn rush_hour_counts_the_primary_backing_up() {
+    // ....B.   A must leave x 3 so that D can go up out of C's way (3 up,
+    // ....B.   to rows 0-1), C left 2 out of B's, B down 3 out of A's:
+    // ..AAB.   A cannot go right first (B), so every solution backs A up
+    // ...D..   once: A-1 D-3 C-2 B+3 A+3. Vehicles right of A on its row:
+    // ...DCC   1 (B) until B+3, then 0: never more than before.
+    // ......
+    let r = row_of_text("backing.txt", "ooooBoooooBoooAABooooDoooooDCCoooooo\n");
+    assert_eq!(r["solution"], "A-1 D-3 C-2 B+3 A+3", "{r}");
+    let m = &r["effort"]["metrics"];
+    assert_eq!(m["primary_backs"], 1, "{r}");
+    assert_eq!(m["blocker_increases"], 0, "{r}");
+}
+
+#[test]
+fn sokoban_counts_a_box_that_must_leave_its_goal() {
+    // #######   The box at (2, 1) can only ever reach the goal at (4, 1)
+    // #@$ *.#   (no box in row 1 moves up or down), so the box on it must
+    // #     #   first go on to (5, 1): one push off a goal, in every
+    // #######   solution (12 moves: d r r u R, round row 2, R R).
+    let r = row_of_text("corridor.xsb", "#######\n#@$ *.#\n#     #\n#######\n");
+    assert_eq!(r["kind"], "sokoban");
+    assert_eq!(r["effort"]["metrics"]["shortest"], 12, "{r}");
+    assert_eq!(r["effort"]["metrics"]["goal_leaves"], 1, "{r}");
+}
+
+#[test]
+fn prism_counts_one_switch_and_one_background() {
+    // s G g f over blue blocks, on the dark background: R onto the green
+    // switch (green), R onto the green block, R to the exit.
+    let r = row_of_text("switch.txt", "4 2\n0\ns G g f\nb b b b\n");
+    assert_eq!(r["kind"], "prism");
+    assert_eq!(r["solution"], "R R R", "{r}");
+    let m = &r["effort"]["metrics"];
+    assert_eq!(m["switches_pressed"], 1, "{r}");
+    assert_eq!(m["background_changes"], 1, "{r}");
 }
 
 #[test]
@@ -121,11 +183,15 @@ fn rush_hour_agrees_with_the_python_study_where_it_measures_the_same() {
     // `metrics()` of scripts/effort_research.py on these two archive
     // puzzles (an independent breadth-first search in Python) gives
     // shortest_moves, solutions, within_depth and farthest: 15, 1440, 8968,
-    // 16 and 6, 360, 3242, 7. Rush Hour has no dead end and no loss.
+    // 16 and 6, 360, 3242, 7. Rush Hour has no dead end and no loss. Its
+    // primary_back_min and counter_moves_min (the fewest over all shortest
+    // solutions; a counter-intuitive move backs the primary up or adds a
+    // blocker, never both) are 1, 4 and 0, 0: the solution analyze prints
+    // attains both minima on these two puzzles.
     let test = "rush_hour_agrees_with_the_python_study_where_it_measures_the_same";
-    for (name, shortest, solutions, within, farthest) in [
-        ("prb10166_16.json", 15, 1440, 8968, 16),
-        ("prb10206_7.json", 6, 360, 3242, 7),
+    for (name, shortest, solutions, within, farthest, backs, counter) in [
+        ("prb10166_16.json", 15, 1440, 8968, 16, 1, 4),
+        ("prb10206_7.json", 6, 360, 3242, 7, 0, 0),
     ] {
         let Some((file, _)) = real_level(test, &format!("rushhour/olieslagers_2024/{name}")) else {
             return;
@@ -142,5 +208,8 @@ fn rush_hour_agrees_with_the_python_study_where_it_measures_the_same() {
         // closer, so every state of the solution is a decision point in
         // the broad sense.
         assert_eq!(m["decision_points"], shortest, "{name}");
+        assert_eq!(m["primary_backs"], backs, "{name}");
+        let increases = m["blocker_increases"].as_u64().unwrap();
+        assert_eq!(backs + increases, counter, "{name}");
     }
 }

@@ -115,6 +115,7 @@ fn analyze_json_gives_exactly_the_tangram_fields() {
             keys(row),
             [
                 "count_is_lower_bound",
+                "effort",
                 "elapsed_ms",
                 "file",
                 "kind",
