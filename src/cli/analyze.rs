@@ -153,10 +153,11 @@ pub fn report_json(
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
     let mut metrics = match analysis.graph() {
-        Some(graph) => match json!(graph_metrics(graph)) {
-            Value::Object(fields) => fields,
-            _ => unreachable!("the graph metrics serialise to an object"),
-        },
+        // A struct of named fields: always an object.
+        Some(graph) => json!(graph_metrics(graph))
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
         None => serde_json::Map::new(),
     };
     let kind_metrics = analysis.effort_metrics();
