@@ -10,6 +10,7 @@ pub mod generated_file;
 pub mod kind_help;
 pub mod level_spec;
 pub mod pack;
+pub mod partition;
 pub mod play;
 pub mod progress;
 pub mod rooms;
