@@ -455,6 +455,32 @@ fn bad_partition_values_are_usage_errors_and_nothing_is_written() {
         std::fs::read_to_string(dir.path().join("pack.json")).unwrap(),
         include_str!("../assets/sample-pack.json")
     );
+    // A part never replaces the pack it is a part of.
+    for command in ["check", "stats"] {
+        let mut args = vec![
+            "pack",
+            command,
+            "pack.json",
+            "--partition",
+            "0/2",
+            "--out",
+            "./pack.json",
+        ];
+        if command == "check" {
+            args.push("--update");
+        }
+        let out = run_in(dir.path(), &args, &[]);
+        expect_code(&out, 2, "out is the pack");
+        assert!(
+            stderr(&out).contains("--out is the pack itself"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("pack.json")).unwrap(),
+            include_str!("../assets/sample-pack.json")
+        );
+    }
     // A generator's part is a pack.
     let out = run_in(
         dir.path(),

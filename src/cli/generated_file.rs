@@ -392,6 +392,39 @@ mod tests {
     }
 
     #[test]
+    fn levels_are_named_after_their_index_in_the_run() {
+        let level = || -> Level { crate::kinds::skiddy::Level::new(4, 4).into() };
+        // Level 1 could not be made: level 2 keeps its name.
+        let text = pack_text(
+            Path::new("out/batch.json"),
+            5,
+            vec![(0, level(), None), (2, level(), None)],
+            None,
+        );
+        let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(pack["name"], "batch");
+        assert_eq!(pack["levels"][0]["name"], "gen-5-0");
+        assert_eq!(pack["levels"][1]["name"], "gen-5-2");
+        assert!(pack.get(PART_FIELD).is_none());
+        let part = GeneratorPart {
+            partition: Partition { k: 2, n: 3 },
+            source: "the run".into(),
+        };
+        let text = pack_text(
+            Path::new("p.json"),
+            5,
+            vec![(2, level(), None), (8, level(), None)],
+            Some((&part, 9)),
+        );
+        let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            pack[PART_FIELD],
+            serde_json::json!({"k": 2, "n": 3, "count": 9, "source": "the run", "name": null, "indices": [2, 8]})
+        );
+        assert_eq!(pack["levels"][1]["name"], "gen-5-8");
+    }
+
+    #[test]
     fn a_part_must_be_a_pack() {
         let fixed = Some(PartitionArg::Fixed(Partition { k: 0, n: 2 }));
         let e = generator_part(fixed, Path::new("a.txt"), "tangram", String::new()).unwrap_err();

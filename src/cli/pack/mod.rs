@@ -355,6 +355,27 @@ fn partition_or_usage(
     })
 }
 
+/// Refuses (as usage) a part file that is the pack itself, which writing
+/// the part would replace.
+fn part_not_pack(pack: &Path, part: Option<&Path>, err: &mut dyn Write) -> Result<(), u8> {
+    let Some(part) = part else {
+        return Ok(());
+    };
+    let same = match (pack.canonicalize(), part.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => pack == part,
+    };
+    if same {
+        let _ = writeln!(
+            err,
+            "error: {}: --out is the pack itself; a part goes to a file of its own, nothing was written",
+            shown(part)
+        );
+        return Err(super::EXIT_USAGE);
+    }
+    Ok(())
+}
+
 /// What the parts of one pack say they come from: its name, its number of
 /// entries and a print of its levels (their boards, without summaries), so
 /// that parts of two versions of a pack are told apart.
@@ -524,6 +545,9 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 Ok(p) => p,
                 Err(code) => return code,
             };
+            if let Err(code) = part_not_pack(pack, part_out.as_deref(), err) {
+                return code;
+            }
             if partition.is_some() && *update && part_out.is_none() {
                 let _ = writeln!(
                     err,
@@ -560,6 +584,9 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 Ok(p) => p,
                 Err(code) => return code,
             };
+            if let Err(code) = part_not_pack(pack, part_out.as_deref(), err) {
+                return code;
+            }
             let part = partition.map(|p| (p, part_out.as_deref()));
             stats(pack, *json, part, budgets(max_states), out, err)
         }
