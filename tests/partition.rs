@@ -201,49 +201,65 @@ fn pack_stats_parts_merge_to_the_pack_with_its_analyses() {
     );
 }
 
-#[test]
-fn generate_tangram_in_partitions_merges_to_the_unpartitioned_pack() {
+/// Runs the generator `common` (without `--out`) whole, and in `n`
+/// partitions as separate processes with their index in `variable`;
+/// merges the parts (in reverse order) and checks the merged pack is the
+/// whole run's, byte for byte. Returns the whole run's pack.
+fn generator_partitions_merge(common: &[&str], n: usize, variable: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("whole")).unwrap();
     std::fs::create_dir(dir.path().join("merged")).unwrap();
-    let common = ["generate", "tangram", "--count", "7", "--seed", "11"];
     let out = run_in(
         dir.path(),
-        &[&common[..], &["--out", "whole/batch.json"]].concat(),
+        &[common, &["--out", "whole/batch.json"]].concat(),
         &[],
     );
     expect_code(&out, 0, "unpartitioned");
-    let n = 3;
+    let mut parts = Vec::new();
     for k in 0..n {
         let part = format!("part{k}.json");
         let out = run_in(
             dir.path(),
             &[
-                &common[..],
+                common,
                 &["--partition", &format!("auto/{n}"), "--out", &part],
             ]
             .concat(),
-            &[(SLURM, k.to_string())],
+            &[(variable, k.to_string())],
         );
         expect_code(&out, 0, "part");
+        parts.push(part);
     }
-    let out = run_in(
-        dir.path(),
-        &[
-            "pack",
-            "merge",
-            "merged/batch.json",
-            "part1.json",
-            "part2.json",
-            "part0.json",
-        ],
-        &[],
-    );
+    parts.reverse();
+    let mut args = vec!["pack", "merge", "merged/batch.json"];
+    args.extend(parts.iter().map(String::as_str));
+    let out = run_in(dir.path(), &args, &[]);
     expect_code(&out, 0, "merge");
     let whole = std::fs::read_to_string(dir.path().join("whole/batch.json")).unwrap();
     let merged = std::fs::read_to_string(dir.path().join("merged/batch.json")).unwrap();
-    assert!(whole.contains("gen-11-6"));
     assert_eq!(merged, whole);
+    whole
+}
+
+#[test]
+fn generate_tangram_in_partitions_merges_to_the_unpartitioned_pack() {
+    let common = ["generate", "tangram", "--count", "7", "--seed", "11"];
+    let whole = generator_partitions_merge(&common, 3, SLURM);
+    assert!(whole.contains("gen-11-6"));
+    // More partitions than levels: the empty parts merge too.
+    let common = [
+        "generate", "tangram", "--count", "2", "--seed", "3", "--unique",
+    ];
+    generator_partitions_merge(&common, 4, KUBERNETES);
+}
+
+#[test]
+fn generate_prism_in_partitions_merges_to_the_unpartitioned_pack() {
+    let common = [
+        "generate", "prism", "--width", "6", "--height", "6", "--count", "5", "--seed", "2",
+    ];
+    let whole = generator_partitions_merge(&common, 2, KUBERNETES);
+    assert!(whole.contains("gen-2-4"));
 }
 
 #[test]

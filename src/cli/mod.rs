@@ -60,7 +60,7 @@ pub enum Command {
     /// A level or pack as stable text for `git diff` (set it as a diff
     /// driver's textconv): boards, verdicts and figures.
     Textconv(textconv::TextconvArgs),
-    /// Curate packs: add, check, dedupe, stats, export.
+    /// Curate packs: add, check, dedupe, stats, export, diff, merge.
     Pack(pack::PackArgs),
     /// Generate a random tree of rooms and lay it out on a map.
     Rooms(rooms::RoomsArgs),
