@@ -40,6 +40,7 @@ mod pack_panel_flow;
 mod pack_trust;
 mod pack_undo;
 mod pack_undo_check;
+mod partition;
 mod plain_messages;
 mod prism_analysis;
 mod prism_cli;

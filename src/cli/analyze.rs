@@ -5,6 +5,12 @@
 //! free, and their reports are written in order as soon as every earlier
 //! one is: a long run shows its reports as it goes, and one big level does
 //! not keep the other cores waiting.
+//!
+//! With `--partition K/N` only the levels whose number is K modulo N are
+//! analysed: the levels are numbered from 0 in the order they are named,
+//! every file's levels in order (a file that cannot be read at all counts
+//! as one), so partition K always takes the same levels (see
+//! [`super::partition`]).
 
 use indicatif::MultiProgress;
 use std::collections::BTreeMap;
@@ -49,6 +55,12 @@ pub struct AnalyzeArgs {
     /// many found, each as every shape's offset `[dx, dy]` (`dy` upward).
     #[arg(long, default_value_t = 0)]
     pub solutions: usize,
+    /// Analyse only partition K of N (K from 0): the levels whose number,
+    /// counted from 0 over every file's levels in the order named, is K
+    /// modulo N; `auto/N` reads K from JOB_COMPLETION_INDEX or
+    /// SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+    #[arg(long, value_parser = super::partition::parse_partition)]
+    pub partition: Option<super::partition::PartitionArg>,
 }
 
 /// Where a level comes from: its file, and its index when the file holds
@@ -283,6 +295,13 @@ impl InOrder<'_> {
 
 /// Runs `analyze`; returns the exit code.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let partition = match super::partition::resolve_from_env(args.partition) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return super::EXIT_USAGE;
+        }
+    };
     let settings = Arc::new(Settings {
         json: args.json,
         max_states: args.max_states,
@@ -300,6 +319,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     };
     let (done, finished) = mpsc::channel::<(usize, Report)>();
     let mut issued = 0usize;
+    // The number of every level named, taken or not: what the partition
+    // goes by.
+    let mut item = 0usize;
     for path in &args.files {
         let spec = LevelSpec::parse(path);
         let levels = levels_of(&spec, args.kind, settings.max_memory);
@@ -313,6 +335,10 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     );
                 }
                 for (file, level) in levels {
+                    item += 1;
+                    if !super::partition::takes(partition, item - 1) {
+                        continue;
+                    }
                     // Keep at most WINDOW levels in hand: wait for the
                     // oldest report when that many are out.
                     while issued - reports.next >= WINDOW {
@@ -327,7 +353,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     });
                 }
             }
+            Err(_) if !super::partition::takes(partition, item) => item += 1,
             Err(message) => {
+                item += 1;
                 // In its place among the reports.
                 let source = Source {
                     path: path.clone(),

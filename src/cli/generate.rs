@@ -13,14 +13,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::generated_file::{
-    bytes_per_level, check_count, report_shortfall, shortfall_code, write_locked,
+    batch_indices, bytes_per_level, check_count, generator_part, pack_text, report_shortfall,
+    shortfall_code, write_locked,
 };
+use super::partition::{parse_partition, PartitionArg};
 use crate::engine::default_max_memory;
 use crate::kinds::skiddy::generate::Generated;
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateParams,
 };
-use crate::pack::{pack_to_json, Pack, PackEntry};
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -44,7 +45,7 @@ pub enum GenerateKind {
 }
 
 /// The Skiddy generator's parameters.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct SkiddyArgs {
     /// How many levels to generate.
     #[arg(long, default_value_t = 10)]
@@ -104,12 +105,27 @@ pub struct SkiddyArgs {
     /// Candidates to try for one level before giving up on it.
     #[arg(long, default_value_t = 100_000)]
     pub max_candidates: u64,
+    /// Make only partition K of N (K from 0): the levels whose index is K
+    /// modulo N, each as the whole run makes it, written as a part for
+    /// `pack merge`; `auto/N` reads K from JOB_COMPLETION_INDEX or
+    /// SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+    #[arg(long, value_parser = parse_partition)]
+    pub partition: Option<PartitionArg>,
     /// The pack file to write.
     #[arg(long)]
     pub out: PathBuf,
 }
 
 impl SkiddyArgs {
+    /// The parameters that decide the levels, as a part's source says
+    /// them: every argument but the file and the partition.
+    fn parameters(&self) -> String {
+        let mut args = self.clone();
+        args.out = PathBuf::new();
+        args.partition = None;
+        format!("{args:?}")
+    }
+
     fn params(&self) -> GenerateParams {
         GenerateParams {
             width: self.width,
@@ -151,14 +167,12 @@ fn skiddy_bar(count: usize) -> ProgressBar {
 fn show_time_left(
     bar: &ProgressBar,
     control: &GenerateControl,
-    args: &SkiddyArgs,
+    (levels, max_candidates): (u64, u64),
     started: Instant,
     done: &AtomicBool,
 ) {
     while !done.load(Ordering::Relaxed) {
-        if let Some(left) =
-            control.time_left(args.count as u64, args.max_candidates, started.elapsed())
-        {
+        if let Some(left) = control.time_left(levels, max_candidates, started.elapsed()) {
             bar.set_message(left.words());
         }
         std::thread::sleep(Duration::from_millis(200));
@@ -181,20 +195,26 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         bytes_per_level::<Generated>(args.width.saturating_mul(args.height)),
         default_max_memory(),
     )
-    .and_then(|()| params.check().map_err(|e| e.to_string()));
-    if let Err(message) = checked {
-        let _ = writeln!(err, "error: {message}");
-        return super::EXIT_USAGE;
-    }
+    .and_then(|()| params.check().map_err(|e| e.to_string()))
+    .and_then(|()| generator_part(args.partition, &args.out, "skiddy", args.parameters()));
+    let part = match checked {
+        Ok(part) => part,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            return super::EXIT_USAGE;
+        }
+    };
+    let indices = batch_indices(args.count, part.as_ref());
     let started = Instant::now();
-    let bar = skiddy_bar(args.count);
+    let bar = skiddy_bar(indices.len());
     let control = GenerateControl::new();
     let done = AtomicBool::new(false);
+    let levels = (indices.len() as u64, args.max_candidates);
     let results: Vec<_> = std::thread::scope(|scope| {
-        scope.spawn(|| show_time_left(&bar, &control, args, started, &done));
-        let results = (0..args.count as u64)
-            .into_par_iter()
-            .map(|i| {
+        scope.spawn(|| show_time_left(&bar, &control, levels, started, &done));
+        let results: Vec<_> = indices
+            .par_iter()
+            .map(|&i| {
                 let r = generate_controlled(&params, batch_seed(args.seed, i), &control);
                 bar.inc(1);
                 r
@@ -205,46 +225,40 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     });
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let mut pack = Pack {
-        name: args
-            .out
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        levels: Vec::new(),
-    };
+    let mut levels = Vec::new();
     let mut candidates = 0u64;
     let mut failed = Vec::new();
-    for (i, r) in results.into_iter().enumerate() {
+    for (&i, r) in indices.iter().zip(results) {
+        let i = i as usize;
         match r {
             Ok(g) => {
                 candidates += g.candidates;
-                let mut level = g.level;
-                level.name = format!("gen-{}-{i}", args.seed);
-                let mut entry = PackEntry::new(level.into());
-                entry.tags.push("generated".into());
-                entry.set_summary(Some(
-                    crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
-                        &g.summary, &g.rating,
-                    ),
-                ));
-                pack.levels.push(entry);
+                let summary = crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
+                    &g.summary, &g.rating,
+                );
+                levels.push((i, g.level.into(), Some(summary)));
             }
             Err(e) => failed.push((i, e.to_string())),
         }
     }
-    if !report_shortfall(&failed, pack.levels.len(), err) {
+    let kept = levels.len();
+    if !report_shortfall(&failed, kept, part.is_some(), err) {
         // Why the candidates were rejected helps to loosen the parameters.
         if let Some(line) = control.rejections().line() {
             let _ = writeln!(out, "{line}");
         }
         return super::EXIT_FAILED;
     }
-    if let Err(message) = write_locked(&args.out, &pack_to_json(&pack)) {
+    let text = pack_text(
+        &args.out,
+        args.seed,
+        levels,
+        part.as_ref().map(|p| (p, args.count)),
+    );
+    if let Err(message) = write_locked(&args.out, &text) {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
-    let kept = pack.levels.len();
     let _ = writeln!(
         out,
         "kept {} in {:.1} s ({:.2} per second on {} threads), {:.1} candidates tried per level kept; wrote {}",

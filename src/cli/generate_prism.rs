@@ -12,9 +12,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::generated_file::{
-    bytes_per_level, check_count, exit_code, kept_line, make_batch, pack_text, report_failures,
-    write_locked, OutFile,
+    batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
+    make_batch_of, pack_text, report_failures, write_locked, GeneratorPart, OutFile,
 };
+use super::partition::{parse_partition, PartitionArg};
 
 use crate::engine::{parse_memory_size, Job};
 use crate::kinds::prism::generate::{
@@ -25,7 +26,7 @@ use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::LevelSummary;
 
 /// The Prism generator's parameters.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct PrismArgs {
     /// Board width (2 to 1000).
     #[arg(long, default_value_t = 10)]
@@ -62,6 +63,12 @@ pub struct PrismArgs {
     /// memory available).
     #[arg(long, value_parser = parse_memory_size)]
     pub max_memory: Option<u64>,
+    /// Make only partition K of N (K from 0): the levels whose index is K
+    /// modulo N, each as the whole run makes it, written as a part (--out
+    /// FILE.json) for `pack merge`; `auto/N` reads K from
+    /// JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+    #[arg(long, value_parser = parse_partition)]
+    pub partition: Option<PartitionArg>,
     /// The file to write: FILE.txt (one level, the 2016 format) or
     /// FILE.json (a pack).
     #[arg(long)]
@@ -103,6 +110,15 @@ pub fn parse_switch_colours(text: &str) -> Result<u8, String> {
 }
 
 impl PrismArgs {
+    /// The parameters that decide the levels, as a part's source says
+    /// them: every argument but the file and the partition.
+    fn parameters(&self) -> String {
+        let mut args = self.clone();
+        args.out = PathBuf::new();
+        args.partition = None;
+        format!("{args:?}")
+    }
+
     /// The generator's options for level `index`.
     fn options(&self, index: u64) -> GenerateOptions {
         let defaults = GenerateOptions::new(self.width, self.height, batch_seed(self.seed, index));
@@ -143,15 +159,25 @@ fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, G
 
 /// The text of the file: the one level in the 2016 format, or the pack of
 /// every level.
-fn file_text(args: &PrismArgs, output: OutFile, kept: &[Kept]) -> Result<String, String> {
+fn file_text(
+    args: &PrismArgs,
+    output: OutFile,
+    batch: &super::generated_file::Batch<Kept>,
+    part: Option<&GeneratorPart>,
+) -> Result<String, String> {
+    let kept = &batch.kept;
     match output {
         OutFile::Text => prism::write_2016(&kept[0].level).map_err(|e| e.to_string()),
         OutFile::Pack => Ok(pack_text(
             &args.out,
             args.seed,
-            kept.iter()
-                .map(|k| (k.level.clone().into(), k.summary.clone()))
+            batch
+                .kept_indices
+                .iter()
+                .zip(kept)
+                .map(|(&i, k)| (i, k.level.clone().into(), k.summary.clone()))
                 .collect(),
+            part.map(|p| (p, args.count)),
         )),
     }
 }
@@ -162,7 +188,7 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // of every generator for the count (see `generated_file`), then the
     // file.
     let options = args.options(0);
-    let output = match options
+    let (output, part) = match options
         .check()
         .map_err(|e| e.to_string())
         .and_then(|()| {
@@ -173,27 +199,32 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             )
         })
         .and_then(|()| OutFile::of(&args.out, args.count, "the 2016 format"))
-    {
+        .and_then(|output| {
+            let part = generator_part(args.partition, &args.out, "prism", args.parameters())?;
+            Ok((output, part))
+        }) {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");
             return super::EXIT_USAGE;
         }
     };
-    let batch = make_batch(args.count, |i| {
+    let indices = batch_indices(args.count, part.as_ref());
+    let batch = make_batch_of(&indices, |i| {
         generate_one(args, i, output).map_err(|e| e.to_string())
     });
-    if !report_failures(&batch, err) {
+    if !report_failures(&batch, part.is_some(), err) {
         return super::EXIT_FAILED;
     }
     let kept = &batch.kept;
-    let written = file_text(args, output, kept).and_then(|text| write_locked(&args.out, &text));
+    let written = file_text(args, output, &batch, part.as_ref())
+        .and_then(|text| write_locked(&args.out, &text));
     if let Err(message) = written {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
     let _ = writeln!(out, "{}", kept_line(&batch, &args.out));
-    if args.no_dead_ends {
+    if args.no_dead_ends && !kept.is_empty() {
         let tries: u64 = kept.iter().map(|k| k.tries).sum();
         let retried = kept.iter().filter(|k| k.tries > 1).count();
         let _ = writeln!(

@@ -12,9 +12,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::generated_file::{
-    bytes_per_level, check_count, exit_code, kept_line, make_batch, pack_text, report_failures,
-    write_locked, OutFile,
+    batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
+    make_batch_of, pack_text, report_failures, write_locked, GeneratorPart, OutFile,
 };
+use super::partition::{parse_partition, PartitionArg};
 
 use crate::engine::{default_max_memory, Job};
 use crate::kinds::skiddy::generate::batch_seed;
@@ -23,7 +24,7 @@ use crate::kinds::tangram::{self, generate, GenerateOptions, Preset};
 use crate::kinds::LevelSummary;
 
 /// The Tangram generator's parameters.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct TangramArgs {
     /// A preset of the original game: easy (4 x 4, 6 shapes), medium
     /// (5 x 5, 9) or hard (6 x 6, 12). Without it and without --size and
@@ -56,6 +57,12 @@ pub struct TangramArgs {
     /// search budget; for Tangram it counts search nodes.
     #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
     pub max_states: u64,
+    /// Make only partition K of N (K from 0): the levels whose index is K
+    /// modulo N, each as the whole run makes it, written as a part (--out
+    /// FILE.json) for `pack merge`; `auto/N` reads K from
+    /// JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+    #[arg(long, value_parser = parse_partition)]
+    pub partition: Option<PartitionArg>,
     /// The file to write: FILE.txt (one level, the original text format) or
     /// FILE.json (a pack).
     #[arg(long)]
@@ -73,6 +80,15 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
 }
 
 impl TangramArgs {
+    /// The parameters that decide the levels, as a part's source says
+    /// them: every argument but the file and the partition.
+    fn parameters(&self) -> String {
+        let mut args = self.clone();
+        args.out = PathBuf::new();
+        args.partition = None;
+        format!("{args:?}")
+    }
+
     /// The generator's options for level `index`, or why the parameters
     /// cannot give a level.
     fn options(&self, index: u64) -> Result<GenerateOptions, String> {
@@ -121,7 +137,13 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
 
 /// The text of the file: the one level in the original format, or the
 /// pack of every level.
-fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
+fn file_text(
+    args: &TangramArgs,
+    output: OutFile,
+    batch: &super::generated_file::Batch<Kept>,
+    part: Option<&GeneratorPart>,
+) -> String {
+    let kept = &batch.kept;
     match output {
         OutFile::Text => {
             // The original format has no place for a name.
@@ -132,9 +154,13 @@ fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
         OutFile::Pack => pack_text(
             &args.out,
             args.seed,
-            kept.iter()
-                .map(|k| (k.level.clone().into(), Some(k.summary.clone())))
+            batch
+                .kept_indices
+                .iter()
+                .zip(kept)
+                .map(|(&i, k)| (i, k.level.clone().into(), Some(k.summary.clone())))
                 .collect(),
+            part.map(|p| (p, args.count)),
         ),
     }
 }
@@ -143,13 +169,15 @@ fn file_text(args: &TangramArgs, output: OutFile, kept: &[Kept]) -> String {
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // The one rule of every generator first (see `generated_file`), then
     // what this one asks of its options and its file.
-    let output = match args.options(0).and_then(|options| {
+    let (output, part) = match args.options(0).and_then(|options| {
         check_count(
             args.count,
             bytes_per_level::<Kept>(4 * options.size * options.size),
             default_max_memory(),
         )?;
-        OutFile::of(&args.out, args.count, "the original format")
+        let output = OutFile::of(&args.out, args.count, "the original format")?;
+        let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
+        Ok((output, part))
     }) {
         Ok(output) => output,
         Err(message) => {
@@ -157,17 +185,19 @@ pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return super::EXIT_USAGE;
         }
     };
-    let batch = make_batch(args.count, |i| generate_one(args, i));
-    if !report_failures(&batch, err) {
+    let indices = batch_indices(args.count, part.as_ref());
+    let batch = make_batch_of(&indices, |i| generate_one(args, i));
+    if !report_failures(&batch, part.is_some(), err) {
         return super::EXIT_FAILED;
     }
     let kept = &batch.kept;
-    if let Err(message) = write_locked(&args.out, &file_text(args, output, kept)) {
+    let text = file_text(args, output, &batch, part.as_ref());
+    if let Err(message) = write_locked(&args.out, &text) {
         let _ = writeln!(err, "error: {message}");
         return super::EXIT_FAILED;
     }
     let _ = writeln!(out, "{}", kept_line(&batch, &args.out));
-    if args.unique {
+    if args.unique && !kept.is_empty() {
         let growths: Vec<String> = kept.iter().map(|k| k.growths.to_string()).collect();
         let total: u64 = kept.iter().map(|k| k.growths).sum();
         let _ = writeln!(

@@ -11,6 +11,13 @@
 //! - when some levels were generated and others not, the ones generated
 //!   are written (replacing `--out`, as a complete run does), each failure
 //!   is named, the shortfall is said, and the exit code is 1.
+//!
+//! With `--partition K/N` (see [`super::partition`]) a generator makes the
+//! levels of `0..count` whose index is K modulo N, each from the seed it
+//! has in the whole run and named as in the whole run (`gen-SEED-I`), and
+//! writes them as a part (a pack, `--out` must end in `.json`) for `pack
+//! merge`; a part is written even when none of its levels could be made,
+//! so that the merge sees it.
 
 use std::io::Write;
 use std::path::Path;
@@ -18,8 +25,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::partition::{PartInfo, Partition, PartitionArg, PART_FIELD};
 use crate::kinds::{Level, LevelSummary};
-use crate::pack::{pack_to_json, Pack, PackEntry};
+use crate::pack::{pack_to_json_with, Pack, PackEntry, Unknown};
 use crate::words::counted;
 
 /// What `--out` asks for, from its extension.
@@ -82,10 +90,59 @@ pub fn check_count(count: usize, bytes_per_level: u64, budget: u64) -> Result<()
     Ok(())
 }
 
+/// A generator's part of a partitioned run: which partition, and what the
+/// run is (the generator and its parameters), which every part says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratorPart {
+    /// The partition.
+    pub partition: Partition,
+    /// The part's source: levelscope's version, the generator and its
+    /// parameters (without `--out` and `--partition`).
+    pub source: String,
+}
+
+/// The part a generator's run makes, if `--partition` was given: `auto`
+/// read from the environment; refused (as usage) when `out` is not a pack.
+/// `generator` names it ("tangram") and `parameters` says its parameters.
+pub fn generator_part(
+    arg: Option<PartitionArg>,
+    out: &Path,
+    generator: &str,
+    parameters: String,
+) -> Result<Option<GeneratorPart>, String> {
+    let Some(partition) = super::partition::resolve_from_env(arg).map_err(|e| e.to_string())?
+    else {
+        return Ok(None);
+    };
+    if OutFile::of(out, 2, "a text format") != Ok(OutFile::Pack) {
+        return Err(format!(
+            "{}: with --partition, --out must be a pack (.json): the part that pack merge takes",
+            crate::file_names::shown(out)
+        ));
+    }
+    Ok(Some(GeneratorPart {
+        partition,
+        source: format!(
+            "levelscope {} generate {generator} {parameters}",
+            env!("CARGO_PKG_VERSION")
+        ),
+    }))
+}
+
+/// The indices a run makes: `0..count`, or the partition's share of them.
+pub fn batch_indices(count: usize, part: Option<&GeneratorPart>) -> Vec<u64> {
+    (0..count)
+        .filter(|&i| super::partition::takes(part.map(|p| p.partition), i))
+        .map(|i| i as u64)
+        .collect()
+}
+
 /// A batch: the levels kept in order, and the indices that failed with why.
 pub struct Batch<K> {
     /// What each level that was made gave, in index order.
     pub kept: Vec<K>,
+    /// The index in the run of each level kept.
+    pub kept_indices: Vec<usize>,
     /// `(index, why)` of each level that could not be made.
     pub failed: Vec<(usize, String)>,
     /// Seconds the batch took.
@@ -98,11 +155,21 @@ pub fn make_batch<K: Send>(
     count: usize,
     make: impl Fn(u64) -> Result<K, String> + Sync,
 ) -> Batch<K> {
+    make_batch_of(&(0..count as u64).collect::<Vec<_>>(), make)
+}
+
+/// Makes the levels of `indices` with `make` on all cores, with a progress
+/// bar when there is more than one.
+pub fn make_batch_of<K: Send>(
+    indices: &[u64],
+    make: impl Fn(u64) -> Result<K, String> + Sync,
+) -> Batch<K> {
     let started = Instant::now();
+    let count = indices.len();
     let bar = (count > 1).then(|| super::generating_bar(count));
-    let results: Vec<Result<K, String>> = (0..count as u64)
-        .into_par_iter()
-        .map(|i| {
+    let results: Vec<Result<K, String>> = indices
+        .par_iter()
+        .map(|&i| {
             let made = make(i);
             if let Some(bar) = &bar {
                 bar.inc(1);
@@ -115,25 +182,36 @@ pub fn make_batch<K: Send>(
     }
     let mut batch = Batch {
         kept: Vec::with_capacity(results.len()),
+        kept_indices: Vec::with_capacity(results.len()),
         failed: Vec::new(),
         seconds: started.elapsed().as_secs_f64(),
     };
-    for (i, made) in results.into_iter().enumerate() {
+    for (&i, made) in indices.iter().zip(results) {
         match made {
-            Ok(k) => batch.kept.push(k),
-            Err(e) => batch.failed.push((i, e)),
+            Ok(k) => {
+                batch.kept.push(k);
+                batch.kept_indices.push(i as usize);
+            }
+            Err(e) => batch.failed.push((i as usize, e)),
         }
     }
     batch
 }
 
 /// The pack of generated levels, named after the file, each level named
-/// `gen-SEED-I`, tagged "generated" and carrying its summary.
-pub fn pack_text(out: &Path, seed: u64, levels: Vec<(Level, Option<LevelSummary>)>) -> String {
+/// `gen-SEED-I` after its index `I` in the run, tagged "generated" and
+/// carrying its summary; a part of a partitioned run (`part`, of a run of
+/// `count` levels) carries its `"partition"` field.
+pub fn pack_text(
+    out: &Path,
+    seed: u64,
+    levels: Vec<(usize, Level, Option<LevelSummary>)>,
+    part: Option<(&GeneratorPart, usize)>,
+) -> String {
+    let indices: Vec<usize> = levels.iter().map(|(i, _, _)| *i).collect();
     let levels = levels
         .into_iter()
-        .enumerate()
-        .map(|(i, (mut level, summary))| {
+        .map(|(i, mut level, summary)| {
             level.set_name(format!("gen-{seed}-{i}"));
             let mut entry = PackEntry::new(level);
             entry.tags.push("generated".into());
@@ -141,13 +219,31 @@ pub fn pack_text(out: &Path, seed: u64, levels: Vec<(Level, Option<LevelSummary>
             entry
         })
         .collect();
-    pack_to_json(&Pack {
-        name: out
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        levels,
-    })
+    let mut fields = Unknown::new();
+    if let Some((part, count)) = part {
+        let info = PartInfo {
+            k: part.partition.k,
+            n: part.partition.n,
+            count,
+            source: part.source.clone(),
+            name: None,
+            indices,
+        };
+        fields.insert(
+            PART_FIELD.into(),
+            serde_json::to_value(info).expect("a part's field is JSON"),
+        );
+    }
+    pack_to_json_with(
+        &Pack {
+            name: out
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            levels,
+        },
+        &fields,
+    )
 }
 
 /// Writes `text` to `path` atomically, under the file's lock.
@@ -162,18 +258,24 @@ pub fn write_locked(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// Says which levels failed and, if none was made, that nothing is
-/// written; returns whether there is anything to write.
-pub fn report_failures<K>(batch: &Batch<K>, err: &mut dyn Write) -> bool {
-    report_shortfall(&batch.failed, batch.kept.len(), err)
+/// written; returns whether there is anything to write (a part always
+/// is, `is_part`).
+pub fn report_failures<K>(batch: &Batch<K>, is_part: bool, err: &mut dyn Write) -> bool {
+    report_shortfall(&batch.failed, batch.kept.len(), is_part, err)
 }
 
 /// [`report_failures`] for a generator that keeps its own results: the
 /// levels that `failed` with why, and how many were `kept`.
-pub fn report_shortfall(failed: &[(usize, String)], kept: usize, err: &mut dyn Write) -> bool {
+pub fn report_shortfall(
+    failed: &[(usize, String)],
+    kept: usize,
+    is_part: bool,
+    err: &mut dyn Write,
+) -> bool {
     for (i, why) in failed {
         let _ = writeln!(err, "level {i}: {why}");
     }
-    if kept == 0 {
+    if kept == 0 && !is_part {
         let _ = writeln!(err, "error: no level was generated; nothing was written");
         return false;
     }
@@ -258,11 +360,87 @@ mod tests {
     fn a_batch_keeps_order_and_names_the_failures() {
         let batch = make_batch(5, |i| if i == 3 { Err("odd".into()) } else { Ok(i) });
         assert_eq!(batch.kept, [0, 1, 2, 4]);
+        assert_eq!(batch.kept_indices, [0, 1, 2, 4]);
         assert_eq!(batch.failed, [(3, "odd".to_string())]);
         let mut err = Vec::new();
-        assert!(report_failures(&batch, &mut err));
+        assert!(report_failures(&batch, false, &mut err));
         assert_eq!(String::from_utf8(err).unwrap(), "level 3: odd\n");
         let mut err = Vec::new();
         assert_eq!(exit_code(&batch, &mut err), super::super::EXIT_FAILED);
+    }
+
+    #[test]
+    fn a_partitions_batch_keeps_the_runs_indices() {
+        let part = GeneratorPart {
+            partition: Partition { k: 1, n: 3 },
+            source: "s".into(),
+        };
+        let indices = batch_indices(8, Some(&part));
+        assert_eq!(indices, [1, 4, 7]);
+        assert_eq!(batch_indices(3, None), [0, 1, 2]);
+        let batch = make_batch_of(
+            &indices,
+            |i| if i == 4 { Err("no".into()) } else { Ok(i * 10) },
+        );
+        assert_eq!(batch.kept, [10, 70]);
+        assert_eq!(batch.kept_indices, [1, 7]);
+        assert_eq!(batch.failed, [(4, "no".to_string())]);
+        // A part none of whose levels was made is still written.
+        let none = make_batch_of(&[2], |_| Err::<u64, _>("no".into()));
+        assert!(report_failures(&none, true, &mut Vec::new()));
+        assert!(!report_failures(&none, false, &mut Vec::new()));
+    }
+
+    #[test]
+    fn levels_are_named_after_their_index_in_the_run() {
+        let level = || -> Level { crate::kinds::skiddy::Level::new(4, 4).into() };
+        // Level 1 could not be made: level 2 keeps its name.
+        let text = pack_text(
+            Path::new("out/batch.json"),
+            5,
+            vec![(0, level(), None), (2, level(), None)],
+            None,
+        );
+        let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(pack["name"], "batch");
+        assert_eq!(pack["levels"][0]["name"], "gen-5-0");
+        assert_eq!(pack["levels"][1]["name"], "gen-5-2");
+        assert!(pack.get(PART_FIELD).is_none());
+        let part = GeneratorPart {
+            partition: Partition { k: 2, n: 3 },
+            source: "the run".into(),
+        };
+        let text = pack_text(
+            Path::new("p.json"),
+            5,
+            vec![(2, level(), None), (8, level(), None)],
+            Some((&part, 9)),
+        );
+        let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            pack[PART_FIELD],
+            serde_json::json!({"k": 2, "n": 3, "count": 9, "source": "the run", "name": null, "indices": [2, 8]})
+        );
+        assert_eq!(pack["levels"][1]["name"], "gen-5-8");
+    }
+
+    #[test]
+    fn a_part_must_be_a_pack() {
+        let fixed = Some(PartitionArg::Fixed(Partition { k: 0, n: 2 }));
+        let e = generator_part(fixed, Path::new("a.txt"), "tangram", String::new()).unwrap_err();
+        assert!(e.contains("--out must be a pack (.json)"), "{e}");
+        let part = generator_part(fixed, Path::new("a.json"), "tangram", "x".into())
+            .unwrap()
+            .unwrap();
+        assert_eq!(part.partition, Partition { k: 0, n: 2 });
+        assert!(
+            part.source.ends_with("generate tangram x"),
+            "{}",
+            part.source
+        );
+        assert_eq!(
+            generator_part(None, Path::new("a.txt"), "t", String::new()),
+            Ok(None)
+        );
     }
 }

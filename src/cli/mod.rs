@@ -10,6 +10,7 @@ pub mod generated_file;
 pub mod kind_help;
 pub mod level_spec;
 pub mod pack;
+pub mod partition;
 pub mod play;
 pub mod progress;
 pub mod rooms;
@@ -59,7 +60,7 @@ pub enum Command {
     /// A level or pack as stable text for `git diff` (set it as a diff
     /// driver's textconv): boards, verdicts and figures.
     Textconv(textconv::TextconvArgs),
-    /// Curate packs: add, check, dedupe, stats, export.
+    /// Curate packs: add, check, dedupe, stats, export, diff, merge.
     Pack(pack::PackArgs),
     /// Generate a random tree of rooms and lay it out on a map.
     Rooms(rooms::RoomsArgs),

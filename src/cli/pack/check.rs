@@ -3,22 +3,53 @@
 
 use super::*;
 
+/// What `pack check` is asked to do besides checking.
+pub(super) struct CheckRun<'a> {
+    /// The fewest stars a level may have.
+    pub min_stars: u8,
+    /// Store the fresh analyses (in the pack, or in the part file).
+    pub update: bool,
+    /// Print JSON Lines.
+    pub json: bool,
+    /// Check only this partition's entries.
+    pub partition: Option<Partition>,
+    /// With `update` and `partition`: the part file to write instead of
+    /// the pack.
+    pub part_out: Option<&'a Path>,
+}
+
 /// Runs `pack check`; the exit code, or the error in words.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn check(
     pack_path: &Path,
-    min_stars: u8,
+    run: CheckRun,
     (max_states, max_memory): (u64, u64),
-    update: bool,
-    json_out: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
-    let _lock = if update { Some(lock(pack_path)?) } else { None };
+    let CheckRun {
+        min_stars,
+        update,
+        json: json_out,
+        partition,
+        part_out,
+    } = run;
+    // A part is written to its own file: the pack is only read.
+    let in_place = update && part_out.is_none();
+    let _lock = if in_place {
+        Some(lock(pack_path)?)
+    } else {
+        None
+    };
     let mut read = load(pack_path, err)?;
     if update {
         writable(&read, pack_path)?;
     }
+    let whole = partition.map(|p| PartOf {
+        partition: p,
+        count: read.pack.levels.len() + read.damaged.len(),
+        source: pack_source(&read),
+    });
+    let numbers = take_partition(&mut read, partition);
     let bars = MultiProgress::new();
     let bar = bars.add(progress_bar(read.pack.levels.len(), "checking"));
     let checks = check_pack(
@@ -41,7 +72,6 @@ pub(super) fn check(
     );
     bar.finish_and_clear();
     let mut failing = 0;
-    let numbers = read.file_indices();
     for c in &checks {
         let name = read.pack.levels[c.index].level.name();
         let number = numbers[c.index];
@@ -86,8 +116,11 @@ pub(super) fn check(
         for c in checks {
             read.pack.levels[c.index].set_summary(c.summary.ok());
         }
-        write_pack_with(pack_path, &read.pack, &read.unknown)
-            .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
+        match (part_out, whole) {
+            (Some(part), Some(whole)) => write_part(part, &read, &numbers, whole)?,
+            _ => write_pack_with(pack_path, &read.pack, &read.unknown)
+                .map_err(|e| format!("{}: {e}", shown(pack_path)))?,
+        }
     }
     Ok(if failing > 0 {
         crate::cli::EXIT_FAILED

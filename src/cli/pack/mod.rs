@@ -1,4 +1,4 @@
-//! `levelscope pack add|check|dedupe|stats|export|diff PACK ...`: curate
+//! `levelscope pack add|check|dedupe|stats|export|diff|merge PACK ...`: curate
 //! packs from the command line. This file holds the arguments, what the
 //! subcommands share (reading a pack and its damage, the lock, progress)
 //! and `run`; each subcommand is a file of its own.
@@ -8,12 +8,14 @@ mod check;
 mod dedupe;
 pub mod diff;
 mod export;
+mod merge;
 mod stats;
 
 use self::add::add;
-use self::check::check;
+use self::check::{check, CheckRun};
 use self::dedupe::dedupe;
 use self::export::{export, ExportTargets};
+use self::merge::merge;
 use self::stats::stats;
 
 use super::kind_help::{ascii_help, check_about, dedupe_about, sheet_help, stats_about};
@@ -24,6 +26,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::partition::{parse_partition, Partition, PartitionArg};
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::file_names::shown;
 use crate::kinds::text::{quoted, shortened};
@@ -87,12 +90,22 @@ pub enum PackCommand {
         /// memory available).
         #[arg(long, value_parser = parse_memory_size)]
         max_memory: Option<u64>,
-        /// Store the fresh analyses in the pack.
+        /// Store the fresh analyses in the pack (with --partition: in the
+        /// part file --out, and the pack is not changed).
         #[arg(long)]
         update: bool,
         /// Print one JSON object per level (JSON Lines).
         #[arg(long)]
         json: bool,
+        /// Check only partition K of N (K from 0): the entries whose index
+        /// is K modulo N; `auto/N` reads K from JOB_COMPLETION_INDEX or
+        /// SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+        #[arg(long, value_parser = parse_partition)]
+        partition: Option<PartitionArg>,
+        /// With --update --partition: the part file to write, for `pack
+        /// merge`.
+        #[arg(long, requires = "partition", requires = "update")]
+        out: Option<PathBuf>,
     },
     /// Find levels that are the same up to their kind's symmetries.
     #[command(about = dedupe_about())]
@@ -125,6 +138,30 @@ pub enum PackCommand {
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
+        #[arg(long, value_parser = parse_memory_size)]
+        max_memory: Option<u64>,
+        /// Sum up only partition K of N (K from 0): the entries whose index
+        /// is K modulo N; `auto/N` reads K from JOB_COMPLETION_INDEX or
+        /// SLURM_ARRAY_TASK_ID (see docs/cluster.md).
+        #[arg(long, value_parser = parse_partition)]
+        partition: Option<PartitionArg>,
+        /// With --partition: also write the part's entries with their
+        /// analyses to this part file, for `pack merge`.
+        #[arg(long, requires = "partition")]
+        out: Option<PathBuf>,
+    },
+    /// Put the parts written by `--partition` runs (pack check --update,
+    /// pack stats --out, generate) back together in the whole's order;
+    /// refuses parts of different batches, parts that overlap and missing
+    /// parts, and then writes nothing.
+    Merge {
+        /// The pack file to write.
+        out: PathBuf,
+        /// The part files, in any order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Refuse a file whose reading would need more memory than this
+        /// (`512M`, `2G`; default: half the memory available).
         #[arg(long, value_parser = parse_memory_size)]
         max_memory: Option<u64>,
     },
@@ -306,6 +343,105 @@ fn summary_words(s: &LevelSummary, graph_numbers: bool) -> String {
     }
 }
 
+/// The partition of a `--partition` value (`auto` read from the
+/// environment), or the usage error said on `err` and its exit code.
+fn partition_or_usage(
+    arg: Option<PartitionArg>,
+    err: &mut dyn Write,
+) -> Result<Option<Partition>, u8> {
+    super::partition::resolve_from_env(arg).map_err(|e| {
+        let _ = writeln!(err, "error: {e}");
+        super::EXIT_USAGE
+    })
+}
+
+/// Refuses (as usage) a part file that is the pack itself, which writing
+/// the part would replace.
+fn part_not_pack(pack: &Path, part: Option<&Path>, err: &mut dyn Write) -> Result<(), u8> {
+    let Some(part) = part else {
+        return Ok(());
+    };
+    let same = match (pack.canonicalize(), part.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => pack == part,
+    };
+    if same {
+        let _ = writeln!(
+            err,
+            "error: {}: --out is the pack itself; a part goes to a file of its own, nothing was written",
+            shown(part)
+        );
+        return Err(super::EXIT_USAGE);
+    }
+    Ok(())
+}
+
+/// What the parts of one pack say they come from: its name, its number of
+/// entries and a print of its levels (their boards, without summaries), so
+/// that parts of two versions of a pack are told apart.
+fn pack_source(read: &ReadPack) -> String {
+    let count = read.pack.levels.len() + read.damaged.len();
+    let print = read
+        .pack
+        .levels
+        .iter()
+        .map(|e| crate::pack::level_print(&e.level))
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, p| {
+            p.bytes()
+                .fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+        });
+    format!(
+        "pack {}, {}, print {print:016x}",
+        quoted(&read.pack.name),
+        levels_word(count)
+    )
+}
+
+/// Keeps only `partition`'s entries of `read` (all of them without a
+/// partition); returns each kept entry's index in the file.
+fn take_partition(read: &mut ReadPack, partition: Option<Partition>) -> Vec<usize> {
+    let numbers = read.file_indices();
+    let levels = std::mem::take(&mut read.pack.levels);
+    let mut kept = Vec::new();
+    for (entry, number) in levels.into_iter().zip(numbers) {
+        if super::partition::takes(partition, number) {
+            read.pack.levels.push(entry);
+            kept.push(number);
+        }
+    }
+    kept
+}
+
+/// What a pack's part needs to be written besides its entries.
+struct PartOf {
+    partition: Partition,
+    /// The whole pack's number of entries.
+    count: usize,
+    /// [`pack_source`] of the whole pack.
+    source: String,
+}
+
+/// Writes the part `read` (its entries already those of the partition,
+/// whose indices in the whole are `numbers`) to `path`, with the pack's
+/// fields and its `"partition"` field.
+fn write_part(path: &Path, read: &ReadPack, numbers: &[usize], of: PartOf) -> Result<(), String> {
+    let info = super::partition::PartInfo {
+        k: of.partition.k,
+        n: of.partition.n,
+        count: of.count,
+        source: of.source,
+        name: Some(read.pack.name.clone()),
+        indices: numbers.to_vec(),
+    };
+    let mut unknown = read.unknown.clone();
+    unknown.insert(
+        super::partition::PART_FIELD.into(),
+        serde_json::to_value(info).expect("a part's field is JSON"),
+    );
+    let _lock = lock(path)?;
+    write_pack_with(path, &read.pack, &unknown).map_err(|e| format!("{}: {e}", shown(path)))
+}
+
 /// "1 level", "3 levels".
 fn levels_word(n: usize) -> String {
     counted(n as u64, "level", "levels")
@@ -343,6 +479,9 @@ fn files_read(command: &PackCommand) -> (Vec<&Path>, u64) {
             max_memory,
             ..
         } => (vec![old.as_path(), new.as_path()], max_memory),
+        PackCommand::Merge {
+            parts, max_memory, ..
+        } => (parts.iter().map(PathBuf::as_path).collect(), max_memory),
     };
     (files, max_memory.unwrap_or_else(default_max_memory))
 }
@@ -398,16 +537,38 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             max_states,
             update,
             json,
+            partition,
+            out: part_out,
             ..
-        } => check(
-            pack,
-            *min_stars,
-            budgets(max_states),
-            *update,
-            *json,
-            out,
-            err,
-        ),
+        } => {
+            let partition = match partition_or_usage(*partition, err) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
+            if let Err(code) = part_not_pack(pack, part_out.as_deref(), err) {
+                return code;
+            }
+            if partition.is_some() && *update && part_out.is_none() {
+                let _ = writeln!(
+                    err,
+                    "error: with --partition, --update writes a part file for pack merge: give --out PART; nothing was written"
+                );
+                return super::EXIT_USAGE;
+            }
+            check(
+                pack,
+                CheckRun {
+                    min_stars: *min_stars,
+                    update: *update,
+                    json: *json,
+                    partition,
+                    part_out: part_out.as_deref(),
+                },
+                budgets(max_states),
+                out,
+                err,
+            )
+        }
         PackCommand::Dedupe {
             pack, json, write, ..
         } => dedupe(pack, *json, write.as_deref(), out, err),
@@ -415,8 +576,23 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             pack,
             json,
             max_states,
+            partition,
+            out: part_out,
             ..
-        } => stats(pack, *json, budgets(max_states), out, err),
+        } => {
+            let partition = match partition_or_usage(*partition, err) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
+            if let Err(code) = part_not_pack(pack, part_out.as_deref(), err) {
+                return code;
+            }
+            let part = partition.map(|p| (p, part_out.as_deref()));
+            stats(pack, *json, part, budgets(max_states), out, err)
+        }
+        PackCommand::Merge {
+            out: merged, parts, ..
+        } => merge(merged, parts, out, err),
         PackCommand::Export {
             pack,
             ascii,

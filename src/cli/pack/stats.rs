@@ -3,16 +3,46 @@
 use super::*;
 
 /// Runs `pack stats`; the exit code, or the error in words.
+/// With `part`, only the partition's entries are summed up, and with its
+/// file the part (each entry with its stored analysis, or a fresh one) is
+/// written for `pack merge`.
 pub(super) fn stats(
     pack_path: &Path,
     json_out: bool,
+    part: Option<(Partition, Option<&Path>)>,
     (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, String> {
-    let read = load(pack_path, err)?;
-    let levels = &read.pack.levels;
+    let mut read = load(pack_path, err)?;
+    let whole = match part {
+        Some((partition, Some(file))) => {
+            writable(&read, pack_path)?;
+            Some((
+                file,
+                PartOf {
+                    partition,
+                    count: read.pack.levels.len() + read.damaged.len(),
+                    source: pack_source(&read),
+                },
+            ))
+        }
+        _ => None,
+    };
+    let numbers = take_partition(&mut read, part.map(|(p, _)| p));
     let summaries = summaries(&read.pack, max_states, max_memory);
+    if let Some((file, whole)) = whole {
+        let mut part = read.clone();
+        for (entry, summary) in part.pack.levels.iter_mut().zip(&summaries) {
+            // A stored analysis is kept as it is (with its print, or
+            // without); a fresh one is stored with the level's print.
+            if entry.summary.is_none() {
+                entry.set_summary(summary.clone());
+            }
+        }
+        write_part(file, &part, &numbers, whole)?;
+    }
+    let levels = &read.pack.levels;
     let known: Vec<&LevelSummary> = summaries.iter().flatten().collect();
     // The numbers of a state graph, from the levels whose kind has one.
     let graphs: Vec<&GraphFigures> = known.iter().filter_map(|s| s.graph()).collect();
@@ -81,11 +111,7 @@ pub(super) fn stats(
                 levels_word(unanalysable)
             );
         }
-        for (i, (e, s)) in read
-            .file_indices()
-            .into_iter()
-            .zip(levels.iter().zip(&summaries))
-        {
+        for (i, (e, s)) in numbers.iter().zip(levels.iter().zip(&summaries)) {
             let line = match s {
                 Some(s) => summary_words(s, true),
                 None => "not analysed".into(),
