@@ -33,6 +33,7 @@ mod kind_words;
 mod largest_board;
 mod level_numbers_cli;
 mod memory_budget;
+mod no_conflict_markers;
 mod own_levels;
 mod pack_cli;
 mod pack_fields;
