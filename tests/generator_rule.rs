@@ -120,10 +120,14 @@ fn a_fifo_or_a_link_at_the_lock_name_is_refused_not_waited_on() {
     let (pack, text) = keep_pack(dir.path());
     let lock = dir.path().join(".keep.json.lock");
     let _ = std::fs::remove_file(&lock);
-    let made = std::process::Command::new("mkfifo")
-        .arg(&lock)
-        .status()
-        .unwrap();
+    let made = match std::process::Command::new("mkfifo").arg(&lock).status() {
+        Ok(made) => made,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("skipped: mkfifo is not installed");
+            return;
+        }
+        Err(e) => panic!("mkfifo: {e}"),
+    };
     assert!(made.success());
     let level = dir.path().join("one.txt");
     let other = dir.path().join("other.json");
