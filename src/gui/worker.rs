@@ -52,6 +52,9 @@ pub struct AnalysisWorker {
     running: Option<Running>,
     sender: Sender<Finished>,
     results: Receiver<Finished>,
+    /// The current job's result, received by [`AnalysisWorker::wait_for_result`]
+    /// and not yet collected by [`AnalysisWorker::poll`].
+    received: Option<Finished>,
     notify: Arc<dyn Fn() + Send + Sync>,
     next_id: u64,
 }
@@ -64,6 +67,7 @@ impl AnalysisWorker {
             running: None,
             sender,
             results,
+            received: None,
             notify: Arc::new(notify),
             next_id: 1,
         }
@@ -104,6 +108,7 @@ impl AnalysisWorker {
 
     /// Cancels the running job, if any; its result will never be returned.
     pub fn cancel(&mut self) {
+        self.received = None;
         if let Some(running) = self.running.take() {
             running.job.cancel();
         }
@@ -132,14 +137,49 @@ impl AnalysisWorker {
     /// The result of the current job, once it has finished; results of
     /// cancelled jobs are dropped.
     pub fn poll(&mut self) -> Option<Finished> {
+        if let Some(finished) = self.received.take() {
+            return Some(self.collect(finished));
+        }
         while let Ok(finished) = self.results.try_recv() {
-            if self.running.as_ref().is_some_and(|r| r.id == finished.id) {
-                let running = self.running.take().expect("checked");
-                let _ = running.thread.join();
-                return Some(finished);
+            if self.is_current(&finished) {
+                return Some(self.collect(finished));
             }
         }
         None
+    }
+
+    /// Blocks until the running job has delivered its result, for at most
+    /// `bound`; the result stays for [`AnalysisWorker::poll`] to collect.
+    /// Returns `true` when the result is there (or no job is running) and
+    /// `false` when `bound` passed first. For tests and scripted runs that
+    /// must wait for the worker's event rather than for a clock: the bound
+    /// only turns a hang into a clear failure.
+    pub fn wait_for_result(&mut self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        while self.received.is_none() && self.running.is_some() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.results.recv_timeout(left) {
+                Ok(finished) if self.is_current(&finished) => self.received = Some(finished),
+                // A cancelled job's result: dropped, as `poll` drops it.
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    fn is_current(&self, finished: &Finished) -> bool {
+        self.running.as_ref().is_some_and(|r| r.id == finished.id)
+    }
+
+    /// Hands out the current job's result and forgets the job.
+    fn collect(&mut self, finished: Finished) -> Finished {
+        let running = self
+            .running
+            .take()
+            .expect("the result is the running job's");
+        let _ = running.thread.join();
+        finished
     }
 }
 
@@ -155,15 +195,13 @@ mod tests {
     use crate::kinds::skiddy::format::parse_ascii;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// Blocks on the worker's delivery; the minute only reports a hang.
     fn wait(worker: &mut AnalysisWorker) -> Finished {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Some(f) = worker.poll() {
-                return f;
-            }
-            assert!(Instant::now() < deadline, "the job did not finish");
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        assert!(
+            worker.wait_for_result(Duration::from_secs(60)),
+            "the job did not deliver a result within a minute"
+        );
+        worker.poll().expect("the delivered result")
     }
 
     fn one_one() -> Level {
@@ -225,6 +263,28 @@ mod tests {
             worker.poll().is_none(),
             "a cancelled job's result is dropped"
         );
+    }
+
+    #[test]
+    fn waiting_keeps_the_result_for_poll_and_reports_a_passed_bound() {
+        let mut worker = AnalysisWorker::new(|| {});
+        assert!(
+            worker.wait_for_result(Duration::ZERO),
+            "no job: nothing to wait for"
+        );
+        worker.start(big(), 10_000_000);
+        assert!(
+            !worker.wait_for_result(Duration::ZERO),
+            "a long job has not delivered at once"
+        );
+        assert!(worker.is_running());
+        let id = worker.start(one_one(), 1000);
+        assert!(worker.wait_for_result(Duration::from_secs(60)));
+        assert!(worker.is_running(), "the result waits for poll");
+        let f = worker.poll().expect("kept for poll");
+        assert_eq!(f.id, id);
+        assert!(!worker.is_running());
+        assert!(worker.poll().is_none());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What the editor's kittest flows share: the editor with the bundled
 //! sample pack, waiting for the worker's analysis, opening a file.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
@@ -16,10 +16,16 @@ pub fn editor() -> Harness<'static, EditorApp> {
     harness
 }
 
+/// How long a test waits for the worker before calling it a hang; the
+/// tests wait for the worker's delivery, this only bounds a hang.
+pub const HANG: Duration = Duration::from_secs(120);
+
 /// Steps the window until the worker has delivered the analysis of the
-/// level on screen.
+/// level on screen: each round blocks on the worker's result (not on a
+/// clock) and then steps, so the editor collects it.
 pub fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
-    for _ in 0..3000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         harness.step();
         let app = harness.state();
         let current = app.analysis.level.as_ref() == Some(&app.doc().level);
@@ -27,9 +33,12 @@ pub fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
             harness.step();
             return;
         }
-        std::thread::sleep(Duration::from_millis(5));
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(
+            harness.state_mut().worker.wait_for_result(left) && !left.is_zero(),
+            "the analysis of the level on screen did not arrive within {HANG:?}"
+        );
     }
-    panic!("the analysis did not finish");
 }
 
 /// Opens `text` as a file named `name`, through File → Open's code path.
