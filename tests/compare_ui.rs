@@ -1,24 +1,38 @@
 //! Compare in the editor: pin a version, edit, and read what changed; the
 //! version as saved as the reference; an old solution that breaks.
 
+use std::time::Instant;
+
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, open_file, paint_cell, wait_for_analysis};
+use crate::common::editor::{editor, open_file, paint_cell, wait_for_analysis, HANG};
 use levelscope::gui::EditorApp;
 
 /// Steps until the compare section shows `label` (the reference's
-/// analysis runs on a worker of its own).
+/// analysis runs on a worker of its own), each round waiting for the
+/// editor's and the reference's workers to deliver.
 fn wait_for_label(harness: &mut Harness<'static, EditorApp>, label: &str) {
-    for _ in 0..3000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         if harness.query_all_by_label_contains(label).next().is_some() {
             return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(2));
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "{label:?} did not show within {HANG:?}");
+        let app = harness.state_mut();
+        let edited = app.worker.wait_for_result(left);
+        let reference = app
+            .compare
+            .as_mut()
+            .is_none_or(|(_, comparison)| comparison.wait_for_reference(left));
+        assert!(
+            edited && reference,
+            "the analyses behind {label:?} did not arrive within {HANG:?}"
+        );
         harness.step();
     }
-    panic!("{label:?} never showed");
 }
 
 #[test]

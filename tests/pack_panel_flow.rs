@@ -1,11 +1,11 @@
 //! The pack panel follows the tab on screen, in the real editor.
 
-use std::time::Duration;
+use std::time::Instant;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, wait_for_analysis};
+use crate::common::editor::{editor, wait_for_analysis, HANG};
 use levelscope::gui::EditorApp;
 use levelscope::kinds::Kind;
 
@@ -52,12 +52,13 @@ fn the_level_on_screen_is_the_selected_one_and_move_up_moves_it() {
 fn the_check_line_goes_when_the_levels_it_counted_are_gone() {
     let mut harness = editor();
     harness.get_by_label("Check pack").click();
-    for _ in 0..6000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         harness.step();
         if !harness.state().pack_panel.is_checking() {
             break;
         }
-        std::thread::sleep(Duration::from_millis(10));
+        wait_for_verdict(&mut harness, deadline);
     }
     harness.run_steps(2);
     harness.get_by_label_contains("Checked 12 levels");
@@ -98,9 +99,22 @@ fn the_kind_filter_shows_the_levels_of_one_kind() {
     }
 }
 
-/// Steps the editor until its pack check has judged `done` levels.
+/// Blocks on the editor's running pack check until it has a verdict not
+/// shown yet (or will send no more), failing with a clear message after
+/// `deadline`.
+fn wait_for_verdict(harness: &mut Harness<'static, EditorApp>, deadline: Instant) {
+    let left = deadline.saturating_duration_since(Instant::now());
+    assert!(
+        harness.state_mut().pack_panel.wait_for_check_verdict(left) && !left.is_zero(),
+        "the pack check sent no verdict within {HANG:?}"
+    );
+}
+
+/// Steps the editor until its pack check has judged `done` levels, each
+/// round waiting for the check's next verdict.
 fn wait_for_judged(harness: &mut Harness<'static, EditorApp>, done: usize) {
-    for _ in 0..6000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         // Step, not run: the check's thread keeps asking for repaints.
         harness.step();
         let judged = harness.state().pack_panel.check_progress().map(|p| p.done);
@@ -109,9 +123,8 @@ fn wait_for_judged(harness: &mut Harness<'static, EditorApp>, done: usize) {
             return;
         }
         assert!(judged.is_some(), "the check ended before {done} levels");
-        std::thread::sleep(Duration::from_millis(10));
+        wait_for_verdict(harness, deadline);
     }
-    panic!("the check did not judge {done} levels");
 }
 
 #[test]

@@ -116,6 +116,14 @@ impl Comparison {
         }
     }
 
+    /// Blocks until the reference's analysis has been delivered (the next
+    /// [`Comparison::poll`] collects it), for at most `bound`; `false` when
+    /// `bound` passed first. For tests and scripted runs that must wait for
+    /// the worker's event rather than for a clock.
+    pub fn wait_for_reference(&mut self, bound: std::time::Duration) -> bool {
+        self.worker.wait_for_result(bound)
+    }
+
     /// Whether the reference is still being analysed.
     pub fn is_running(&self) -> bool {
         self.worker.is_running()

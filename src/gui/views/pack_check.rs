@@ -7,7 +7,7 @@
 //! like `levelscope pack check --update`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -86,6 +86,9 @@ pub struct PackCheck {
     done: Arc<AtomicUsize>,
     total: usize,
     received: usize,
+    /// Verdicts [`PackCheck::wait_for_verdict`] received and
+    /// [`PackCheck::take_judged`] has not handed over yet.
+    arrived: Vec<LevelCheck>,
     options: CheckOptions,
     started: Instant,
     levels: Vec<Level>,
@@ -136,6 +139,7 @@ impl PackCheck {
             done,
             total,
             received: 0,
+            arrived: Vec::new(),
             options,
             started: Instant::now(),
             levels,
@@ -143,10 +147,16 @@ impl PackCheck {
         }
     }
 
-    /// How far the check has got.
+    /// How far the check has got (a verdict received is a level done,
+    /// even before the thread has counted it).
     pub fn progress(&self) -> CheckProgress {
+        let received = self.received + self.arrived.len();
         CheckProgress {
-            done: self.done.load(Ordering::Relaxed).min(self.total),
+            done: self
+                .done
+                .load(Ordering::Relaxed)
+                .max(received)
+                .min(self.total),
             total: self.total,
         }
     }
@@ -191,9 +201,10 @@ impl PackCheck {
         if self.is_cancelled() {
             return Vec::new();
         }
-        let judged: Vec<CheckedLevel> = self
-            .results
-            .try_iter()
+        let arrived = std::mem::take(&mut self.arrived);
+        let judged: Vec<CheckedLevel> = arrived
+            .into_iter()
+            .chain(self.results.try_iter())
             .map(|check| CheckedLevel {
                 level: self.levels[check.index].clone(),
                 check,
@@ -206,6 +217,26 @@ impl PackCheck {
     /// Whether every level's verdict has been handed over.
     pub fn is_finished(&self) -> bool {
         self.received == self.total
+    }
+
+    /// Blocks until a verdict not yet handed over by
+    /// [`PackCheck::take_judged`] is there, or no more will come (every
+    /// level judged, or the check's thread gone), for at most `bound`.
+    /// Returns `false` when `bound` passed first. For tests and scripted
+    /// runs that must wait for the check's event rather than for a clock:
+    /// the bound only turns a hang into a clear failure.
+    pub fn wait_for_verdict(&mut self, bound: Duration) -> bool {
+        if self.is_finished() || !self.arrived.is_empty() {
+            return true;
+        }
+        match self.results.recv_timeout(bound) {
+            Ok(check) => {
+                self.arrived.push(check);
+                true
+            }
+            Err(RecvTimeoutError::Disconnected) => true,
+            Err(RecvTimeoutError::Timeout) => false,
+        }
     }
 }
 
@@ -242,39 +273,49 @@ mod tests {
         }
     }
 
+    /// How long a test waits for the check before calling it a hang; the
+    /// tests wait for its verdicts, this only bounds a hang.
+    const HANG: Duration = Duration::from_secs(120);
+
     /// Takes verdicts until `enough` says stop; returns them all.
     fn take_until(
         check: &mut PackCheck,
         enough: impl Fn(&PackCheck, &[CheckedLevel]) -> bool,
     ) -> Vec<CheckedLevel> {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + HANG;
         let mut judged = Vec::new();
         loop {
             judged.extend(check.take_judged());
             if enough(check, &judged) {
                 return judged;
             }
-            assert!(Instant::now() < deadline, "the check did not get there");
-            std::thread::sleep(Duration::from_millis(2));
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                check.wait_for_verdict(left) && !left.is_zero(),
+                "the check did not get there within {HANG:?}"
+            );
         }
     }
 
     #[test]
     fn hands_over_every_level_once_reports_progress_and_notifies() {
-        let notified = Arc::new(AtomicUsize::new(0));
-        let count = Arc::clone(&notified);
+        let (notify, notified) = std::sync::mpsc::channel();
         let p = pack(&[GOOD, DEAD, GOOD]);
         let mut check = PackCheck::start(&p, options(), move || {
-            count.fetch_add(1, Ordering::SeqCst);
+            let _ = notify.send(());
         });
         assert_eq!(check.progress().total, 3);
         let mut judged = take_until(&mut check, |c, _| c.is_finished());
         assert_eq!(check.progress(), CheckProgress { done: 3, total: 3 });
         assert_eq!(check.progress().fraction(), 1.0);
         assert_eq!(check.time_left(), Some(Duration::ZERO));
-        std::thread::sleep(Duration::from_millis(20));
-        // Once a level, once at the end.
-        assert_eq!(notified.load(Ordering::SeqCst), 4);
+        // Once a level, once at the end (waited for, not slept on).
+        for n in 1..=4 {
+            notified
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("notification {n} of 4 did not come"));
+        }
+        assert!(notified.try_recv().is_err(), "no fifth notification");
         judged.sort_by_key(|j| j.check.index);
         assert_eq!(judged.len(), 3);
         assert!(judged[0].check.passes() && judged[2].check.passes());

@@ -277,6 +277,17 @@ impl PackPanel {
         self.check.as_ref().map(PackCheck::progress)
     }
 
+    /// Blocks until the running check has a verdict the panel has not
+    /// shown yet (the next [`PackPanel::show`] shows it), or will send no
+    /// more, for at most `bound`; `true` at once when no check is running,
+    /// `false` when `bound` passed first. For tests and scripted runs that
+    /// must wait for the check's event rather than for a clock.
+    pub fn wait_for_check_verdict(&mut self, bound: Duration) -> bool {
+        self.check
+            .as_mut()
+            .is_none_or(|check| check.wait_for_verdict(bound))
+    }
+
     /// Starts checking `pack` in the background (cancelling a running
     /// check); `ctx` is asked to repaint as the check goes. Every level is
     /// "not checked" until the check judges it.

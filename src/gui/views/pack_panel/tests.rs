@@ -1,6 +1,6 @@
 //! The pack panel driven through egui_kittest, by label.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::vec2;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -86,17 +86,33 @@ fn names(pack: &Pack) -> Vec<&str> {
     pack.levels.iter().map(|e| e.level.name()).collect()
 }
 
-/// Steps the harness until the check ends (at most about a minute).
+/// How long a test waits for the check before calling it a hang; the
+/// tests wait for its verdicts, this only bounds a hang.
+const HANG: Duration = Duration::from_secs(120);
+
+/// Blocks on the panel's running check until it has a verdict not shown
+/// yet (or will send no more), failing with a clear message after
+/// `deadline`.
+fn wait_for_verdict(harness: &mut Harness<'_, State>, deadline: Instant) {
+    let left = deadline.saturating_duration_since(Instant::now());
+    assert!(
+        harness.state_mut().panel.wait_for_check_verdict(left) && !left.is_zero(),
+        "the check sent no verdict within {HANG:?}"
+    );
+}
+
+/// Steps the harness until the check ends, each round waiting for the
+/// check's next verdict.
 fn wait_for_check(harness: &mut Harness<'_, State>) {
-    for _ in 0..6000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         harness.step();
         if !harness.state().panel.is_checking() {
             harness.run();
             return;
         }
-        std::thread::sleep(Duration::from_millis(10));
+        wait_for_verdict(harness, deadline);
     }
-    panic!("the check did not finish");
 }
 
 #[test]
@@ -330,9 +346,11 @@ fn pack_with_a_big_level() -> Pack {
     pack
 }
 
-/// Steps the harness until the running check has judged `done` levels.
+/// Steps the harness until the running check has judged `done` levels,
+/// each round waiting for the check's next verdict.
 fn wait_for_judged(harness: &mut Harness<'_, State>, done: usize) {
-    for _ in 0..6000 {
+    let deadline = Instant::now() + HANG;
+    loop {
         // Step, not run: the check's thread keeps asking for repaints.
         harness.step();
         let judged = harness.state().panel.check_progress().map(|p| p.done);
@@ -341,9 +359,8 @@ fn wait_for_judged(harness: &mut Harness<'_, State>, done: usize) {
             return;
         }
         assert!(judged.is_some(), "the check ended before {done} levels");
-        std::thread::sleep(Duration::from_millis(10));
+        wait_for_verdict(harness, deadline);
     }
-    panic!("the check did not judge {done} levels");
 }
 
 #[test]
