@@ -375,9 +375,8 @@ fn bad_options_answer_with_a_clear_error_and_no_file() {
 
 #[test]
 fn the_editor_generates_a_prism_level_through_the_dialog() {
-    use crate::common::editor::{editor, wait_for_analysis};
+    use crate::common::editor::{editor, wait_for_analysis, HANG};
     use egui_kittest::kittest::Queryable;
-    use std::time::{Duration, Instant};
 
     let mut harness = editor();
     let documents = harness.state().docs.len();
@@ -396,15 +395,14 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     harness.get_by_label("Only levels without dead ends");
     harness.get_by_label("Method");
     harness.get_by_label("Generate").click();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while harness
-        .query_by_label("Open the 10 ticked levels")
-        .is_none()
-    {
-        assert!(Instant::now() < deadline, "the batch did not finish");
-        std::thread::sleep(Duration::from_millis(5));
-        harness.step();
-    }
+    harness.step();
+    // Waits for the batch's outcome, not for a clock.
+    let dialog = &mut harness.state_mut().generate;
+    assert!(dialog.is_running(), "Generate started a batch");
+    assert!(
+        dialog.wait_for_batch(HANG),
+        "the batch did not finish within {HANG:?}"
+    );
     harness.run();
     harness.get_by_label_contains("Done: kept 10 of 10 levels");
     harness.get_by_label_contains("10 generations in all");

@@ -216,13 +216,15 @@ impl GenerateDialog {
 
     /// Collects the running batch's outcome once it has ended.
     fn poll(&mut self) {
-        self.collect_within(Duration::ZERO);
+        self.wait_for_batch(Duration::ZERO);
     }
 
-    /// Waits up to `bound` for the running batch's outcome (not at all for
-    /// a zero `bound`) and collects it once it has come; whether no batch
-    /// is running any more.
-    fn collect_within(&mut self, bound: Duration) -> bool {
+    /// Blocks up to `bound` for the running batch's outcome (not at all
+    /// for a zero `bound`) and collects it once it has come (the next
+    /// [`GenerateDialog::show`] shows it); whether no batch is running any
+    /// more, `false` when `bound` passed first. For tests and scripted runs
+    /// that must wait for the batch's end rather than for a clock.
+    pub fn wait_for_batch(&mut self, bound: Duration) -> bool {
         let Some(run) = &self.run else { return true };
         let received = if bound.is_zero() {
             run.result.try_recv().ok()
@@ -591,7 +593,7 @@ mod tests {
             "no batch was started"
         );
         assert!(
-            dialog.collect_within(HANG),
+            dialog.wait_for_batch(HANG),
             "the batch did not end within {HANG:?}"
         );
         // Let the window settle to its new contents before anything is
