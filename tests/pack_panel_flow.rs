@@ -5,7 +5,7 @@ use std::time::Instant;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 
-use crate::common::editor::{editor, wait_for_analysis, HANG};
+use crate::common::editor::{editor, wait_for_analysis, wait_for_pack_check, HANG};
 use levelscope::gui::EditorApp;
 use levelscope::kinds::Kind;
 
@@ -52,14 +52,7 @@ fn the_level_on_screen_is_the_selected_one_and_move_up_moves_it() {
 fn the_check_line_goes_when_the_levels_it_counted_are_gone() {
     let mut harness = editor();
     harness.get_by_label("Check pack").click();
-    let deadline = Instant::now() + HANG;
-    loop {
-        harness.step();
-        if !harness.state().pack_panel.is_checking() {
-            break;
-        }
-        wait_for_verdict(&mut harness, deadline);
-    }
+    wait_for_pack_check(&mut harness);
     harness.run_steps(2);
     harness.get_by_label_contains("Checked 12 levels");
     let first = names(&harness)[0].clone();

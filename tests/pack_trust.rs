@@ -53,15 +53,8 @@ fn click_row(harness: &mut Harness<'static, EditorApp>, index: usize) {
 fn check_pack(harness: &mut Harness<'static, EditorApp>) {
     harness.get_by_label("Check pack").click();
     harness.run_steps(2);
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().pack_panel.is_checking() {
-            harness.run_steps(2);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the pack check did not finish");
+    crate::common::editor::wait_for_pack_check(harness);
+    harness.run_steps(2);
 }
 
 /// The latest line of the status bar.

@@ -6,19 +6,13 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
-use crate::common::editor::editor;
+use crate::common::editor::{editor, wait_for_pack_check};
 use levelscope::gui::EditorApp;
 
 /// Clicks "Check pack" and waits for the check's thread to finish.
 fn check_pack(harness: &mut Harness<'static, EditorApp>) {
     harness.get_by_label("Check pack").click();
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().pack_panel.is_checking() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_for_pack_check(harness);
     harness.run_steps(2);
     assert!(!harness.state().pack_panel.is_checking(), "the check ends");
 }

@@ -358,13 +358,7 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
         "no level of the pack gives stars"
     );
     harness.get_by_label("Check pack").click();
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().pack_panel.is_checking() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    crate::common::editor::wait_for_pack_check(&mut harness);
     harness.run_steps(2);
     let pack = harness.state().pack.as_ref().unwrap().pack.clone();
     let pushes: Vec<Option<u32>> = pack

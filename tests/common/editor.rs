@@ -41,6 +41,24 @@ pub fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
     }
 }
 
+/// Steps the window until the editor's pack check has ended, each round
+/// blocking on the check's next verdict (not on a clock); a hang fails
+/// after [`HANG`].
+pub fn wait_for_pack_check(harness: &mut Harness<'static, EditorApp>) {
+    let deadline = Instant::now() + HANG;
+    loop {
+        harness.step();
+        if !harness.state().pack_panel.is_checking() {
+            return;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(
+            harness.state_mut().pack_panel.wait_for_check_verdict(left) && !left.is_zero(),
+            "the pack check did not end within {HANG:?}"
+        );
+    }
+}
+
 /// Opens `text` as a file named `name`, through File → Open's code path.
 pub fn open_file(harness: &mut Harness<'static, EditorApp>, name: &str, text: &str) {
     let dir = tempfile::tempdir().unwrap();
