@@ -195,11 +195,14 @@ mod tests {
     use crate::kinds::skiddy::format::parse_ascii;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    /// Blocks on the worker's delivery; the minute only reports a hang.
+    /// How long a test waits for the worker before calling it a hang.
+    const HANG: Duration = Duration::from_secs(120);
+
+    /// Blocks on the worker's delivery; the bound only reports a hang.
     fn wait(worker: &mut AnalysisWorker) -> Finished {
         assert!(
-            worker.wait_for_result(Duration::from_secs(60)),
-            "the job did not deliver a result within a minute"
+            worker.wait_for_result(HANG),
+            "the job did not deliver a result within {HANG:?}"
         );
         worker.poll().expect("the delivered result")
     }
@@ -245,13 +248,15 @@ mod tests {
     fn progress_is_reported_and_cancel_stops_the_job() {
         let mut worker = AnalysisWorker::new(|| {});
         worker.start(big(), 10_000_000);
-        let deadline = Instant::now() + Duration::from_secs(30);
+        // Progress has no event of its own: polled, the bound only reports
+        // a hang.
+        let deadline = Instant::now() + HANG;
         let progress = loop {
             let p = worker.progress().expect("running");
             if p.states > 0 {
                 break p;
             }
-            assert!(Instant::now() < deadline);
+            assert!(Instant::now() < deadline, "no progress within {HANG:?}");
             std::thread::sleep(Duration::from_millis(1));
         };
         assert!(progress.states_per_second > 0.0);
@@ -279,7 +284,7 @@ mod tests {
         );
         assert!(worker.is_running());
         let id = worker.start(one_one(), 1000);
-        assert!(worker.wait_for_result(Duration::from_secs(60)));
+        assert!(worker.wait_for_result(HANG));
         assert!(worker.is_running(), "the result waits for poll");
         let f = worker.poll().expect("kept for poll");
         assert_eq!(f.id, id);
