@@ -11,6 +11,7 @@
 
 pub mod collection;
 pub mod compare;
+pub mod envelope;
 pub mod model;
 pub mod prism;
 pub mod problem;

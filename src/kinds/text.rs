@@ -6,8 +6,6 @@ use serde_json::Value;
 
 use super::{Kind, Level};
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The `format` field of a pack file.
 pub const PACK_FORMAT: &str = "levelscope-pack";
 
@@ -847,6 +845,41 @@ mod tests {
             ONE_ONE,
             "ASCII drops only the name"
         );
+    }
+
+    #[test]
+    fn every_kind_refuses_a_bad_envelope_in_the_same_words() {
+        use serde_json::json;
+        let format = crate::kinds::envelope::LEVEL_FORMAT;
+        for kind in Kind::ALL {
+            let name = kind.name();
+            let said = |value: Value| kind.level_from_json_value(&value).unwrap_err();
+            assert_eq!(
+                said(json!({"format": "other", "version": 1, "kind": name})),
+                "not a levelscope level: the format is \"other\", expected \"levelscope-level\"",
+                "{name}"
+            );
+            assert_eq!(
+                said(json!({"format": format, "version": 7, "kind": name})),
+                "the level has version 7, newer than this levelscope understands (up to 1); \
+                 update levelscope",
+                "{name}"
+            );
+            assert_eq!(
+                said(json!({"format": format, "version": 1, "kind": "chess"})),
+                format!("the level is of kind \"chess\", not \"{name}\""),
+            );
+            assert_eq!(
+                said(json!({"format": format, "version": "1", "kind": name})),
+                "\"version\" is \"1\"; it must be a whole number (this levelscope reads up to 1)",
+                "{name}"
+            );
+            assert_eq!(
+                said(json!({"version": 1, "kind": name})),
+                "the field \"format\" is missing",
+                "{name}"
+            );
+        }
     }
 
     #[test]

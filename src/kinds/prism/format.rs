@@ -33,9 +33,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::level::{Axis, Cell, Colour, Enemy, Level, MAX_SIDE, MIN_SIDE};
+use crate::kinds::envelope::{check_envelope, envelope_fields, EnvelopeError};
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The newest JSON level version this program reads and writes.
 pub const LEVEL_VERSION: u32 = 1;
 /// The `kind` field of a Prism JSON level.
@@ -168,15 +167,10 @@ pub enum FormatError {
     /// The JSON is malformed, misses fields or holds a bad value.
     #[error("not a valid Prism JSON level: {0}")]
     Json(String),
-    /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
-    WrongFormat(String),
-    /// The JSON comes from a newer levelscope.
-    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
-    NewerVersion(u32),
-    /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {}, not \"prism\"", crate::kinds::text::quoted(.0))]
-    WrongKind(String),
+    /// The JSON's envelope (`format`, `version`, `kind`) is wrong: another
+    /// format, a newer version, another kind, or a field missing.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
 }
 
 /// What one token of a row stands for.
@@ -749,16 +743,13 @@ pub fn to_json_value(level: &Level) -> Value {
     } else {
         json!(level.background.0)
     };
-    let mut value = json!({
-        "format": LEVEL_FORMAT,
-        "version": LEVEL_VERSION,
-        "kind": KIND,
-        "name": level.name,
-        "width": level.width(),
-        "height": level.height(),
-        "background": background,
-        "rows": rows,
-    });
+    let mut fields = envelope_fields(KIND, LEVEL_VERSION);
+    fields.insert("name".into(), json!(level.name));
+    fields.insert("width".into(), json!(level.width()));
+    fields.insert("height".into(), json!(level.height()));
+    fields.insert("background".into(), json!(background));
+    fields.insert("rows".into(), json!(rows));
+    let mut value = Value::Object(fields);
     if !start_marked {
         value["start"] = json!([level.start.0, level.start.1]);
     }
@@ -826,34 +817,7 @@ const COLOUR_WORDS: &str =
 
 /// Reads the body of a JSON level (see the module's documentation).
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
-    let field = |name: &str| value.get(name);
-    match field("format").and_then(Value::as_str) {
-        Some(LEVEL_FORMAT) => {}
-        Some(other) => return Err(FormatError::WrongFormat(other.to_string())),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"format\" is missing or not a string".into(),
-            ))
-        }
-    }
-    match field("version").and_then(Value::as_u64) {
-        Some(v) if v <= LEVEL_VERSION as u64 => {}
-        Some(v) => return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32)),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"version\" is missing or not a whole number".into(),
-            ))
-        }
-    }
-    match field("kind").and_then(Value::as_str) {
-        Some(KIND) => {}
-        Some(other) => return Err(FormatError::WrongKind(other.to_string())),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"kind\" is missing or not a string".into(),
-            ))
-        }
-    }
+    check_envelope(value, KIND, LEVEL_VERSION)?;
     let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     let json = |message: String| FormatError::Json(message);
     let side = |value: &Value, field: &str| {

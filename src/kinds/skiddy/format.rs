@@ -5,9 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::level::{Cell, Colour, Floor, Level, Piece, MAX_READ_SIDE, MAX_SIDE, MIN_SIDE};
+use crate::kinds::envelope::{check_envelope, EnvelopeError, LEVEL_FORMAT};
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The newest JSON level version this program reads and writes.
 pub const LEVEL_VERSION: u32 = 1;
 
@@ -62,15 +61,10 @@ pub enum FormatError {
     /// The JSON is malformed or misses fields.
     #[error("not a valid JSON level: {0}")]
     Json(String),
-    /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
-    WrongFormat(String),
-    /// The JSON comes from a newer levelscope.
-    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
-    NewerVersion(u32),
-    /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {}, not \"skiddy\"", crate::kinds::text::quoted(.0))]
-    WrongKind(String),
+    /// The JSON's envelope (`format`, `version`, `kind`) is wrong: another
+    /// format, a newer version, another kind, or a field missing.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
     /// `in_pit` names a cell outside the board or without a piece.
     #[error("in_pit: cell ({x}, {y}) {problem}")]
     BadPit {
@@ -306,27 +300,8 @@ pub fn parse_json(text: &str) -> Result<Level, FormatError> {
 pub fn from_json_value(value: &serde_json::Value) -> Result<Level, FormatError> {
     // Check the header first, so that a newer or foreign file gets a precise
     // message rather than a complaint about fields.
-    let format = value.get("format").and_then(|f| f.as_str()).unwrap_or("");
-    if format != LEVEL_FORMAT {
-        return Err(FormatError::WrongFormat(format.to_string()));
-    }
-    match value.get("version").map(|v| (v, v.as_u64())) {
-        Some((_, Some(v))) if v > LEVEL_VERSION as u64 => {
-            return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32));
-        }
-        Some((_, Some(_))) => {}
-        Some((other, None)) => {
-            return Err(FormatError::Json(format!(
-                "\"version\" is {}; it must be a whole number (this levelscope reads up to {LEVEL_VERSION})",
-                crate::kinds::text::shortened(&other.to_string())
-            )))
-        }
-        None => return Err(FormatError::Json("the field \"version\" is missing".into())),
-    }
+    check_envelope(value, "skiddy", LEVEL_VERSION)?;
     let file: LevelFile = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
-    if file.kind != "skiddy" {
-        return Err(FormatError::WrongKind(file.kind));
-    }
     let mut level = parse_rows(file.rows.iter().map(|r| r.as_str()))?;
     level.name = file.name;
     for [x, y] in file.in_pit {
@@ -418,13 +393,16 @@ mod tests {
         assert!(matches!(parse_json("{"), Err(FormatError::Json(_))));
         assert!(matches!(
             parse_json(r#"{"format":"levelscope-level","version":9,"kind":"skiddy","rows":[]}"#),
-            Err(FormatError::NewerVersion(9))
+            Err(FormatError::Envelope(EnvelopeError::NewerVersion {
+                version: 9,
+                newest: 1
+            }))
         ));
         assert!(matches!(
             parse_json(
                 r####"{"format":"levelscope-level","version":1,"kind":"prism","rows":["###"]}"####
             ),
-            Err(FormatError::WrongKind(_))
+            Err(FormatError::Envelope(EnvelopeError::WrongKind { .. }))
         ));
         assert!(matches!(
             parse_json(
@@ -434,7 +412,7 @@ mod tests {
         ));
         assert!(matches!(
             parse_json(r#"{"format":"other"}"#),
-            Err(FormatError::WrongFormat(_))
+            Err(FormatError::Envelope(EnvelopeError::WrongFormat(_)))
         ));
     }
 }

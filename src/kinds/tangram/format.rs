@@ -36,11 +36,10 @@
 use serde_json::{json, Value};
 
 use super::level::{Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
+use crate::kinds::envelope::{check_envelope, envelope_fields, EnvelopeError};
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The newest JSON level version this program reads and writes.
-pub const LEVEL_VERSION: u64 = 1;
+pub const LEVEL_VERSION: u32 = 1;
 /// The `kind` field of a Tangram JSON level.
 pub const KIND: &str = "tangram";
 
@@ -75,15 +74,10 @@ pub enum FormatError {
     /// The JSON is malformed or misses fields.
     #[error("not a valid Tangram JSON level: {0}")]
     Json(String),
-    /// The JSON is of another format.
-    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
-    WrongFormat(String),
-    /// The JSON comes from a newer levelscope.
-    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
-    NewerVersion(u64),
-    /// The JSON level is of another puzzle kind.
-    #[error("the level is of kind {}, not \"tangram\"", crate::kinds::text::quoted(.0))]
-    WrongKind(String),
+    /// The JSON's envelope (`format`, `version`, `kind`) is wrong: another
+    /// format, a newer version, another kind, or a field missing.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
 }
 
 /// The lines of `text` with their numbers (from 1), trimmed, blank ones
@@ -237,14 +231,11 @@ pub fn to_json_value(level: &Level) -> Value {
         .iter()
         .map(|s| Value::Array(s.triangles.iter().map(|t| json!([t.x, t.y, t.z])).collect()))
         .collect();
-    json!({
-        "format": LEVEL_FORMAT,
-        "version": LEVEL_VERSION,
-        "kind": KIND,
-        "name": level.name,
-        "size": level.size,
-        "shapes": shapes,
-    })
+    let mut fields = envelope_fields(KIND, LEVEL_VERSION);
+    fields.insert("name".into(), json!(level.name));
+    fields.insert("size".into(), json!(level.size));
+    fields.insert("shapes".into(), json!(shapes));
+    Value::Object(fields)
 }
 
 /// The level as pretty-printed JSON text.
@@ -273,21 +264,7 @@ pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
             JSON_FIELDS.join(", ")
         )));
     }
-    match object.get("format") {
-        Some(Value::String(f)) if f == LEVEL_FORMAT => {}
-        Some(Value::String(f)) => return Err(FormatError::WrongFormat(f.clone())),
-        _ => return Err(json_err("\"format\" must be \"levelscope-level\"".into())),
-    }
-    match object.get("version").and_then(Value::as_u64) {
-        Some(v) if v > LEVEL_VERSION => return Err(FormatError::NewerVersion(v)),
-        Some(_) => {}
-        None => return Err(json_err("\"version\" must be a whole number".into())),
-    }
-    match object.get("kind") {
-        Some(Value::String(k)) if k == KIND => {}
-        Some(Value::String(k)) => return Err(FormatError::WrongKind(k.clone())),
-        _ => return Err(json_err("\"kind\" must be \"tangram\"".into())),
-    }
+    check_envelope(value, KIND, LEVEL_VERSION)?;
     let name = match object.get("name") {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),

@@ -5,7 +5,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::line::{EMPTY, WALL};
-use super::{FormatError, KIND, LEVEL_FORMAT, LEVEL_VERSION};
+use super::{FormatError, KIND, LEVEL_VERSION};
+use crate::kinds::envelope::{check_envelope, envelope_fields};
 use crate::kinds::rushhour::level::{Level, Orientation, Vehicle, MAX_SIDE};
 
 /// The JSON value of a level (see the module's documentation).
@@ -30,16 +31,13 @@ pub fn to_json_value(level: &Level) -> Value {
             })
         })
         .collect();
-    json!({
-        "format": LEVEL_FORMAT,
-        "version": LEVEL_VERSION,
-        "kind": KIND,
-        "name": level.name,
-        "width": level.width(),
-        "height": level.height(),
-        "rows": rows,
-        "vehicles": vehicles,
-    })
+    let mut fields = envelope_fields(KIND, LEVEL_VERSION);
+    fields.insert("name".into(), json!(level.name));
+    fields.insert("width".into(), json!(level.width()));
+    fields.insert("height".into(), json!(level.height()));
+    fields.insert("rows".into(), json!(rows));
+    fields.insert("vehicles".into(), json!(vehicles));
+    Value::Object(fields)
 }
 
 /// The JSON text of a level, pretty-printed.
@@ -83,42 +81,12 @@ struct JsonVehicle {
     primary: bool,
 }
 
-/// Checks the envelope: format, version and kind.
-fn check_envelope(value: &Value) -> Result<(), FormatError> {
-    let field = |name: &str| value.get(name);
-    match field("format").and_then(Value::as_str) {
-        Some(LEVEL_FORMAT) => {}
-        Some(other) => return Err(FormatError::WrongFormat(other.to_string())),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"format\" is missing or not a string".into(),
-            ))
-        }
-    }
-    match field("version").and_then(Value::as_u64) {
-        Some(v) if v <= LEVEL_VERSION as u64 => {}
-        Some(v) => return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32)),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"version\" is missing or not a whole number".into(),
-            ))
-        }
-    }
-    match field("kind").and_then(Value::as_str) {
-        Some(KIND) => Ok(()),
-        Some(other) => Err(FormatError::WrongKind(other.to_string())),
-        None => Err(FormatError::Json(
-            "the field \"kind\" is missing or not a string".into(),
-        )),
-    }
-}
-
 /// Reads a level from its JSON value (see the module's documentation).
 /// Vehicles need not make a valid level (they may overlap, stand on
 /// walls, run off the board: [`Level::problems`] says so), but each
 /// starts on the board and covers 1 to 10 cells.
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
-    check_envelope(value)?;
+    check_envelope(value, KIND, LEVEL_VERSION)?;
     let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     let side = |value: &Value, name: &str| {
         crate::kinds::text::whole_number_in(Some(value), name, 1, MAX_SIDE as u64)

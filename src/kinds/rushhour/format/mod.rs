@@ -48,14 +48,13 @@ mod archive;
 mod json;
 mod line;
 
+use crate::kinds::envelope::EnvelopeError;
 pub use archive::{looks_like_archive, read_archive_json, write_archive_json, ARCHIVE_SIDE};
 pub use json::{from_json_value, read_json, to_json_value, write_json};
 pub use line::{
     looks_like_line, read_line, read_lines, write_line, write_lines, LinesCollection, UnreadLine,
 };
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The newest JSON level version this program reads and writes.
 pub const LEVEL_VERSION: u32 = 1;
 /// The `kind` field of a Rush Hour JSON level.
@@ -191,15 +190,10 @@ pub enum FormatError {
     /// Not JSON, or JSON of the wrong shape.
     #[error("not a valid Rush Hour JSON level: {0}")]
     Json(String),
-    /// The JSON's `format` field is not a level's.
-    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
-    WrongFormat(String),
-    /// The JSON level is newer than this program.
-    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
-    NewerVersion(u32),
-    /// The JSON level is of another kind.
-    #[error("the level is of kind {}, not \"rushhour\"", crate::kinds::text::quoted(.0))]
-    WrongKind(String),
+    /// The JSON's envelope (`format`, `version`, `kind`) is wrong: another
+    /// format, a newer version, another kind, or a field missing.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
 }
 
 /// `(x, y)` cells in words: `"(1, 2), (2, 2), (2, 3)"`.

@@ -4,7 +4,8 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{char_of, rows_of, xsb_char, FormatError, KIND, LEVEL_FORMAT, LEVEL_VERSION};
+use super::{char_of, rows_of, xsb_char, FormatError, KIND, LEVEL_VERSION};
+use crate::kinds::envelope::{check_envelope, envelope_fields};
 use crate::kinds::sokoban::level::{Level, MAX_SIDE};
 
 /// Whether the boxes and the player can be marked in the rows.
@@ -30,15 +31,12 @@ pub fn to_json_value(level: &Level) -> Value {
             })
             .collect()
     };
-    let mut value = json!({
-        "format": LEVEL_FORMAT,
-        "version": LEVEL_VERSION,
-        "kind": KIND,
-        "name": level.name,
-        "width": level.width(),
-        "height": level.height(),
-        "rows": rows,
-    });
+    let mut fields = envelope_fields(KIND, LEVEL_VERSION);
+    fields.insert("name".into(), json!(level.name));
+    fields.insert("width".into(), json!(level.width()));
+    fields.insert("height".into(), json!(level.height()));
+    fields.insert("rows".into(), json!(rows));
+    let mut value = Value::Object(fields);
     if !marked {
         value["player"] = json!(level.player.map(|(x, y)| [x, y]));
         value["boxes"] = json!(level.boxes.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>());
@@ -81,34 +79,7 @@ struct JsonLevel {
 
 /// Reads a level from its JSON value (see the module's documentation).
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
-    let field = |name: &str| value.get(name);
-    match field("format").and_then(Value::as_str) {
-        Some(LEVEL_FORMAT) => {}
-        Some(other) => return Err(FormatError::WrongFormat(other.to_string())),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"format\" is missing or not a string".into(),
-            ))
-        }
-    }
-    match field("version").and_then(Value::as_u64) {
-        Some(v) if v <= LEVEL_VERSION as u64 => {}
-        Some(v) => return Err(FormatError::NewerVersion(v.min(u32::MAX as u64) as u32)),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"version\" is missing or not a whole number".into(),
-            ))
-        }
-    }
-    match field("kind").and_then(Value::as_str) {
-        Some(KIND) => {}
-        Some(other) => return Err(FormatError::WrongKind(other.to_string())),
-        None => {
-            return Err(FormatError::Json(
-                "the field \"kind\" is missing or not a string".into(),
-            ))
-        }
-    }
+    check_envelope(value, KIND, LEVEL_VERSION)?;
     let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
     let side = |value: &Value, name: &str| {
         crate::kinds::text::whole_number_in(Some(value), name, 1, MAX_SIDE as u64)

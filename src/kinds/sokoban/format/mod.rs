@@ -76,9 +76,8 @@ pub use xsb_read::{
 pub use xsb_write::{retitle_xsb, unsayable_name, write_xsb, write_xsb_collection};
 
 use super::level::{Cell, Level, MAX_SIDE};
+use crate::kinds::envelope::EnvelopeError;
 
-/// The `format` field of a JSON level.
-pub const LEVEL_FORMAT: &str = "levelscope-level";
 /// The newest JSON level version this program reads and writes.
 pub const LEVEL_VERSION: u32 = 1;
 /// The `kind` field of a Sokoban JSON level.
@@ -182,15 +181,10 @@ pub enum FormatError {
     /// Not JSON, or JSON of the wrong shape.
     #[error("not a valid Sokoban JSON level: {0}")]
     Json(String),
-    /// The JSON's `format` field is not a level's.
-    #[error("not a levelscope level: the format is {}, expected \"levelscope-level\"", crate::kinds::text::quoted(.0))]
-    WrongFormat(String),
-    /// The JSON level is newer than this program.
-    #[error("the level has version {0}, newer than this levelscope understands (up to {LEVEL_VERSION}); update levelscope")]
-    NewerVersion(u32),
-    /// The JSON level is of another kind.
-    #[error("the level is of kind {}, not \"sokoban\"", crate::kinds::text::quoted(.0))]
-    WrongKind(String),
+    /// The JSON's envelope (`format`, `version`, `kind`) is wrong: another
+    /// format, a newer version, another kind, or a field missing.
+    #[error(transparent)]
+    Envelope(#[from] EnvelopeError),
 }
 
 /// What one XSB character stands for: the cell, and whether a box or the
