@@ -164,16 +164,17 @@ pub fn report_json(
     let mut row = file.json_fields();
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
-    let mut metrics = match analysis.graph() {
+    let graph = analysis.graph().zip(analysis.summary());
+    let mut metrics = match graph {
         // A struct of named fields: always an object.
-        Some(graph) => json!(graph_metrics(graph))
+        Some((graph, summary)) => json!(graph_metrics(graph, summary))
             .as_object()
             .cloned()
             .unwrap_or_default(),
         None => serde_json::Map::new(),
     };
     let kind_metrics = analysis.effort_metrics();
-    if analysis.graph().is_some() || !kind_metrics.is_empty() {
+    if graph.is_some() || !kind_metrics.is_empty() {
         metrics.extend(kind_metrics.into_iter().map(|(k, v)| (k.to_string(), v)));
         row.insert("effort".into(), json!({ "metrics": metrics }));
     }

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use super::analysis::Summary;
 use super::label::Route;
 use super::view::GraphView;
 use super::{LOSS_EDGE, NO_EDGE};
@@ -76,16 +77,14 @@ pub struct GraphMetrics {
     pub farthest: Option<u32>,
 }
 
-/// The metrics of an explored, labelled state graph, in time linear in its
-/// states and edges.
-pub fn graph_metrics(graph: &dyn GraphView) -> GraphMetrics {
-    let shortest = graph.distance(Route::Any, 0);
+/// The metrics of an explored, labelled state graph and its summary, in
+/// time linear in its states and edges.
+pub fn graph_metrics(graph: &dyn GraphView, summary: &Summary) -> GraphMetrics {
+    // The summary already holds the shortest length, the count of shortest
+    // solutions and the first trap's depth.
+    let shortest = summary.any.shortest;
     let (decision_points, hidden_decision_points) = decisions_along_first_solution(graph);
-    let first_trap_depth = graph
-        .traps()
-        .iter()
-        .map(|trap| graph.trap_depth(trap) as u32)
-        .min();
+    let first_trap_depth = summary.first_trap_depth;
     let traps_within_first_k = graph
         .traps()
         .iter()
@@ -96,7 +95,7 @@ pub fn graph_metrics(graph: &dyn GraphView) -> GraphMetrics {
         .max();
     GraphMetrics {
         shortest,
-        shortest_solutions: count_shortest_solutions(graph),
+        shortest_solutions: u64::try_from(summary.any.count).unwrap_or(u64::MAX),
         decision_points,
         hidden_decision_points,
         states_within_solution_depth: shortest.map(|depth| states_within_depth(graph, depth)),
@@ -117,40 +116,6 @@ fn states_within_depth(graph: &dyn GraphView, depth: u32) -> u64 {
 /// than `distance`.
 fn is_optimal(graph: &dyn GraphView, distance: u32, to: u32) -> bool {
     (to as usize) < graph.len() && graph.distance(Route::Any, to) == Some(distance - 1)
-}
-
-/// The number of distinct shortest solutions, saturating: paths are
-/// counted forward over the optimal moves, state by state in breadth-first
-/// (id) order, which puts every state after the states that lead to it on a
-/// shortest solution (they are one depth shallower).
-fn count_shortest_solutions(graph: &dyn GraphView) -> u64 {
-    let Some(shortest) = graph.distance(Route::Any, 0) else {
-        return 0;
-    };
-    let end = states_within_depth(graph, shortest) as usize;
-    let mut paths = vec![0u64; end];
-    paths[0] = 1;
-    let mut total = 0u64;
-    for id in 0..end as u32 {
-        let here = paths[id as usize];
-        if here == 0 {
-            continue;
-        }
-        let distance = graph
-            .distance(Route::Any, id)
-            .expect("a state on a shortest solution is winnable");
-        if distance == 0 {
-            total = total.saturating_add(here);
-            continue;
-        }
-        for &to in graph.successors(id) {
-            if is_optimal(graph, distance, to) {
-                let slot = &mut paths[to as usize];
-                *slot = slot.saturating_add(here);
-            }
-        }
-    }
-    total
 }
 
 /// The decision points and hidden decision points along the first shortest
@@ -254,7 +219,7 @@ mod tests {
 
     fn metrics_of(puzzle: &impl Puzzle) -> GraphMetrics {
         let explored = analyze(puzzle, &Job::default()).unwrap();
-        graph_metrics(&explored)
+        graph_metrics(&explored, &explored.summary(puzzle))
     }
 
     /// A level with traps, a loss, two shortest solutions and a detour:
@@ -398,7 +363,7 @@ mod tests {
     #[test]
     fn a_grid_walk_counts_its_lattice_paths() {
         let explored = analyze(&Grid, &Job::default()).unwrap();
-        let m = graph_metrics(&explored);
+        let m = graph_metrics(&explored, &explored.summary(&Grid));
         // The summary's count (by another method) agrees.
         assert_eq!(explored.reader().count_shortest(Route::Any), 70);
         assert_eq!(m.shortest, Some(8));

@@ -166,15 +166,9 @@ macro_rules! define_kinds {
             }
 
             /// Whether `levelscope play` plays levels of this kind from a
-            /// move string (the kinds whose [`KindModel::play_text`]
-            /// answers).
+            /// move string (the kinds with a [`KindModel::PLAY_TEXT`]).
             pub fn plays_text(self) -> bool {
-                match self {
-                    $(Kind::$Variant => {
-                        type M = $module::Model;
-                        M::play_text(&M::blank(6, 6), "").is_some()
-                    })*
-                }
+                match self { $(Kind::$Variant => <$module::Model as KindModel>::PLAY_TEXT.is_some(),)* }
             }
 
             /// What the command line's help says of the kind.
@@ -355,7 +349,7 @@ macro_rules! define_kinds {
             /// the kind's own move letters.
             pub fn play_text(&self, moves: &str) -> Result<String, PlayTextError> {
                 let played = match self {
-                    $(Level::$Variant(l) => <$module::Model as KindModel>::play_text(l, moves),)*
+                    $(Level::$Variant(l) => <$module::Model as KindModel>::PLAY_TEXT.map(|play| play(l, moves)),)*
                 };
                 played.unwrap_or_else(|| {
                     Err(PlayTextError::NotPlayable {

@@ -15,6 +15,10 @@ use super::{LevelSummary, PlayTextError, Problem, TextFormat};
 use crate::engine::{GraphView, Job, Summary};
 use crate::picture::Picture;
 
+/// What `levelscope play` prints for `moves` played from the start of a
+/// level: the board after each move and how the game ends.
+pub type PlayText<L> = fn(&L, &str) -> Result<String, PlayTextError>;
+
 /// One puzzle kind's model, as the rest of levelscope sees it: its level,
 /// its analysis, its figures and words. Implemented by a unit type
 /// `Model` in each kind's folder.
@@ -80,11 +84,10 @@ pub trait KindModel {
         height: usize,
         anchor: Anchor,
     ) -> Result<(Self::Level, Vec<String>), ResizeError>;
-    /// What `levelscope play` prints for `moves` played from the start;
-    /// `None` when the kind is not played from a move string.
-    fn play_text(_level: &Self::Level, _moves: &str) -> Option<Result<String, PlayTextError>> {
-        None
-    }
+    /// What `levelscope play` prints for moves played from the start, for
+    /// a kind played from a move string; `None` for a kind that is not
+    /// (whether a kind plays text is read off it without playing).
+    const PLAY_TEXT: Option<PlayText<Self::Level>> = None;
     /// Analyses the level, keeping at least `solutions` listed solutions
     /// where the kind lists them during the search; cancellable by `job`.
     fn analyze(level: &Self::Level, job: &Job, solutions: usize) -> Result<Self::Analysis, String>;

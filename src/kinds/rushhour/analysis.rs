@@ -86,6 +86,11 @@ pub struct Analysis {
     /// The Rush Hour report.
     pub report: Report,
     rules: Rules,
+    /// The state farthest from a win (see [`Analysis::hardest_state`]),
+    /// found once when the graph is explored.
+    hardest: u32,
+    /// The report's solution as move indices, found once with it.
+    solution: Option<Vec<u8>>,
 }
 
 impl fmt::Debug for Analysis {
@@ -115,8 +120,13 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
         summary,
         report: Report::default(),
         rules,
+        hardest: 0,
+        solution: None,
     };
-    analysis.report = analysis.compute_report();
+    analysis.hardest = analysis.find_hardest_state();
+    let shortest = fewest_steps_shortest(&analysis);
+    analysis.report = analysis.compute_report(shortest.as_ref());
+    analysis.solution = shortest.map(|(moves, _)| moves);
     Ok(analysis)
 }
 
@@ -179,6 +189,11 @@ impl Analysis {
     /// breadth first from the start, so ties are broken the same way every
     /// time); the start when no win is reachable.
     pub fn hardest_state(&self) -> u32 {
+        self.hardest
+    }
+
+    /// Finds [`Analysis::hardest_state`]: one pass over the graph.
+    fn find_hardest_state(&self) -> u32 {
         let mut best = (0u32, 0u32);
         for id in 0..self.graph.len() as u32 {
             if let Some(d) = self.graph.distance(Route::Any, id) {
@@ -205,17 +220,20 @@ impl Analysis {
         (strings, list.truncated)
     }
 
-    /// The report of the explored graph.
-    fn compute_report(&self) -> Report {
+    /// The report's solution (the fewest steps among the fewest moves) as
+    /// move indices; `None` when the level is unsolvable.
+    pub fn solution_moves(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
+    }
+
+    /// The report of the explored graph, whose fewest-steps shortest
+    /// solution and its steps are `shortest`.
+    fn compute_report(&self, shortest: Option<&(Vec<u8>, usize)>) -> Report {
         let s = &self.summary;
-        let shortest = fewest_steps_shortest(self);
         let shortest_moves = s.any.shortest.map(|d| d as usize);
-        let farthest = shortest_moves.map(|_| {
-            (0..self.graph.len() as u32)
-                .filter_map(|id| self.graph.distance(Route::Any, id))
-                .max()
-                .unwrap_or(0) as usize
-        });
+        // The hardest state's distance is the greatest of the graph's.
+        let farthest = shortest_moves
+            .map(|_| self.graph.distance(Route::Any, self.hardest).unwrap_or(0) as usize);
         let mut report = Report {
             states: s.states as usize,
             won_states: s.won_states as usize,
@@ -223,11 +241,10 @@ impl Analysis {
             solvable: shortest_moves.is_some(),
             shortest_moves,
             shortest_steps: self.fewest_steps(),
-            solution: shortest
-                .as_ref()
-                .map(|(moves, _, _)| self.move_string(moves)),
-            solution_steps: shortest.as_ref().map(|&(_, steps, _)| steps),
-            shortest_solutions: shortest.as_ref().map_or(0, |&(_, _, count)| count),
+            solution: shortest.map(|(moves, _)| self.move_string(moves)),
+            solution_steps: shortest.map(|&(_, steps)| steps),
+            // The engine counted them while labelling (saturating).
+            shortest_solutions: u64::try_from(s.any.count).unwrap_or(u64::MAX),
             depth_histogram: s.depth_histogram.iter().map(|&[n, _]| n as usize).collect(),
             farthest,
             verdict: String::new(),
@@ -282,13 +299,13 @@ impl Analysis {
     }
 }
 
-/// The shortest-moves solutions: one with the fewest steps among them,
-/// its steps, and how many there are (saturating); `None` when unsolvable.
+/// A shortest-moves solution with the fewest steps among them, and its
+/// steps; `None` when unsolvable.
 ///
 /// Walks the shortest-moves routes layer by layer from the start (each
-/// move one closer to a win), counting the routes into every position,
-/// then back from the wins, keeping the fewest steps.
-pub(super) fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize, u64)> {
+/// move one closer to a win), then back from the wins, keeping the fewest
+/// steps.
+fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize)> {
     let graph = a.graph.as_ref();
     let n = graph.len();
     let length = graph.distance(Route::Any, 0)? as usize;
@@ -303,24 +320,21 @@ pub(super) fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize, u64
             })
             .map(|(mv, &to)| (mv, to))
     };
-    let mut routes = vec![0u64; n];
-    routes[0] = 1;
+    let mut on_route = vec![false; n];
+    on_route[0] = true;
     let mut layers: Vec<Vec<u32>> = vec![vec![0]];
     for _ in 0..length {
         let mut next = Vec::new();
         for &id in layers.last().expect("the start's layer") {
             for (_, to) in closer(id) {
-                if routes[to as usize] == 0 {
+                if !on_route[to as usize] {
+                    on_route[to as usize] = true;
                     next.push(to);
                 }
-                routes[to as usize] = routes[to as usize].saturating_add(routes[id as usize]);
             }
         }
         layers.push(next);
     }
-    let count = layers[length]
-        .iter()
-        .fold(0u64, |total, &id| total.saturating_add(routes[id as usize]));
     // The fewest steps from each position of the layers to a win.
     let weight = |mv: usize| a.rules.moves()[mv].steps() as usize;
     let mut steps = vec![usize::MAX; n];
@@ -344,7 +358,7 @@ pub(super) fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize, u64
         moves.push(mv as u8);
         id = to;
     }
-    Some((moves, steps[0], count))
+    Some((moves, steps[0]))
 }
 
 /// The verdict in words, e.g. "solvable in 49 moves (93 steps at the

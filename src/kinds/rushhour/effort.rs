@@ -6,7 +6,7 @@
 
 use serde_json::{json, Value};
 
-use super::analysis::{fewest_steps_shortest, Analysis};
+use super::analysis::Analysis;
 use super::level::Level;
 use super::rules::{apply, Move};
 
@@ -65,7 +65,7 @@ pub fn counter_moves(start: &Level, moves: &[Move]) -> CounterMoves {
 /// moves): `primary_backs` and `blocker_increases` (see [`CounterMoves`]);
 /// both `null` when the level is unsolvable.
 pub fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
-    let counts = fewest_steps_shortest(analysis).map(|(moves, _, _)| {
+    let counts = analysis.solution_moves().map(|moves| {
         let moves: Vec<Move> = moves
             .iter()
             .map(|&mv| analysis.rules().moves()[mv as usize])

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::engine::{GraphView, Job, Summary};
-use crate::kinds::model::{KindModel, KindWords};
+use crate::kinds::model::{KindModel, KindWords, PlayText};
 use crate::kinds::resize::{Anchor, ResizeError};
 use crate::kinds::summary::{
     FigureColumn, Figures, GraphFigures, KindStats, LevelSummary, SummaryError,
@@ -32,6 +32,7 @@ impl KindModel for Model {
         same_puzzle: "the top-bottom mirror and an order of the vehicles",
         moves: Some("A+2 C-1, a vehicle's letter and how far it slides, + right or down"),
     };
+    const PLAY_TEXT: Option<PlayText<Level>> = Some(play_text);
     const HAS_STATE_GRAPH: bool = true;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
 
@@ -86,24 +87,6 @@ impl KindModel for Model {
         anchor: Anchor,
     ) -> Result<(Level, Vec<String>), ResizeError> {
         super::resized_at(level, width, height, anchor)
-    }
-
-    fn play_text(level: &Level, moves: &str) -> Option<Result<String, PlayTextError>> {
-        Some(
-            super::transcript::parse_moves(moves)
-                .map_err(|e| PlayTextError::Moves(e.to_string()))
-                .and_then(|moves| {
-                    super::transcript::play_text(level, &moves).map_err(|e| match e {
-                        super::transcript::PlayError::Compile(_) => {
-                            PlayTextError::Level(e.to_string())
-                        }
-                        super::transcript::PlayError::NoSuchVehicle { .. } => {
-                            PlayTextError::Moves(e.to_string())
-                        }
-                    })
-                })
-                .map(|(text, _)| text),
-        )
     }
 
     fn analyze(level: &Level, job: &Job, _solutions: usize) -> Result<Analysis, String> {
@@ -161,4 +144,20 @@ impl KindModel for Model {
     fn pack_stats(levels: &[Option<&RushHourFigures>]) -> KindStats {
         RushHourFigures::pack_stats(levels)
     }
+}
+
+/// What `levelscope play` prints for `moves` played from the start of
+/// `level`.
+fn play_text(level: &Level, moves: &str) -> Result<String, PlayTextError> {
+    super::transcript::parse_moves(moves)
+        .map_err(|e| PlayTextError::Moves(e.to_string()))
+        .and_then(|moves| {
+            super::transcript::play_text(level, &moves).map_err(|e| match e {
+                super::transcript::PlayError::Compile(_) => PlayTextError::Level(e.to_string()),
+                super::transcript::PlayError::NoSuchVehicle { .. } => {
+                    PlayTextError::Moves(e.to_string())
+                }
+            })
+        })
+        .map(|(text, _)| text)
 }

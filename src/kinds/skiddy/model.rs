@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::engine::{GraphView, Job, Summary};
-use crate::kinds::model::{KindModel, KindWords};
+use crate::kinds::model::{KindModel, KindWords, PlayText};
 use crate::kinds::resize::{Anchor, ResizeError};
 use crate::kinds::summary::{FigureColumn, Figures, KindStats, LevelSummary, SummaryError};
 use crate::kinds::{PlayTextError, Problem, TextFormat};
@@ -30,6 +30,7 @@ impl KindModel for Model {
         same_puzzle: "a rotation, a mirror and a renaming of colours",
         moves: Some("U R D L"),
     };
+    const PLAY_TEXT: Option<PlayText<Level>> = Some(play_text);
     const HAS_STATE_GRAPH: bool = true;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
     const GIVES_STARS: bool = true;
@@ -95,15 +96,6 @@ impl KindModel for Model {
         Ok(super::resize::resized_at(level, width, height, anchor))
     }
 
-    fn play_text(level: &Level, moves: &str) -> Option<Result<String, PlayTextError>> {
-        Some(
-            super::transcript::parse_moves(moves)
-                .and_then(|moves| super::transcript::play_text(level, &moves))
-                .map(|(text, _)| text)
-                .map_err(PlayTextError::from),
-        )
-    }
-
     fn analyze(level: &Level, job: &Job, _solutions: usize) -> Result<Analysis, String> {
         super::analyze(level, job).map_err(|e| e.to_string())
     }
@@ -151,4 +143,13 @@ impl KindModel for Model {
     fn pack_stats(levels: &[Option<&SkiddyFigures>]) -> KindStats {
         SkiddyFigures::pack_stats(levels)
     }
+}
+
+/// What `levelscope play` prints for `moves` played from the start of
+/// `level`.
+fn play_text(level: &Level, moves: &str) -> Result<String, PlayTextError> {
+    super::transcript::parse_moves(moves)
+        .and_then(|moves| super::transcript::play_text(level, &moves))
+        .map(|(text, _)| text)
+        .map_err(PlayTextError::from)
 }

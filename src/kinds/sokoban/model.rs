@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::engine::{GraphView, Job, Summary};
-use crate::kinds::model::{KindModel, KindWords};
+use crate::kinds::model::{KindModel, KindWords, PlayText};
 use crate::kinds::resize::{Anchor, ResizeError};
 use crate::kinds::summary::{
     FigureColumn, Figures, GraphWords, KindStats, LevelSummary, SummaryError,
@@ -32,6 +32,7 @@ impl KindModel for Model {
         same_puzzle: "a rotation and a mirror",
         moves: Some("LURD, a push or a step told by the board"),
     };
+    const PLAY_TEXT: Option<PlayText<Level>> = Some(play_text);
     const HAS_STATE_GRAPH: bool = true;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
     const GRAPH_WORDS: GraphWords = super::figures::GRAPH_WORDS;
@@ -91,15 +92,6 @@ impl KindModel for Model {
         super::resize::resized_at(level, width, height, anchor)
     }
 
-    fn play_text(level: &Level, moves: &str) -> Option<Result<String, PlayTextError>> {
-        Some(
-            super::transcript::parse_moves(moves)
-                .and_then(|moves| super::transcript::play_text(level, &moves))
-                .map(|(text, _)| text)
-                .map_err(PlayTextError::from),
-        )
-    }
-
     fn analyze(level: &Level, job: &Job, _solutions: usize) -> Result<Analysis, String> {
         super::analyze(level, job).map_err(|e| e.to_string())
     }
@@ -157,4 +149,13 @@ impl KindModel for Model {
     fn pack_stats(levels: &[Option<&SokobanFigures>]) -> KindStats {
         SokobanFigures::pack_stats(levels)
     }
+}
+
+/// What `levelscope play` prints for `moves` played from the start of
+/// `level`.
+fn play_text(level: &Level, moves: &str) -> Result<String, PlayTextError> {
+    super::transcript::parse_moves(moves)
+        .and_then(|moves| super::transcript::play_text(level, &moves))
+        .map(|(text, _)| text)
+        .map_err(PlayTextError::from)
 }

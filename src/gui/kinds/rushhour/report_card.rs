@@ -28,16 +28,21 @@ pub fn extra_figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// How far from a win "Make it harder"'s level would be: the report's
+/// farthest, when it is farther than the start (read every frame, so it
+/// builds no level).
+fn harder_moves(analysis: &Analysis) -> Option<usize> {
+    let r = &analysis.report;
+    let farthest = r.farthest?;
+    (Some(farthest) > r.shortest_moves).then_some(farthest)
+}
+
 /// What "Make it harder" offers: the cluster's hardest start as a new
 /// level named after this one, with how far it is from a win; `None`
 /// when the start is already as far from a win as any position of its
 /// cluster (or no win is reachable).
 pub fn harder_level(analysis: &Analysis) -> Option<(crate::kinds::rushhour::Level, usize)> {
-    let r = &analysis.report;
-    let farthest = r.farthest?;
-    if Some(farthest) <= r.shortest_moves {
-        return None;
-    }
+    let farthest = harder_moves(analysis)?;
     let mut level = analysis.hardest_start();
     level.name = if analysis.level.name.is_empty() {
         "harder".to_string()
@@ -85,12 +90,9 @@ pub fn report_card(
 /// a new level (Fogleman's unsolve); greyed out, saying why, when the
 /// start is already the hardest.
 fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
-    let harder = harder_level(analysis);
-    let text = match &harder {
-        Some((_, moves)) => format!(
-            "Make it harder: {}",
-            counted(*moves as u64, "move", "moves")
-        ),
+    let harder = harder_moves(analysis);
+    let text = match harder {
+        Some(moves) => format!("Make it harder: {}", counted(moves as u64, "move", "moves")),
         None => "Make it harder".to_string(),
     };
     let why_not = if analysis.report.solvable {
@@ -105,8 +107,14 @@ fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
         )
         .on_disabled_hover_text(why_not)
         .clicked();
-    match harder {
-        Some((level, moves)) if clicked => vec![PanelCommand::OpenLevel {
+    // The level is built only when the button is pressed.
+    let opened = if clicked {
+        harder_level(analysis)
+    } else {
+        None
+    };
+    match opened {
+        Some((level, moves)) => vec![PanelCommand::OpenLevel {
             message: format!(
                 "Opened \"{}\": the hardest start of the cluster, {} to a win",
                 level.name,
