@@ -9,6 +9,7 @@
 
 pub mod atomic;
 pub mod cli;
+pub mod effort;
 pub mod engine;
 pub mod file_names;
 pub mod gui;

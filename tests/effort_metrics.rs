@@ -26,17 +26,17 @@ fn skiddy_1_1_has_its_metrics_worked_out_by_hand() {
     // #r###   out leaving (3, 2): both still 2 moves from a win.
     //
     // Only L D takes 2 moves. At the start, L is the one optimal move and R
-    // and D keep the distance (2): a decision point, and a hidden one. At
-    // (1, 1) (2, 1), D wins and R goes back to distance 2: a decision point,
-    // not hidden. Depths 0, 1, 2 hold 1 + 3 + 4 states. No dead end. Every
-    // one of the 10 states is at most 2 moves from a win.
+    // and D keep the distance (2): a hidden decision. No move leads into a
+    // dead end (there is none), so no decision point. Depths 0, 1, 2 hold
+    // 1 + 3 + 4 states. Every one of the 10 states is at most 2 moves from
+    // a win.
     let r = row_of("assets/1-1.txt");
     assert_eq!(
-        r["effort"],
-        json!({"metrics": {
+        r["effort"]["metrics"],
+        json!({
             "shortest": 2,
             "shortest_solutions": 1,
-            "decision_points": 2,
+            "decision_points": 0,
             "hidden_decision_points": 1,
             "states_within_solution_depth": 8,
             "first_trap_depth": null,
@@ -45,9 +45,20 @@ fn skiddy_1_1_has_its_metrics_worked_out_by_hand() {
             "farthest": 2,
             "combo_moves": 1,
             "combo_breaks": 0,
-        }}),
+        }),
         "{r}"
     );
+    // Skiddy's relative score: log2 2 · w_shortest + log2 2 · w_farthest,
+    // no trap.
+    let w =
+        levelscope::effort::fitted::SHORTEST_WEIGHT + levelscope::effort::fitted::FARTHEST_WEIGHT;
+    assert_eq!(r["effort"]["calibrated"], false);
+    assert!(
+        (r["effort"]["score"].as_f64().unwrap() - w).abs() < 1e-4,
+        "{r}"
+    );
+    assert_eq!(r["effort"]["contributions"]["traps_within_first_k"], 0.0);
+    assert!(r["effort"].get("predicted_player_moves").is_none());
 }
 
 #[test]
@@ -64,11 +75,11 @@ fn a_sokoban_corner_has_its_metrics_worked_out_by_hand() {
     let r = row_of("tests/fixtures/sokoban/own.xsb#0");
     assert_eq!(r["kind"], "sokoban");
     assert_eq!(
-        r["effort"],
-        json!({"metrics": {
+        r["effort"]["metrics"],
+        json!({
             "shortest": 2,
             "shortest_solutions": 1,
-            "decision_points": 2,
+            "decision_points": 0,
             "hidden_decision_points": 0,
             "states_within_solution_depth": 7,
             "first_trap_depth": 2,
@@ -76,9 +87,12 @@ fn a_sokoban_corner_has_its_metrics_worked_out_by_hand() {
             "fatal_first_moves_share": 0.0,
             "farthest": 5,
             "goal_leaves": 0,
-        }}),
+        }),
         "{r}"
     );
+    // One trap near the start adds half a point (0.5 · log2(1 + 1)).
+    assert_eq!(r["effort"]["contributions"]["traps_within_first_k"], 0.5);
+    assert_eq!(r["effort"]["contributions"]["goal_leaves"], 0.0);
     // The engine's trap depth and the kind's own agree.
     assert_eq!(
         r["effort"]["metrics"]["first_trap_depth"],
@@ -95,9 +109,11 @@ fn an_unsolvable_level_has_no_solution_figures() {
     std::fs::write(&file, "#####\n#R#.#\n#.#.#\n###r#\n").unwrap();
     let r = row_of(path(&file));
     assert_eq!(r["solvable"], false);
+    // No score without a solution: only the metrics.
+    assert_eq!(r["effort"]["score"], Value::Null, "{r}");
     assert_eq!(
-        r["effort"],
-        json!({"metrics": {
+        r["effort"]["metrics"],
+        json!({
             "shortest": null,
             "shortest_solutions": 0,
             "decision_points": 0,
@@ -109,7 +125,7 @@ fn an_unsolvable_level_has_no_solution_figures() {
             "farthest": null,
             "combo_moves": null,
             "combo_breaks": null,
-        }}),
+        }),
         "{r}"
     );
 }
@@ -133,10 +149,13 @@ fn tangram_has_only_its_search_metrics() {
     );
     assert_eq!(r["kind"], "tangram");
     assert_eq!(
-        r["effort"],
-        json!({"metrics": {"solutions": 1, "forced_placements": 4, "search_nodes": 4}}),
+        r["effort"]["metrics"],
+        json!({"solutions": 1, "forced_placements": 4, "search_nodes": 4}),
         "{r}"
     );
+    // log2(1 + 4) for the nodes, nothing for the one solution.
+    assert_eq!(r["effort"]["contributions"]["search_nodes"], 2.3219);
+    assert_eq!(r["effort"]["contributions"]["solutions"], 0.0);
 }
 
 #[test]
@@ -204,10 +223,8 @@ fn rush_hour_agrees_with_the_python_study_where_it_measures_the_same() {
         assert_eq!(m["farthest"], farthest, "{name}");
         assert_eq!(m["first_trap_depth"], Value::Null, "{name}");
         assert_eq!(m["fatal_first_moves_share"], 0.0, "{name}");
-        // Every Rush Hour state has moves that do not bring the win
-        // closer, so every state of the solution is a decision point in
-        // the broad sense.
-        assert_eq!(m["decision_points"], shortest, "{name}");
+        // No Rush Hour move can spoil the level: no decision point.
+        assert_eq!(m["decision_points"], 0, "{name}");
         assert_eq!(m["primary_backs"], backs, "{name}");
         let increases = m["blocker_increases"].as_u64().unwrap();
         assert_eq!(backs + increases, counter, "{name}");

@@ -22,9 +22,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use super::level_spec::LevelSpec;
-use crate::engine::{
-    default_max_memory, graph_metrics, parse_memory_size, Job, DEFAULT_MAX_STATES,
-};
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
 
 /// Arguments of `analyze`.
@@ -150,10 +148,9 @@ fn levels_of(
 }
 
 /// The JSON row of one analysed level: `file`, `kind`, the kind's fields,
-/// `effort` (`{"metrics": {…}}`: the engine's kind-neutral
-/// [`crate::engine::GraphMetrics`] for a kind with a state graph, then the
-/// kind's own [`Analysis::effort_metrics`]; absent when there are neither;
-/// see `docs/effort.md`),
+/// `effort` ([`Analysis::effort_json`]: `score`, `calibrated`, `metrics`,
+/// `contributions` and, for Rush Hour, `predicted_player_moves`; see
+/// `docs/effort.md`),
 /// `elapsed_ms`.
 pub fn report_json(
     file: &Source,
@@ -164,19 +161,8 @@ pub fn report_json(
     let mut row = file.json_fields();
     row.insert("kind".into(), json!(analysis.kind().name()));
     row.extend(analysis.report_fields(solutions));
-    let graph = analysis.graph().zip(analysis.summary());
-    let mut metrics = match graph {
-        // A struct of named fields: always an object.
-        Some((graph, summary)) => json!(graph_metrics(graph, summary))
-            .as_object()
-            .cloned()
-            .unwrap_or_default(),
-        None => serde_json::Map::new(),
-    };
-    let kind_metrics = analysis.effort_metrics();
-    if graph.is_some() || !kind_metrics.is_empty() {
-        metrics.extend(kind_metrics.into_iter().map(|(k, v)| (k.to_string(), v)));
-        row.insert("effort".into(), json!({ "metrics": metrics }));
+    if let Some(effort) = analysis.effort_json() {
+        row.insert("effort".into(), effort);
     }
     row.insert("elapsed_ms".into(), json!(elapsed_ms));
     Value::Object(row)

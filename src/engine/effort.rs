@@ -36,10 +36,11 @@ pub struct GraphMetrics {
     pub shortest_solutions: u64,
     /// The states along the first shortest solution (the first optimal
     /// move in move order wherever there is a choice; the won state not
-    /// counted) where at least one move keeps the player on a shortest
-    /// route and at least one other move does not: the places where a
-    /// player can go wrong. 0 when the level is unsolvable. A forced line
-    /// (every state has one move) has none.
+    /// counted) where at least one move keeps the level winnable and at
+    /// least one other move does not (it loses, or leads into a dead end):
+    /// the places where a player can spoil the level. 0 when the level is
+    /// unsolvable, and on a level without dead ends or losses (every Rush
+    /// Hour level). A forced line (every state has one move) has none.
     pub decision_points: u32,
     /// The states along the same solution with exactly one optimal move
     /// and at least one other move that keeps the distance to a win (a
@@ -112,12 +113,6 @@ fn states_within_depth(graph: &dyn GraphView, depth: u32) -> u64 {
     graph.layer((depth as usize).min(deepest)).end as u64
 }
 
-/// Whether `to` (a successor entry) is a state one move closer to a win
-/// than `distance`.
-fn is_optimal(graph: &dyn GraphView, distance: u32, to: u32) -> bool {
-    (to as usize) < graph.len() && graph.distance(Route::Any, to) == Some(distance - 1)
-}
-
 /// The decision points and hidden decision points along the first shortest
 /// solution (see [`GraphMetrics`]); `(0, 0)` when there is none.
 fn decisions_along_first_solution(graph: &dyn GraphView) -> (u32, u32) {
@@ -131,21 +126,24 @@ fn decisions_along_first_solution(graph: &dyn GraphView) -> (u32, u32) {
         let Some(distance) = graph.distance(Route::Any, id).filter(|&d| d > 0) else {
             continue;
         };
-        let (mut playable, mut optimal, mut neutral) = (0u32, 0u32, 0u32);
+        let (mut winnable, mut fatal, mut optimal, mut neutral) = (0u32, 0u32, 0u32, 0u32);
         for &to in graph.successors(id) {
             if to == NO_EDGE {
                 continue;
             }
-            playable += 1;
-            if is_optimal(graph, distance, to) {
-                optimal += 1;
-            } else if (to as usize) < graph.len()
-                && graph.distance(Route::Any, to) == Some(distance)
-            {
-                neutral += 1;
+            let to_distance = ((to as usize) < graph.len())
+                .then(|| graph.distance(Route::Any, to))
+                .flatten();
+            match to_distance {
+                Some(d) => {
+                    winnable += 1;
+                    optimal += u32::from(d + 1 == distance);
+                    neutral += u32::from(d == distance);
+                }
+                None => fatal += 1,
             }
         }
-        decisions += u32::from(optimal >= 1 && playable > optimal);
+        decisions += u32::from(winnable >= 1 && fatal >= 1);
         hidden += u32::from(optimal == 1 && neutral >= 1);
     }
     (decisions, hidden)
@@ -261,9 +259,10 @@ mod tests {
         assert_eq!(m.shortest_solutions, 2);
         // Along a a a: N0 has optimal a, b and the losing c; N1 has
         // optimal a, b into a dead end, c to N2 (distance 2, kept); N3 has
-        // optimal a, b into a dead end, c to N7 (distance 1, kept): three
-        // decision points, of which N1 and N3 hide their one optimal move
-        // beside a neutral one (N0 has two optimal moves).
+        // optimal a, b into a dead end, c to N7 (distance 1, kept): each
+        // has a move that keeps the level winnable and one that does not,
+        // three decision points, of which N1 and N3 hide their one optimal
+        // move beside a neutral one (N0 has two optimal moves).
         assert_eq!(m.decision_points, 3);
         assert_eq!(m.hidden_decision_points, 2);
         // Depth ≤ 3: N0, N1, N2, N3, N4, N9, N5, N6, N7, N10 (not N8).
@@ -276,6 +275,27 @@ mod tests {
         assert_eq!(m.fatal_first_moves_share, Some(1.0 / 3.0));
         // N9 is 4 moves from the win (N9 N10 N2 N3 N5).
         assert_eq!(m.farthest, Some(4));
+    }
+
+    #[test]
+    fn choices_without_dead_ends_are_no_decision_points_but_can_hide_the_right_move() {
+        // N0 a→N1 b→N2; N1 a→N3 (won) b→N0; N2 a→N0 b→N1: every move keeps
+        // the level winnable (as in Rush Hour), so no decision point. N0
+        // (distance 2) has the optimal a and b to N2 (distance 2, neutral):
+        // its one right move is hidden.
+        let loop_level = Table {
+            moves: vec![
+                [To(1), To(2), No],
+                [To(3), To(0), No],
+                [To(0), To(1), No],
+                [No, No, No],
+            ],
+            won: vec![3],
+        };
+        let m = metrics_of(&loop_level);
+        assert_eq!(m.shortest, Some(2));
+        assert_eq!(m.decision_points, 0);
+        assert_eq!(m.hidden_decision_points, 1);
     }
 
     #[test]
@@ -369,10 +389,10 @@ mod tests {
         assert_eq!(m.shortest, Some(8));
         // Shortest walks are the orderings of 4 R and 4 U: 8! / (4! 4!).
         assert_eq!(m.shortest_solutions, 70);
-        // Along R R R R U U U U: (0, 0) has only optimal moves (R, U);
-        // (1, 0) … (4, 3), seven states, each have an optimal move and L
-        // or D. Every move changes the distance, so none is neutral.
-        assert_eq!(m.decision_points, 7);
+        // Along R R R R U U U U every move (L and D too) keeps the level
+        // winnable: no dead end, so no decision point. Every move changes
+        // the distance, so none is neutral either.
+        assert_eq!(m.decision_points, 0);
         assert_eq!(m.hidden_decision_points, 0);
         assert_eq!(m.states_within_solution_depth, Some(25));
         assert_eq!(m.first_trap_depth, None);

@@ -299,6 +299,7 @@ mod tests {
                 pack.levels[entry_at(at)].summary = Some(LevelSummary {
                     verdict: "v".into(),
                     figures: KindFigures::Tangram(TangramFigures { solutions }),
+                    effort: None,
                 });
             }
             Edit::Unknown { at, value } => {

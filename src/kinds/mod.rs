@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::effort::{Effort, EffortModel, StoredEffort};
 use crate::engine::{GraphView, Job, Summary};
 
 pub use model::{KindModel, KindWords};
@@ -151,6 +152,11 @@ macro_rules! define_kinds {
             /// What the kind calls the state graph's dead ends and traps.
             pub fn graph_words(self) -> GraphWords {
                 match self { $(Kind::$Variant => <$module::Model as KindModel>::GRAPH_WORDS,)* }
+            }
+
+            /// The kind's effort model (`docs/effort.md`).
+            pub fn effort_model(self) -> EffortModel {
+                match self { $(Kind::$Variant => <$module::Model as KindModel>::EFFORT_MODEL,)* }
             }
 
             /// Whether the kind's verdict is a number of stars (which the
@@ -403,11 +409,14 @@ macro_rules! define_kinds {
                 match self { $(Analysis::$Variant(a) => <$module::Model as KindModel>::verdict(a),)* }
             }
 
-            /// The numbers a pack keeps of this analysis.
+            /// The numbers a pack keeps of this analysis, its effort
+            /// included.
             pub fn level_summary(&self) -> LevelSummary {
-                match self {
+                let mut summary = match self {
                     $(Analysis::$Variant(a) => <$module::Model as KindModel>::level_summary(a),)*
-                }
+                };
+                summary.effort = self.effort().as_ref().map(StoredEffort::from);
+                summary
             }
 
             /// Move names of a move sequence, e.g. `"L D"` (empty for a kind
@@ -585,6 +594,47 @@ impl Level {
 }
 
 impl Analysis {
+    /// Every effort metric of the level by name: the engine's kind-neutral
+    /// [`crate::engine::GraphMetrics`] for a kind with a state graph, then
+    /// the kind's own ([`Analysis::effort_metrics`]); `None` when there
+    /// are neither (see `docs/effort.md`).
+    pub fn effort_metric_map(&self) -> Option<serde_json::Map<String, Value>> {
+        let graph = self.graph().zip(self.summary());
+        let mut metrics = match graph {
+            // A struct of named fields: always an object.
+            Some((graph, summary)) => {
+                serde_json::json!(crate::engine::graph_metrics(graph, summary))
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default()
+            }
+            None => serde_json::Map::new(),
+        };
+        let kind_metrics = self.effort_metrics();
+        if graph.is_none() && kind_metrics.is_empty() {
+            return None;
+        }
+        metrics.extend(kind_metrics.into_iter().map(|(k, v)| (k.to_string(), v)));
+        Some(metrics)
+    }
+
+    /// The level's effort by its kind's model; `None` when the model
+    /// cannot score it (no win is reachable, or the search stopped).
+    pub fn effort(&self) -> Option<Effort> {
+        self.kind().effort_model().effort(self.effort_metric_map()?)
+    }
+
+    /// The `effort` object of `analyze --json`: [`Effort::to_json`], or
+    /// only the metrics and a `null` score when the level cannot be scored;
+    /// `None` when the kind has no metrics.
+    pub fn effort_json(&self) -> Option<Value> {
+        let metrics = self.effort_metric_map()?;
+        Some(match self.kind().effort_model().effort(metrics.clone()) {
+            Some(effort) => effort.to_json(),
+            None => serde_json::json!({ "score": null, "metrics": metrics }),
+        })
+    }
+
     /// Up to `limit` solutions by `route` in order of length, as move
     /// strings, and whether the search for them was cut short (none for a
     /// kind without a state graph).

@@ -127,6 +127,10 @@ pub trait KindModel {
     fn headline(analysis: &Self::Analysis) -> String {
         Self::verdict(analysis).to_string()
     }
+    /// The kind's effort model: a base and weighted metrics
+    /// (`docs/effort.md`), calibrated on people where the kind has data.
+    const EFFORT_MODEL: crate::effort::EffortModel;
+
     /// The kind's own effort metrics (issue 41, `docs/effort.md`): each a
     /// name and its JSON value, in the order `analyze --json` lists them
     /// in `effort.metrics` after the engine's kind-neutral ones. A kind

@@ -319,6 +319,9 @@ pub struct LevelSummary {
     pub verdict: String,
     /// The kind's own figures.
     pub figures: KindFigures,
+    /// The level's effort (`docs/effort.md`); `None` when it cannot be
+    /// scored or was stored before there was one.
+    pub effort: Option<crate::effort::StoredEffort>,
 }
 
 /// Why a stored summary cannot be read for its level's kind.
@@ -337,22 +340,26 @@ pub enum SummaryError {
     },
 }
 
-/// The verdict as every version stored it; packs written before there were
+/// The verdict (and effort) as every version stored it; packs written before there were
 /// several kinds call it `star_reason`.
 #[derive(Deserialize)]
 struct StoredVerdict {
     #[serde(default, alias = "star_reason")]
     verdict: String,
+    /// The effort, which packs written before there was one lack.
+    #[serde(default)]
+    effort: Option<crate::effort::StoredEffort>,
 }
 
 impl LevelSummary {
     /// Reads a stored summary of a level of `kind` (any version's fields;
     /// the fields of other kinds are ignored).
     pub fn from_json_value(kind: Kind, value: &Value) -> Result<LevelSummary, SummaryError> {
-        let StoredVerdict { verdict } = StoredVerdict::deserialize(value)?;
+        let StoredVerdict { verdict, effort } = StoredVerdict::deserialize(value)?;
         Ok(LevelSummary {
             verdict,
             figures: kind.figures_from_json(value)?,
+            effort,
         })
     }
 
@@ -511,7 +518,7 @@ impl Serialize for LevelSummary {
     /// leading fields (Skiddy's `stars`), `verdict`, then the kind's other
     /// fields (the state graph's `shortest`, Skiddy's combo lengths, the
     /// state graph's counts, Prism's `difficulty`, Tangram's `solutions`,
-    /// Sokoban's `min_pushes`).
+    /// Sokoban's `min_pushes`), then `effort` when there is one.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let figures = self.figures.of_kind();
         let mut map = serializer.serialize_map(None)?;
@@ -521,6 +528,9 @@ impl Serialize for LevelSummary {
         map.serialize_entry("verdict", &self.verdict)?;
         for (name, value) in figures.fields_after_verdict() {
             map.serialize_entry(name, &value)?;
+        }
+        if let Some(effort) = &self.effort {
+            map.serialize_entry("effort", effort)?;
         }
         map.end()
     }
@@ -547,6 +557,7 @@ mod tests {
                 shortest_max_combo: Some(2),
                 shortest_no_combo: Some(3),
             }),
+            effort: None,
         }
     }
 
@@ -562,6 +573,7 @@ mod tests {
                 },
                 difficulty,
             }),
+            effort: None,
         }
     }
 
@@ -569,6 +581,7 @@ mod tests {
         LevelSummary {
             verdict: verdict.into(),
             figures: KindFigures::Tangram(TangramFigures { solutions }),
+            effort: None,
         }
     }
 

@@ -368,6 +368,7 @@ mod tests {
                 shortest_max_combo: Some(combo),
                 shortest_no_combo: None,
             }),
+            effort: None,
         };
         let mut entries = vec![PackEntry::new(level.into()); 3];
         entries[0].summary = Some(summary(4, 4, 1000, 2));

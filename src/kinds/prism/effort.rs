@@ -5,6 +5,29 @@
 
 use serde_json::{json, Value};
 
+use crate::effort::terms::{FARTHEST, SHORTEST, TRAPS_NEAR_START};
+use crate::effort::{EffortModel, Term, Transform};
+
+/// The backgrounds the solution passes through: each one changes which
+/// cells are open, so the player must picture another maze. Half a point
+/// per doubling of `1 + changes`, chosen, not fitted.
+pub const BACKGROUND_CHANGES: Term = Term {
+    metric: "background_changes",
+    transform: Transform::Log2OnePlus,
+    weight: 0.5,
+    words: ("1 background change", "{} background changes"),
+};
+
+/// Prism's effort model, relative (not calibrated on players): the Rush
+/// Hour study's weights on the shortest solution and the farthest distance
+/// from a win, the traps near the start and the background changes
+/// (`docs/effort.md`).
+pub const EFFORT_MODEL: EffortModel = EffortModel {
+    base: 0.0,
+    terms: &[SHORTEST, FARTHEST, TRAPS_NEAR_START, BACKGROUND_CHANGES],
+    calibration: None,
+};
+
 use super::Analysis;
 
 /// The Prism metrics of `analyze --json`'s `effort.metrics`, read off the

@@ -45,6 +45,7 @@ impl PrismFigures {
                 graph: GraphFigures::of(&analysis.summary),
                 difficulty: analysis.rating.difficulty,
             }),
+            effort: None,
         }
     }
 

@@ -6,6 +6,19 @@
 
 use serde_json::{json, Value};
 
+use crate::effort::terms::{FARTHEST, FITTED_BASE, SHORTEST, STUDY_CALIBRATION};
+use crate::effort::EffortModel;
+
+/// Rush Hour's effort model, the one calibrated on people: `log2` of the
+/// median moves players need, from the shortest solution's length and the
+/// farthest distance from a win (`scripts/effort_fit.py`,
+/// `docs/effort.md`).
+pub const EFFORT_MODEL: EffortModel = EffortModel {
+    base: FITTED_BASE,
+    terms: &[SHORTEST, FARTHEST],
+    calibration: Some(STUDY_CALIBRATION),
+};
+
 use super::analysis::Analysis;
 use super::level::Level;
 use super::rules::{apply, Move};

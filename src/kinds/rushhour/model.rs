@@ -34,6 +34,7 @@ impl KindModel for Model {
     };
     const PLAY_TEXT: Option<PlayText<Level>> = Some(play_text);
     const HAS_STATE_GRAPH: bool = true;
+    const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
 
     fn level_from_json(value: &Value) -> Result<Level, String> {
@@ -114,6 +115,7 @@ impl KindModel for Model {
                 shortest_steps: figure(analysis.report.shortest_steps),
                 farthest: figure(analysis.report.farthest),
             }),
+            effort: None,
         }
     }
 

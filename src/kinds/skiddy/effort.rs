@@ -6,6 +6,18 @@
 
 use serde_json::{json, Value};
 
+use crate::effort::terms::{FARTHEST, SHORTEST, TRAPS_NEAR_START};
+use crate::effort::EffortModel;
+
+/// Skiddy's effort model, relative (not calibrated on players): the Rush
+/// Hour study's weights on the shortest solution and the farthest distance
+/// from a win, and the traps near the start (`docs/effort.md`).
+pub const EFFORT_MODEL: EffortModel = EffortModel {
+    base: 0.0,
+    terms: &[SHORTEST, FARTHEST, TRAPS_NEAR_START],
+    calibration: None,
+};
+
 use crate::engine::Route;
 
 use super::rules::GONE;

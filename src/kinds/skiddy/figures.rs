@@ -62,6 +62,7 @@ impl SkiddyFigures {
                 shortest_max_combo: s.preferred.shortest,
                 shortest_no_combo: s.mixed.shortest,
             }),
+            effort: None,
         }
     }
 

@@ -4,6 +4,28 @@
 
 use serde_json::{json, Value};
 
+use crate::effort::terms::{FARTHEST, SHORTEST, TRAPS_NEAR_START};
+use crate::effort::{EffortModel, Term, Transform};
+
+/// The pushes of the solution that take a box off a goal: the move a
+/// player least expects. Half a point each, chosen, not fitted.
+pub const GOAL_LEAVES: Term = Term {
+    metric: "goal_leaves",
+    transform: Transform::Linear,
+    weight: 0.5,
+    words: ("1 box must leave a goal", "{} boxes must leave a goal"),
+};
+
+/// Sokoban's effort model, relative (not calibrated on players): the Rush
+/// Hour study's weights on the shortest solution and the farthest distance
+/// from a win, the traps (deadlocking pushes) near the start and the boxes
+/// that must leave a goal (`docs/effort.md`).
+pub const EFFORT_MODEL: EffortModel = EffortModel {
+    base: 0.0,
+    terms: &[SHORTEST, FARTHEST, TRAPS_NEAR_START, GOAL_LEAVES],
+    calibration: None,
+};
+
 use crate::engine::Route;
 
 use super::Analysis;

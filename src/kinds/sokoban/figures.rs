@@ -59,6 +59,7 @@ impl SokobanFigures {
                 graph: GraphFigures::of(&analysis.summary),
                 min_pushes: analysis.report.min_pushes,
             }),
+            effort: None,
         }
     }
 
@@ -246,6 +247,7 @@ mod tests {
                 },
                 min_pushes,
             }),
+            effort: None,
         }
     }
 

@@ -5,6 +5,35 @@
 
 use serde_json::{json, Value};
 
+use crate::effort::{EffortModel, Term, Transform};
+
+/// The exact-cover search's nodes: how much trying the level takes.
+/// One point per doubling, chosen, not fitted.
+pub const SEARCH_NODES: Term = Term {
+    metric: "search_nodes",
+    transform: Transform::Log2OnePlus,
+    weight: 1.0,
+    words: ("1 placement tried", "{} placements tried"),
+};
+
+/// The number of solutions: the more ways, the sooner one is found. Minus
+/// half a point per doubling, chosen, not fitted.
+pub const SOLUTIONS: Term = Term {
+    metric: "solutions",
+    transform: Transform::Log2,
+    weight: -0.5,
+    words: ("1 solution", "{} solutions"),
+};
+
+/// Tangram's effort model, relative (not calibrated on players): the
+/// search's nodes against the number of solutions (`docs/effort.md`). A
+/// level whose count did not finish has no score.
+pub const EFFORT_MODEL: EffortModel = EffortModel {
+    base: 0.0,
+    terms: &[SEARCH_NODES, SOLUTIONS],
+    calibration: None,
+};
+
 use super::Analysis;
 
 /// The Tangram metrics of `analyze --json`'s `effort.metrics`:

@@ -38,6 +38,7 @@ impl TangramFigures {
                     .solutions
                     .and_then(|n| u64::try_from(n).ok()),
             }),
+            effort: None,
         }
     }
 
@@ -181,6 +182,7 @@ mod tests {
         LevelSummary {
             verdict: verdict.into(),
             figures: KindFigures::Tangram(TangramFigures { solutions }),
+            effort: None,
         }
     }
 

@@ -31,6 +31,7 @@ impl KindModel for Model {
         moves: None,
     };
     const HAS_STATE_GRAPH: bool = false;
+    const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = None;
 
     fn level_from_json(value: &Value) -> Result<Level, String> {

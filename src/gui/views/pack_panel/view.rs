@@ -405,6 +405,7 @@ mod tests {
                 shortest_max_combo: Some(combo),
                 shortest_no_combo: None,
             }),
+            effort: None,
         }
     }
 
@@ -642,6 +643,7 @@ mod tests {
                     },
                     difficulty,
                 }),
+                effort: None,
             });
             e
         };
