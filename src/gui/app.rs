@@ -119,6 +119,9 @@ pub struct AnalysisState {
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
     pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
+    /// The level's effort, worked out once when the report card first
+    /// shows it (the inner `None`: the kind's model cannot score it).
+    pub effort: Option<Option<Arc<crate::effort::Effort>>>,
     /// Whether the designer cancelled it (the result then says how to
     /// analyse again; it is no error).
     pub cancelled: bool,
@@ -762,6 +765,7 @@ impl EditorApp {
             self.analysis.result = Some(done.result);
             self.analysis.solutions = None;
             self.analysis.traps = None;
+            self.analysis.effort = None;
             self.kinds.forget();
         }
         let level = &self.docs[self.active].level;
@@ -810,6 +814,49 @@ impl EditorApp {
                 .get_or_insert_with(|| Arc::new(analysis.traps()))
                 .clone(),
         )
+    }
+
+    /// The effort of the finished analysis, worked out once; `None` when
+    /// there is no finished analysis or its kind's model cannot score it.
+    pub fn effort(&mut self) -> Option<Arc<crate::effort::Effort>> {
+        let analysis = self.analysis.ready()?.clone();
+        self.analysis
+            .effort
+            .get_or_insert_with(|| analysis.effort().map(Arc::new))
+            .clone()
+    }
+
+    /// How the level on screen, scoring `score`, ranks in the open pack:
+    /// the share (0 to 1) of the pack's other scored levels of its kind
+    /// that score lower (scores compare within a kind only), and what they
+    /// are called (`"this pack"`, or `"this pack's Skiddy levels"` in a
+    /// pack of several kinds). `None` when the level is not an entry of
+    /// the open pack or no other level of its kind has a stored effort.
+    pub fn pack_effort_share(&self, score: f64) -> Option<(f64, String)> {
+        let super::document::Origin::PackEntry(index) = self.doc().origin else {
+            return None;
+        };
+        let pack = &self.pack.as_ref()?.pack;
+        let kind = pack.levels.get(index)?.level.kind();
+        let others = pack
+            .levels
+            .iter()
+            .enumerate()
+            .filter(|&(i, e)| i != index && e.level.kind() == kind)
+            .map(|(_, e)| {
+                e.summary
+                    .as_ref()
+                    .and_then(|s| s.effort.as_ref())
+                    .map(|e| e.score)
+            });
+        let share = crate::effort::harder_than_share(score, others)?;
+        let one_kind = pack.levels.iter().all(|e| e.level.kind() == kind);
+        let among = if one_kind {
+            "this pack".to_string()
+        } else {
+            format!("this pack's {} levels", kind.title())
+        };
+        Some((share, among))
     }
 
     /// Stores the preferences.

@@ -15,7 +15,10 @@ impl EditorApp {
             Command::Redo => self.doc().history.can_redo(),
             Command::UndoPack => self.next_pack_undo_name().is_some(),
             Command::RedoPack => self.next_pack_redo_name().is_some(),
-            Command::ClosePack | Command::SavePack | Command::SavePackAs => self.pack.is_some(),
+            Command::ClosePack
+            | Command::SavePack
+            | Command::SavePackAs
+            | Command::OrderPackByEffort => self.pack.is_some(),
             Command::View(CentralView::Graph) => kind.has_state_graph(),
             Command::View(CentralView::Floors) => kind.has_floors(),
             Command::CancelAnalysis => self.worker.is_running(),
@@ -82,6 +85,7 @@ impl EditorApp {
             Command::ClosePack => self.request_pack_replacement(PackReplacement::Close),
             Command::SavePack => self.save_pack(),
             Command::SavePackAs => self.show_dialog(DialogPurpose::SavePackAs),
+            Command::OrderPackByEffort => self.order_pack_by_effort(),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::UndoPack => self.undo_pack(),

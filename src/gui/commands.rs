@@ -35,6 +35,8 @@ pub enum Command {
     SavePack,
     /// Save the pack to a file chosen now.
     SavePackAs,
+    /// Order the pack's levels by their effort, easiest first.
+    OrderPackByEffort,
     /// Take back the last edit of the level on screen.
     Undo,
     /// Do again the edit of the level on screen undone last.
@@ -115,7 +117,7 @@ const fn plain(key: Key) -> KeyboardShortcut {
 
 impl Command {
     /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 27] = [
         Command::NewLevel,
         Command::Open,
         Command::Save,
@@ -126,6 +128,7 @@ impl Command {
         Command::ClosePack,
         Command::SavePack,
         Command::SavePackAs,
+        Command::OrderPackByEffort,
         Command::Undo,
         Command::Redo,
         Command::UndoPack,
@@ -157,6 +160,7 @@ impl Command {
             Command::ClosePack => "Close pack",
             Command::SavePack => "Save pack",
             Command::SavePackAs => "Save pack as…",
+            Command::OrderPackByEffort => "Order pack by effort",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::UndoPack => "Undo in the pack",
@@ -185,6 +189,9 @@ impl Command {
             Command::ClosePack => "Close the open pack (asks when it is unsaved)",
             Command::SavePack => "Save the pack to its file",
             Command::SavePackAs => "Save the pack to a new file",
+            Command::OrderPackByEffort => {
+                "Reorder the pack by each level's stored effort, easiest first; levels without an effort (not analysed: Check pack) keep their order at the end. Undo in the pack takes it back"
+            }
             Command::Undo => {
                 "Take back the last edit of the level on screen (never a pack edit: each level and the pack have their own history)"
             }
@@ -265,6 +272,7 @@ impl Command {
             | Command::ClosePack
             | Command::SavePack
             | Command::SavePackAs
+            | Command::OrderPackByEffort
             | Command::CancelAnalysis
             | Command::StopComparing => &[],
         }

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::effort::StoredEffort;
 use crate::gui::worker::AnalysisWorker;
 use crate::kinds::compare::{
     changed_cells, move_changes, placements_gained_and_lost, replay_solutions, CellChange,
@@ -57,6 +58,9 @@ pub struct Differences {
     pub placements: Option<(usize, usize)>,
     /// The solutions and traps the edit added or removed.
     pub moves: MoveChanges,
+    /// The effort before and after (each `None` when its level cannot be
+    /// scored), once both analyses are done.
+    pub effort: Option<(Option<StoredEffort>, Option<StoredEffort>)>,
     keys: (usize, usize),
     level: Level,
 }
@@ -73,6 +77,11 @@ pub struct Comparison {
     pub showing_reference: bool,
     worker: AnalysisWorker,
     differences: Option<Differences>,
+}
+
+/// The effort of an analysis as a pack stores it (`None`: unscored).
+fn stored_effort(analysis: &Analysis) -> Option<StoredEffort> {
+    analysis.effort().as_ref().map(StoredEffort::from)
 }
 
 /// The key of an analysis for the cache: its allocation.
@@ -148,19 +157,21 @@ impl Comparison {
             .as_ref()
             .is_some_and(|d| d.keys == keys && d.level == *level);
         if !fresh {
-            let (replayed, placements, moves) = match (self.analysis(), current) {
+            let (replayed, placements, moves, effort) = match (self.analysis(), current) {
                 (Some(r), Some(c)) => (
                     replay_solutions(r, c, SOLUTIONS_REPLAYED),
                     placements_gained_and_lost(r, c),
                     move_changes(r, c, SOLUTIONS_REPLAYED),
+                    Some((stored_effort(r), stored_effort(c))),
                 ),
-                _ => (Vec::new(), None, MoveChanges::default()),
+                _ => (Vec::new(), None, MoveChanges::default(), None),
             };
             self.differences = Some(Differences {
                 cells: changed_cells(&self.reference, level),
                 replayed,
                 placements,
                 moves,
+                effort,
                 keys,
                 level: level.clone(),
             });

@@ -155,6 +155,7 @@ impl EditorApp {
             replayed: &differences.replayed,
             placements: differences.placements,
             moves: &differences.moves,
+            effort: differences.effort.as_ref(),
             showing_reference: c.showing_reference,
         };
         let commands = compare_panel::show(ui, &shown);

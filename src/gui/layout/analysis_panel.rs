@@ -5,6 +5,7 @@ use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp, Showing};
 use crate::gui::editor_words::in_editor_words;
 use crate::gui::kinds;
+use crate::gui::views::effort_card::show_effort_card;
 use crate::gui::views::histogram;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
 use crate::kinds::GraphWords;
@@ -67,6 +68,16 @@ impl EditorApp {
                 let elapsed = self.analysis.elapsed;
                 let commands = self.kinds.report_card(ui, &analysis, elapsed);
                 self.apply_all(commands);
+                let effort = self.effort();
+                let share = effort
+                    .as_ref()
+                    .and_then(|e| self.pack_effort_share(e.score));
+                // No win among the explored states: the level cannot be
+                // won. A kind without a state graph (Tangram) goes
+                // unscored only when its search found no cover.
+                let cannot_be_won = analysis.summary().is_none_or(|s| s.won_states == 0);
+                let share = share.as_ref().map(|(s, among)| (*s, among.as_str()));
+                show_effort_card(ui, effort.as_deref(), share, cannot_be_won);
                 ui.separator();
                 let has_graph = analysis.kind().has_state_graph();
                 let words = analysis.kind().graph_words();

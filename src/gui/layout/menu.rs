@@ -38,6 +38,7 @@ impl EditorApp {
             self.command_button(ui, Command::SavePack);
             self.command_button(ui, Command::SavePackAs);
             self.command_button(ui, Command::ClosePack);
+            self.command_button(ui, Command::OrderPackByEffort);
             let has_pack = self.pack.is_some();
             if ui
                 .add_enabled(has_pack, egui::Button::new("Export pack as ASCII files…"))

@@ -58,6 +58,24 @@ impl EditorApp {
         self.pack_panel.options.max_states = self.prefs.max_states;
         let actions = self.pack_panel.show(ui, &mut open.pack, current);
         self.prefs.max_states = self.pack_panel.options.max_states;
+        self.apply_pack_actions(actions);
+    }
+
+    /// Orders the open pack by effort (Pack ▸ Order pack by effort) as
+    /// one undoable pack edit, and says what it did.
+    pub fn order_pack_by_effort(&mut self) {
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        let (actions, notice) = self.pack_panel.order_by_effort(&mut open.pack);
+        self.apply_pack_actions(actions);
+        self.say(notice);
+    }
+
+    /// Does what the pack panel asked: opens a level, adds the one on
+    /// screen, records an edit in the pack's history, follows renumbered
+    /// levels.
+    fn apply_pack_actions(&mut self, actions: Vec<crate::gui::views::pack_panel::PackAction>) {
         for action in actions {
             match action {
                 crate::gui::views::pack_panel::PackAction::Open(i) => {

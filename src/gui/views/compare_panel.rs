@@ -6,6 +6,7 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::effort::StoredEffort;
 use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
 use crate::kinds::compare::{figure_better, Change, MoveChanges, Replayed};
@@ -43,6 +44,9 @@ pub struct CompareShown<'a> {
     pub placements: Option<(usize, usize)>,
     /// The solutions and traps the edit added or removed.
     pub moves: &'a MoveChanges,
+    /// The effort before and after (`None` while either side is
+    /// analysed; an inner `None`: that level cannot be scored).
+    pub effort: Option<&'a (Option<StoredEffort>, Option<StoredEffort>)>,
     /// Whether the board shows the reference.
     pub showing_reference: bool,
 }
@@ -54,6 +58,35 @@ fn colour_of(change: Change) -> Color32 {
         Change::Worse => WORSE,
         Change::Same => Color32::GRAY,
         Change::Different => CHANGED,
+    }
+}
+
+/// The effort before -> after in words (`"Effort 4.1 -> 5.3 (+1.2)"`, or
+/// `"none"` for a side that cannot be scored), and the metrics that moved,
+/// largest change first (`"shortest 8 -> 16 (+1.0)"`). The arrow is the
+/// section's own `->`: the editor's font has no `→`.
+pub fn effort_change_words(
+    before: Option<&StoredEffort>,
+    after: Option<&StoredEffort>,
+) -> (String, Vec<String>) {
+    let score = |e: Option<&StoredEffort>| e.map_or("none".to_string(), StoredEffort::score_words);
+    match (before, after) {
+        (Some(b), Some(a)) => (
+            format!(
+                "Effort {} -> {} ({:+.1})",
+                b.score_words(),
+                a.score_words(),
+                a.score - b.score
+            ),
+            a.moved_metrics(b)
+                .into_iter()
+                .map(|m| m.replace('→', "->"))
+                .collect(),
+        ),
+        _ => (
+            format!("Effort {} -> {}", score(before), score(after)),
+            Vec::new(),
+        ),
     }
 }
 
@@ -128,6 +161,20 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                     ui.end_row();
                 }
             });
+    }
+    if let Some((before, after)) = shown.effort {
+        let (headline, moved) = effort_change_words(before.as_ref(), after.as_ref());
+        // Harder or easier is neither good nor bad news: it depends on
+        // what the designer wants of the level.
+        let text = RichText::new(headline);
+        ui.label(if before == after {
+            text
+        } else {
+            text.color(CHANGED)
+        });
+        for metric in moved {
+            ui.label(RichText::new(format!("  moved: {metric}")).weak());
+        }
     }
     ui.label(match shown.cells {
         0 => "No cell differs.".to_string(),
@@ -246,8 +293,68 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::effort::StoredContribution;
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
+
+    fn effort(score: f64, shortest: f64, added: f64) -> StoredEffort {
+        StoredEffort {
+            score,
+            calibrated: false,
+            predicted_player_moves: None,
+            contributions: vec![StoredContribution {
+                metric: "shortest".into(),
+                value: shortest,
+                added,
+                words: format!("{shortest} moves at the fewest"),
+            }],
+        }
+    }
+
+    #[test]
+    fn the_effort_change_says_before_after_and_which_metric_moved() {
+        let (before, after) = (effort(3.0, 8.0, 3.0), effort(4.0, 16.0, 4.0));
+        assert_eq!(
+            effort_change_words(Some(&before), Some(&after)),
+            (
+                "Effort 3.0 -> 4.0 (+1.0)".to_string(),
+                vec!["shortest 8 -> 16 (+1.0)".to_string()]
+            )
+        );
+        assert_eq!(
+            effort_change_words(Some(&before), None),
+            ("Effort 3.0 -> none".to_string(), Vec::new())
+        );
+        assert_eq!(effort_change_words(None, None).0, "Effort none -> none");
+    }
+
+    #[test]
+    fn the_compare_section_shows_the_effort_change() {
+        let pair = (Some(effort(3.0, 8.0, 3.0)), Some(effort(4.0, 16.0, 4.0)));
+        let moves = MoveChanges::default();
+        let harness = Harness::builder()
+            .with_size([320.0, 600.0])
+            .build_ui(move |ui| {
+                let shown = CompareShown {
+                    source: "the pinned version".into(),
+                    change: None,
+                    before: "…".into(),
+                    after: "…".into(),
+                    after_words: String::new(),
+                    before_figures: &[],
+                    after_figures: &[],
+                    cells: 1,
+                    replayed: &[],
+                    placements: None,
+                    moves: &moves,
+                    effort: Some(&pair),
+                    showing_reference: false,
+                };
+                show(ui, &shown);
+            });
+        harness.get_by_label("Effort 3.0 -> 4.0 (+1.0)");
+        harness.get_by_label("  moved: shortest 8 -> 16 (+1.0)");
+    }
 
     /// A Sokoban-like solution of `n` moves, LURD, no spaces.
     fn long_moves(n: usize, last: char) -> String {
@@ -285,6 +392,7 @@ mod tests {
                     replayed: &replayed,
                     placements: None,
                     moves: &moves,
+                    effort: None,
                     showing_reference: false,
                 };
                 show(ui, &shown);

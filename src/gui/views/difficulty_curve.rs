@@ -1,9 +1,11 @@
-//! The difficulty curve of a pack: the kind's figure (the pack panel's
-//! figure column: Skiddy's Perfect length, Prism's fewest moves, Sokoban's
-//! fewest pushes), trap count and reachable states over the pack's order,
-//! drawn with egui_plot.
+//! The difficulty curve of a pack: the stored effort score
+//! (`docs/effort.md`; for a pack whose scores are all calibrated on
+//! players, optionally the predicted player moves instead), the kind's
+//! figure (the pack panel's figure column: Skiddy's Perfect length,
+//! Prism's fewest moves, Sokoban's fewest pushes), trap count and
+//! reachable states over the pack's order, drawn with egui_plot.
 //!
-//! Three plots, one above the other, share the x axis (the level's number in
+//! Four plots, one above the other, effort first, share the x axis (the level's number in
 //! the pack) and the cursor, each series with its own y axis so that none
 //! flattens another (a pack with 200 traps in one level and Perfects of 10
 //! to 30 moves): the figure, traps, and states on a logarithmic axis
@@ -12,7 +14,7 @@
 //! and levels without the figure on that line, are gaps. Hovering shows the
 //! level's number, name and value. The x axis is labelled once, under the
 //! lowest plot, and every y axis is equally wide, so a level is at the same
-//! x in all three.
+//! x in all four.
 
 use egui::{Color32, Ui};
 use egui_plot::{GridInput, GridMark, HoverPosition, Line, Plot, PlotPoints, Points};
@@ -23,6 +25,8 @@ use crate::kinds::Kind;
 use crate::pack::{LevelSummary, Pack};
 use crate::words::{agreeing, counted};
 
+/// Colour of the effort (Okabe–Ito reddish purple).
+const EFFORT: Color32 = Color32::from_rgb(204, 121, 167);
 /// Colour of the kind's figure (Okabe–Ito blue).
 const FIGURE: Color32 = Color32::from_rgb(0, 114, 178);
 /// Colour of the trap count (Okabe–Ito vermilion).
@@ -30,6 +34,10 @@ const TRAPS: Color32 = Color32::from_rgb(213, 94, 0);
 /// Colour of the state count (Okabe–Ito bluish green).
 const STATES: Color32 = Color32::from_rgb(0, 158, 115);
 
+/// Name of the effort series.
+const EFFORT_NAME: &str = "Effort";
+/// Name of the predicted player moves series.
+const PREDICTED_NAME: &str = "Predicted player moves";
 /// Name of the trap series.
 const TRAPS_NAME: &str = "Traps";
 /// Name of the state series.
@@ -39,6 +47,10 @@ const STATES_NAME: &str = "States";
 /// gap).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CurveSeries {
+    /// The stored effort score.
+    pub effort: Vec<Option<f64>>,
+    /// The predicted player moves, where the stored effort is calibrated.
+    pub predicted_moves: Vec<Option<f64>>,
     /// The kind's figure (see [`LevelSummary::column_figure`]).
     pub figure: Vec<Option<f64>>,
     /// Traps.
@@ -51,7 +63,12 @@ impl CurveSeries {
     /// The series of a pack.
     pub fn of(pack: &Pack) -> CurveSeries {
         let summaries = || pack.levels.iter().map(|e| e.summary.as_ref());
+        let efforts = || summaries().map(|s| s.and_then(|s| s.effort.as_ref()));
         CurveSeries {
+            effort: efforts().map(|e| e.map(|e| e.score)).collect(),
+            predicted_moves: efforts()
+                .map(|e| e.and_then(|e| e.predicted_player_moves).map(|p| p.moves))
+                .collect(),
             figure: summaries()
                 .map(|s| s.and_then(LevelSummary::column_figure).map(f64::from))
                 .collect(),
@@ -65,6 +82,17 @@ impl CurveSeries {
                 })
                 .collect(),
         }
+    }
+}
+
+impl CurveSeries {
+    /// Whether the effort plot may show predicted player moves instead:
+    /// some level has an effort, and every level with one is calibrated
+    /// on players (an all-Rush-Hour pack).
+    pub fn all_calibrated(&self) -> bool {
+        let scored = self.effort.iter().filter(|e| e.is_some()).count();
+        let predicted = self.predicted_moves.iter().filter(|p| p.is_some()).count();
+        scored > 0 && scored == predicted
     }
 }
 
@@ -166,6 +194,8 @@ pub fn plot_top(values: &[Option<f64>]) -> f64 {
     highest * 1.1 + 1.0
 }
 
+/// Height of the effort plot, in points.
+const EFFORT_HEIGHT: f32 = 95.0;
 /// Height of the figure plot, in points.
 const FIGURE_HEIGHT: f32 = 95.0;
 /// Height of the traps plot, in points.
@@ -173,7 +203,7 @@ const TRAPS_HEIGHT: f32 = 85.0;
 /// Height of the states plot (it also holds the x axis), in points.
 const STATES_HEIGHT: f32 = 125.0;
 /// Width of every plot's y axis, in points, so that a level sits at the
-/// same x in all three.
+/// same x in all four.
 const Y_AXIS_WIDTH: f32 = 46.0;
 
 /// What the curve says of levels analysed without a state graph (Tangram's
@@ -243,6 +273,64 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     };
     let count = pack.levels.len() as f64;
     let group = ui.scope_id().with("difficulty curve");
+    let unscored = series
+        .effort
+        .iter()
+        .zip(&pack.levels)
+        .filter(|(e, l)| e.is_none() && l.summary.is_some())
+        .count() as u64;
+    if unscored > 0 {
+        ui.weak(format!(
+            "{} without an effort (unsolved, or analysed before there was one) {}.",
+            counted(unscored, "analysed level", "analysed levels"),
+            agreeing(unscored, "is a gap", "are gaps")
+        ));
+    }
+    // An all-Rush-Hour pack may plot what players are predicted to spend.
+    let predicted_id = group.with("predicted player moves");
+    let mut predicted = ui.data_mut(|d| *d.get_temp_mut_or(predicted_id, false));
+    if series.all_calibrated() {
+        ui.checkbox(&mut predicted, "Predicted player moves")
+            .on_hover_text("Plot the moves a typical player is predicted to need instead of the effort score (Rush Hour's model is fitted on players)");
+        ui.data_mut(|d| d.insert_temp(predicted_id, predicted));
+    } else {
+        predicted = false;
+    }
+    let (effort_values, effort_name, effort_axis) = if predicted {
+        (
+            &series.predicted_moves,
+            PREDICTED_NAME,
+            "predicted player moves",
+        )
+    } else {
+        (&series.effort, EFFORT_NAME, "effort")
+    };
+    linked_plot(effort_name, EFFORT_HEIGHT, group, count)
+        .y_axis_label(effort_axis)
+        .y_grid_spacer(count_marks)
+        .y_axis_formatter(|mark, _| {
+            if mark.value.fract() == 0.0 && mark.value >= 0.0 {
+                compact_count(mark.value as u64)
+            } else {
+                String::new()
+            }
+        })
+        .show_axes([false, true])
+        .label_formatter(|pos| match pos {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => {
+                let (n, name) = level_of(position.x)?;
+                Some(format!("#{n} {name}\n{plot_name}: {:.1}", position.y))
+            }
+            HoverPosition::Elsewhere { .. } => None,
+        })
+        .include_y(plot_top(effort_values))
+        .show(ui, |plot_ui| {
+            add_series(plot_ui, effort_name, effort_values, EFFORT)
+        });
     // The figure is named as the pack panel's column names it.
     let figure = figure_column(pack.levels.iter().map(|e| e.level.kind()));
     let figure_axis = figure.title.to_lowercase();
@@ -412,6 +500,63 @@ mod tests {
             no_graph_note(&pack).unwrap(),
             "1 level of Tangram has no moves, states or traps: gaps in every plot."
         );
+    }
+
+    #[test]
+    fn the_effort_series_is_the_stored_score_and_prediction_by_pack_position() {
+        let skiddy = parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap();
+        let mut pack = Pack {
+            name: "p".into(),
+            levels: vec![PackEntry::new(skiddy.into()); 3],
+        };
+        refresh_summary(&mut pack.levels[0], 10_000).unwrap();
+        refresh_summary(&mut pack.levels[2], 10_000).unwrap();
+        pack.levels[2]
+            .summary
+            .as_mut()
+            .unwrap()
+            .effort
+            .as_mut()
+            .unwrap()
+            .score = 7.5;
+        let s = CurveSeries::of(&pack);
+        let stored = pack.levels[0]
+            .summary
+            .as_ref()
+            .unwrap()
+            .effort
+            .as_ref()
+            .unwrap();
+        assert_eq!(s.effort, vec![Some(stored.score), None, Some(7.5)]);
+        assert_eq!(s.predicted_moves, vec![None, None, None]);
+        assert!(!s.all_calibrated(), "Skiddy's effort is relative");
+        // Calibrated scores, every one: the curve may plot the prediction.
+        for i in [0, 2] {
+            let effort = pack.levels[i]
+                .summary
+                .as_mut()
+                .unwrap()
+                .effort
+                .as_mut()
+                .unwrap();
+            effort.calibrated = true;
+            effort.predicted_player_moves = Some(crate::effort::Prediction {
+                moves: 36.0,
+                low: 24.0,
+                high: 52.0,
+                coverage: 0.8,
+            });
+        }
+        let s = CurveSeries::of(&pack);
+        assert_eq!(s.predicted_moves, vec![Some(36.0), None, Some(36.0)]);
+        assert!(s.all_calibrated());
+        let none = Pack {
+            name: "p".into(),
+            levels: vec![PackEntry::new(
+                parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap().into(),
+            )],
+        };
+        assert!(!CurveSeries::of(&none).all_calibrated(), "nothing scored");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod compare_panel;
 pub mod count_axis;
 pub mod dead_end_graph;
 pub mod difficulty_curve;
+pub mod effort_card;
 pub mod graph_layout;
 pub mod graph_minimap;
 pub mod graph_paint;

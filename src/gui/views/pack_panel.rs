@@ -37,8 +37,8 @@ use self::row::{
     cell_of, describe_row, display_name, paint_row, row_tooltip, Columns, RowContext, ROW_HEIGHT,
 };
 use self::view::{
-    figure_column, graph_words, move_order, rearranged, renumbering, sorted_order, view_order,
-    without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
+    effort_order, figure_column, graph_words, move_order, rearranged, renumbering, sorted_order,
+    view_order, without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
 };
 use crate::engine::DEFAULT_MAX_STATES;
 use crate::gui::open_pack::level_words;
@@ -487,6 +487,39 @@ impl PackPanel {
             }
             _ => Cow::Borrowed(entry),
         }
+    }
+
+    /// Orders the pack by its levels' stored effort, easiest first, as one
+    /// undoable edit (levels without an effort keep their order, at the
+    /// end); returns what the app must do and what to tell the designer.
+    pub fn order_by_effort(&mut self, pack: &mut Pack) -> (Vec<PackAction>, String) {
+        let (order, unscored) = effort_order(pack);
+        let mut actions = Vec::new();
+        self.rearrange(
+            pack,
+            Rearrangement {
+                order,
+                name: "Order the pack by effort".into(),
+            },
+            &mut actions,
+        );
+        let done = if actions.is_empty() {
+            "The pack is in effort order already"
+        } else {
+            "Ordered the pack by effort, easiest first"
+        };
+        let notice = if unscored == 0 {
+            done.to_string()
+        } else {
+            let n = unscored as u64;
+            format!(
+                "{done}; {} no effort yet: analyse {} (Check pack) to place {}",
+                counted(n, "level has", "levels have"),
+                agreeing(n, "it", "them"),
+                agreeing(n, "it", "them"),
+            )
+        };
+        (actions, notice)
     }
 
     /// Applies a new order to the pack and to everything the panel keeps

@@ -23,10 +23,11 @@ const FAIL: Color32 = Color32::from_rgb(213, 60, 40);
 /// Green of a passing level's mark.
 const PASS: Color32 = Color32::from_rgb(0, 158, 115);
 /// Where the columns of a row are: number, thumbnail, name, verdict (stars
-/// or a word), the kind's figure, states, dead ends, traps, check mark.
+/// or a word), effort, the kind's figure, states, dead ends, traps, check
+/// mark.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Columns {
-    widths: [f32; 9],
+    widths: [f32; 10],
 }
 
 /// The cell of each sortable column.
@@ -35,10 +36,11 @@ pub(super) fn cell_of(column: SortColumn) -> usize {
         SortColumn::Order => 0,
         SortColumn::Name => 2,
         SortColumn::Verdict => 3,
-        SortColumn::Figure => 4,
-        SortColumn::States => 5,
-        SortColumn::DeadEnds => 6,
-        SortColumn::Traps => 7,
+        SortColumn::Effort => 4,
+        SortColumn::Figure => 5,
+        SortColumn::States => 6,
+        SortColumn::DeadEnds => 7,
+        SortColumn::Traps => 8,
     }
 }
 
@@ -47,7 +49,9 @@ impl Columns {
     /// rest.
     pub(super) fn new(width: f32) -> Columns {
         // The traps column is wide enough for Sokoban's "Fatal pushes".
-        let mut widths = [28.0, ROW_HEIGHT, 0.0, 44.0, 46.0, 50.0, 56.0, 64.0, 16.0];
+        let mut widths = [
+            28.0, ROW_HEIGHT, 0.0, 44.0, 40.0, 46.0, 50.0, 56.0, 64.0, 16.0,
+        ];
         let fixed: f32 = widths.iter().sum::<f32>() + GAP * (widths.len() - 1) as f32;
         widths[2] = (width - fixed).max(MIN_NAME_WIDTH);
         Columns { widths }
@@ -59,7 +63,7 @@ impl Columns {
     }
 
     /// The cells of a row.
-    pub(super) fn cells(&self, row: Rect) -> [Rect; 9] {
+    pub(super) fn cells(&self, row: Rect) -> [Rect; 10] {
         let mut x = row.left();
         self.widths.map(|w| {
             let cell = Rect::from_x_y_ranges(x..=x + w, row.y_range());
@@ -117,6 +121,10 @@ pub(super) fn describe_row(entry: &PackEntry, failures: Option<&[String]>) -> St
         None => "not analysed".to_string(),
         Some(s) => s.description(),
     };
+    // The Effort column, said.
+    if let Some(effort) = entry.summary.as_ref().and_then(|s| s.effort.as_ref()) {
+        text += &format!(", effort {}", effort.score_words());
+    }
     match failures {
         Some([]) => text += "; passes the check",
         Some(f) => text += &format!("; fails: {}", f.join("; ")),
@@ -212,7 +220,7 @@ pub(super) fn paint_row(
     );
 
     match &entry.summary {
-        None => right(&painter, cells[4], "not analysed".into(), &small, weak),
+        None => right(&painter, cells[5], "not analysed".into(), &small, weak),
         Some(s) => {
             let stars = cells[3];
             match s.mark() {
@@ -238,37 +246,41 @@ pub(super) fn paint_row(
                     );
                 }
             }
+            match &s.effort {
+                Some(effort) => right(&painter, cells[4], effort.score_words(), &body, text),
+                None => right(&painter, cells[4], "—".into(), &body, weak),
+            }
             let figure = s.column_figure().map_or("–".to_string(), |n| n.to_string());
             match figure_unit(entry.level.kind(), row.figure_units) {
                 Some(unit) if s.column_figure().is_some() => {
-                    let cell = cells[4];
+                    let cell = cells[5];
                     let number = cell.translate(vec2(0.0, -6.0));
                     right(&painter, number, figure, &body, text);
                     let under = cell.translate(vec2(0.0, 9.0));
                     right(&painter, under, unit.into(), &small, weak);
                 }
-                _ => right(&painter, cells[4], figure, &body, text),
+                _ => right(&painter, cells[5], figure, &body, text),
             }
             if let Some(g) = s.graph() {
-                right(&painter, cells[5], compact_count(g.states), &body, text);
+                right(&painter, cells[6], compact_count(g.states), &body, text);
                 // Red where the kind counts a dead end as a fault.
                 let dead = if g.dead_ends > 0 && s.dead_ends_are_faults() {
                     FAIL
                 } else {
                     text
                 };
-                right(&painter, cells[6], compact_count(g.dead_ends), &body, dead);
-                right(&painter, cells[7], compact_count(g.traps), &body, text);
+                right(&painter, cells[7], compact_count(g.dead_ends), &body, dead);
+                right(&painter, cells[8], compact_count(g.traps), &body, text);
             } else {
                 // No moves: no states, dead ends or traps to count.
-                for cell in &cells[5..8] {
+                for cell in &cells[6..9] {
                     right(&painter, *cell, "–".into(), &body, weak);
                 }
             }
         }
     }
 
-    let mark = cells[8].center();
+    let mark = cells[9].center();
     match row.fails.get(i).copied().flatten() {
         Some(true) => {
             painter.circle_filled(mark, 7.0, FAIL);
@@ -365,6 +377,13 @@ mod tests {
             crate::kinds::tangram::parse_text("1\n2\nshape\n0,0,0\n0,0,1\nshape\n0,0,2\n0,0,3\n");
         let mut entry = PackEntry::new(tangram.unwrap().into());
         refresh_summary(&mut entry, 10_000).unwrap();
+        // The Effort column is said after the verdict.
+        let effort = entry.summary.as_ref().unwrap().effort.as_ref().unwrap();
+        assert_eq!(
+            describe_row(&entry, None),
+            format!("Tangram level, unique, effort {}", effort.score_words())
+        );
+        entry.summary.as_mut().unwrap().effort = None;
         assert_eq!(describe_row(&entry, None), "Tangram level, unique");
     }
 

@@ -624,3 +624,112 @@ fn check_results_given_to_another_panel_show_as_they_were() {
         results.failures[..shorter.levels.len()]
     );
 }
+
+/// Each level's stored effort score.
+fn scores(pack: &Pack) -> Vec<Option<f64>> {
+    pack.levels
+        .iter()
+        .map(|e| {
+            e.summary
+                .as_ref()
+                .and_then(|s| s.effort.as_ref())
+                .map(|e| e.score)
+        })
+        .collect()
+}
+
+/// The indices of the scored levels by score (ties by index), then the
+/// unscored ones in their order.
+fn by_score(scores: &[Option<f64>], descending: bool) -> Vec<usize> {
+    let mut scored: Vec<(f64, usize)> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (s, i)))
+        .collect();
+    scored.sort_by(|a, b| {
+        let by_score = a.0.partial_cmp(&b.0).unwrap();
+        let by_score = if descending {
+            by_score.reverse()
+        } else {
+            by_score
+        };
+        by_score.then(a.1.cmp(&b.1))
+    });
+    let unscored = (0..scores.len()).filter(|&i| scores[i].is_none());
+    scored.into_iter().map(|(_, i)| i).chain(unscored).collect()
+}
+
+#[test]
+fn the_effort_header_sorts_the_view_by_stored_effort() {
+    let mut pack = analysed(assets_pack());
+    // A summary stored before there was an effort: it sorts last.
+    pack.levels[0].summary.as_mut().unwrap().effort = None;
+    let scores = scores(&pack);
+    assert_eq!(
+        scores.iter().filter(|s| s.is_some()).count(),
+        4,
+        "{scores:?}"
+    );
+    let mut harness = harness(pack);
+    harness.get_by_label("Effort").click();
+    harness.run();
+    let view = harness.state().panel.view_order(&harness.state().pack);
+    assert_eq!(view, by_score(&scores, false));
+    assert_eq!(view.last(), Some(&0));
+    assert_ne!(
+        view,
+        vec![0, 1, 2, 3, 4],
+        "the scores are not in pack order"
+    );
+    harness.get_by_label_contains("Sorted by effort");
+    harness.get_by_label("Effort").click();
+    harness.run();
+    let view = harness.state().panel.view_order(&harness.state().pack);
+    assert_eq!(
+        view,
+        by_score(&scores, true),
+        "a second click sorts descending"
+    );
+    assert_eq!(view.last(), Some(&0), "unscored last both ways");
+}
+
+#[test]
+fn ordering_by_effort_reorders_the_pack_once_and_counts_the_unscored() {
+    let mut pack = analysed(assets_pack());
+    pack.levels[1].summary = None;
+    pack.levels[3].summary.as_mut().unwrap().effort = None;
+    let before = pack.clone();
+    let expected = by_score(&scores(&pack), false);
+    assert_eq!(&expected[3..], [1, 3], "unscored keep their order, last");
+    let mut panel = PackPanel::new();
+    let (actions, notice) = panel.order_by_effort(&mut pack);
+    let names_before = names(&before);
+    let wanted: Vec<&str> = expected.iter().map(|&i| names_before[i]).collect();
+    assert_eq!(names(&pack), wanted);
+    assert_eq!(
+        notice,
+        "Ordered the pack by effort, easiest first; 2 levels have no effort yet: analyse them (Check pack) to place them"
+    );
+    match &actions[..] {
+        [PackAction::Edited(edit), PackAction::Renumbered(map)] => {
+            assert_eq!(edit.before, before);
+            assert_eq!(edit.name, "Order the pack by effort");
+            assert_eq!(map.len(), 5);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Again: nothing to do, and no edit to undo.
+    let (again, notice) = panel.order_by_effort(&mut pack);
+    assert!(again.is_empty());
+    assert!(
+        notice.starts_with("The pack is in effort order already; 2 levels"),
+        "{notice}"
+    );
+    let mut one = analysed(assets_pack());
+    one.levels[4].summary = None;
+    let (_, notice) = PackPanel::new().order_by_effort(&mut one);
+    assert!(
+        notice.ends_with("; 1 level has no effort yet: analyse it (Check pack) to place it"),
+        "{notice}"
+    );
+}

@@ -16,6 +16,8 @@ pub enum SortColumn {
     /// The verdict in the level's kind's terms (see
     /// [`LevelSummary::verdict_order`]).
     Verdict,
+    /// The stored effort score (`docs/effort.md`).
+    Effort,
     /// The kind's figure (see [`LevelSummary::column_figure`]).
     Figure,
     /// Reachable states.
@@ -59,10 +61,11 @@ pub fn graph_words(kinds: impl IntoIterator<Item = Kind>) -> GraphWords {
 
 impl SortColumn {
     /// Every column, left to right.
-    pub const ALL: [SortColumn; 7] = [
+    pub const ALL: [SortColumn; 8] = [
         SortColumn::Order,
         SortColumn::Name,
         SortColumn::Verdict,
+        SortColumn::Effort,
         SortColumn::Figure,
         SortColumn::States,
         SortColumn::DeadEnds,
@@ -76,6 +79,7 @@ impl SortColumn {
             SortColumn::Order => "#",
             SortColumn::Name => "Name",
             SortColumn::Verdict => "Verdict",
+            SortColumn::Effort => "Effort",
             SortColumn::Figure => figure.title,
             SortColumn::States => "States",
             SortColumn::DeadEnds => graph.dead_ends_title,
@@ -90,6 +94,7 @@ impl SortColumn {
             SortColumn::Order => "pack order",
             SortColumn::Name => "name",
             SortColumn::Verdict => "verdict",
+            SortColumn::Effort => "effort",
             SortColumn::Figure => figure.words,
             SortColumn::States => "states",
             SortColumn::DeadEnds => graph.dead_ends,
@@ -112,6 +117,7 @@ impl SortColumn {
         let number = match self {
             SortColumn::Order | SortColumn::Name => None,
             SortColumn::Verdict => return summary.verdict_order().map(|n| (kind_place(), n)),
+            SortColumn::Effort => summary.effort.as_ref().map(|e| ordered_bits(e.score)),
             SortColumn::Figure => summary.column_figure().map(u64::from),
             SortColumn::States => summary.graph().map(|g| g.states),
             SortColumn::DeadEnds => summary.graph().map(|g| g.dead_ends),
@@ -119,6 +125,35 @@ impl SortColumn {
         };
         number.map(|n| (0, n))
     }
+}
+
+/// A number's bits in an order that agrees with the number's (negative
+/// numbers below positive ones), so that a score sorts as a `u64`.
+fn ordered_bits(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if x.is_sign_negative() {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// The pack's levels easiest first by their stored effort (see
+/// [`crate::effort::order_by_effort`]), and how many have no effort (they
+/// keep their order, at the end).
+pub fn effort_order(pack: &Pack) -> (Vec<usize>, usize) {
+    let scores: Vec<Option<f64>> = pack
+        .levels
+        .iter()
+        .map(|e| {
+            e.summary
+                .as_ref()
+                .and_then(|s| s.effort.as_ref())
+                .map(|e| e.score)
+        })
+        .collect();
+    let unscored = scores.iter().filter(|s| s.is_none()).count();
+    (crate::effort::order_by_effort(&scores), unscored)
 }
 
 /// How the view is sorted.
