@@ -18,6 +18,7 @@ mod editor;
 mod editor_files;
 mod editor_tabs;
 mod effort_metrics;
+mod effort_views;
 mod engine_vs_reference;
 mod exact_cover;
 mod floors_editor;
