@@ -56,9 +56,18 @@ fn the_card_predicts_player_moves_for_rush_hour_and_calls_skiddy_relative() {
     let mut harness = editor();
     assert_eq!(harness.state().doc().level.kind().name(), "skiddy");
     let skiddy = headline(&harness).expect("the Skiddy level's effort headline");
-    // No other level of the bundled pack has a stored effort yet: the
-    // pack part is left out.
-    assert!(!skiddy.contains("harder than"), "{skiddy}");
+    // The pack part is there exactly when another Skiddy level of the
+    // bundled pack has a stored effort, and names the kind (the pack holds
+    // several).
+    let others_scored = harness.state().pack.as_ref().unwrap().pack.levels[1..]
+        .iter()
+        .filter(|e| e.level.kind().name() == "skiddy")
+        .any(|e| e.summary.as_ref().is_some_and(|s| s.effort.is_some()));
+    assert_eq!(
+        skiddy.contains("% of this pack's Skiddy levels"),
+        others_scored,
+        "{skiddy}"
+    );
     harness.get_by_label(RELATIVE);
     assert!(harness
         .query_by_label_contains("a typical player needs about")

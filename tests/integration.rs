@@ -17,6 +17,7 @@ mod diff_cli;
 mod editor;
 mod editor_files;
 mod editor_tabs;
+mod effort_generate_cli;
 mod effort_metrics;
 mod effort_views;
 mod engine_vs_reference;

@@ -98,6 +98,9 @@ pub struct SkiddyArgs {
     /// The fewest stars allowed.
     #[arg(long, default_value_t = 3)]
     pub min_stars: u8,
+    /// The target effort range.
+    #[command(flatten)]
+    pub effort: super::effort_args::EffortArgs,
     /// The state budget of each candidate's analysis (bigger candidates are
     /// rejected).
     #[arg(long, default_value_t = 50_000, value_parser = super::parse_max_states)]
@@ -140,6 +143,7 @@ impl SkiddyArgs {
             min_perfect: self.min_perfect,
             max_perfect: self.max_perfect,
             min_stars: self.min_stars,
+            effort: self.effort.range(),
             max_states: self.max_states,
             max_candidates: self.max_candidates,
             ..GenerateParams::default()

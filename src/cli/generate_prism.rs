@@ -56,7 +56,11 @@ pub struct PrismArgs {
     /// score (the report card's) no farther from D.
     #[arg(long)]
     pub difficulty: Option<u32>,
-    /// The most tries for one level (--no-dead-ends).
+    /// The target effort range: tries are retried until one's effort is
+    /// in it, within --max-tries.
+    #[command(flatten)]
+    pub effort: super::effort_args::EffortArgs,
+    /// The most tries for one level (--no-dead-ends, an effort range).
     #[arg(long, default_value_t = DEFAULT_MAX_TRIES)]
     pub max_tries: u64,
     /// The tree generator's memory budget (`512M`, `2G`; default: half the
@@ -126,6 +130,7 @@ impl PrismArgs {
             method: self.method,
             switch_colours: self.switch_colours,
             no_dead_ends: self.no_dead_ends,
+            effort: self.effort.range(),
             difficulty: self.difficulty,
             max_tries: self.max_tries,
             max_memory: self.max_memory.unwrap_or(defaults.max_memory),

@@ -47,8 +47,12 @@ pub struct TangramArgs {
     /// until one has.
     #[arg(long)]
     pub unique: bool,
-    /// With --unique: the most growths to try for one level before giving
-    /// up on it.
+    /// The target effort range: growths are retried until one's effort is
+    /// in it, within --max-growths.
+    #[command(flatten)]
+    pub effort: super::effort_args::EffortArgs,
+    /// With --unique or an effort range: the most growths to try for one
+    /// level before giving up on it.
     #[arg(long, default_value_t = DEFAULT_MAX_GROWTHS)]
     pub max_growths: u64,
     /// The node budget of each solution count (the uniqueness test of
@@ -100,6 +104,7 @@ impl TangramArgs {
         let options = GenerateOptions {
             max_growths: self.max_growths,
             budget: self.max_states,
+            effort: self.effort.range(),
             ..options.unique(self.unique)
         };
         options.check()?;

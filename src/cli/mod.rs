@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod convert;
 pub mod diff;
+pub mod effort_args;
 pub mod generate;
 pub mod generate_prism;
 pub mod generate_tangram;

@@ -15,10 +15,12 @@
 
 pub mod fitted;
 mod model;
+mod range;
 mod rank;
 mod stored;
 pub mod terms;
 
 pub use model::{Calibration, Contribution, Effort, EffortModel, Prediction, Term, Transform};
+pub use range::{EffortRange, EffortRangeError};
 pub use rank::{harder_than_share, order_by_effort};
 pub use stored::{StoredContribution, StoredEffort};

@@ -546,7 +546,7 @@ mod tests {
             open: true,
             returned: None,
         };
-        Harness::builder().with_size(size).build_ui_state(
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
             |ui, state: &mut State| {
                 let ctx = ui.ctx().clone();
                 if let Some(levels) =
@@ -558,7 +558,11 @@ mod tests {
                 }
             },
             state,
-        )
+        );
+        // Let the window settle to its size (its grid measures its columns
+        // in the first frames) before anything is clicked.
+        harness.run_steps(4);
+        harness
     }
 
     /// How long a test waits for the batch before calling it a hang; the
@@ -674,6 +678,36 @@ mod tests {
         harness.state_mut().dialog.open_for(Kind::Skiddy);
         harness.run();
         assert_eq!(harness.state().dialog.kind, Kind::Skiddy);
+    }
+
+    #[test]
+    fn every_tab_offers_an_effort_range_and_a_range_nobody_reaches_keeps_none() {
+        for kind in [Kind::Skiddy, Kind::Prism, Kind::Tangram, Kind::RushHour] {
+            let mut dialog = GenerateDialog::default();
+            dialog.open_for(kind);
+            let harness = harness(dialog);
+            assert_eq!(harness.state().dialog.kind, kind);
+            assert!(
+                harness.query_all_by_label("Least effort").count() >= 1,
+                "{kind:?}"
+            );
+            assert!(
+                harness.query_all_by_label("Most effort").count() >= 1,
+                "{kind:?}"
+            );
+        }
+        let impossible = GenerateParams {
+            effort: crate::effort::EffortRange::new(Some(1000.0), None),
+            max_candidates: 30,
+            ..tiny()
+        };
+        let mut harness = harness(with_params(impossible, 1, 7));
+        harness.get_by_label("Generate").click();
+        wait_for_end(&mut harness);
+        harness.get_by_label_contains("Done: kept 0 of 1 levels");
+        harness.get_by_label_contains(
+            "1 level could not be generated: no level found after 30 candidates",
+        );
     }
 
     #[test]

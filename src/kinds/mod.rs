@@ -593,6 +593,19 @@ impl Level {
     }
 }
 
+/// The effort score of a kind's own `analysis` (`None`: the kind's model
+/// cannot score it), with the analysis given back; `wrap` is the kind's
+/// [`Analysis`] variant (`Analysis::Skiddy`). For generators that judge
+/// a candidate by its effort and keep its analysis.
+pub fn effort_score_of<A>(analysis: A, wrap: fn(Arc<A>) -> Analysis) -> (A, Option<f64>) {
+    let shared = Arc::new(analysis);
+    let score = wrap(Arc::clone(&shared)).effort().map(|e| e.score);
+    match Arc::try_unwrap(shared) {
+        Ok(analysis) => (analysis, score),
+        Err(_) => unreachable!("the wrapped analysis was dropped with its score"),
+    }
+}
+
 impl Analysis {
     /// Every effort metric of the level by name: the engine's kind-neutral
     /// [`crate::engine::GraphMetrics`] for a kind with a state graph, then

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use egui::{DragValue, Ui};
 
+use crate::effort::EffortRange;
 use crate::engine::Job;
 use crate::kinds::Level;
 use crate::pack::LevelSummary;
@@ -216,6 +217,36 @@ pub fn number_row<T: egui::emath::Numeric>(
     ui.add(DragValue::new(value).range(range))
         .labelled_by(label.id);
     ui.end_row();
+}
+
+/// The rows of the target effort range (`docs/effort.md`): the least and
+/// the most effort score kept, each off (no bound) or a number. A kind's
+/// generator rejects candidates outside, within its caps.
+pub fn effort_rows(ui: &mut Ui, range: &mut EffortRange) {
+    let EffortRange { min, max } = range;
+    for (name, bound, start) in [("Least effort", min, 3.0), ("Most effort", max, 6.0)] {
+        let mut on = bound.is_some();
+        let check = ui.checkbox(&mut on, name).on_hover_text(
+            "Keep only levels whose effort score (the report card's) is within this bound; candidates outside are rejected",
+        );
+        if check.changed() {
+            *bound = on.then_some(start);
+        }
+        let mut value = bound.unwrap_or(start);
+        let drag = ui
+            .add_enabled(
+                on,
+                DragValue::new(&mut value)
+                    .range(-100.0..=100.0)
+                    .speed(0.1)
+                    .fixed_decimals(1),
+            )
+            .labelled_by(check.id);
+        if on && drag.changed() {
+            *bound = Some(value);
+        }
+        ui.end_row();
+    }
 }
 
 /// The last two rows of every kind's parameters: the number of levels and

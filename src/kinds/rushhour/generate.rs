@@ -1,7 +1,9 @@
 //! Rush Hour's generator: random boards of N vehicles (and walls), each
 //! analysed, kept when the hardest start of its cluster (Fogleman's
 //! "unsolve": the position farthest from a win) needs a number of moves in
-//! the asked range, and replaced by that hardest start.
+//! the asked range, and replaced by that hardest start; with a target
+//! effort range, the hardest start's effort (`docs/effort.md`) must lie in
+//! it too.
 //!
 //! Everything follows from the seed and the level's index in its batch
 //! (a [`StdRng`] seeded from both), so a batch runner calls [`generate`]
@@ -18,6 +20,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::effort::{EffortRange, EffortRangeError};
 use crate::engine::packed::mix64;
 use crate::engine::Job;
 
@@ -51,6 +54,9 @@ pub struct GenerateParams {
     pub max_moves: usize,
     /// The most random boards to try for one level.
     pub max_tries: u64,
+    /// The effort scores allowed for the kept level (open: any, and no
+    /// score is computed).
+    pub effort: EffortRange,
 }
 
 impl Default for GenerateParams {
@@ -66,6 +72,7 @@ impl Default for GenerateParams {
             min_moves: 10,
             max_moves: 30,
             max_tries: DEFAULT_MAX_TRIES,
+            effort: EffortRange::default(),
         }
     }
 }
@@ -121,6 +128,9 @@ pub enum GenerateError {
     /// No try allowed.
     #[error("a level needs at least one try")]
     NoTries,
+    /// An effort range no score can meet.
+    #[error("{0}")]
+    Effort(#[from] EffortRangeError),
 }
 
 impl GenerateParams {
@@ -159,6 +169,7 @@ impl GenerateParams {
         if self.max_tries == 0 {
             return Err(GenerateError::NoTries);
         }
+        self.effort.check()?;
         Ok(())
     }
 }
@@ -195,6 +206,12 @@ pub fn generate(params: &GenerateParams, seed: u64, index: u64, job: &Job) -> Op
         };
         if (params.min_moves..=params.max_moves).contains(&farthest) {
             let mut level = analysis.hardest_start();
+            if !params.effort.is_open() && !params.effort.admits(effort_score(&level, job)) {
+                if job.is_cancelled() {
+                    return None;
+                }
+                continue;
+            }
             level.name = format!(
                 "Rush Hour {}x{}, {} vehicles, {farthest} moves, seed {seed} #{}",
                 params.width,
@@ -206,6 +223,15 @@ pub fn generate(params: &GenerateParams, seed: u64, index: u64, job: &Job) -> Op
         }
     }
     None
+}
+
+/// The effort score of `level` (`None`: it cannot be scored, or its
+/// analysis stopped within the job's budgets).
+fn effort_score(level: &Level, job: &Job) -> Option<f64> {
+    let analysis = analyze(level, job).ok()?;
+    crate::kinds::Analysis::RushHour(std::sync::Arc::new(analysis))
+        .effort()
+        .map(|e| e.score)
 }
 
 /// One random board as the module's documentation says, or `None` when a
@@ -277,7 +303,57 @@ mod tests {
             min_moves: 8,
             max_moves: 14,
             max_tries: 500,
+            effort: EffortRange::default(),
         }
+    }
+
+    /// The effort score of a generated level.
+    fn score(level: &Level) -> f64 {
+        effort_score(level, &Job::default()).expect("a kept level is solvable")
+    }
+
+    #[test]
+    fn with_an_effort_range_every_kept_level_scores_within_it() {
+        let job = Job::default();
+        let open: Vec<f64> = (0..4)
+            .map(|i| score(&generate(&small(), 3, i, &job).unwrap()))
+            .collect();
+        // A bound some levels of the open batch fail and some meet.
+        let mut sorted = open.clone();
+        sorted.sort_by(f64::total_cmp);
+        let min = sorted[2];
+        assert!(sorted[0] < min, "{open:?}");
+        let params = GenerateParams {
+            effort: EffortRange::new(Some(min), None),
+            ..small()
+        };
+        for index in 0..4 {
+            let level = generate(&params, 3, index, &job).expect("a level in range");
+            assert!(score(&level) >= min, "{} < {min}", score(&level));
+            assert_eq!(
+                generate(&params, 3, index, &job),
+                Some(level),
+                "deterministic"
+            );
+        }
+    }
+
+    #[test]
+    fn an_effort_nobody_reaches_gives_no_level_after_the_tries() {
+        let params = GenerateParams {
+            effort: EffortRange::new(Some(1000.0), None),
+            max_tries: 30,
+            ..small()
+        };
+        assert_eq!(generate(&params, 1, 0, &Job::default()), None);
+        let reversed = GenerateParams {
+            effort: EffortRange::new(Some(6.0), Some(2.0)),
+            ..small()
+        };
+        assert_eq!(
+            reversed.check().unwrap_err().to_string(),
+            "the least effort (6) is more than the most (2)"
+        );
     }
 
     #[test]
@@ -377,6 +453,7 @@ mod tests {
             min_moves: 50,
             max_moves: 60,
             max_tries: 20,
+            effort: EffortRange::default(),
         };
         assert!(hopeless.check().is_ok());
         assert_eq!(generate(&hopeless, 1, 0, &job), None);

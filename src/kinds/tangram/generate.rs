@@ -16,6 +16,7 @@ use rand::{Rng, SeedableRng};
 
 use super::level::{neighbours, Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
 use super::solve::is_unique;
+use crate::effort::EffortRange;
 use crate::engine::Job;
 use crate::engine::DEFAULT_MAX_STATES;
 
@@ -75,11 +76,16 @@ pub struct GenerateOptions {
     pub unique: bool,
     /// The random seed: the same options give the same level.
     pub seed: u64,
-    /// With `unique`: the most growths to try before giving up.
+    /// With `unique` or an effort range: the most growths to try before
+    /// giving up.
     pub max_growths: u64,
-    /// With `unique`: the node budget of each solution count (a growth
-    /// whose count runs out of budget is treated as not unique).
+    /// With `unique` or an effort range: the node budget of each solution
+    /// count (a growth whose count runs out of budget is treated as not
+    /// unique, and has no effort).
     pub budget: u64,
+    /// Only a level whose effort score (`docs/effort.md`) lies in this
+    /// range (open: any, and nothing is counted for it).
+    pub effort: EffortRange,
 }
 
 impl Default for GenerateOptions {
@@ -101,6 +107,7 @@ impl GenerateOptions {
             seed,
             max_growths: DEFAULT_MAX_GROWTHS,
             budget: DEFAULT_MAX_STATES,
+            effort: EffortRange::default(),
         }
     }
 
@@ -135,7 +142,29 @@ impl GenerateOptions {
         if self.unique && self.max_growths == 0 {
             return Err("a unique level needs at least one growth".to_string());
         }
-        Ok(())
+        if !self.effort.is_open() && self.max_growths == 0 {
+            return Err("an effort range needs at least one growth".to_string());
+        }
+        self.effort.check().map_err(|e| e.to_string())
+    }
+
+    /// Whether growths are judged (and may be retried): uniqueness or an
+    /// effort range asked for.
+    fn judges_growths(&self) -> bool {
+        self.unique || !self.effort.is_open()
+    }
+
+    /// What a kept level must have, in words: `"exactly one solution"`,
+    /// `"effort 3.0 to 5.0"`, or both.
+    fn requirement_words(&self) -> String {
+        let mut parts = Vec::new();
+        if self.unique {
+            parts.push("exactly one solution".to_string());
+        }
+        if !self.effort.is_open() {
+            parts.push(self.effort.words());
+        }
+        parts.join(" and ")
     }
 }
 
@@ -175,23 +204,41 @@ pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, S
             options.seed,
             if options.unique { ", unique" } else { "" }
         );
-        if !options.unique {
+        if !options.judges_growths() {
             return Ok(Generated { level, growths });
         }
-        match is_unique(&level, job, options.budget) {
-            Ok(Some(true)) => return Ok(Generated { level, growths }),
-            Ok(_) => {}
-            Err(e) => return Err(format!("the generator made an invalid level: {e}")),
+        let unique = !options.unique
+            || match is_unique(&level, job, options.budget) {
+                Ok(Some(true)) => true,
+                Ok(_) => false,
+                Err(e) => return Err(format!("the generator made an invalid level: {e}")),
+            };
+        if unique && options.effort.admits(effort_score(&level, job, &options)) {
+            return Ok(Generated { level, growths });
         }
         if growths >= options.max_growths {
             return Err(format!(
-                "no {n} x {n} level of {} shapes with exactly one solution in {} (seed {}); allow more growths, or try other sizes",
+                "no {n} x {n} level of {} shapes with {} in {} (seed {}); allow more growths, or try other sizes",
                 options.shapes,
+                options.requirement_words(),
                 crate::words::counted(growths, "growth", "growths"),
                 options.seed
             ));
         }
     }
+}
+
+/// The effort score of a growth, its solutions counted within the
+/// options' node budget (`None`: no range asked for, so nothing is
+/// counted; or the count found no solution or ran out of budget).
+fn effort_score(level: &Level, job: &Job, options: &GenerateOptions) -> Option<f64> {
+    if options.effort.is_open() {
+        return None;
+    }
+    let analysis = super::analysis::analyze_with_budget(level, 0, job, options.budget).ok()?;
+    crate::kinds::Analysis::Tangram(std::sync::Arc::new(analysis))
+        .effort()
+        .map(|e| e.score)
 }
 
 /// One growth: `size x size` cut into `shapes` shapes by the original's
@@ -264,6 +311,63 @@ mod tests {
         assert_eq!(sizes, vec![(4, 6), (5, 9), (6, 12)]);
         assert_eq!(Preset::from_name("Hard"), Some(Preset::Hard));
         assert_eq!(Preset::from_name("extreme"), None);
+    }
+
+    /// The effort score of a grown level.
+    fn score(level: &Level) -> Option<f64> {
+        let options = GenerateOptions {
+            effort: EffortRange::new(None, Some(f64::MAX)),
+            ..GenerateOptions::default()
+        };
+        effort_score(level, &Job::default(), &options)
+    }
+
+    #[test]
+    fn with_a_least_effort_every_kept_growth_scores_at_least_it() {
+        let open: Vec<f64> = (0..6)
+            .map(|seed| {
+                score(
+                    &generate(GenerateOptions::preset(Preset::Easy, seed))
+                        .unwrap()
+                        .level,
+                )
+                .unwrap()
+            })
+            .collect();
+        let mut sorted = open.clone();
+        sorted.sort_by(f64::total_cmp);
+        let min = sorted[4];
+        assert!(sorted[0] < min, "some growths score lower: {open:?}");
+        for seed in 0..6 {
+            let options = GenerateOptions {
+                effort: EffortRange::new(Some(min), None),
+                ..GenerateOptions::preset(Preset::Easy, seed)
+            };
+            let g = generate(options).unwrap();
+            assert!(score(&g.level).unwrap() >= min);
+            assert_eq!(generate(options).unwrap(), g, "deterministic");
+        }
+    }
+
+    #[test]
+    fn an_effort_nobody_reaches_gives_up_after_the_growths() {
+        let options = GenerateOptions {
+            effort: EffortRange::new(Some(1000.0), None),
+            max_growths: 5,
+            ..GenerateOptions::preset(Preset::Easy, 3)
+        };
+        let e = generate(options).unwrap_err();
+        assert_eq!(
+            e,
+            "no 4 x 4 level of 6 shapes with effort at least 1000.0 in 5 growths (seed 3); allow more growths, or try other sizes"
+        );
+        let reversed = GenerateOptions {
+            effort: EffortRange::new(Some(6.0), Some(2.0)),
+            ..GenerateOptions::default()
+        };
+        assert!(generate(reversed)
+            .unwrap_err()
+            .contains("more than the most"));
     }
 
     #[test]

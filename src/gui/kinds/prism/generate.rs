@@ -9,9 +9,10 @@ use std::sync::atomic::Ordering;
 use egui::Ui;
 use rayon::prelude::*;
 
+use crate::effort::EffortRange;
 use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, number_row, Batch, JobWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator,
 };
 use crate::kinds::prism::generate::{
     generate, GenerateError, GenerateOptions, Method, EARLY_MAX_CELLS,
@@ -34,6 +35,8 @@ pub struct PrismParams {
     pub no_dead_ends: bool,
     /// The early method's difficulty target, if it steers.
     pub difficulty: Option<u32>,
+    /// The effort scores kept (retried until one, within the tries).
+    pub effort: EffortRange,
 }
 
 impl Default for PrismParams {
@@ -46,6 +49,7 @@ impl Default for PrismParams {
             switch_colours: 7,
             no_dead_ends: false,
             difficulty: None,
+            effort: EffortRange::default(),
         }
     }
 }
@@ -57,6 +61,7 @@ impl PrismParams {
             method: self.method,
             switch_colours: self.switch_colours,
             no_dead_ends: self.no_dead_ends,
+            effort: self.effort,
             difficulty: self.difficulty.filter(|_| self.method == Method::Early),
             ..GenerateOptions::new(self.width, self.height, seed)
         }
@@ -138,6 +143,7 @@ impl KindGenerator for PrismParams {
                     }
                 });
                 ui.end_row();
+                effort_rows(ui, &mut p.effort);
                 count_and_seed_rows(ui, count, seed);
             });
     }

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, number_row, Batch, JobWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator,
 };
 use crate::kinds::rushhour::generate::{generate, GenerateParams};
 use crate::kinds::rushhour::{MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
@@ -43,6 +43,7 @@ impl KindGenerator for RushHourGenerator {
                 number_row(ui, "Walls", &mut p.walls, 0..=MAX_SIDE * MAX_SIDE);
                 number_row(ui, "Fewest moves", &mut p.min_moves, 1..=200);
                 number_row(ui, "Most moves", &mut p.max_moves, 1..=200);
+                effort_rows(ui, &mut p.effort);
                 number_row(
                     ui,
                     "Boards tried per level",
@@ -75,8 +76,13 @@ impl KindGenerator for RushHourGenerator {
                 watch.tried.fetch_add(1, Ordering::Relaxed);
                 let level: Level = found
                     .ok_or_else(|| {
+                        let effort = if params.effort.is_open() {
+                            String::new()
+                        } else {
+                            format!(" with {}", params.effort.words())
+                        };
                         format!(
-                            "no board of {} tried gave a level of {} to {} moves",
+                            "no board of {} tried gave a level of {} to {} moves{effort}",
                             params.max_tries, params.min_moves, params.max_moves
                         )
                     })?

@@ -10,7 +10,7 @@ use egui::{DragValue, Ui};
 use rayon::prelude::*;
 
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, number_row, Batch, BatchWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, BatchWatch, KindGenerator,
 };
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
@@ -104,6 +104,7 @@ impl KindGenerator for SkiddyParams {
                 number_row(ui, "Shortest Perfect", &mut p.min_perfect, 1..=200);
                 number_row(ui, "Longest Perfect", &mut p.max_perfect, 1..=200);
                 number_row(ui, "Fewest stars", &mut p.min_stars, 0..=3);
+                effort_rows(ui, &mut p.effort);
                 count_and_seed_rows(ui, count, seed);
             });
         egui::CollapsingHeader::new("Budgets")

@@ -8,8 +8,11 @@ use std::sync::atomic::Ordering;
 use egui::Ui;
 use rayon::prelude::*;
 
+use crate::effort::EffortRange;
 use crate::engine::Job;
-use crate::gui::kinds::generate_seam::{count_and_seed_rows, Batch, JobWatch, KindGenerator};
+use crate::gui::kinds::generate_seam::{
+    count_and_seed_rows, effort_rows, Batch, JobWatch, KindGenerator,
+};
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::tangram::{analyze, generate_with, GenerateOptions, Preset};
 
@@ -25,6 +28,8 @@ pub struct TangramParams {
     pub shapes: usize,
     /// Keep only levels with exactly one solution.
     pub unique: bool,
+    /// The effort scores kept (growths retried until one).
+    pub effort: EffortRange,
 }
 
 impl Default for TangramParams {
@@ -35,6 +40,7 @@ impl Default for TangramParams {
             size: Preset::Easy.size(),
             shapes: Preset::Easy.shapes(),
             unique: true,
+            effort: EffortRange::default(),
         }
     }
 }
@@ -46,7 +52,10 @@ impl TangramParams {
             Some(p) => (p.size(), p.shapes()),
             None => (self.size, self.shapes),
         };
-        GenerateOptions::new(size, shapes, seed).unique(self.unique)
+        GenerateOptions {
+            effort: self.effort,
+            ..GenerateOptions::new(size, shapes, seed).unique(self.unique)
+        }
     }
 }
 
@@ -107,6 +116,7 @@ impl KindGenerator for TangramParams {
                 ui.label("");
                 ui.checkbox(&mut p.unique, "Only levels with exactly one solution");
                 ui.end_row();
+                effort_rows(ui, &mut p.effort);
                 count_and_seed_rows(ui, count, seed);
             });
     }
@@ -190,6 +200,7 @@ mod tests {
             size: 2,
             shapes: 17,
             unique: false,
+            effort: EffortRange::default(),
         };
         assert!(p.check().unwrap_err().contains("16 triangles"));
     }

@@ -23,7 +23,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::{free_of_dead_ends, GenerateError, GenerateOptions, Generated};
+use super::{meets_options, GenerateError, GenerateOptions, Generated};
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
 use crate::engine::Job;
 use crate::kinds::prism::analyze;
@@ -259,9 +259,9 @@ pub fn build(options: &GenerateOptions, seed: u64, job: &Job) -> Option<EarlyLev
     }
 }
 
-/// Generates a level by the early method; with `no_dead_ends`, builds
-/// again (from the next seed of the stream) until the analysis finds no
-/// dead end.
+/// Generates a level by the early method; with `no_dead_ends` or an
+/// effort range, builds again (from the next seed of the stream) until the
+/// analysis finds no dead end and an effort in the range.
 pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, GenerateError> {
     let mut seeds = StdRng::seed_from_u64(options.seed);
     let mut additions = 0;
@@ -271,8 +271,8 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
         };
         additions += built.additions;
         let level = built.level;
-        let keep = !options.no_dead_ends
-            || match free_of_dead_ends(&level, job) {
+        let keep = !options.judges_tries()
+            || match meets_options(&level, options, job) {
                 Ok(free) => free,
                 Err(_) if job.is_cancelled() => return Err(GenerateError::Cancelled(tries)),
                 Err(e) => return Err(GenerateError::GaveUp(format!("the analysis stopped: {e}"))),
@@ -286,9 +286,10 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
         }
     }
     Err(GenerateError::GaveUp(format!(
-        "no {}x{} level without dead ends in {} (seed {}); allow more with --max-tries",
+        "no {}x{} level {} in {} (seed {}); allow more with --max-tries",
         options.width,
         options.height,
+        options.requirement_words(),
         counted(options.max_tries, "try", "tries"),
         options.seed
     )))

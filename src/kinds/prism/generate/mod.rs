@@ -16,6 +16,7 @@ pub mod tree;
 
 use std::fmt;
 
+use crate::effort::EffortRange;
 use crate::engine::{format_bytes, Job};
 use crate::kinds::prism::level::{Colour, Level, MAX_SIDE, MIN_SIDE};
 
@@ -81,6 +82,10 @@ pub struct GenerateOptions {
     pub switch_colours: u8,
     /// Only levels whose analysis finds no dead end (retried until one).
     pub no_dead_ends: bool,
+    /// Only levels whose effort score (`docs/effort.md`) lies in this
+    /// range (retried until one; open: any, and nothing is analysed for
+    /// it).
+    pub effort: EffortRange,
     /// The early generator keeps only additions that leave the difficulty
     /// score no farther from this one.
     pub difficulty: Option<u32>,
@@ -101,6 +106,7 @@ impl GenerateOptions {
             method: Method::Tree,
             switch_colours: 7,
             no_dead_ends: false,
+            effort: EffortRange::default(),
             difficulty: None,
             max_tries: DEFAULT_MAX_TRIES,
             max_memory: crate::engine::default_max_memory(),
@@ -167,7 +173,26 @@ impl GenerateOptions {
         if self.max_tries == 0 {
             return bad("a level needs at least one try".to_string());
         }
-        Ok(())
+        self.effort.check().or_else(|e| bad(e.to_string()))
+    }
+
+    /// Whether a try must be analysed before it is kept (no dead ends, or
+    /// an effort range, asked for).
+    pub fn judges_tries(&self) -> bool {
+        self.no_dead_ends || !self.effort.is_open()
+    }
+
+    /// What a kept level must be, in words, for "no 10x10 level … in 1000
+    /// tries": `"without dead ends"`, `"with effort 3.0 to 5.0"`, or both.
+    pub fn requirement_words(&self) -> String {
+        let mut parts = Vec::new();
+        if self.no_dead_ends {
+            parts.push("without dead ends".to_string());
+        }
+        if !self.effort.is_open() {
+            parts.push(format!("with {}", self.effort.words()));
+        }
+        parts.join(" and ")
     }
 }
 
@@ -236,12 +261,88 @@ pub fn free_of_dead_ends(level: &Level, job: &Job) -> Result<bool, String> {
     Ok(analysis.summary.any.shortest.is_some() && analysis.summary.dead_ends == 0)
 }
 
+/// Whether a try meets what `options` ask of a kept level (solvable
+/// without dead ends, when asked; an effort in the range, when one is
+/// set), analysing it once; or why the analysis stopped (cancelled, or too
+/// big).
+pub fn meets_options(level: &Level, options: &GenerateOptions, job: &Job) -> Result<bool, String> {
+    let analysis = crate::kinds::prism::analyze(level, job).map_err(|e| e.to_string())?;
+    let summary = &analysis.summary;
+    if options.no_dead_ends && (summary.any.shortest.is_none() || summary.dead_ends > 0) {
+        return Ok(false);
+    }
+    if options.effort.is_open() {
+        return Ok(true);
+    }
+    let (_, score) = crate::kinds::effort_score_of(analysis, crate::kinds::Analysis::Prism);
+    Ok(options.effort.admits(score))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn message(options: GenerateOptions) -> String {
         options.check().unwrap_err().to_string()
+    }
+
+    /// The effort score of a generated Prism level.
+    fn score(level: &Level) -> Option<f64> {
+        let analysis = crate::kinds::prism::analyze(level, &Job::default()).unwrap();
+        crate::kinds::effort_score_of(analysis, crate::kinds::Analysis::Prism).1
+    }
+
+    #[test]
+    fn with_a_least_effort_every_kept_level_scores_at_least_it() {
+        let job = Job::default();
+        let open: Vec<f64> = (0..6)
+            .filter_map(|seed| {
+                score(
+                    &generate(&GenerateOptions::new(6, 6, seed), &job)
+                        .unwrap()
+                        .level,
+                )
+            })
+            .collect();
+        let mut sorted = open.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert!(sorted.len() >= 4, "{open:?}");
+        let min = sorted[sorted.len() / 2];
+        assert!(sorted[0] < min, "some levels score lower: {open:?}");
+        for seed in 0..4 {
+            let options = GenerateOptions {
+                effort: EffortRange::new(Some(min), None),
+                ..GenerateOptions::new(6, 6, seed)
+            };
+            let g = generate(&options, &job).unwrap();
+            assert!(score(&g.level).unwrap() >= min);
+            assert_eq!(generate(&options, &job).unwrap(), g, "deterministic");
+        }
+    }
+
+    #[test]
+    fn an_effort_nobody_reaches_gives_up_after_the_tries() {
+        for method in Method::ALL {
+            let options = GenerateOptions {
+                method,
+                effort: EffortRange::new(Some(1000.0), None),
+                max_tries: 4,
+                ..GenerateOptions::new(5, 5, 2)
+            };
+            let e = generate(&options, &Job::default()).unwrap_err().to_string();
+            assert!(
+                e.starts_with("no 5x5 level with effort at least 1000.0 in 4 tries (seed 2)"),
+                "{e}"
+            );
+        }
+        let reversed = GenerateOptions {
+            effort: EffortRange::new(Some(6.0), Some(2.0)),
+            ..GenerateOptions::new(5, 5, 2)
+        };
+        assert_eq!(
+            message(reversed),
+            "the least effort (6) is more than the most (2)"
+        );
     }
 
     #[test]

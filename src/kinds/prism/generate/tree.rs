@@ -26,7 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::model::StartComponent;
-use super::{free_of_dead_ends, GenerateError, GenerateOptions, Generated};
+use super::{meets_options, GenerateError, GenerateOptions, Generated};
 use crate::engine::Job;
 use crate::kinds::prism::level::{Cell, Colour, Level};
 use crate::words::counted;
@@ -356,8 +356,9 @@ fn place_exit(level: &mut Level) {
     level.exit = (x, y);
 }
 
-/// Generates a level by the tree method; with `no_dead_ends`, carves
-/// again until the analysis finds no dead end.
+/// Generates a level by the tree method; with `no_dead_ends` or an effort
+/// range, carves again until the analysis finds no dead end and an effort
+/// in the range.
 pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, GenerateError> {
     let mut rng = StdRng::seed_from_u64(options.seed);
     for tries in 1..=options.max_tries {
@@ -365,14 +366,14 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
             return Err(GenerateError::Cancelled(tries - 1));
         }
         let level = carve(options, &mut rng);
-        if !options.no_dead_ends {
+        if !options.judges_tries() {
             return Ok(Generated {
                 level,
                 tries,
                 additions: 0,
             });
         }
-        match free_of_dead_ends(&level, job) {
+        match meets_options(&level, options, job) {
             Ok(true) => {
                 return Ok(Generated {
                     level,
@@ -386,9 +387,10 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
         }
     }
     Err(GenerateError::GaveUp(format!(
-        "no {}x{} level without dead ends in {} (seed {}); allow more with --max-tries, or try a smaller board",
+        "no {}x{} level {} in {} (seed {}); allow more with --max-tries, or try a smaller board",
         options.width,
         options.height,
+        options.requirement_words(),
         counted(options.max_tries, "try", "tries"),
         options.seed
     )))

@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Why a candidate level was thrown away: the first requirement it fails,
-/// in the order the star rules and then the Perfect are checked.
+/// in the order the star rules, the Perfect and then the effort are
+/// checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rejection {
     /// The analysis stopped: more reachable states than the state budget.
@@ -25,11 +26,13 @@ pub enum Rejection {
     PerfectTooShort,
     /// The Perfect is longer than the longest allowed.
     PerfectTooLong,
+    /// The effort is outside the range asked for (or cannot be scored).
+    EffortOutside,
 }
 
 impl Rejection {
     /// Every reason, in the order they are checked.
-    pub const ALL: [Rejection; 7] = [
+    pub const ALL: [Rejection; 8] = [
         Rejection::TooBig,
         Rejection::DeadEnd,
         Rejection::NoMaxCombo,
@@ -37,6 +40,7 @@ impl Rejection {
         Rejection::PerfectNotShortest,
         Rejection::PerfectTooShort,
         Rejection::PerfectTooLong,
+        Rejection::EffortOutside,
     ];
 
     /// The reason in a designer's words, as in "rejected: 61% dead ends".
@@ -49,6 +53,7 @@ impl Rejection {
             Rejection::PerfectNotShortest => "Perfect not a shortest solution",
             Rejection::PerfectTooShort => "Perfect too short",
             Rejection::PerfectTooLong => "Perfect too long",
+            Rejection::EffortOutside => "effort outside the range",
         }
     }
 

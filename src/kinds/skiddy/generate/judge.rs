@@ -67,9 +67,20 @@ impl Judge {
             }
         }
         let analysis = analyze(level, &self.job).map_err(|_| Rejection::TooBig)?;
-        match rejection(params, &analysis.summary, &analysis.rating) {
-            Some(reason) => Err(reason),
-            None => Ok(analysis),
+        if let Some(reason) = rejection(params, &analysis.summary, &analysis.rating) {
+            return Err(reason);
+        }
+        // The effort last: it is worked out only for a candidate that meets
+        // every other requirement, and only when a range is asked for.
+        if params.effort.is_open() {
+            return Ok(analysis);
+        }
+        let (analysis, score) =
+            crate::kinds::effort_score_of(analysis, crate::kinds::Analysis::Skiddy);
+        if params.effort.admits(score) {
+            Ok(analysis)
+        } else {
+            Err(Rejection::EffortOutside)
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The Skiddy generator, with the parameters of the original game's
 //! generator: board size; Skiddies and goals per colour and whether goals of
 //! different colours may touch; crates, ice and pits; the share of static
-//! blocks inside; the shortest and longest Perfect; the fewest stars.
+//! blocks inside; the shortest and longest Perfect; the fewest stars; and
+//! a target effort range (`docs/effort.md`).
 //!
 //! It uses the guess-and-test stack: every element (a goal, a block, a pit,
 //! a piece) is one decision whose guesses are a few random free cells.
@@ -22,6 +23,7 @@ use rand::seq::SliceRandom;
 use super::level::{Cell, Colour, Floor, Level, Piece};
 use super::rating::Rating;
 use super::Analysis;
+use crate::effort::EffortRange;
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
 use crate::engine::Summary;
 
@@ -59,6 +61,8 @@ pub struct GenerateParams {
     pub max_perfect: u32,
     /// The fewest stars allowed.
     pub min_stars: u8,
+    /// The effort scores allowed (open: any, and no score is computed).
+    pub effort: EffortRange,
     /// The state budget of each candidate's analysis.
     pub max_states: u64,
     /// Stack steps before the search restarts from a fresh seed.
@@ -84,6 +88,7 @@ impl Default for GenerateParams {
             min_perfect: 3,
             max_perfect: 30,
             min_stars: 3,
+            effort: EffortRange::default(),
             max_states: 50_000,
             steps_per_restart: 20_000,
             max_candidates: 100_000,
@@ -154,6 +159,9 @@ impl GenerateParams {
         if self.min_stars > 3 {
             return bad("at most 3 stars".into());
         }
+        self.effort
+            .check()
+            .map_err(|e| GenerateError::Parameters(e.to_string()))?;
         let inner = (self.width - 2) * (self.height - 2);
         let pieces: usize = self.skiddies.iter().sum::<usize>() + self.crates + self.ice;
         if pieces + self.pits + self.blocks() > inner {
@@ -434,6 +442,63 @@ mod tests {
             min_stars: 3,
             ..GenerateParams::default()
         }
+    }
+
+    /// The effort score of a generated Skiddy level.
+    fn score(level: &Level) -> f64 {
+        let analysis = analyze(level, &Job::default()).unwrap();
+        crate::kinds::effort_score_of(analysis, crate::kinds::Analysis::Skiddy)
+            .1
+            .expect("a kept level is solvable")
+    }
+
+    #[test]
+    fn with_a_least_effort_every_kept_level_scores_at_least_it() {
+        let open: Vec<f64> = (0..4)
+            .map(|seed| score(&generate(&small(), seed).unwrap().level))
+            .collect();
+        let mut sorted = open.clone();
+        sorted.sort_by(f64::total_cmp);
+        let min = sorted[2];
+        assert!(sorted[0] < min, "some levels score lower: {open:?}");
+        let params = GenerateParams {
+            effort: EffortRange::new(Some(min), None),
+            ..small()
+        };
+        let control = GenerateControl::new();
+        for seed in 0..4 {
+            let g = generate_controlled(&params, seed, &control).unwrap();
+            assert!(score(&g.level) >= min, "{} < {min}", score(&g.level));
+            assert_eq!(
+                generate(&params, seed).unwrap().level,
+                g.level,
+                "deterministic"
+            );
+        }
+        assert!(control.rejections().get(Rejection::EffortOutside) > 0);
+    }
+
+    #[test]
+    fn an_effort_nobody_reaches_gives_up_after_the_candidates() {
+        let params = GenerateParams {
+            effort: EffortRange::new(Some(1000.0), None),
+            max_candidates: 40,
+            ..small()
+        };
+        let control = GenerateControl::new();
+        let e = generate_controlled(&params, 1, &control).unwrap_err();
+        assert_eq!(e, GenerateError::GaveUp(40));
+        assert_eq!(e.to_string(), "no level found after 40 candidates");
+        let line = control.rejections().line().unwrap();
+        assert!(line.contains("effort outside the range"), "{line}");
+        let reversed = GenerateParams {
+            effort: EffortRange::new(Some(6.0), Some(2.0)),
+            ..small()
+        };
+        assert_eq!(
+            generate(&reversed, 1).unwrap_err().to_string(),
+            "impossible parameters: the least effort (6) is more than the most (2)"
+        );
     }
 
     #[test]
