@@ -61,7 +61,7 @@ impl EditorApp {
         self.apply_pack_actions(actions);
     }
 
-    /// Orders the open pack by effort (Pack ▸ Order pack by effort) as
+    /// Orders the open pack by effort (File ▸ Order pack by effort) as
     /// one undoable pack edit, and says what it did.
     pub fn order_pack_by_effort(&mut self) {
         let Some(open) = self.pack.as_mut() else {

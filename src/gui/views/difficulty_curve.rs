@@ -208,7 +208,8 @@ const Y_AXIS_WIDTH: f32 = 46.0;
 
 /// What the curve says of levels analysed without a state graph (Tangram's
 /// solution count): their kinds have no figure, traps or states, so they
-/// are gaps in every plot. `None` when every analysed level has a graph.
+/// are gaps in those three plots (not in the effort's: Tangram has an
+/// effort). `None` when every analysed level has a graph.
 pub fn no_graph_note(pack: &Pack) -> Option<String> {
     let mut kinds: Vec<Kind> = pack
         .levels
@@ -222,7 +223,7 @@ pub fn no_graph_note(pack: &Pack) -> Option<String> {
     let titles: Vec<&str> = kinds.iter().map(|k| k.title()).collect();
     (n > 0).then(|| {
         format!(
-            "{} of {} {} no moves, states or traps: gaps in every plot.",
+            "{} of {} {} no moves, states or traps: gaps in every plot but the effort's.",
             counted(n, "level", "levels"),
             titles.join(" and "),
             agreeing(n, "has", "have")
@@ -498,7 +499,7 @@ mod tests {
         );
         assert_eq!(
             no_graph_note(&pack).unwrap(),
-            "1 level of Tangram has no moves, states or traps: gaps in every plot."
+            "1 level of Tangram has no moves, states or traps: gaps in every plot but the effort's."
         );
     }
 
