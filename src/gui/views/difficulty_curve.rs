@@ -292,7 +292,7 @@ pub fn show_difficulty_curve(ui: &mut Ui, pack: &Pack) {
     let mut predicted = ui.data_mut(|d| *d.get_temp_mut_or(predicted_id, false));
     if series.all_calibrated() {
         ui.checkbox(&mut predicted, "Predicted player moves")
-            .on_hover_text("Plot the moves a typical player is predicted to need instead of the effort score (Rush Hour's model is fitted on players)");
+            .on_hover_text("Plot the moves a typical player is predicted to need instead of the effort score (every score here comes from a model fitted on players)");
         ui.data_mut(|d| d.insert_temp(predicted_id, predicted));
     } else {
         predicted = false;
