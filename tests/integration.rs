@@ -17,6 +17,7 @@ mod diff_cli;
 mod editor;
 mod editor_files;
 mod editor_tabs;
+mod effort_fit;
 mod effort_metrics;
 mod engine_vs_reference;
 mod exact_cover;

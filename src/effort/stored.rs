@@ -70,6 +70,22 @@ impl StoredEffort {
         format!("{:.1}", self.score)
     }
 
+    /// The effort in a few words: `"effort 3.5"`, and for a calibrated
+    /// score the predicted player moves (`"effort 6.0, about 64 player
+    /// moves (43–94)"`).
+    pub fn words(&self) -> String {
+        match self.predicted_player_moves {
+            Some(p) => format!(
+                "effort {}, about {:.0} player moves ({:.0}–{:.0})",
+                self.score_words(),
+                p.moves,
+                p.low,
+                p.high
+            ),
+            None => format!("effort {}", self.score_words()),
+        }
+    }
+
     /// The metrics whose contribution changed from `before` to `self`, each
     /// in words (`"shortest 12 → 15 (+0.4)"`), largest change first.
     pub fn moved_metrics(&self, before: &StoredEffort) -> Vec<String> {
@@ -146,9 +162,11 @@ mod tests {
         let text = serde_json::to_string(&effort).unwrap();
         let back: StoredEffort = serde_json::from_str(&text).unwrap();
         assert_eq!(back, effort);
+        assert_eq!(back.words(), "effort 5.2, about 38 player moves (26–54)");
         let old: StoredEffort =
             serde_json::from_str(r#"{"score":1.5,"calibrated":false}"#).unwrap();
         assert_eq!(old.score_words(), "1.5");
+        assert_eq!(old.words(), "effort 1.5");
         assert!(old.contributions.is_empty());
         assert!(serde_json::from_str::<StoredEffort>(r#"{"score":"high"}"#).is_err());
     }
