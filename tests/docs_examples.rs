@@ -110,7 +110,10 @@ fn examples(block: &Block) -> Vec<Example> {
             match line.strip_prefix("? ") {
                 Some(code) if example.expected.is_empty() => {
                     example.code = code.trim().parse().unwrap_or_else(|_| {
-                        panic!("line {}: `? {code}` is not an exit code", block.line + i + 1)
+                        panic!(
+                            "line {}: `? {code}` is not an exit code",
+                            block.line + i + 1
+                        )
                     });
                 }
                 _ => example.expected.push(line.trim_end().to_string()),
@@ -331,7 +334,11 @@ fn run_page(page: &Path, text: &str) -> (usize, Vec<String>) {
     let mut ran = 0;
     let mut failures = Vec::new();
     for block in blocks(text) {
-        if let Some(name) = block.info.split_whitespace().find_map(|w| w.strip_prefix("file=")) {
+        if let Some(name) = block
+            .info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("file="))
+        {
             let mut content = block.lines.join("\n");
             content.push('\n');
             std::fs::write(dir.path().join(name), content).unwrap();
@@ -411,7 +418,8 @@ fn every_levelscope_block_is_run_or_says_why_not() {
 
 #[test]
 fn a_console_block_reads_commands_codes_and_output() {
-    let text = "x\n```console\n$ levelscope play a.txt \\\n  \"L D\"\n? 2\nerror: [..]\n...\n\n```\n";
+    let text =
+        "x\n```console\n$ levelscope play a.txt \\\n  \"L D\"\n? 2\nerror: [..]\n...\n\n```\n";
     let found = blocks(text);
     assert_eq!(found.len(), 1);
     assert_eq!(
@@ -423,12 +431,18 @@ fn a_console_block_reads_commands_codes_and_output() {
             line: 3,
         }]
     );
-    assert_eq!(words("levelscope play a.txt 'L D'"), ["levelscope", "play", "a.txt", "L D"]);
+    assert_eq!(
+        words("levelscope play a.txt 'L D'"),
+        ["levelscope", "play", "a.txt", "L D"]
+    );
 }
 
 #[test]
 fn output_that_differs_from_the_page_does_not_match() {
-    let expected: Vec<String> = ["a: [..] ms", "...", "end"].iter().map(|s| s.to_string()).collect();
+    let expected: Vec<String> = ["a: [..] ms", "...", "end"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     assert!(output_matches(&expected, &["a: 12 ms", "x", "y", "end"]));
     assert!(output_matches(&expected, &["a: 0 ms", "end"]));
     assert!(!output_matches(&expected, &["b: 0 ms", "end"]));
@@ -447,14 +461,18 @@ fn a_failing_or_wrong_example_is_reported() {
         expected: vec!["...".to_string()],
         line: 1,
     };
-    assert!(run(&wrong_code, dir.path()).unwrap_err().contains("exit code 1"));
+    assert!(run(&wrong_code, dir.path())
+        .unwrap_err()
+        .contains("exit code 1"));
     let wrong_output = Example {
         command: "levelscope analyze l.txt".to_string(),
         code: 0,
         expected: vec!["l.txt: nothing like this".to_string(), "...".to_string()],
         line: 1,
     };
-    assert!(run(&wrong_output, dir.path()).unwrap_err().contains("differs"));
+    assert!(run(&wrong_output, dir.path())
+        .unwrap_err()
+        .contains("differs"));
     let right = Example {
         command: "levelscope analyze l.txt".to_string(),
         code: 0,
