@@ -493,3 +493,91 @@ fn a_levelscope_block_without_a_reason_is_found() {
     assert_eq!(unmarked(page, empty_reason), ["p.md:2"]);
     assert!(unmarked(page, "```sh\ncargo test\n```\n").is_empty());
 }
+
+/// A heading's anchor as the Markdown renderer makes it: lower case, the
+/// characters that are neither word characters, `-` nor spaces dropped,
+/// spaces made `-`.
+fn anchor_of(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The text of a page outside its fenced blocks.
+fn prose(text: &str) -> String {
+    let mut inside = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            inside = !inside;
+        } else if !inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The links of a page's prose, `[words](target)`, that do not resolve:
+/// a file that is not there, a heading that no page has, or an address
+/// outside the repository.
+fn broken_links(page: &Path) -> Vec<String> {
+    let text = prose(&std::fs::read_to_string(page).unwrap());
+    let mut broken = Vec::new();
+    for (start, _) in text.match_indices("](") {
+        let rest = &text[start + 2..];
+        let Some(end) = rest.find(')') else { continue };
+        let link = &rest[..end];
+        if link.contains("://") {
+            broken.push(format!("{}: {link} leaves the repository", page.display()));
+            continue;
+        }
+        let (file, anchor) = link.split_once('#').unwrap_or((link, ""));
+        let target = if file.is_empty() {
+            page.to_path_buf()
+        } else {
+            page.parent().unwrap().join(file)
+        };
+        if !target.exists() {
+            broken.push(format!("{}: {link}: no such file", page.display()));
+        } else if !anchor.is_empty() && target.extension().is_some_and(|e| e == "md") {
+            let headings = prose(&std::fs::read_to_string(&target).unwrap());
+            let found = headings
+                .lines()
+                .filter(|l| l.starts_with('#'))
+                .any(|l| anchor_of(l.trim_start_matches('#')) == anchor);
+            if !found {
+                broken.push(format!("{}: {link}: no such heading", page.display()));
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_link_of_the_docs_resolves() {
+    let broken: Vec<String> = pages().iter().flat_map(|p| broken_links(p)).collect();
+    assert!(broken.is_empty(), "{broken:#?}");
+}
+
+#[test]
+fn a_broken_link_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("p.md");
+    std::fs::write(dir.path().join("q.md"), "# The board and its `tools`\n").unwrap();
+    std::fs::write(
+        &page,
+        "[ok](q.md#the-board-and-its-tools) [file](nope.md) [heading](q.md#nope) \
+         [out](https://example.org)\n```text\n[code](ignored.md)\n```\n",
+    )
+    .unwrap();
+    let broken = broken_links(&page);
+    assert_eq!(broken.len(), 3, "{broken:#?}");
+    assert!(broken[0].ends_with("nope.md: no such file"));
+    assert!(broken[1].ends_with("q.md#nope: no such heading"));
+    assert!(broken[2].ends_with("leaves the repository"));
+}
