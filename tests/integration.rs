@@ -14,6 +14,7 @@ mod compare_ui;
 mod concurrent_writers;
 mod damaged_packs;
 mod diff_cli;
+mod docs_examples;
 mod editor;
 mod editor_files;
 mod editor_tabs;
