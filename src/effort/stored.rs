@@ -116,6 +116,35 @@ impl StoredEffort {
     }
 }
 
+/// What became of the effort between two analyses of a level, in words:
+/// `"effort 3.5 -> 4.2: shortest 8 → 16 (+1.0)"`, `"effort 3.5,
+/// unchanged"`, `"effort none -> 4.2"`; `None` when neither has one.
+pub fn effort_change_words(
+    before: Option<&StoredEffort>,
+    after: Option<&StoredEffort>,
+) -> Option<String> {
+    let shown = |e: Option<&StoredEffort>| e.map_or("none".to_string(), StoredEffort::score_words);
+    match (before, after) {
+        (None, None) => None,
+        (Some(b), Some(a)) => {
+            let moved = a.moved_metrics(b);
+            Some(if moved.is_empty() && b.score_words() == a.score_words() {
+                format!("effort {}, unchanged", a.score_words())
+            } else if moved.is_empty() {
+                format!("effort {} -> {}", b.score_words(), a.score_words())
+            } else {
+                format!(
+                    "effort {} -> {}: {}",
+                    b.score_words(),
+                    a.score_words(),
+                    moved.join(", ")
+                )
+            })
+        }
+        _ => Some(format!("effort {} -> {}", shown(before), shown(after))),
+    }
+}
+
 /// A metric's value as a short number (`"15"`, `"0.25"`).
 fn number(x: f64) -> String {
     if x.fract() == 0.0 {
@@ -180,5 +209,18 @@ mod tests {
             ["shortest 8 → 16 (+1.0)", "farthest 10 → 12 (+0.2)"]
         );
         assert!(after.moved_metrics(&after).is_empty());
+        assert_eq!(
+            effort_change_words(Some(&before), Some(&after)).unwrap(),
+            "effort 3.0 -> 4.2: shortest 8 → 16 (+1.0), farthest 10 → 12 (+0.2)"
+        );
+        assert_eq!(
+            effort_change_words(Some(&after), Some(&after)).unwrap(),
+            "effort 4.2, unchanged"
+        );
+        assert_eq!(
+            effort_change_words(None, Some(&after)).unwrap(),
+            "effort none -> 4.2"
+        );
+        assert_eq!(effort_change_words(None, None), None);
     }
 }
