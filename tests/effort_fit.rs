@@ -5,8 +5,6 @@
 //! checks the figures `docs/effort.md` reports (the cross-validated ρ and
 //! the baseline of solution length alone).
 
-use serde_json::Value;
-
 use levelscope::effort::fitted;
 
 use crate::common::real_levels::real_levels;
@@ -230,5 +228,5 @@ fn the_score_of_a_rush_hour_puzzle_is_log2_of_its_predicted_moves() {
     let contributions = effort["contributions"].as_object().unwrap();
     let sum: f64 = contributions.values().map(|v| v.as_f64().unwrap()).sum();
     assert!((sum - shown).abs() < 1e-3, "{contributions:?}");
-    assert!(effort["metrics"]["shortest"] == Value::from(15));
+    assert_eq!(effort["metrics"]["shortest"], 15);
 }
