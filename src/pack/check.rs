@@ -143,28 +143,17 @@ mod tests {
         assert!(old.summary.as_ref().unwrap().effort.is_some());
         let mut refitted = old.clone();
         old.summary.as_mut().unwrap().effort = None;
-        refitted
-            .summary
-            .as_mut()
-            .unwrap()
-            .effort
-            .as_mut()
-            .unwrap()
-            .score += 1.0;
+        let stored = refitted.summary.as_mut().unwrap();
+        stored.effort.as_mut().unwrap().score += 1.0;
         let pack = Pack {
             name: "t".into(),
             levels: vec![old, refitted],
         };
-        let checks = check_pack(
-            &pack,
-            CheckOptions {
-                min_stars: 3,
-                max_states: 100_000,
-            },
-            u64::MAX,
-            &unwatched,
-            &|| {},
-        );
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 100_000,
+        };
+        let checks = check_pack(&pack, options, u64::MAX, &unwatched, &|| {});
         assert!(checks.iter().all(LevelCheck::passes), "{checks:?}");
         // The fresh analysis carries the effort, for --update to store.
         assert!(checks[0].summary.as_ref().unwrap().effort.is_some());
