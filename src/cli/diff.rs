@@ -76,7 +76,7 @@ impl Side {
         let started = Instant::now();
         // The two sides are analysed at once: each gets half the memory.
         let job = Job::with_budgets(max_states, max_memory / 2);
-        let analysis = level.analyze(&job);
+        let analysis = level.analyze(&job).map_err(|e| e.to_string());
         Side {
             source,
             level,

@@ -4,7 +4,7 @@ use rayon::prelude::*;
 
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
-use crate::kinds::Level;
+use crate::kinds::{AnalysisError, Level};
 
 /// What a check asks of every level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct LevelCheck {
     /// The level's index in the pack.
     pub index: usize,
     /// The fresh analysis, or why there is none.
-    pub summary: Result<LevelSummary, String>,
+    pub summary: Result<LevelSummary, AnalysisError>,
     /// Why the level fails; empty when it passes.
     pub failures: Vec<String>,
 }
@@ -87,7 +87,7 @@ pub fn check_level(
     let fresh = entry.level.analyze(job).map(|a| a.level_summary());
     let mut failures = Vec::new();
     match &fresh {
-        Err(e) => failures.push(e.clone()),
+        Err(e) => failures.push(e.to_string()),
         Ok(s) => {
             failures.extend(s.check_failures(options.min_stars));
             if let Some(stored) = &entry.summary {

@@ -113,7 +113,10 @@ fn summary_of(
 ) -> Result<LevelSummary, String> {
     match stored {
         Some(summary) => Ok(summary.clone()),
-        None => level.analyze(&job()).map(|a| a.level_summary()),
+        None => level
+            .analyze(&job())
+            .map(|a| a.level_summary())
+            .map_err(|e| e.to_string()),
     }
 }
 
