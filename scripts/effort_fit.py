@@ -24,6 +24,8 @@ import os
 import subprocess
 import sys
 
+from effort_stats import spearman
+
 Z80 = 1.2815515655446004  # two-sided 80 % normal quantile
 
 # The candidates, declared in docs/effort-research.md before (length alone,
@@ -81,28 +83,6 @@ def fit(xs, ys):
 
 def dot(a, b):
     return sum(x * y for x, y in zip(a, b))
-
-
-def ranks(v):
-    order = sorted(range(len(v)), key=lambda i: v[i])
-    r = [0.0] * len(v)
-    i = 0
-    while i < len(v):
-        j = i
-        while j + 1 < len(v) and v[order[j + 1]] == v[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            r[order[k]] = (i + j) / 2
-        i = j + 1
-    return r
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
-    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    den = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
-    return num / den if den else 0.0
 
 
 def fisher_ci(rho, n):

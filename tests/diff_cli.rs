@@ -201,7 +201,7 @@ fn pack_diff_lists_what_changed_and_exits_1_when_a_level_got_worse() {
         stdout(&out),
         "removed: #2 \"Ice starts in a pit\"\n\
          moved:   \"ice-and-pits\" #1 -> #10\n\
-         changed: \"dead-end\" #4 -> #2, 1 cell: better: ☆☆☆ 0 stars — dead end reachable in 4 moves: D L U D -> ★★★ 3 stars — every rule holds: Perfect in 3 moves (D L D)\n\
+         changed: \"dead-end\" #4 -> #2, 1 cell: better: ☆☆☆ 0 stars — dead end reachable in 4 moves: D L U D -> ★★★ 3 stars — every rule holds: Perfect in 3 moves (D L D); effort 3.5 -> 3.2: farthest 6 → 4 (-0.3)\n\
          10 levels unchanged; the pack got better\n"
     );
     let back = levelscope(&["pack", "diff", path(&new), path(&old), "--json"]);

@@ -29,6 +29,17 @@ fn no_file_keeps_conflict_markers() {
     let mut files = Vec::new();
     text_files(root, &mut files);
     assert!(files.len() > 100, "the repository's files were found");
+    for page in [
+        "README.md",
+        "docs/editor.md",
+        "docs/command-line.md",
+        "docs/formats.md",
+    ] {
+        assert!(
+            files.iter().any(|f| f.ends_with(page)),
+            "{page} is among the files searched"
+        );
+    }
     let mut found = Vec::new();
     for file in files {
         let Ok(text) = std::fs::read_to_string(&file) else {

@@ -67,6 +67,33 @@ fn add_check_stats_and_export() {
     let stats: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(stats["levels"], 3);
     assert_eq!(stats["stars"], serde_json::json!([1, 0, 0, 2]));
+    // Each level's effort was stored by `pack add`; stats sums it up by
+    // kind, as the levels' own scores say.
+    let pack: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("p.json")).unwrap()).unwrap();
+    let mut scores: Vec<f64> = pack["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["summary"]["effort"]["score"].as_f64().unwrap())
+        .collect();
+    scores.sort_by(f64::total_cmp);
+    let effort = &stats["effort"]["skiddy"];
+    assert_eq!(effort["scored"], 3);
+    assert_eq!(effort["unscored"], 0);
+    assert_eq!(effort["calibrated"], false);
+    assert_eq!(effort["min"], scores[0]);
+    assert_eq!(effort["median"], scores[1]);
+    assert_eq!(effort["max"], scores[2]);
+    let out = levelscope(&dir, &["pack", "stats", "p.json"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!(
+            "effort (Skiddy, relative, not calibrated on players): {:.1} to {:.1}, median {:.1}",
+            scores[0], scores[2], scores[1]
+        )),
+        "{text}"
+    );
 
     let out = levelscope(
         &dir,

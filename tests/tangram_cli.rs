@@ -579,7 +579,10 @@ fn packs_add_dedupe_stats_check_and_export_tangram_levels() {
         text.contains("Tangram: 5 levels: 3 unique, 1 with several solutions, 1 not known"),
         "{text}"
     );
-    let two_line = format!("  {:>3} {:<24} {:<7} 2 solutions\n", 2, "two", "tangram");
+    let two_line = format!(
+        "  {:>3} {:<24} {:<7} 2 solutions, effort ",
+        2, "two", "tangram"
+    );
     assert!(text.contains(&two_line), "{text}");
     for graph_words in ["states", "dead ends", "traps", "shortest", "star"] {
         assert!(!text.contains(graph_words), "{graph_words}: {text}");

@@ -230,6 +230,7 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) ->
         };
         super::progress::watched(&args.bars, &job, &file.shown(), unit, || {
             l.analyze_listing(&job, args.solutions)
+                .map_err(|e| e.to_string())
         })
     });
     let elapsed_ms = started.elapsed().as_millis();

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use super::analyze::{report_json, Source};
 use super::level_spec::LevelSpec;
+use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::compare::{self, Change, Version};
 use crate::kinds::{Analysis, Kind, Level};
@@ -75,7 +76,7 @@ impl Side {
         let started = Instant::now();
         // The two sides are analysed at once: each gets half the memory.
         let job = Job::with_budgets(max_states, max_memory / 2);
-        let analysis = level.analyze(&job);
+        let analysis = level.analyze(&job).map_err(|e| e.to_string());
         Side {
             source,
             level,
@@ -280,6 +281,18 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             after.source.shown(),
             change_words(change, &before, &after)
         );
+        let effort = |side: &Side| {
+            side.analysis
+                .as_ref()
+                .ok()
+                .and_then(Analysis::effort)
+                .map(|e| StoredEffort::from(&e))
+        };
+        if let Some(words) = effort_change_words(effort(&before).as_ref(), effort(&after).as_ref())
+        {
+            text.push_str(&words);
+            text.push('\n');
+        }
         let figures = figure_lines(&before, &after);
         if !figures.is_empty() {
             text.push_str("figures:\n");

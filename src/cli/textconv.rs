@@ -53,7 +53,8 @@ fn board_text(level: &Level) -> String {
 }
 
 /// One level as text: its name, kind and size, the board, the verdict and
-/// the figures, one a line; those of `stored`, the summary known to be of
+/// the figures, one a line, then the effort and what each metric added to
+/// it; those of `stored`, the summary known to be of
 /// this level, when there is one, else of an analysis under `job`.
 fn level_text(level: &Level, stored: Option<&LevelSummary>, job: &Job) -> String {
     let (w, h) = level.size();
@@ -86,6 +87,12 @@ fn level_text(level: &Level, stored: Option<&LevelSummary>, job: &Job) -> String
     text.push_str(&format!("verdict: {}\n", summary.headline()));
     for (name, value) in summary.named_figures() {
         text.push_str(&format!("  {name}: {value}\n"));
+    }
+    if let Some(effort) = &summary.effort {
+        text.push_str(&format!("  {}\n", effort.words()));
+        for part in &effort.contributions {
+            text.push_str(&format!("    {}: {:+.2}\n", part.words, part.added));
+        }
     }
     text
 }
@@ -286,5 +293,29 @@ mod tests {
             textconv_of(&pack(stored), None),
             textconv_of(&pack(levels), None)
         );
+    }
+
+    #[test]
+    fn the_effort_and_what_each_metric_added_are_shown() {
+        let pack = Pack {
+            name: "p".into(),
+            levels: vec![PackEntry::new(skiddy(FIRST, "a"))],
+        };
+        let text = textconv_of(&pack, None);
+        let effort = skiddy(FIRST, "a")
+            .analyze(&Job::new(100_000))
+            .unwrap()
+            .effort()
+            .unwrap();
+        assert!(
+            text.contains(&format!("  effort {:.1}\n", effort.score)),
+            "{text}"
+        );
+        for part in &effort.contributions {
+            assert!(
+                text.contains(&format!("    {}: {:+.2}\n", part.words, part.added)),
+                "{text}"
+            );
+        }
     }
 }

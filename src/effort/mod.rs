@@ -23,4 +23,4 @@ pub mod terms;
 pub use model::{Calibration, Contribution, Effort, EffortModel, Prediction, Term, Transform};
 pub use range::{EffortRange, EffortRangeError};
 pub use rank::{harder_than_share, order_by_effort};
-pub use stored::{StoredContribution, StoredEffort};
+pub use stored::{effort_change_words, StoredContribution, StoredEffort};

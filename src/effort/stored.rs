@@ -70,6 +70,22 @@ impl StoredEffort {
         format!("{:.1}", self.score)
     }
 
+    /// The effort in a few words: `"effort 3.5"`, and for a calibrated
+    /// score the predicted player moves (`"effort 6.0, about 64 player
+    /// moves (43–94)"`).
+    pub fn words(&self) -> String {
+        match self.predicted_player_moves {
+            Some(p) => format!(
+                "effort {}, about {:.0} player moves ({:.0}–{:.0})",
+                self.score_words(),
+                p.moves,
+                p.low,
+                p.high
+            ),
+            None => format!("effort {}", self.score_words()),
+        }
+    }
+
     /// The metrics whose contribution changed from `before` to `self`, each
     /// in words (`"shortest 12 → 15 (+0.4)"`), largest change first.
     pub fn moved_metrics(&self, before: &StoredEffort) -> Vec<String> {
@@ -97,6 +113,35 @@ impl StoredEffort {
             .collect();
         moved.sort_by(|a, b| b.0.abs().total_cmp(&a.0.abs()));
         moved.into_iter().map(|(_, words)| words).collect()
+    }
+}
+
+/// What became of the effort between two analyses of a level, in words:
+/// `"effort 3.5 -> 4.2: shortest 8 → 16 (+1.0)"`, `"effort 3.5,
+/// unchanged"`, `"effort none -> 4.2"`; `None` when neither has one.
+pub fn effort_change_words(
+    before: Option<&StoredEffort>,
+    after: Option<&StoredEffort>,
+) -> Option<String> {
+    let shown = |e: Option<&StoredEffort>| e.map_or("none".to_string(), StoredEffort::score_words);
+    match (before, after) {
+        (None, None) => None,
+        (Some(b), Some(a)) => {
+            let moved = a.moved_metrics(b);
+            Some(if moved.is_empty() && b.score_words() == a.score_words() {
+                format!("effort {}, unchanged", a.score_words())
+            } else if moved.is_empty() {
+                format!("effort {} -> {}", b.score_words(), a.score_words())
+            } else {
+                format!(
+                    "effort {} -> {}: {}",
+                    b.score_words(),
+                    a.score_words(),
+                    moved.join(", ")
+                )
+            })
+        }
+        _ => Some(format!("effort {} -> {}", shown(before), shown(after))),
     }
 }
 
@@ -146,9 +191,11 @@ mod tests {
         let text = serde_json::to_string(&effort).unwrap();
         let back: StoredEffort = serde_json::from_str(&text).unwrap();
         assert_eq!(back, effort);
+        assert_eq!(back.words(), "effort 5.2, about 38 player moves (26–54)");
         let old: StoredEffort =
             serde_json::from_str(r#"{"score":1.5,"calibrated":false}"#).unwrap();
         assert_eq!(old.score_words(), "1.5");
+        assert_eq!(old.words(), "effort 1.5");
         assert!(old.contributions.is_empty());
         assert!(serde_json::from_str::<StoredEffort>(r#"{"score":"high"}"#).is_err());
     }
@@ -162,5 +209,18 @@ mod tests {
             ["shortest 8 → 16 (+1.0)", "farthest 10 → 12 (+0.2)"]
         );
         assert!(after.moved_metrics(&after).is_empty());
+        assert_eq!(
+            effort_change_words(Some(&before), Some(&after)).unwrap(),
+            "effort 3.0 -> 4.2: shortest 8 → 16 (+1.0), farthest 10 → 12 (+0.2)"
+        );
+        assert_eq!(
+            effort_change_words(Some(&after), Some(&after)).unwrap(),
+            "effort 4.2, unchanged"
+        );
+        assert_eq!(
+            effort_change_words(None, Some(&after)).unwrap(),
+            "effort none -> 4.2"
+        );
+        assert_eq!(effort_change_words(None, None), None);
     }
 }

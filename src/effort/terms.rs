@@ -1,10 +1,10 @@
 //! The terms kinds build their effort models from: the two state-graph
-//! metrics the Rush Hour study weighs ([`SHORTEST`], [`FARTHEST`]; their
-//! weights fitted on people, [`super::fitted`]), the calibration that goes
-//! with them, and the kind-neutral trap term of kinds with dead ends.
+//! metrics whose weights were fitted on people ([`SHORTEST`],
+//! [`FARTHEST`]; [`super::fitted`]) and the trap term of kinds with dead
+//! ends.
 
 use super::fitted;
-use super::model::{Calibration, Term, Transform};
+use super::model::{Term, Transform};
 
 /// The shortest solution's length: the work a player cannot avoid.
 pub const SHORTEST: Term = Term {
@@ -38,19 +38,4 @@ pub const TRAPS_NEAR_START: Term = Term {
         "1 trap within 3 moves of the start",
         "{} traps within 3 moves of the start",
     ),
-};
-
-/// The base of a model built on [`SHORTEST`] and [`FARTHEST`]: the fitted
-/// one for the kind the fit is about, 0 for the others (their score is
-/// relative, so only differences between levels mean anything).
-pub const FITTED_BASE: f64 = fitted::BASE;
-
-/// What calibrates a model of exactly `[SHORTEST, FARTHEST]` with
-/// [`FITTED_BASE`]: the fit's spread and leverage, for an 80 % interval.
-pub const STUDY_CALIBRATION: Calibration = Calibration {
-    data: "the median moves of the players of 34 Rush Hour puzzles (Olieslagers 2024)",
-    residual_sd: fitted::RESIDUAL_SD,
-    inverse_gram: &fitted::INVERSE_GRAM,
-    coverage: 0.8,
-    z: 1.281_551_565_544_600_4,
 };

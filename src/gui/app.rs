@@ -14,7 +14,7 @@ use super::kinds::KindGuis;
 use super::notices::Severity;
 use super::worker::AnalysisWorker;
 use crate::engine::{Route, DEFAULT_MAX_STATES};
-use crate::kinds::{Analysis, Kind, Level, TextFormat};
+use crate::kinds::{Analysis, AnalysisError, Kind, Level, TextFormat};
 use crate::pack;
 
 /// The bundled sample pack, built into the binary.
@@ -110,7 +110,7 @@ pub struct AnalysisState {
     /// The level analysed (or being analysed).
     pub level: Option<Level>,
     /// The result, once the worker is done.
-    pub result: Option<Result<Analysis, String>>,
+    pub result: Option<Result<Analysis, AnalysisError>>,
     /// How long it took.
     pub elapsed: Option<Duration>,
     /// The state budget it ran with.
@@ -770,7 +770,7 @@ impl EditorApp {
         }
         let level = &self.docs[self.active].level;
         // A new budget re-runs an analysis the old budget stopped.
-        let stopped_by_budget = matches!(&self.analysis.result, Some(Err(e)) if e.contains("too big"))
+        let stopped_by_budget = matches!(&self.analysis.result, Some(Err(e)) if e.is_too_big())
             && self.analysis.budget != self.prefs.max_states;
         if self.analysis.level.as_ref() == Some(level) && !stopped_by_budget {
             return;
@@ -784,7 +784,9 @@ impl EditorApp {
             self.worker.start(level.clone(), self.prefs.max_states);
         } else {
             self.worker.cancel();
-            self.analysis.result = Some(Err("the level is not valid; see Problems".into()));
+            self.analysis.result = Some(Err(AnalysisError::Invalid(
+                "the level is not valid; see Problems".into(),
+            )));
         }
     }
 

@@ -121,7 +121,8 @@ impl Comparison {
     /// Collects the reference's analysis when it is done.
     pub fn poll(&mut self) {
         if let Some(done) = self.worker.poll() {
-            self.result = Some(done.result);
+            // The compare view shows only the words of a failed analysis.
+            self.result = Some(done.result.map_err(|e| e.to_string()));
         }
     }
 

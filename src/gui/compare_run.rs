@@ -97,7 +97,7 @@ impl EditorApp {
         let current = self.analysis.ready().cloned();
         let running = self.worker.is_running();
         let current_error = match &self.analysis.result {
-            Some(Err(e)) => Some(e.clone()),
+            Some(Err(e)) => Some(e.to_string()),
             _ => None,
         };
         let Some(c) = self.comparison_mut() else {

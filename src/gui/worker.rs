@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::engine::{Job, Phase};
-use crate::kinds::{Analysis, Level};
+use crate::kinds::{Analysis, AnalysisError, Level};
 
 /// The state budgets the editor accepts, wherever the budget is set.
 pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_000;
@@ -20,7 +20,7 @@ pub struct Finished {
     /// The job's id, as [`AnalysisWorker::start`] returned it.
     pub id: u64,
     /// The analysis, or why there is none ("too big: …", an invalid level).
-    pub result: Result<Analysis, String>,
+    pub result: Result<Analysis, AnalysisError>,
     /// How long it ran.
     pub elapsed: Duration,
 }
@@ -297,9 +297,10 @@ mod tests {
         let mut worker = AnalysisWorker::new(|| {});
         worker.start(big(), 5_000);
         let f = wait(&mut worker);
-        assert!(f
-            .result
-            .unwrap_err()
+        let error = f.result.unwrap_err();
+        assert!(error.is_too_big(), "{error:?}");
+        assert!(error
+            .to_string()
             .starts_with("too big: stopped after 5000 states"));
     }
 }

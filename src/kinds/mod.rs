@@ -9,6 +9,7 @@
 //! the same list. A new kind is its folder, its `mod` line and one line of
 //! the list.
 
+pub mod analysis_error;
 pub mod collection;
 pub mod compare;
 pub mod envelope;
@@ -32,6 +33,7 @@ use serde_json::Value;
 use crate::effort::{Effort, EffortModel, StoredEffort};
 use crate::engine::{GraphView, Job, Summary};
 
+pub use analysis_error::AnalysisError;
 pub use model::{KindModel, KindWords};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
@@ -369,7 +371,7 @@ macro_rules! define_kinds {
             /// solutions where the kind lists them during the search
             /// (Tangram; the kinds with a state graph list theirs from the
             /// graph on demand).
-            pub fn analyze_listing(&self, job: &Job, solutions: usize) -> Result<Analysis, String> {
+            pub fn analyze_listing(&self, job: &Job, solutions: usize) -> Result<Analysis, AnalysisError> {
                 match self {
                     $(Level::$Variant(l) => <$module::Model as KindModel>::analyze(l, job, solutions)
                         .map(|a| Analysis::$Variant(Arc::new(a))),)*
@@ -588,7 +590,7 @@ impl Level {
     /// Analyses the level: its state graph, labels, solutions and the
     /// kind's verdict (Tangram: its solution count). Cancellable through
     /// `job`.
-    pub fn analyze(&self, job: &Job) -> Result<Analysis, String> {
+    pub fn analyze(&self, job: &Job) -> Result<Analysis, AnalysisError> {
         self.analyze_listing(job, 0)
     }
 }

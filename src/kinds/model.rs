@@ -90,7 +90,11 @@ pub trait KindModel {
     const PLAY_TEXT: Option<PlayText<Self::Level>> = None;
     /// Analyses the level, keeping at least `solutions` listed solutions
     /// where the kind lists them during the search; cancellable by `job`.
-    fn analyze(level: &Self::Level, job: &Job, solutions: usize) -> Result<Self::Analysis, String>;
+    fn analyze(
+        level: &Self::Level,
+        job: &Job,
+        solutions: usize,
+    ) -> Result<Self::Analysis, crate::kinds::AnalysisError>;
 
     /// The engine's numbers; `None` for a kind without a state graph.
     fn summary(analysis: &Self::Analysis) -> Option<&Summary>;

@@ -363,6 +363,14 @@ impl LevelSummary {
         })
     }
 
+    /// Whether `other` has the same verdict and figures. The effort is left
+    /// out: it is an estimate whose model may be refitted, and packs stored
+    /// before there was one lack it, so neither makes a stored analysis
+    /// out of date (`pack check --update` refreshes it all the same).
+    pub fn same_verdict_and_figures(&self, other: &LevelSummary) -> bool {
+        self.verdict == other.verdict && self.figures == other.figures
+    }
+
     /// The kind of the level summarised.
     pub fn kind(&self) -> Kind {
         self.figures.kind()

@@ -4,7 +4,7 @@ use rayon::prelude::*;
 
 use super::{LevelSummary, Pack, PackEntry};
 use crate::engine::Job;
-use crate::kinds::Level;
+use crate::kinds::{AnalysisError, Level};
 
 /// What a check asks of every level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct LevelCheck {
     /// The level's index in the pack.
     pub index: usize,
     /// The fresh analysis, or why there is none.
-    pub summary: Result<LevelSummary, String>,
+    pub summary: Result<LevelSummary, AnalysisError>,
     /// Why the level fails; empty when it passes.
     pub failures: Vec<String>,
 }
@@ -87,11 +87,11 @@ pub fn check_level(
     let fresh = entry.level.analyze(job).map(|a| a.level_summary());
     let mut failures = Vec::new();
     match &fresh {
-        Err(e) => failures.push(e.clone()),
+        Err(e) => failures.push(e.to_string()),
         Ok(s) => {
             failures.extend(s.check_failures(options.min_stars));
             if let Some(stored) = &entry.summary {
-                if stored != s {
+                if !stored.same_verdict_and_figures(s) {
                     failures.push(describe_change(stored, s));
                 }
             }
@@ -134,6 +134,29 @@ mod tests {
 
     fn parse_ascii(text: &str) -> Result<Level, crate::kinds::skiddy::FormatError> {
         crate::kinds::skiddy::format::parse_ascii(text).map(Level::from)
+    }
+
+    #[test]
+    fn a_stored_analysis_without_an_effort_or_with_an_older_one_is_not_out_of_date() {
+        let mut old = PackEntry::new(parse_ascii("#####\n#R.R#\n#...#\n#r###\n").unwrap());
+        refresh_summary(&mut old, 1000).unwrap();
+        assert!(old.summary.as_ref().unwrap().effort.is_some());
+        let mut refitted = old.clone();
+        old.summary.as_mut().unwrap().effort = None;
+        let stored = refitted.summary.as_mut().unwrap();
+        stored.effort.as_mut().unwrap().score += 1.0;
+        let pack = Pack {
+            name: "t".into(),
+            levels: vec![old, refitted],
+        };
+        let options = CheckOptions {
+            min_stars: 3,
+            max_states: 100_000,
+        };
+        let checks = check_pack(&pack, options, u64::MAX, &unwatched, &|| {});
+        assert!(checks.iter().all(LevelCheck::passes), "{checks:?}");
+        // The fresh analysis carries the effort, for --update to store.
+        assert!(checks[0].summary.as_ref().unwrap().effort.is_some());
     }
 
     #[test]

@@ -24,7 +24,7 @@ use serde_json::Value;
 
 pub use crate::kinds::text::PACK_FORMAT;
 pub use crate::kinds::LevelSummary;
-use crate::kinds::{Kind, Level, TextFormat};
+use crate::kinds::{AnalysisError, Kind, Level, TextFormat};
 /// The newest pack version this program reads and writes.
 pub const PACK_VERSION: u32 = 1;
 
@@ -438,13 +438,16 @@ pub fn write_pack_with(path: &Path, pack: &Pack, unknown: &Unknown) -> Result<()
 
 /// Analyses an entry's level and stores the summary; returns the error when
 /// the level cannot be analysed (the summary is then cleared).
-pub fn refresh_summary(entry: &mut PackEntry, max_states: u64) -> Result<(), String> {
+pub fn refresh_summary(entry: &mut PackEntry, max_states: u64) -> Result<(), AnalysisError> {
     refresh_summary_with(entry, &crate::engine::Job::new(max_states))
 }
 
 /// [`refresh_summary`] under `job` (its budgets, its cancel flag, its
 /// progress counter).
-pub fn refresh_summary_with(entry: &mut PackEntry, job: &crate::engine::Job) -> Result<(), String> {
+pub fn refresh_summary_with(
+    entry: &mut PackEntry,
+    job: &crate::engine::Job,
+) -> Result<(), AnalysisError> {
     match entry.level.analyze(job) {
         Ok(a) => {
             entry.set_summary(Some(a.level_summary()));

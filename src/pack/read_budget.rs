@@ -23,8 +23,8 @@
 //! `analyze --max-states 1`, `convert` and `pack stats`, whose reading is
 //! every reading command's) on files of many tiny levels, where the cost
 //! per byte is highest, and of a few large ones, where the bytes dominate;
-//! each factor is the largest measured, rounded up (see the README's
-//! "Memory" section for the figures).
+//! each factor is the largest measured, rounded up (see
+//! `docs/performance.md`, "Reading big files", for the figures).
 
 use std::io::BufRead;
 use std::path::Path;

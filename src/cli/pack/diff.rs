@@ -17,6 +17,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
+use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::Job;
 use crate::kinds::compare::{self, Change, SummaryVersion};
 use crate::kinds::text::quoted;
@@ -40,6 +41,8 @@ struct Changed {
     /// How many cells differ; `None` when the kinds differ and cells are
     /// not compared.
     cells: Option<usize>,
+    /// The effort of each version, where it has one.
+    effort: (Option<StoredEffort>, Option<StoredEffort>),
 }
 
 /// The levels of a pack, each with its stored summary when that is known
@@ -110,7 +113,10 @@ fn summary_of(
 ) -> Result<LevelSummary, String> {
     match stored {
         Some(summary) => Ok(summary.clone()),
-        None => level.analyze(&job()).map(|a| a.level_summary()),
+        None => level
+            .analyze(&job())
+            .map(|a| a.level_summary())
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -143,6 +149,10 @@ fn changed(
         before: before.verdict(),
         after: after.verdict(),
         cells: (old.kind() == new.kind()).then(|| compare::changed_cells(old, new).len()),
+        effort: (
+            a.as_ref().ok().and_then(|s| s.effort.clone()),
+            b.as_ref().ok().and_then(|s| s.effort.clone()),
+        ),
     }
 }
 
@@ -242,6 +252,14 @@ pub fn run(
                     "before": c.before,
                     "after": c.after,
                     "cells": c.cells,
+                    "effort": {
+                        "before": c.effort.0.as_ref().map(|e| e.score),
+                        "after": c.effort.1.as_ref().map(|e| e.score),
+                        "moved": match &c.effort {
+                            (Some(b), Some(a)) => a.moved_metrics(b),
+                            _ => Vec::new(),
+                        },
+                    },
                 }))
                 .collect::<Vec<Value>>(),
             "unchanged": pairs.len() - changes.len(),
@@ -273,8 +291,15 @@ pub fn run(
                     new[c.to].kind().title()
                 ),
             };
+            // Said only when both versions have one: a pack stored before
+            // there was an effort says nothing of it.
+            let effort = match &c.effort {
+                (Some(b), Some(a)) => effort_change_words(Some(b), Some(a))
+                    .map_or(String::new(), |words| format!("; {words}")),
+                _ => String::new(),
+            };
             text.push_str(&format!(
-                "changed: {} #{} -> #{}, {cells}: {}: {} -> {}\n",
+                "changed: {} #{} -> #{}, {cells}: {}: {} -> {}{effort}\n",
                 quoted(&c.name),
                 c.from,
                 c.to,
@@ -370,6 +395,36 @@ mod tests {
             .unwrap()
             .ends_with("crafted after"));
         assert_eq!(code, 1);
+    }
+
+    #[test]
+    fn a_changed_level_says_how_its_effort_moved() {
+        let old = PackEntry::new(skiddy(BEFORE));
+        // A wall in the middle: the same 2 moves, but positions farther
+        // from the win.
+        let new = PackEntry::new(skiddy("#####\n#R..#\n#.#.#\n#..R#\n#r###\n"));
+        let (_, json) = diff_json(old.clone(), new.clone());
+        let changed = &json["changed"][0];
+        let (before, after) = (
+            changed["effort"]["before"].as_f64().unwrap(),
+            changed["effort"]["after"].as_f64().unwrap(),
+        );
+        let fresh = |e: &PackEntry| {
+            e.level
+                .analyze(&Job::new(100_000))
+                .unwrap()
+                .effort()
+                .unwrap()
+                .score
+        };
+        assert!((before - fresh(&old)).abs() < 1e-4, "{json}");
+        assert!((after - fresh(&new)).abs() < 1e-4, "{json}");
+        assert!(after > before, "{json}");
+        let moved = changed["effort"]["moved"].as_array().unwrap();
+        assert!(
+            moved[0].as_str().unwrap().starts_with("farthest 2 → "),
+            "{json}"
+        );
     }
 
     #[test]

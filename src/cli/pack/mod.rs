@@ -225,7 +225,9 @@ pub enum PackCommand {
 fn refresh_watched(bars: &MultiProgress, entry: &mut PackEntry, job: &Job) -> Result<(), String> {
     let name = shortened(entry.level.name());
     let unit = search_unit(&entry.level);
-    super::progress::watched(bars, job, &name, unit, || refresh_summary_with(entry, job))
+    super::progress::watched(bars, job, &name, unit, || {
+        refresh_summary_with(entry, job).map_err(|e| e.to_string())
+    })
 }
 
 /// What a level's search counts: states, or (Tangram) search nodes.

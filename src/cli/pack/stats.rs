@@ -1,6 +1,7 @@
 //! `pack stats PACK`: the pack summed up, each kind by its own figures.
 
 use super::*;
+use serde_json::Value;
 
 /// Runs `pack stats`; the exit code, or the error in words.
 /// With `part`, only the partition's entries are summed up, and with its
@@ -71,6 +72,7 @@ pub(super) fn stats(
     let total_traps: u64 = graphs.iter().map(|s| s.traps).sum();
     let max_states_seen = graphs.iter().map(|s| s.states).max();
     let unanalysable = summaries.len() - known.len();
+    let efforts = effort_by_kind(levels, &summaries);
     if json_out {
         let mut row = json!({
             "name": read.pack.name,
@@ -85,6 +87,13 @@ pub(super) fn stats(
         for (name, value) in kind_stats.into_iter().flat_map(|k| k.json) {
             row[name] = value;
         }
+        if !efforts.is_empty() {
+            let by_kind: serde_json::Map<String, Value> = efforts
+                .iter()
+                .map(|e| (e.kind.name().to_string(), e.json()))
+                .collect();
+            row["effort"] = Value::Object(by_kind);
+        }
         let _ = writeln!(out, "{row}");
     } else {
         let _ = writeln!(out, "{}: {}", read.pack.name, levels_word(levels.len()));
@@ -94,6 +103,9 @@ pub(super) fn stats(
         }
         for line in kind_stats.iter().flat_map(|k| &k.lines) {
             let _ = writeln!(out, "  {line}");
+        }
+        for effort in &efforts {
+            let _ = writeln!(out, "  {}", effort.words());
         }
         if has_graphs {
             let _ = writeln!(
@@ -113,7 +125,10 @@ pub(super) fn stats(
         }
         for (i, (e, s)) in numbers.iter().zip(levels.iter().zip(&summaries)) {
             let line = match s {
-                Some(s) => summary_words(s, true),
+                Some(s) => match &s.effort {
+                    Some(effort) => format!("{}, {}", summary_words(s, true), effort.words()),
+                    None => summary_words(s, true),
+                },
                 None => "not analysed".into(),
             };
             let _ = writeln!(
@@ -125,4 +140,83 @@ pub(super) fn stats(
         }
     }
     Ok(damage_code(&read))
+}
+
+/// The effort scores of one kind's levels in a pack.
+struct KindEffort {
+    kind: Kind,
+    /// The scores, lowest first.
+    scores: Vec<f64>,
+    /// How many of the kind's levels have no score.
+    unscored: usize,
+    calibrated: bool,
+}
+
+impl KindEffort {
+    fn median(&self) -> f64 {
+        let n = self.scores.len();
+        if n % 2 == 1 {
+            self.scores[n / 2]
+        } else {
+            (self.scores[n / 2 - 1] + self.scores[n / 2]) / 2.0
+        }
+    }
+
+    /// `"effort (Rush Hour, calibrated on players): 3.1 to 6.0, median 5.2; 1 level unscored"`.
+    fn words(&self) -> String {
+        let scale = if self.calibrated {
+            "calibrated on players"
+        } else {
+            "relative, not calibrated on players"
+        };
+        let unscored = match self.unscored {
+            0 => String::new(),
+            n => format!("; {} unscored", levels_word(n)),
+        };
+        format!(
+            "effort ({}, {scale}): {:.1} to {:.1}, median {:.1}{unscored}",
+            self.kind.title(),
+            self.scores[0],
+            self.scores[self.scores.len() - 1],
+            self.median()
+        )
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "scored": self.scores.len(),
+            "unscored": self.unscored,
+            "calibrated": self.calibrated,
+            "min": self.scores[0],
+            "median": self.median(),
+            "max": self.scores[self.scores.len() - 1],
+        })
+    }
+}
+
+/// The effort scores of each kind with at least one scored level, in the
+/// kinds' order (scores are comparable within a kind only).
+fn effort_by_kind(levels: &[PackEntry], summaries: &[Option<LevelSummary>]) -> Vec<KindEffort> {
+    Kind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let of_kind: Vec<Option<&crate::effort::StoredEffort>> = levels
+                .iter()
+                .zip(summaries)
+                .filter(|(e, _)| e.level.kind() == kind)
+                .map(|(_, s)| s.as_ref().and_then(|s| s.effort.as_ref()))
+                .collect();
+            let mut scores: Vec<f64> = of_kind.iter().flatten().map(|e| e.score).collect();
+            if scores.is_empty() {
+                return None;
+            }
+            scores.sort_by(f64::total_cmp);
+            Some(KindEffort {
+                kind,
+                unscored: of_kind.len() - scores.len(),
+                calibrated: kind.effort_model().calibration.is_some(),
+                scores,
+            })
+        })
+        .collect()
 }

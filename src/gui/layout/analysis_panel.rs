@@ -57,12 +57,15 @@ impl EditorApp {
             }
             // A cancelled analysis is the designer's choice, no error.
             Some(Err(e)) if self.analysis.cancelled => {
-                ui.label(e);
+                ui.label(e.to_string());
             }
             Some(Err(e)) => {
                 // The message names the setting that can help, if any: the
                 // state budget only where the state budget stopped it.
-                ui.colored_label(Color32::from_rgb(220, 60, 40), in_editor_words(&e));
+                ui.colored_label(
+                    Color32::from_rgb(220, 60, 40),
+                    in_editor_words(&e.to_string()),
+                );
             }
             Some(Ok(analysis)) => {
                 let elapsed = self.analysis.elapsed;

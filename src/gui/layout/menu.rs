@@ -224,7 +224,9 @@ impl EditorApp {
                 )
             })
             .unwrap_or_else(|| "choose Analysis > Analyse again".to_string());
-        self.analysis.result = Some(Err(format!("Cancelled: edit the level, or {again}")));
+        self.analysis.result = Some(Err(crate::kinds::AnalysisError::Cancelled(format!(
+            "Cancelled: edit the level, or {again}"
+        ))));
         self.analysis.cancelled = true;
     }
 }

@@ -48,6 +48,15 @@ pub enum AnalyzeError {
     Search(#[from] LabelError),
 }
 
+impl From<AnalyzeError> for crate::kinds::AnalysisError {
+    fn from(error: AnalyzeError) -> crate::kinds::AnalysisError {
+        match error {
+            AnalyzeError::Compile(e) => crate::kinds::AnalysisError::Invalid(e.to_string()),
+            AnalyzeError::Search(e) => e.into(),
+        }
+    }
+}
+
 /// A Prism level's complete analysis: the compiled rules, the explored and
 /// labelled state graph, its summary, the number of deadly moves and the
 /// rating.

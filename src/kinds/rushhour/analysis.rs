@@ -41,6 +41,19 @@ impl From<LabelError> for AnalyzeError {
     }
 }
 
+impl From<AnalyzeError> for crate::kinds::AnalysisError {
+    fn from(error: AnalyzeError) -> crate::kinds::AnalysisError {
+        let words = error.to_string();
+        match error {
+            AnalyzeError::Compile(_) => crate::kinds::AnalysisError::Invalid(words),
+            AnalyzeError::TooBig(stop) | AnalyzeError::Cancelled(stop) => {
+                crate::kinds::AnalysisError::stopped(stop, words)
+            }
+            AnalyzeError::TooDeep(_) => crate::kinds::AnalysisError::TooDeep(words),
+        }
+    }
+}
+
 /// The Rush Hour report of one analysis.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {

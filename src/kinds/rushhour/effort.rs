@@ -6,15 +6,25 @@
 
 use serde_json::{json, Value};
 
-use crate::effort::terms::{FARTHEST, FITTED_BASE, SHORTEST, STUDY_CALIBRATION};
-use crate::effort::EffortModel;
+use crate::effort::terms::{FARTHEST, SHORTEST};
+use crate::effort::{fitted, Calibration, EffortModel};
+
+/// What calibrates Rush Hour's model: the fit's spread and leverage
+/// ([`fitted`]), for an 80 % interval of the moves players need.
+pub const STUDY_CALIBRATION: Calibration = Calibration {
+    data: "the median moves of the players of 34 Rush Hour puzzles (Olieslagers 2024)",
+    residual_sd: fitted::RESIDUAL_SD,
+    inverse_gram: &fitted::INVERSE_GRAM,
+    coverage: 0.8,
+    z: 1.281_551_565_544_600_4,
+};
 
 /// Rush Hour's effort model, the one calibrated on people: `log2` of the
 /// median moves players need, from the shortest solution's length and the
 /// farthest distance from a win (`scripts/effort_fit.py`,
 /// `docs/effort.md`).
 pub const EFFORT_MODEL: EffortModel = EffortModel {
-    base: FITTED_BASE,
+    base: fitted::BASE,
     terms: &[SHORTEST, FARTHEST],
     calibration: Some(STUDY_CALIBRATION),
 };

@@ -40,6 +40,15 @@ pub enum AnalyzeError {
     Search(#[from] LabelError),
 }
 
+impl From<AnalyzeError> for crate::kinds::AnalysisError {
+    fn from(error: AnalyzeError) -> crate::kinds::AnalysisError {
+        match error {
+            AnalyzeError::Compile(e) => crate::kinds::AnalysisError::Invalid(e.to_string()),
+            AnalyzeError::Search(e) => e.into(),
+        }
+    }
+}
+
 /// The explored state graph, in whichever word the level's states fit.
 #[derive(Clone, Debug)]
 pub enum ExploredGraph {

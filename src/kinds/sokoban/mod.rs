@@ -62,6 +62,17 @@ pub enum AnalyzeError {
     Search(#[from] LabelError),
 }
 
+impl From<AnalyzeError> for crate::kinds::AnalysisError {
+    fn from(error: AnalyzeError) -> crate::kinds::AnalysisError {
+        let words = error.to_string();
+        match error {
+            AnalyzeError::Compile(_) => crate::kinds::AnalysisError::Invalid(words),
+            AnalyzeError::TooBig { stop, .. } => crate::kinds::AnalysisError::stopped(stop, words),
+            AnalyzeError::Search(e) => e.into(),
+        }
+    }
+}
+
 /// A Sokoban level's complete analysis: the compiled rules, the explored
 /// and labelled state graph, the engine's summary and the report.
 pub struct Analysis {

@@ -93,8 +93,12 @@ impl KindModel for Model {
         super::resize::resized_at(level, width, height, anchor)
     }
 
-    fn analyze(level: &Level, job: &Job, _solutions: usize) -> Result<Analysis, String> {
-        super::analyze(level, job).map_err(|e| e.to_string())
+    fn analyze(
+        level: &Level,
+        job: &Job,
+        _solutions: usize,
+    ) -> Result<Analysis, crate::kinds::AnalysisError> {
+        super::analyze(level, job).map_err(crate::kinds::AnalysisError::from)
     }
 
     fn summary(analysis: &Analysis) -> Option<&Summary> {

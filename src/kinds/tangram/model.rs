@@ -90,12 +90,19 @@ impl KindModel for Model {
 
     /// Lists at least `solutions` solutions as it counts them; a
     /// cancelled count is an error, not an answer.
-    fn analyze(level: &Level, job: &Job, solutions: usize) -> Result<Analysis, String> {
-        let analysis = super::analyze(level, solutions, job).map_err(|e| e.to_string())?;
+    fn analyze(
+        level: &Level,
+        job: &Job,
+        solutions: usize,
+    ) -> Result<Analysis, crate::kinds::AnalysisError> {
+        let analysis = super::analyze(level, solutions, job)
+            .map_err(|e| crate::kinds::AnalysisError::Invalid(e.to_string()))?;
+        // A count over its budget is an answer (a lower bound, said in the
+        // verdict); a cancelled one is not.
         if let Some(why @ crate::engine::exact_cover::CoverStop::Cancelled { .. }) =
             &analysis.report.stopped
         {
-            return Err(why.to_string());
+            return Err(crate::kinds::AnalysisError::Cancelled(why.to_string()));
         }
         Ok(analysis)
     }
