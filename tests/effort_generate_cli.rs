@@ -118,3 +118,19 @@ fn an_effort_nobody_reaches_ends_with_no_level_and_a_reversed_range_is_refused()
         );
     }
 }
+
+#[test]
+fn every_generated_level_is_stored_with_its_effort() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, _) in KINDS {
+        let out = dir.path().join("stored.json");
+        let levels = generate(args, &[], &out).unwrap();
+        let pack: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        for (entry, level) in pack["levels"].as_array().unwrap().iter().zip(&levels) {
+            let stored = entry["summary"]["effort"]["score"].as_f64();
+            let fresh = (score(level) * 10_000.0).round() / 10_000.0;
+            assert_eq!(stored, Some(fresh), "{args:?}: {entry}");
+        }
+    }
+}

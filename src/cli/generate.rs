@@ -237,9 +237,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         match r {
             Ok(g) => {
                 candidates += g.candidates;
-                let summary = crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
-                    &g.summary, &g.rating,
-                );
+                let summary = g.pack_summary();
                 levels.push((i, g.level.into(), Some(summary)));
             }
             Err(e) => failed.push((i, e.to_string())),

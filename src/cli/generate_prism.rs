@@ -153,7 +153,7 @@ fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, G
         OutFile::Text => None,
         OutFile::Pack => prism::analyze(&generated.level, &Job::default())
             .ok()
-            .map(|a| crate::kinds::prism::figures::PrismFigures::summary(&a)),
+            .map(|a| crate::kinds::pack_summary_of(a, crate::kinds::Analysis::Prism)),
     };
     Ok(Kept {
         level: generated.level,

@@ -105,13 +105,13 @@ impl EditorApp {
         };
         let differences = c.differences(&level, current.as_ref());
         let reference_words = match (&c.result, c.progress_states()) {
-            (Some(Ok(a)), _) => a.level_summary().verdict_word(),
+            (Some(Ok(a)), _) => a.verdict_summary().verdict_word(),
             (Some(Err(e)), _) => e.clone(),
             (None, Some(states)) => format!("analysing ({states} states so far)…"),
             (None, None) => "analysing…".to_string(),
         };
         let current_words = match (&current, &current_error, running) {
-            (Some(a), _, _) => a.level_summary().verdict_word(),
+            (Some(a), _, _) => a.verdict_summary().verdict_word(),
             (None, Some(e), _) => e.clone(),
             (None, None, _) => "analysing…".to_string(),
         };
@@ -141,7 +141,7 @@ impl EditorApp {
             .unwrap_or_default();
         let after_words = current
             .as_ref()
-            .map(|a| a.level_summary().verdict)
+            .map(|a| a.verdict_summary().verdict)
             .unwrap_or_default();
         let shown = CompareShown {
             source: c.source.words(),

@@ -46,7 +46,7 @@ pub struct Version<'a> {
 impl Version<'_> {
     /// The summary of the analysis, if there is one.
     pub fn summary(&self) -> Option<LevelSummary> {
-        self.analysis.ok().map(Analysis::level_summary)
+        self.analysis.ok().map(Analysis::verdict_summary)
     }
 
     /// The verdict in words.

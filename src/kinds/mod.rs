@@ -412,13 +412,20 @@ macro_rules! define_kinds {
             }
 
             /// The numbers a pack keeps of this analysis, its effort
-            /// included.
+            /// included (which reads the whole state graph: a view drawn
+            /// every frame wants [`Analysis::verdict_summary`]).
             pub fn level_summary(&self) -> LevelSummary {
-                let mut summary = match self {
-                    $(Analysis::$Variant(a) => <$module::Model as KindModel>::level_summary(a),)*
-                };
+                let mut summary = self.verdict_summary();
                 summary.effort = self.effort().as_ref().map(StoredEffort::from);
                 summary
+            }
+
+            /// The verdict and figures of this analysis without its effort:
+            /// cheap enough for every frame.
+            pub fn verdict_summary(&self) -> LevelSummary {
+                match self {
+                    $(Analysis::$Variant(a) => <$module::Model as KindModel>::level_summary(a),)*
+                }
             }
 
             /// Move names of a move sequence, e.g. `"L D"` (empty for a kind
@@ -593,6 +600,13 @@ impl Level {
     pub fn analyze(&self, job: &Job) -> Result<Analysis, AnalysisError> {
         self.analyze_listing(job, 0)
     }
+}
+
+/// The summary a pack keeps of a kind's own analysis (its effort
+/// included), wrapped by `wrap` (`Analysis::Prism`, …): for the
+/// generators, which hold the kind's analysis.
+pub fn pack_summary_of<A>(analysis: A, wrap: fn(Arc<A>) -> Analysis) -> LevelSummary {
+    wrap(Arc::new(analysis)).level_summary()
 }
 
 /// The effort score of a kind's own `analysis` (`None`: the kind's model

@@ -417,7 +417,7 @@ pub fn side_range(kind: Kind) -> RangeInclusive<usize> {
 /// Every figure of `analysis` by name, in words: the summary's, then the
 /// kind's own (Prism's difficulty parts), for the compare section.
 pub fn figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
-    let mut figures = analysis.level_summary().named_figures();
+    let mut figures = analysis.verdict_summary().named_figures();
     figures.extend(with_type!(analysis.kind(), |K| K::analysis(analysis)
         .map(|a| K::extra_figures(a))
         .unwrap_or_default()));

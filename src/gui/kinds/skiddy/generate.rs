@@ -150,12 +150,10 @@ impl KindGenerator for SkiddyParams {
             .map(|i| generate_controlled(&self.0, batch_seed(seed, i), control))
             .collect();
         let results = results.into_iter().map(|result| match result {
-            Ok(g) => Ok((
-                Level::from(g.level),
-                crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
-                    &g.summary, &g.rating,
-                ),
-            )),
+            Ok(g) => {
+                let summary = g.pack_summary();
+                Ok((Level::from(g.level), summary))
+            }
             Err(GenerateError::Cancelled(_)) => Err(None),
             Err(e) => Err(Some(e.to_string())),
         });

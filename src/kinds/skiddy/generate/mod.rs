@@ -119,8 +119,22 @@ pub struct Generated {
     pub summary: Summary,
     /// Its rating.
     pub rating: Rating,
+    /// Its effort, as a pack stores it (`None`: not scored).
+    pub effort: Option<crate::effort::StoredEffort>,
     /// Complete candidates analysed to find it.
     pub candidates: u64,
+}
+
+impl Generated {
+    /// The summary a pack keeps of the level: verdict, figures and effort.
+    pub fn pack_summary(&self) -> crate::kinds::LevelSummary {
+        let mut summary = crate::kinds::skiddy::figures::SkiddyFigures::summary_of_parts(
+            &self.summary,
+            &self.rating,
+        );
+        summary.effort = self.effort.clone();
+        summary
+    }
 }
 
 /// One thing to place.
@@ -407,10 +421,14 @@ pub fn generate_controlled(
                 .clone()
                 .expect("a solved search accepted its last candidate");
             control.count_kept();
+            let (summary, rating) = (analysis.summary.clone(), analysis.rating.clone());
+            let effort =
+                crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Skiddy).effort;
             return Ok(Generated {
                 level: builder.level.clone(),
-                summary: analysis.summary,
-                rating: analysis.rating,
+                summary,
+                rating,
+                effort,
                 candidates,
             });
         }
