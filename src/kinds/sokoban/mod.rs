@@ -101,6 +101,12 @@ pub struct Analysis {
     pub report: Report,
     position_layout: PositionLayout,
     step_layout: Option<StateLayout>,
+    /// The bytes the explored positions hold (states, pushes both ways,
+    /// distances, traps).
+    pub position_bytes: u64,
+    /// The most bytes the derivation of the step-level figures held on
+    /// top of them (a cell and two distances a step state, the pushes).
+    pub step_layer_bytes: u64,
 }
 
 impl fmt::Debug for Analysis {
@@ -125,22 +131,22 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
         65..=128 => explore_positions::<u128>(&rules, position_layout, job)?,
         _ => explore_positions::<[u64; 4]>(&rules, position_layout, job)?,
     };
-    let held = position_bytes(positions.len(), &position_layout);
-    let figures =
-        steps::step_figures(&rules, &position_layout, positions.as_ref(), held, job).map_err(
-            |stop| match stop {
-                Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. } => AnalyzeError::TooBig {
-                    stop,
-                    won_seen: (0..positions.len() as u32).any(|p| positions.is_won(p)),
-                },
-                Stopped::Cancelled { .. } => AnalyzeError::Search(LabelError::Stopped(stop)),
+    let (positions, held) = positions;
+    let figures = steps::step_figures(&rules, &position_layout, positions.as_ref(), held, job)
+        .map_err(|stop| match stop {
+            Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. } => AnalyzeError::TooBig {
+                stop,
+                won_seen: (0..positions.len() as u32).any(|p| positions.is_won(p)),
             },
-        )?;
+            Stopped::Cancelled { .. } => AnalyzeError::Search(LabelError::Stopped(stop)),
+        })?;
     let min_pushes = positions.distance(Route::Any, 0);
     let step_layout = StateLayout::of(&rules).ok();
     let graph = match step_layout {
         Some(layout) if figures.states <= STEP_GRAPH_LIMIT.min(job.max_states()) => {
-            explore_steps(&rules, layout, job).ok().map(|(graph, _)| graph)
+            explore_steps(&rules, layout, job)
+                .ok()
+                .map(|(graph, _)| graph)
         }
         _ => None,
     };
@@ -154,18 +160,9 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
         report,
         position_layout,
         step_layout,
+        position_bytes: held,
+        step_layer_bytes: figures.layer_bytes,
     })
-}
-
-/// The bytes the engine holds a position, about: its word, its push edges
-/// both ways, its labels.
-pub fn bytes_per_position(layout: &PositionLayout) -> u64 {
-    let moves = 4 * layout.box_count() as u64;
-    u64::from(layout.word_bytes()) + 8 * moves + 16
-}
-
-fn position_bytes(count: usize, layout: &PositionLayout) -> u64 {
-    count as u64 * bytes_per_position(layout)
 }
 
 /// The engine's summary of the step-level figures.
@@ -193,10 +190,16 @@ fn explore_positions<S: PackedState>(
     rules: &Rules,
     layout: PositionLayout,
     job: &Job,
-) -> Result<Box<dyn GraphView>, AnalyzeError> {
+) -> Result<(Box<dyn GraphView>, u64), AnalyzeError> {
     let puzzle = PositionPuzzle::<S>::new(rules, layout);
     match analyze_puzzle(&puzzle, job) {
-        Ok(explored) => Ok(Box::new(explored)),
+        Ok(explored) => {
+            let bytes = explored.graph.heap_bytes()
+                + explored.preds.heap_bytes()
+                + explored.dist.heap_bytes()
+                + (explored.traps.capacity() * std::mem::size_of::<crate::engine::Trap>()) as u64;
+            Ok((Box::new(explored), bytes))
+        }
         Err(LabelError::Stopped(
             stop @ (Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. }),
         )) => Err(AnalyzeError::TooBig {
@@ -239,6 +242,7 @@ pub fn analyze_by_steps(level: &Level, job: &Job) -> Result<Report, AnalyzeError
         solution,
         solution_moves: summary.any.solution.clone(),
         shortest_count: summary.any.count,
+        layer_bytes: 0,
     };
     Ok(report::report(&rules, &figures, min_pushes, started))
 }
@@ -595,6 +599,9 @@ mod tests {
         // Play still labels positions, in pushes.
         let start = a.rules.start().clone();
         let (label, distance, in_moves) = a.standing(&start).unwrap();
-        assert_eq!((label, distance, in_moves), (Label::Preferred, Some(20), false));
+        assert_eq!(
+            (label, distance, in_moves),
+            (Label::Preferred, Some(20), false)
+        );
     }
 }

@@ -255,11 +255,7 @@ pub fn pushes(rules: &Rules, scratch: &Scratch, g: u32, boxes: &[u32]) -> Vec<Pu
         for dir in Dir::ALL {
             let from = rules.next(b, dir.opposite().index());
             let to = rules.next(b, dir.index());
-            if from != NONE
-                && to != NONE
-                && scratch.in_area(g, from)
-                && !scratch.is_box(g, to)
-            {
+            if from != NONE && to != NONE && scratch.in_area(g, from) && !scratch.is_box(g, to) {
                 out.push(Push {
                     k,
                     dir,

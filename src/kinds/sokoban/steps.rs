@@ -5,7 +5,8 @@
 //! only ever entered by a push (its step states are the cells the pushes
 //! that enter it leave the player on). Step states are numbered position
 //! by position (a position's cells in increasing order), so a step state
-//! costs its cell (2 bytes) and the passes' two distances (8 bytes); no
+//! costs its cell (2 bytes), where its pushes start both ways (8 bytes),
+//! the passes' two distances (8 bytes) and their queues (12 bytes); no
 //! step state is stored as a word, and no walking move as an edge.
 //!
 //! From them: the states, won states and dead ends; the traps (pushes from
@@ -26,12 +27,14 @@ use super::rules::{Dir, Rules, NONE};
 /// No distance: unreached, or no win reachable.
 const FAR: u32 = u32::MAX;
 
-/// One push between step states.
+/// One push between step states, with the positions they belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct PushEdge {
     from: u32,
     dir: u8,
     to: u32,
+    from_position: u32,
+    to_position: u32,
 }
 
 /// The first push into a dead end, as the step-level search meets it.
@@ -68,6 +71,8 @@ pub struct StepFigures {
     pub solution_moves: Option<String>,
     /// How many distinct shortest solutions there are (saturating).
     pub shortest_count: u128,
+    /// The most bytes the derivation held (0 when read off a step graph).
+    pub layer_bytes: u64,
 }
 
 /// Step states numbered position by position, with their pushes.
@@ -81,8 +86,12 @@ struct StepLayer<'a> {
     won: Vec<bool>,
     /// Every push, ordered by its step state and direction.
     pushes: Vec<PushEdge>,
+    /// Where each step state's pushes start (one more at the end).
+    push_start: Vec<u32>,
     /// The pushes' indices ordered by the step state they lead to.
     by_target: Vec<u32>,
+    /// Where the pushes into each step state start in `by_target`.
+    target_start: Vec<u32>,
 }
 
 impl StepLayer<'_> {
@@ -90,76 +99,78 @@ impl StepLayer<'_> {
         self.cells.len()
     }
 
-    fn position_of(&self, s: u32) -> usize {
-        self.start.partition_point(|&first| first <= s) - 1
-    }
-
-    fn block(&self, p: usize) -> &[u16] {
-        &self.cells[self.start[p] as usize..self.start[p + 1] as usize]
+    fn block(&self, p: u32) -> &[u16] {
+        &self.cells[self.start[p as usize] as usize..self.start[p as usize + 1] as usize]
     }
 
     /// The step state of cell `c` in position `p`, if it is one.
-    fn find(&self, p: usize, c: u32) -> Option<u32> {
+    fn find(&self, p: u32, c: u32) -> Option<u32> {
         let c = u16::try_from(c).ok()?;
         self.block(p)
             .binary_search(&c)
             .ok()
-            .map(|i| self.start[p] + i as u32)
+            .map(|i| self.start[p as usize] + i as u32)
     }
 
-    fn push_from(&self, s: u32, dir: u8) -> Option<u32> {
-        let at = self.pushes.partition_point(|e| (e.from, e.dir) < (s, dir));
-        self.pushes
-            .get(at)
-            .filter(|e| e.from == s && e.dir == dir)
-            .map(|e| e.to)
+    /// The push from step state `s` (of position `p`) way `dir`.
+    fn push_from(&self, s: u32, dir: u8) -> Option<&PushEdge> {
+        self.pushes[self.push_start[s as usize] as usize..self.push_start[s as usize + 1] as usize]
+            .iter()
+            .find(|e| e.dir == dir)
     }
 
-    /// The step state after move `dir` from `s`, and whether it pushed.
-    fn successor(&self, s: u32, dir: u8) -> Option<(u32, bool)> {
-        let p = self.position_of(s);
-        if self.won[p] {
-            return None;
+    /// The step state after each move (U R D L) from `s` (of position
+    /// `p`), its position, and whether the move pushed.
+    fn successors(&self, s: u32, p: u32) -> [Option<(u32, u32, bool)>; 4] {
+        let mut out = [None; 4];
+        if self.won[p as usize] {
+            return out;
         }
-        let next = self.rules.next(u32::from(self.cells[s as usize]), dir as usize);
-        if next == NONE {
-            return None;
+        let base = self.start[p as usize];
+        let block = &self.cells[base as usize..self.start[p as usize + 1] as usize];
+        let cell = u32::from(self.cells[s as usize]);
+        let pushes = &self.pushes
+            [self.push_start[s as usize] as usize..self.push_start[s as usize + 1] as usize];
+        for (dir, slot) in out.iter_mut().enumerate() {
+            let next = self.rules.next(cell, dir);
+            if next == NONE {
+                continue;
+            }
+            *slot = match block.binary_search(&(next as u16)) {
+                Ok(i) => Some((base + i as u32, p, false)),
+                Err(_) => pushes
+                    .iter()
+                    .find(|e| usize::from(e.dir) == dir)
+                    .map(|e| (e.to, e.to_position, true)),
+            };
         }
-        match self.find(p, next) {
-            Some(t) => Some((t, false)),
-            None => self.push_from(s, dir).map(|t| (t, true)),
-        }
+        out
     }
 
-    /// Calls `each` on every step state with a move into `s` (a walking
-    /// neighbour, or a push; each such move once).
-    fn predecessors(&self, s: u32, mut each: impl FnMut(u32)) {
-        let p = self.position_of(s);
-        if !self.won[p] {
+    /// Calls `each` on every step state (and its position) with a move
+    /// into `s` of position `p` (a walking neighbour, or a push).
+    fn predecessors(&self, s: u32, p: u32, mut each: impl FnMut(u32, u32)) {
+        if !self.won[p as usize] {
             let cell = u32::from(self.cells[s as usize]);
             for d in 0..4 {
                 let n = self.rules.next(cell, d);
                 if n != NONE {
                     if let Some(t) = self.find(p, n) {
-                        each(t);
+                        each(t, p);
                     }
                 }
             }
         }
-        let at = self
-            .by_target
-            .partition_point(|&i| self.pushes[i as usize].to < s);
-        for &i in &self.by_target[at..] {
+        let into =
+            self.target_start[s as usize] as usize..self.target_start[s as usize + 1] as usize;
+        for &i in &self.by_target[into] {
             let e = self.pushes[i as usize];
-            if e.to != s {
-                break;
-            }
-            each(e.from);
+            each(e.from, e.from_position);
         }
     }
 
     fn heap_bytes(&self) -> u64 {
-        (self.start.capacity() * 4
+        ((self.start.capacity() + self.push_start.capacity() + self.target_start.capacity()) * 4
             + self.cells.capacity() * 2
             + self.won.capacity()
             + self.pushes.capacity() * std::mem::size_of::<PushEdge>()
@@ -184,6 +195,10 @@ pub fn step_figures(
     let start_step = layer
         .find(0, rules.start().player)
         .expect("the start's player cell is a step state of the start");
+    // The position of each step state in the search's queues.
+    let mut queued_positions: Vec<u32> = Vec::new();
+    job.reserve(&mut queued_positions, layer.len(), held, states)?;
+    let held = held + states * 4;
 
     // Forward: breadth-first depths, in the order the engine's step-level
     // search numbers states (parent by parent, moves in order).
@@ -192,16 +207,16 @@ pub fn step_figures(
     job.reserve(&mut order, layer.len(), held + states * 4, states)?;
     depth[start_step as usize] = 0;
     order.push(start_step);
+    queued_positions.push(0);
     let mut head = 0;
     while head < order.len() {
-        let s = order[head];
+        let (s, p) = (order[head], queued_positions[head]);
         head += 1;
-        for dir in 0..4 {
-            if let Some((t, _)) = layer.successor(s, dir) {
-                if depth[t as usize] == FAR {
-                    depth[t as usize] = depth[s as usize] + 1;
-                    order.push(t);
-                }
+        for (t, tp, _) in layer.successors(s, p).into_iter().flatten() {
+            if depth[t as usize] == FAR {
+                depth[t as usize] = depth[s as usize] + 1;
+                order.push(t);
+                queued_positions.push(tp);
             }
         }
         if head.is_multiple_of(1 << 16) && job.is_cancelled() {
@@ -214,22 +229,27 @@ pub fn step_figures(
     let mut dist = job.filled_vec(layer.len(), FAR, held, states)?;
     let mut queue: Vec<u32> = Vec::new();
     job.reserve(&mut queue, layer.len(), held + states * 4, states)?;
+    // The forward search's positions are no longer needed: the queue
+    // reuses them.
+    queued_positions.clear();
     for p in (0..layer.won.len()).filter(|&p| layer.won[p]) {
         for s in layer.start[p]..layer.start[p + 1] {
             dist[s as usize] = 0;
             queue.push(s);
+            queued_positions.push(p as u32);
         }
     }
     let won_states = queue.len() as u64;
     let mut head = 0;
     while head < queue.len() {
-        let s = queue[head];
+        let (s, p) = (queue[head], queued_positions[head]);
         head += 1;
         let here = dist[s as usize];
-        layer.predecessors(s, |t| {
+        layer.predecessors(s, p, |t, tp| {
             if dist[t as usize] == FAR {
                 dist[t as usize] = here + 1;
                 queue.push(t);
+                queued_positions.push(tp);
             }
         });
         if head.is_multiple_of(1 << 16) && job.is_cancelled() {
@@ -237,6 +257,7 @@ pub fn step_figures(
         }
     }
     drop(queue);
+    drop(queued_positions);
 
     let dead = |s: u32| dist[s as usize] == FAR;
     let dead_ends = dist.iter().filter(|&&d| d == FAR).count() as u64;
@@ -250,12 +271,13 @@ pub fn step_figures(
             }
         }
     }
+    let position_of = |s: u32| (layer.start.partition_point(|&first| first <= s) - 1) as u32;
     let first_trap = order
         .iter()
         .find(|s| trap_from.binary_search(s).is_ok())
         .map(|&s| {
             let dir = (0..4u8)
-                .find(|&d| layer.push_from(s, d).is_some_and(&dead))
+                .find(|&d| layer.push_from(s, d).is_some_and(|e| dead(e.to)))
                 .expect("a trap's state has a push into a dead end");
             FirstTrap {
                 depth: depth[s as usize] + 1,
@@ -263,7 +285,12 @@ pub fn step_figures(
                 dir: Dir::from_index(dir as usize).expect("a direction"),
             }
         });
-    let deepest = depth.iter().copied().filter(|&d| d != FAR).max().unwrap_or(0);
+    let deepest = depth
+        .iter()
+        .copied()
+        .filter(|&d| d != FAR)
+        .max()
+        .unwrap_or(0);
     let mut depth_histogram = vec![[0u64; 2]; deepest as usize + 1];
     for (s, &d) in depth.iter().enumerate() {
         let row = &mut depth_histogram[d as usize];
@@ -280,8 +307,10 @@ pub fn step_figures(
         let layer = &layer;
         let closer = move |s: u32| {
             let here = dist[s as usize];
+            let p = position_of(s);
+            let next = layer.successors(s, p);
             (0..4u8).filter_map(move |d| {
-                let (t, push) = layer.successor(s, d)?;
+                let (t, _, push) = next[d as usize]?;
                 (here > 0 && dist[t as usize] == here - 1).then_some((d, t, push))
             })
         };
@@ -314,7 +343,9 @@ pub fn step_figures(
             .values()
             .fold(0u128, |total, &paths| total.saturating_add(paths));
     }
+    let layer_bytes = layer.heap_bytes() + states * 20;
     Ok(StepFigures {
+        layer_bytes,
         states,
         won_states,
         dead_ends,
@@ -368,9 +399,9 @@ fn build_layer<'a>(
     let mut start = Vec::new();
     job.reserve(&mut start, n + 1, held, positions)?;
     let mut cells: Vec<u16> = Vec::new();
-    // (from step state, direction, target position, box cell it leaves
-    // the player on)
-    let mut raw: Vec<(u32, u8, u32, u16)> = Vec::new();
+    // (from step state, direction, from position, target position, box
+    // cell it leaves the player on)
+    let mut raw: Vec<(u32, u8, u32, u32, u16)> = Vec::new();
     let mut area: Vec<u16> = Vec::new();
     let mut next_arrival = 0;
     for p in 0..n {
@@ -409,6 +440,7 @@ fn build_layer<'a>(
             raw.push((
                 first as u32 + local as u32,
                 push.dir.index() as u8,
+                p as u32,
                 t,
                 push.cell as u16,
             ));
@@ -424,15 +456,23 @@ fn build_layer<'a>(
         cells,
         won,
         pushes: Vec::new(),
+        push_start: Vec::new(),
         by_target: Vec::new(),
+        target_start: Vec::new(),
     };
-    let more = held + layer.heap_bytes() + raw.capacity() as u64 * 12;
+    let more = held + layer.heap_bytes() + raw.capacity() as u64 * 16;
     job.reserve(&mut layer.pushes, raw.len(), more, positions)?;
-    for &(from, dir, t, cell) in &raw {
+    for &(from, dir, from_position, t, cell) in &raw {
         let to = layer
-            .find(t as usize, u32::from(cell))
+            .find(t, u32::from(cell))
             .expect("a push leaves the player in the next position's area");
-        layer.pushes.push(PushEdge { from, dir, to });
+        layer.pushes.push(PushEdge {
+            from,
+            dir,
+            to,
+            from_position,
+            to_position: t,
+        });
     }
     drop(raw);
     layer.pushes.sort_unstable();
@@ -442,7 +482,28 @@ fn build_layer<'a>(
     layer
         .by_target
         .sort_unstable_by_key(|&i| layer.pushes[i as usize].to);
+    let steps = layer.len();
+    let more = held + layer.heap_bytes() + steps as u64 * 8;
+    job.check_memory(more, 0, positions)?;
+    layer.push_start = runs(steps, layer.pushes.iter().map(|e| e.from));
+    layer.target_start = runs(
+        steps,
+        layer.by_target.iter().map(|&i| layer.pushes[i as usize].to),
+    );
     Ok(layer)
+}
+
+/// Where each of `n` step states' run starts in a list ordered by step
+/// state, given each entry's step state (one more entry at the end).
+fn runs(n: usize, positions: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut start = vec![0u32; n + 1];
+    for p in positions {
+        start[p as usize + 1] += 1;
+    }
+    for p in 0..n {
+        start[p + 1] += start[p];
+    }
+    start
 }
 
 /// Appends a cell, growing the list within the job's memory budget.

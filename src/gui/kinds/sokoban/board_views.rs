@@ -10,6 +10,7 @@ use super::editor::SokobanGui;
 use super::lost_boxes::ringed_boxes;
 use super::play::Game;
 use super::replay::{parse_lurd, Replay};
+use crate::engine::GraphView;
 use crate::gui::kinds::move_views::{self, label_colour, TrapShown};
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
@@ -18,7 +19,6 @@ use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::sokoban::picture::{position_picture, position_picture_with_dead_cells};
-use crate::engine::GraphView;
 use crate::kinds::sokoban::{Analysis, Dir};
 
 impl SokobanGui {
