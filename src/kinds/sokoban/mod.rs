@@ -568,6 +568,19 @@ mod tests {
     }
 
     #[test]
+    fn a_level_whose_only_box_is_sealed_off_is_won_at_the_start() {
+        let level = read_xsb_one("#######\n#@ #*##\n#######\n").unwrap();
+        assert_eq!(level.problems(), []);
+        let a = analyze(&level, &Job::default()).unwrap();
+        assert_eq!(a.report, {
+            let mut r = analyze_by_steps(&level, &Job::default()).unwrap();
+            r.elapsed_ms = a.report.elapsed_ms;
+            r
+        });
+        assert_eq!((a.report.states, a.report.shortest_moves), (1, Some(0)));
+    }
+
+    #[test]
     fn a_level_past_the_step_graph_limit_keeps_only_the_positions() {
         // One box in a 40 x 30 room: 1,064 cells, more than 256 bits as a
         // box set. The box can reach every cell off the walls, about 950,

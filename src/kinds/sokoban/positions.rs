@@ -352,8 +352,10 @@ impl<'a, S: PackedState> PositionPuzzle<'a, S> {
 impl<S: PackedState> Puzzle for PositionPuzzle<'_, S> {
     type State = S;
 
+    /// Four a box; a level whose boxes are all sealed off on goals has
+    /// none to push, but still four moves that never move.
     fn move_count(&self) -> usize {
-        4 * self.layout.box_count()
+        4 * self.layout.box_count().max(1)
     }
 
     fn move_name(&self, mv: usize) -> &'static str {

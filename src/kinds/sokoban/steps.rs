@@ -404,7 +404,7 @@ fn build_layer<'a>(
     let mut raw: Vec<(u32, u8, u32, u32, u16)> = Vec::new();
     let mut area: Vec<u16> = Vec::new();
     let mut next_arrival = 0;
-    for p in 0..n {
+    for (p, &is_won) in won.iter().enumerate() {
         let first = cells.len() as u64;
         if first >= u64::from(u32::MAX) {
             return Err(Stopped::TooBig {
@@ -413,7 +413,7 @@ fn build_layer<'a>(
             });
         }
         start.push(first as u32);
-        if won[p] {
+        if is_won {
             while next_arrival < arrivals.len() && arrivals[next_arrival].0 == p as u32 {
                 push_within(&mut cells, arrivals[next_arrival].1, held, job)?;
                 next_arrival += 1;

@@ -238,6 +238,9 @@ impl SokobanGui {
             };
             position_picture(&shown.rules, &position.unwrap_or_else(|| shown.position(0)))
         };
+        if !steps {
+            ui.label(positions_note(analysis));
+        }
         let source = GraphSource::new(analysis, graph_shown, &board)
             .with_label_words(label_words_without_preference)
             .with_graph_words(crate::kinds::sokoban::figures::GRAPH_WORDS);
@@ -262,5 +265,38 @@ impl SokobanGui {
             },
             |id| self.show_state(analysis, id),
         )
+    }
+}
+
+/// What the state graph shows when the level is too big to show one step
+/// a move: its positions, and how many states they stand for.
+pub fn positions_note(analysis: &Analysis) -> String {
+    format!(
+        "positions: box set + player area — {} (one push a move), standing for {} (more than {} are not drawn one a step)",
+        crate::words::counted(analysis.positions.len() as u64, "position", "positions"),
+        crate::words::counted(analysis.report.states, "state", "states"),
+        crate::kinds::sokoban::STEP_GRAPH_LIMIT
+    )
+}
+
+#[cfg(test)]
+mod positions_note_tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::sokoban::{analyze, read_xsb_one};
+
+    #[test]
+    fn the_note_says_the_graph_shows_positions() {
+        let a = analyze(
+            &read_xsb_one("#####\n#@$.#\n#####\n").unwrap(),
+            &Job::default(),
+        )
+        .unwrap();
+        let note = positions_note(&a);
+        assert!(
+            note.starts_with("positions: box set + player area — 2 positions"),
+            "{note}"
+        );
+        assert!(note.contains("standing for 2 states"), "{note}");
     }
 }
