@@ -214,6 +214,8 @@ pub fn report_fields(analysis: &Analysis, solutions: usize) -> Map<String, Value
     let Value::Object(mut fields) = value else {
         unreachable!("json! of an object is an object")
     };
+    fields.insert("positions".into(), json!(analysis.positions.len()));
+    fields.insert("position_bytes".into(), json!(analysis.position_bytes));
     if solutions > 0 {
         let (list, truncated) = analysis.solutions(solutions);
         let mut lists = Map::new();
@@ -293,6 +295,11 @@ mod tests {
         assert_eq!(row["solution"], json!("rU"));
         assert_eq!(row["solvable"], json!(true));
         assert_eq!(row["solution_lists"]["shortest"][0], json!("rU"));
+        assert!(row["positions"].as_u64().unwrap() < row["states"].as_u64().unwrap());
+        assert!(row["position_bytes"].as_u64().unwrap() > 0);
+        // One push to the win: two positions, the start and the win.
+        let one_push = analyze(&read_xsb_one("#####\n#@$.#\n#####\n").unwrap(), &Job::default());
+        assert_eq!(report_fields(&one_push.unwrap(), 0)["positions"], json!(2));
         let lines = report_lines(&a, 1);
         assert!(
             lines.contains("shortest 2 moves (rU); fewest pushes 1"),
