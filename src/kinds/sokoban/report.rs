@@ -298,7 +298,10 @@ mod tests {
         assert!(row["positions"].as_u64().unwrap() < row["states"].as_u64().unwrap());
         assert!(row["position_bytes"].as_u64().unwrap() > 0);
         // One push to the win: two positions, the start and the win.
-        let one_push = analyze(&read_xsb_one("#####\n#@$.#\n#####\n").unwrap(), &Job::default());
+        let one_push = analyze(
+            &read_xsb_one("#####\n#@$.#\n#####\n").unwrap(),
+            &Job::default(),
+        );
         assert_eq!(report_fields(&one_push.unwrap(), 0)["positions"], json!(2));
         let lines = report_lines(&a, 1);
         assert!(
