@@ -568,6 +568,28 @@ mod tests {
     }
 
     #[test]
+    fn any_memory_budget_ends_in_the_analysis_or_a_clean_stop() {
+        let level = read_xsb_one(SMALL_LEVELS[6]).unwrap();
+        let whole = analyze(&level, &Job::default()).unwrap().report;
+        let mut smallest_fit = None;
+        for budget in (0..4_000_000).step_by(250_000) {
+            match analyze(&level, &Job::default().with_max_memory(budget)) {
+                Ok(a) => {
+                    smallest_fit.get_or_insert(budget);
+                    assert_eq!(a.report.states, whole.states);
+                    assert_eq!(a.report.solution, whole.solution);
+                }
+                Err(AnalyzeError::TooBig {
+                    stop: Stopped::TooMuchMemory { bytes, .. },
+                    ..
+                }) => assert!(bytes > budget, "{bytes} bytes within {budget}"),
+                Err(e) => panic!("budget {budget}: {e}"),
+            }
+        }
+        assert!(smallest_fit.is_some(), "the analysis fits in 4 MB");
+    }
+
+    #[test]
     fn a_level_whose_only_box_is_sealed_off_is_won_at_the_start() {
         let level = read_xsb_one("#######\n#@ #*##\n#######\n").unwrap();
         assert_eq!(level.problems(), []);

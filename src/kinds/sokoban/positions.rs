@@ -465,6 +465,34 @@ mod tests {
     }
 
     #[test]
+    fn positions_too_wide_both_ways_are_refused_with_the_bits_they_need() {
+        // A 32 x 9 room (288 cells, 9 bits a cell) with 30 boxes: 297 bits
+        // as a box set, 279 as cell numbers.
+        let mut text = "#".repeat(34) + "\n";
+        for y in 0..9 {
+            let row: String = (0..32)
+                .map(|x| match (x, y) {
+                    (0, 0) => '@',
+                    (1..=30, 2) => '$',
+                    (1..=30, 5) => '.',
+                    _ => ' ',
+                })
+                .collect();
+            text += &format!("#{row}#\n");
+        }
+        text += &"#".repeat(34);
+        let level = read_xsb_one(&text).unwrap();
+        assert_eq!(level.problems(), []);
+        let e = crate::kinds::sokoban::analyze(&level, &crate::engine::Job::default())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "the level is too big for the solver: a position needs 279 bits (its boxes among the player's region of 288 cells, and the player's place), at most 256 fit"
+        );
+    }
+
+    #[test]
     fn the_start_is_named_by_its_areas_smallest_cell() {
         // The box at cell 1 splits the corridor; the player at cell 2
         // reaches cells 2, 3 and 4.
