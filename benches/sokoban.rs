@@ -30,7 +30,7 @@ fn microban() -> Option<Vec<Level>> {
 /// by `microban_is_explored_whole_and_agrees_with_the_step_level_analysis`
 /// and `analyze --json` over the collection), and the levels whose
 /// positions and step states are compared.
-const LARGEST: &str = "98";
+const LARGEST: &str = "143";
 const COMPARED: [&str; 3] = ["34", "64", "73"];
 
 /// Prints positions against step states for the compared levels.
