@@ -234,9 +234,9 @@ fn microban_ii_133_to_135_are_explored_whole() {
 /// explored whole (the step-level analysis: 135), and the report equal to
 /// the step-level analysis's on every level the step-level analysis also
 /// explores under that budget. Issue 42 asks for 150: levels 93, 105,
-/// 107, 139, 145, 146 and 153 have more than 30,000,000 positions, and
-/// 111 needs more memory than the default budget to derive its states'
-/// figures (95 and 144 were not finished on the 2-core machine). Heavy
+/// 107, 139, 144, 145, 146 and 153 have more than 30,000,000 positions,
+/// and 111 needs more memory than the default budget to derive its
+/// states' figures (95 was not finished on the 2-core machine). Heavy
 /// (tens of minutes in a release build): CI runs it with `--ignored`.
 #[test]
 #[ignore = "heavy: run by CI in a release build with --ignored"]
