@@ -1,12 +1,11 @@
-//! Sokoban: the full analysis (explore, label, traps, fewest pushes,
-//! report) of the largest Microban level that the default state budget
-//! explores whole, with throughput in states per second. Before timing,
-//! it analyses every level of Microban (David W. Skinner's 155 levels,
-//! read from `shared/fixtures/sokoban` beside the project or
-//! `LEVELSCOPE_REAL_LEVELS`; never part of the repository) under the
-//! default budget and prints how many it explores whole and their states,
-//! deadlocks and traps (min, median, max). Without the real levels it
-//! says so and times nothing.
+//! Sokoban: the full analysis (explore the positions, label, derive the
+//! step-level figures, report) of the largest Microban level that the
+//! default budget explores whole, with throughput in positions per second
+//! and the bytes a position takes. Before timing, it prints positions
+//! against step states for Microban levels 34, 64 and 73. Microban (David
+//! W. Skinner's 155 levels) is read from `shared/fixtures/sokoban` beside
+//! the project or `LEVELSCOPE_REAL_LEVELS`, never part of the repository;
+//! without it the bench says so and times nothing.
 //!
 //! Run with `cargo bench --bench sokoban`.
 
@@ -14,7 +13,7 @@ use std::fs;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::{Job, DEFAULT_MAX_STATES};
-use levelscope::kinds::sokoban::{analyze, read_xsb, Level};
+use levelscope::kinds::sokoban::{analyze, read_xsb, Analysis, Level};
 
 #[allow(dead_code)]
 #[path = "../tests/common/real_levels.rs"]
@@ -27,51 +26,42 @@ fn microban() -> Option<Vec<Level>> {
     read_xsb(&text).ok()
 }
 
-/// Min, median and max of some counts.
-fn spread(mut values: Vec<u64>) -> String {
-    values.sort_unstable();
-    match values.as_slice() {
-        [] => "none".to_string(),
-        v => format!(
-            "min {}, median {}, max {}",
-            v[0],
-            v[v.len() / 2],
-            v[v.len() - 1]
-        ),
+/// The largest Microban level the default budget explores whole (found
+/// by `microban_is_explored_whole_and_agrees_with_the_step_level_analysis`
+/// and `analyze --json` over the collection), and the levels whose
+/// positions and step states are compared.
+const LARGEST: &str = "143";
+const COMPARED: [&str; 3] = ["34", "64", "73"];
+
+/// Prints positions against step states for the compared levels.
+fn survey(levels: &[Level]) {
+    for name in COMPARED {
+        let Some(level) = levels.iter().find(|l| l.name == name) else {
+            continue;
+        };
+        match analyze(level, &Job::new(DEFAULT_MAX_STATES)) {
+            Ok(a) => {
+                let positions = a.positions.len() as u64;
+                eprintln!(
+                    "Microban {name}: {positions} positions, {} step states ({:.1}x)",
+                    a.report.states,
+                    a.report.states as f64 / positions as f64
+                );
+            }
+            Err(e) => eprintln!("Microban {name}: {e}"),
+        }
     }
 }
 
-/// Analyses every level under the default budget, prints the figures and
-/// returns the largest level explored whole with its state count.
-fn survey(levels: &[Level]) -> Option<(Level, u64)> {
-    let mut whole = Vec::new();
-    for level in levels {
-        let job = Job::new(DEFAULT_MAX_STATES);
-        match analyze(level, &job) {
-            Ok(a) => whole.push((level.clone(), a.report)),
-            Err(e) => eprintln!("Microban {}: {e}", level.name),
-        }
-    }
-    let figure = |f: fn(&levelscope::kinds::sokoban::Report) -> u64| {
-        spread(whole.iter().map(|(_, r)| f(r)).collect())
-    };
-    eprintln!(
-        "Microban: {} of {} levels explored whole under the default budget of {} states",
-        whole.len(),
-        levels.len(),
-        DEFAULT_MAX_STATES
-    );
-    eprintln!("  states: {}", figure(|r| r.states));
-    eprintln!("  deadlocks: {}", figure(|r| r.dead_ends));
-    eprintln!("  fatal pushes: {}", figure(|r| r.traps));
-    eprintln!(
-        "  solvable: {}",
-        whole.iter().filter(|(_, r)| r.solvable).count()
-    );
-    whole
-        .into_iter()
-        .max_by_key(|(_, r)| r.states)
-        .map(|(level, r)| (level, r.states))
+/// The bytes a position and a step state take in an analysis.
+fn bytes(analysis: &Analysis) -> String {
+    let positions = analysis.positions.len() as f64;
+    format!(
+        "{} bits a position, {:.1} bytes a position held, {:.1} bytes a step state more while the step figures are derived",
+        analysis.state_bits(),
+        analysis.position_bytes as f64 / positions,
+        analysis.step_layer_bytes as f64 / analysis.report.states as f64,
+    )
 }
 
 fn bench(c: &mut Criterion) {
@@ -79,18 +69,22 @@ fn bench(c: &mut Criterion) {
         eprintln!("skipped: Microban not found beside the project; nothing timed");
         return;
     };
-    let Some((level, states)) = survey(&levels) else {
+    survey(&levels);
+    let Some(level) = levels.iter().find(|l| l.name == LARGEST) else {
         return;
     };
+    let analysis = analyze(level, &Job::default()).expect("the largest level is explored whole");
+    let positions = analysis.positions.len() as u64;
     eprintln!(
-        "largest explored: Microban {} ({states} states)",
-        level.name
+        "largest explored: Microban {LARGEST} ({positions} positions, {} step states; {})",
+        analysis.report.states,
+        bytes(&analysis)
     );
     let mut group = c.benchmark_group("sokoban");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(states));
-    group.bench_function(format!("microban {}", level.name), |b| {
-        b.iter(|| analyze(&level, &Job::default()).expect("explored whole before"))
+    group.throughput(Throughput::Elements(positions));
+    group.bench_function(format!("microban {LARGEST} positions"), |b| {
+        b.iter(|| analyze(level, &Job::default()).expect("explored whole before"))
     });
     group.finish();
 }

@@ -12,9 +12,10 @@ use std::fs;
 use std::path::Path;
 
 use levelscope::engine::Job;
+use levelscope::engine::DEFAULT_MAX_STATES;
 use levelscope::kinds::sokoban::{
-    analyze, read_json, read_xsb, read_xsb_one, write_json, write_xsb, write_xsb_collection,
-    AnalyzeError, CompileError, FormatError, Level,
+    analyze, analyze_by_steps, read_json, read_xsb, read_xsb_one, write_json, write_xsb,
+    write_xsb_collection, AnalyzeError, CompileError, FormatError, Level, Report,
 };
 
 use crate::common::real_levels::{files_under, real_levels};
@@ -109,15 +110,19 @@ fn small_microban_levels_agree_with_the_reference() {
     let Some(dir) = real_levels("small_microban_levels_agree_with_the_reference", "sokoban") else {
         return;
     };
-    // The levels a budget of 20,000 states explores whole: small enough
-    // for the reference's hash maps in a debug build.
-    let small = Job::new(20_000);
+    // The levels of at most 20,000 step states: small enough for the
+    // reference's hash maps in a debug build. The budget counts positions,
+    // of which such a level has far fewer.
+    let small = Job::new(5_000);
     let mut compared = 0;
     for name in ["microban_155.xsb", "microban_II_135.xsb"] {
         for level in collection(&dir, name) {
             let Ok(got) = engine_figures(&level, &small) else {
                 continue;
             };
+            if got.states > 20_000 {
+                continue;
+            }
             let (board, start) = board_of(&level);
             assert_eq!(
                 got,
@@ -144,7 +149,9 @@ fn xsokoban_screens_stop_cleanly_at_a_small_budget() {
             Err(e @ AnalyzeError::TooBig { .. }) => {
                 let text = e.to_string();
                 assert!(
-                    text.starts_with("too big: stopped after 5000 states"),
+                    text.starts_with(
+                        "too big: stopped after 5000 positions (box set + player area)"
+                    ),
                     "{text}"
                 );
                 assert!(text.ends_with("no solution within them"), "{text}");
@@ -157,6 +164,104 @@ fn xsokoban_screens_stop_cleanly_at_a_small_budget() {
         }
     }
     assert!(stopped >= 80, "{stopped} screens stopped at the budget");
+}
+
+/// Whether the analysis over positions gives the step-level report of
+/// `level` exactly, when the step-level analysis finishes within `job`'s
+/// budget; `None` when it does not.
+fn positions_match_steps(level: &Level, job: &Job) -> Option<Report> {
+    let by_steps = analyze_by_steps(level, job).ok()?;
+    let mut got = analyze(level, &Job::default())
+        .unwrap_or_else(|e| panic!("Microban {}: {e}", level.name))
+        .report;
+    got.elapsed_ms = by_steps.elapsed_ms;
+    assert_eq!(got, by_steps, "Microban {}", level.name);
+    Some(got)
+}
+
+#[test]
+fn a_handful_of_microban_levels_agree_with_the_step_level_analysis() {
+    let Some(dir) = real_levels(
+        "a_handful_of_microban_levels_agree_with_the_step_level_analysis",
+        "sokoban",
+    ) else {
+        return;
+    };
+    let levels = collection(&dir, "microban_155.xsb");
+    // Small enough for a debug build: eight of the first ten levels (5
+    // and 7 have more than 300,000 step states), and 34, whose step graph
+    // is about 18 times its positions.
+    let small = Job::new(300_000);
+    let mut compared = 0;
+    for number in [1, 2, 3, 4, 6, 8, 9, 10, 34] {
+        let level = &levels[number - 1];
+        if positions_match_steps(level, &small).is_some() {
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 9, "levels compared");
+}
+
+#[test]
+fn microban_ii_133_to_135_are_explored_whole() {
+    let Some(dir) = real_levels("microban_ii_133_to_135_are_explored_whole", "sokoban") else {
+        return;
+    };
+    let levels = collection(&dir, "microban_II_135.xsb");
+    for level in &levels[132..135] {
+        // The step states do not fit the step-level explorer's word ...
+        assert!(
+            matches!(
+                analyze_by_steps(level, &Job::default()),
+                Err(AnalyzeError::Compile(CompileError::StateTooBig { .. }))
+            ),
+            "Microban II {}",
+            level.name
+        );
+        // ... but the positions are a small analysis, and agree with the
+        // plain reference (no width limit) on every count.
+        let a = analyze(level, &Job::default())
+            .unwrap_or_else(|e| panic!("Microban II {}: {e}", level.name));
+        assert!(a.report.solvable, "Microban II {}", level.name);
+        assert!(a.positions.len() as u64 * 10 < a.report.states);
+        let (board, start) = board_of(level);
+        let got = engine_figures(level, &Job::default()).unwrap();
+        assert_eq!(got, reference(&board, &start), "Microban II {}", level.name);
+    }
+}
+
+/// Every Microban level under the default budget: at least 145 of 155
+/// explored whole (the step-level analysis: 135), and the report equal to
+/// the step-level analysis's on every level the step-level analysis also
+/// explores under that budget. Issue 42 asks for 150: levels 93, 105,
+/// 107, 139, 144, 145, 146 and 153 have more than 30,000,000 positions,
+/// and 111 needs more memory than the default budget to derive its
+/// states' figures (95 was not finished on the 2-core machine). Heavy
+/// (tens of minutes in a release build): CI runs it with `--ignored`.
+#[test]
+#[ignore = "heavy: tens of minutes and up to 10 GB (Microban 111); run by hand, see docs/tests.md"]
+fn microban_is_explored_whole_and_agrees_with_the_step_level_analysis() {
+    let Some(dir) = real_levels(
+        "microban_is_explored_whole_and_agrees_with_the_step_level_analysis",
+        "sokoban",
+    ) else {
+        return;
+    };
+    let levels = collection(&dir, "microban_155.xsb");
+    let mut whole = 0;
+    let mut compared = 0;
+    for level in &levels {
+        let job = Job::new(DEFAULT_MAX_STATES);
+        if analyze(level, &job).is_err() {
+            continue;
+        }
+        whole += 1;
+        if positions_match_steps(level, &Job::new(DEFAULT_MAX_STATES)).is_some() {
+            compared += 1;
+        }
+    }
+    assert!(whole >= 145, "only {whole} of 155 explored whole");
+    assert!(compared >= 135, "only {compared} compared");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 use levelscope::engine::Job;
-use levelscope::kinds::sokoban::{analyze, read_xsb_one};
+use levelscope::kinds::sokoban::{analyze, analyze_by_steps, read_xsb_one};
 use proptest::prelude::*;
 
 /// A board: walls and goals one a cell, row by row.
@@ -361,6 +361,52 @@ proptest! {
             prop_assert!(end.is_some_and(|s| won(&case.board, &s)), "{lurd} does not win");
         }
         prop_assert_eq!(r.solvable, r.shortest_moves.is_some());
+    }
+}
+
+/// Random levels a little bigger than [`cases`]: up to 7 x 7 inside and
+/// up to four boxes.
+fn bigger_cases() -> impl Strategy<Value = Case> {
+    (4usize..=7, 4usize..=7, 1usize..=4)
+        .prop_flat_map(|(iw, ih, k)| {
+            (
+                Just((iw, ih)),
+                prop::collection::vec(prop::bool::weighted(0.25), iw * ih),
+                any::<usize>(),
+                prop::collection::vec(any::<usize>(), k),
+                prop::collection::vec(any::<usize>(), k),
+            )
+        })
+        .prop_filter_map("too few cells", |((iw, ih), walls, p, boxes, goals)| {
+            make_case(iw, ih, &walls, p, &boxes, &goals)
+        })
+}
+
+/// How many random levels [`positions_agree_with_the_step_level_analysis`]
+/// tries: `PROPTEST_CASES` when set, else 500.
+fn position_cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(500)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: position_cases(), ..ProptestConfig::default() })]
+
+    /// The analysis over positions (what `analyze` does) gives the whole
+    /// report of the step-level analysis: every count, the depth
+    /// histogram, the first trap's story, the fewest moves and pushes and
+    /// the very same LURD solution.
+    #[test]
+    fn positions_agree_with_the_step_level_analysis(case in bigger_cases()) {
+        let level = read_xsb_one(&case.text).unwrap();
+        let by_positions = analyze(&level, &Job::default()).unwrap();
+        let by_steps = analyze_by_steps(&level, &Job::default()).unwrap();
+        let mut got = by_positions.report.clone();
+        got.elapsed_ms = by_steps.elapsed_ms;
+        prop_assert_eq!(got, by_steps);
+        prop_assert!(by_positions.positions.len() as u64 <= by_positions.report.states);
     }
 }
 

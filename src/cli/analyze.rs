@@ -39,7 +39,8 @@ pub struct AnalyzeArgs {
     /// content.
     #[arg(long, value_parser = super::parse_kind)]
     pub kind: Option<Kind>,
-    /// Stop exploring a level after this many states; for Tangram, stop
+    /// Stop exploring a level after this many states; for Sokoban, after
+    /// this many positions (box set + player area); for Tangram, stop
     /// counting after this many search nodes (the count is then a lower
     /// bound: "at least N solutions").
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]

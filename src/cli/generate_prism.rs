@@ -153,7 +153,7 @@ fn generate_one(args: &PrismArgs, index: u64, output: OutFile) -> Result<Kept, G
         OutFile::Text => None,
         OutFile::Pack => prism::analyze(&generated.level, &Job::default())
             .ok()
-            .map(|a| crate::kinds::pack_summary_of(a, crate::kinds::Analysis::Prism)),
+            .map(crate::kinds::prism::figures::PrismFigures::pack_summary),
     };
     Ok(Kept {
         level: generated.level,

@@ -135,7 +135,7 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
     .map_err(|e| format!("the generator made an invalid level: {e}"))?;
     Ok(Kept {
         level: generated.level,
-        summary: crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Tangram),
+        summary: crate::kinds::tangram::figures::TangramFigures::pack_summary(analysis),
         growths: generated.growths,
     })
 }

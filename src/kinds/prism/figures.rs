@@ -37,6 +37,12 @@ struct Stored {
 }
 
 impl PrismFigures {
+    /// The summary a pack keeps of `analysis`, its effort included (for
+    /// the generators, which hold the kind's own analysis).
+    pub fn pack_summary(analysis: Analysis) -> LevelSummary {
+        crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Prism)
+    }
+
     /// The summary of a Prism analysis.
     pub fn summary(analysis: &Analysis) -> LevelSummary {
         LevelSummary {

@@ -26,8 +26,6 @@ pub const EFFORT_MODEL: EffortModel = EffortModel {
     calibration: None,
 };
 
-use crate::engine::Route;
-
 use super::Analysis;
 
 /// The pushes along `moves` (played from the start) that move a box off a
@@ -35,16 +33,22 @@ use super::Analysis;
 /// it is pushed to is a goal too. The count stops at the first move that
 /// leads to no state.
 pub fn goal_leaves(analysis: &Analysis, moves: &[u8]) -> u32 {
-    let states = analysis.graph.states_along(moves);
+    let mut game = super::PlayState::new(analysis.rules.clone());
     let mut leaves = 0;
-    for pair in states.windows(2) {
-        if !analysis.is_push(pair[0], pair[1]) {
-            continue;
+    for &mv in moves {
+        let Some(dir) = super::Dir::from_index(mv as usize) else {
+            break;
+        };
+        let before = game.position().clone();
+        match game.play(dir) {
+            Some(super::MoveKind::Push) => {
+                let after = game.position();
+                let moved_from = before.boxes.iter().find(|b| !after.boxes.contains(b));
+                leaves += u32::from(moved_from.is_some_and(|&b| analysis.rules.is_goal(b)));
+            }
+            Some(super::MoveKind::Step) => {}
+            None => break,
         }
-        let before = analysis.state(pair[0]);
-        let after = analysis.state(pair[1]);
-        let moved_from = before.boxes.iter().find(|b| !after.boxes.contains(b));
-        leaves += u32::from(moved_from.is_some_and(|&b| analysis.rules.is_goal(b)));
     }
     leaves
 }
@@ -53,11 +57,14 @@ pub fn goal_leaves(analysis: &Analysis, moves: &[u8]) -> u32 {
 /// `goal_leaves` ([`goal_leaves`]) along the first shortest solution (the
 /// one `analyze` prints); `null` when the level is unsolvable.
 pub fn effort_metrics(analysis: &Analysis) -> Vec<(&'static str, Value)> {
-    let list = analysis.graph.solutions(Route::Any, 1);
-    let leaves = list
-        .solutions
-        .first()
-        .map(|moves| goal_leaves(analysis, moves));
+    let leaves = analysis.report.solution.as_ref().map(|lurd| {
+        let moves: Vec<u8> = lurd
+            .chars()
+            .filter_map(super::Dir::from_lurd)
+            .map(|d| d.index() as u8)
+            .collect();
+        goal_leaves(analysis, &moves)
+    });
     vec![("goal_leaves", json!(leaves))]
 }
 

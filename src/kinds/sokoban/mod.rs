@@ -1,9 +1,12 @@
 //! Sokoban, the warehouse puzzle (docs/rules.md, Sokoban): the player
 //! pushes every box onto a goal, one cell at a time, never pulling.
 //!
-//! [`analyze`] compiles a level, explores its whole state graph with the
-//! engine (one player step a move) and reports every deadlock, every push
-//! into one, the fewest moves, the fewest pushes and a solution in LURD.
+//! [`analyze`] compiles a level, explores the graph of its positions (the
+//! box set plus the area the player reaches without pushing; one push a
+//! move) with the engine, derives every step-level figure from it exactly
+//! ([`steps`]) and reports every deadlock, every push into one, the fewest
+//! moves, the fewest pushes and a solution in LURD. [`analyze_by_steps`]
+//! is the step-level analysis (one player step a move) it must agree with.
 
 pub mod canonical;
 pub mod dead;
@@ -13,11 +16,13 @@ pub mod format;
 pub mod level;
 pub mod model;
 pub mod picture;
+pub mod positions;
 pub mod pushes;
 pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod steps;
 pub mod text_formats;
 pub mod transcript;
 
@@ -25,7 +30,7 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::engine::{
-    analyze as analyze_puzzle, GraphView, Job, LabelError, PackedState, Route, Stopped,
+    analyze as analyze_puzzle, GraphView, Job, Label, LabelError, PackedState, Route, Stopped,
 };
 
 pub use canonical::canonical_key;
@@ -37,20 +42,22 @@ pub use format::{
 };
 pub use level::{Cell, Level, MAX_SIDE, MIN_SIDE};
 pub use model::Model;
+pub use positions::{BoxEncoding, PositionLayout, PositionPuzzle};
 pub use puzzle::{SokobanPuzzle, StateLayout};
 pub use report::{Report, TrapStory};
 pub use rules::{CompileError, Dir, MoveKind, PlayState, Position, Rules};
+pub use steps::{FirstTrap, StepFigures};
 
 /// Why a Sokoban level could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalyzeError {
-    /// The level is invalid, or its states do not fit 256 bits.
+    /// The level is invalid, or its positions do not fit 256 bits.
     #[error(transparent)]
     Compile(#[from] CompileError),
     /// The search stopped at a budget; what was known by then follows the
-    /// reason ("too big: stopped after N states …; no solution within
+    /// reason ("too big: stopped after N positions …; no solution within
     /// them").
-    #[error("{stop}; {}", if *.won_seen { "a solution lies within them, but the fewest moves and pushes are not known" } else { "no solution within them" })]
+    #[error("{}; {}", positions_words(&stop.to_string()), if *.won_seen { "a solution lies within them, but the fewest moves and pushes are not known" } else { "no solution within them" })]
     TooBig {
         /// The budget that stopped it.
         stop: Stopped,
@@ -73,57 +80,199 @@ impl From<AnalyzeError> for crate::kinds::AnalysisError {
     }
 }
 
+/// A stop's words with its count named for what the search numbers: the
+/// positions (box set and player area), not the step states.
+fn positions_words(stop: &str) -> String {
+    stop.replacen(" states", " positions (box set + player area)", 1)
+}
+
+/// The most step states for which [`analyze`] also keeps the step-level
+/// graph (one move a step), for the views that show one state a step:
+/// the state graph, the traps' way in, the solutions replayed move by
+/// move. The figures never need it.
+pub const STEP_GRAPH_LIMIT: u64 = 250_000;
+
 /// A Sokoban level's complete analysis: the compiled rules, the explored
-/// and labelled state graph, the engine's summary and the report.
+/// and labelled graph of positions, the step-level figures derived from
+/// it, and (for small levels) the step-level graph.
 pub struct Analysis {
     /// The compiled level.
     pub rules: Rules,
-    /// The state graph with distances and traps, whatever its word.
-    pub graph: Box<dyn GraphView>,
-    /// The engine's numbers.
+    /// The graph of positions (box set + player area): one push a move
+    /// (move `4k + d` pushes the `k`-th box, in cell order, way `d`),
+    /// labelled with the fewest pushes to a win.
+    pub positions: Box<dyn GraphView>,
+    /// The step-level graph (one player step a move), kept when the level
+    /// has at most [`STEP_GRAPH_LIMIT`] step states and they fit the
+    /// engine's word.
+    pub graph: Option<Box<dyn GraphView>>,
+    /// The engine's numbers, step level.
     pub summary: crate::engine::Summary,
     /// The Sokoban report: moves, pushes, deadlocks, traps, the verdict.
     pub report: Report,
-    layout: StateLayout,
+    position_layout: PositionLayout,
+    step_layout: Option<StateLayout>,
+    /// The bytes the explored positions hold (states, pushes both ways,
+    /// distances, traps).
+    pub position_bytes: u64,
+    /// The most bytes the derivation of the step-level figures held on
+    /// top of them (a cell and two distances a step state, the pushes).
+    pub step_layer_bytes: u64,
 }
 
 impl fmt::Debug for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Analysis")
             .field("level", &self.rules.level().name)
-            .field("states", &self.graph.len())
+            .field("positions", &self.positions.len())
             .field("report", &self.report)
             .finish_non_exhaustive()
     }
 }
 
-/// Analyses a level: compile, explore, label, count pushes and sum up. A
-/// level whose state needs more than 256 bits is refused with
-/// [`CompileError::StateTooBig`]; one that exceeds the job's budget stops
-/// with [`AnalyzeError::TooBig`].
+/// Analyses a level: compile, explore its positions, derive the step-level
+/// figures, and sum up. The job's state budget counts positions. A level
+/// that exceeds a budget stops with [`AnalyzeError::TooBig`].
 pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
     let started = Instant::now();
     let rules = Rules::compile(level)?;
-    let layout = StateLayout::of(&rules)?;
-    let (graph, summary) = match layout.bits() {
-        0..=64 => explore::<u64>(&rules, layout, job)?,
-        65..=128 => explore::<u128>(&rules, layout, job)?,
-        _ => explore::<[u64; 4]>(&rules, layout, job)?,
+    let position_layout = PositionLayout::of(&rules)?;
+    let positions = match position_layout.bits() {
+        0..=64 => explore_positions::<u64>(&rules, position_layout, job)?,
+        65..=128 => explore_positions::<u128>(&rules, position_layout, job)?,
+        _ => explore_positions::<[u64; 4]>(&rules, position_layout, job)?,
     };
-    let min_pushes = pushes::min_pushes(graph.as_ref(), &layout, job).map_err(LabelError::from)?;
-    let mut analysis = Analysis {
+    let (positions, held) = positions;
+    let figures = steps::step_figures(&rules, &position_layout, positions.as_ref(), held, job)
+        .map_err(|stop| match stop {
+            Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. } => AnalyzeError::TooBig {
+                stop,
+                won_seen: (0..positions.len() as u32).any(|p| positions.is_won(p)),
+            },
+            Stopped::Cancelled { .. } => AnalyzeError::Search(LabelError::Stopped(stop)),
+        })?;
+    let min_pushes = positions.distance(Route::Any, 0);
+    let step_layout = StateLayout::of(&rules).ok();
+    let graph = match step_layout {
+        Some(layout) if figures.states <= STEP_GRAPH_LIMIT.min(job.max_states()) => {
+            explore_steps(&rules, layout, job)
+                .ok()
+                .map(|(graph, _)| graph)
+        }
+        _ => None,
+    };
+    let summary = summary_of(&figures);
+    let report = report::report(&rules, &figures, min_pushes, started);
+    Ok(Analysis {
         rules,
+        positions,
         graph,
         summary,
-        report: Report::default(),
-        layout,
-    };
-    analysis.report = report::report(&analysis, min_pushes, started);
-    Ok(analysis)
+        report,
+        position_layout,
+        step_layout,
+        position_bytes: held,
+        step_layer_bytes: figures.layer_bytes,
+    })
 }
 
-/// Explores the level in word `S`.
-fn explore<S: PackedState>(
+/// The engine's summary of the step-level figures.
+fn summary_of(f: &StepFigures) -> crate::engine::Summary {
+    let any = crate::engine::analysis::RouteSummary {
+        shortest: f.shortest_moves,
+        solution: f.solution_moves.clone(),
+        count: f.shortest_count,
+    };
+    crate::engine::Summary {
+        states: f.states,
+        won_states: f.won_states,
+        dead_ends: f.dead_ends,
+        traps: f.traps,
+        first_trap_depth: f.first_trap.map(|t| t.depth),
+        depth_histogram: f.depth_histogram.clone(),
+        preferred: any.clone(),
+        any,
+        mixed: Default::default(),
+    }
+}
+
+/// Explores the level's positions in word `S`.
+fn explore_positions<S: PackedState>(
+    rules: &Rules,
+    layout: PositionLayout,
+    job: &Job,
+) -> Result<(Box<dyn GraphView>, u64), AnalyzeError> {
+    let puzzle = PositionPuzzle::<S>::new(rules, layout);
+    match analyze_puzzle(&puzzle, job) {
+        Ok(explored) => {
+            let bytes = explored.graph.heap_bytes()
+                + explored.preds.heap_bytes()
+                + explored.dist.heap_bytes()
+                + (explored.traps.capacity() * std::mem::size_of::<crate::engine::Trap>()) as u64;
+            Ok((Box::new(explored), bytes))
+        }
+        Err(LabelError::Stopped(
+            stop @ (Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. }),
+        )) => Err(AnalyzeError::TooBig {
+            stop,
+            won_seen: puzzle.won_seen(),
+        }),
+        Err(e) => Err(AnalyzeError::Search(e)),
+    }
+}
+
+/// Analyses a level the step-level way: the engine explores every step
+/// state (one player step a move) and the figures are read off that graph.
+/// The reference the position-level [`analyze`] must agree with; refused
+/// with [`CompileError::StateTooBig`] when a step state needs more than
+/// 256 bits. The job's state budget counts step states.
+pub fn analyze_by_steps(level: &Level, job: &Job) -> Result<Report, AnalyzeError> {
+    let started = Instant::now();
+    let rules = Rules::compile(level)?;
+    let layout = StateLayout::of(&rules)?;
+    let (graph, summary) = explore_steps(&rules, layout, job)?;
+    let min_pushes = pushes::min_pushes(graph.as_ref(), &layout, job).map_err(LabelError::from)?;
+    let solution = graph
+        .solutions(Route::Any, 1)
+        .solutions
+        .first()
+        .map(|moves| lurd_of(graph.as_ref(), &layout, moves));
+    let first_trap = graph.traps().first().map(|t| steps::FirstTrap {
+        depth: graph.trap_depth(t) as u32,
+        player: layout.player(&graph.word(t.from)),
+        dir: Dir::from_index(t.mv as usize).unwrap_or(Dir::Up),
+    });
+    let figures = StepFigures {
+        states: summary.states,
+        won_states: summary.won_states,
+        dead_ends: summary.dead_ends,
+        traps: summary.traps,
+        first_trap,
+        depth_histogram: summary.depth_histogram.clone(),
+        shortest_moves: summary.any.shortest,
+        solution,
+        solution_moves: summary.any.solution.clone(),
+        shortest_count: summary.any.count,
+        layer_bytes: 0,
+    };
+    Ok(report::report(&rules, &figures, min_pushes, started))
+}
+
+/// Explores the level's step states in the narrowest word they fit.
+fn explore_steps(
+    rules: &Rules,
+    layout: StateLayout,
+    job: &Job,
+) -> Result<(Box<dyn GraphView>, crate::engine::Summary), AnalyzeError> {
+    match layout.bits() {
+        0..=64 => explore_steps_in::<u64>(rules, layout, job),
+        65..=128 => explore_steps_in::<u128>(rules, layout, job),
+        _ => explore_steps_in::<[u64; 4]>(rules, layout, job),
+    }
+}
+
+/// Explores the level's step states in word `S`.
+fn explore_steps_in<S: PackedState>(
     rules: &Rules,
     layout: StateLayout,
     job: &Job,
@@ -144,48 +293,157 @@ fn explore<S: PackedState>(
     }
 }
 
+/// Step-level moves from the start in LURD, read off a step graph.
+fn lurd_of(graph: &dyn GraphView, layout: &StateLayout, moves: &[u8]) -> String {
+    let states = graph.states_along(moves);
+    states
+        .windows(2)
+        .zip(moves)
+        .map(|(pair, &mv)| {
+            let dir = Dir::from_index(mv as usize).unwrap_or(Dir::Up);
+            dir.lurd(!layout.same_boxes(&graph.word(pair[0]), &graph.word(pair[1])))
+        })
+        .collect()
+}
+
 impl Analysis {
-    /// The position of state `id`.
-    pub fn state(&self, id: u32) -> Position {
-        self.layout.unpack(&self.graph.word(id))
+    /// The step-level graph and its layout, when kept.
+    fn steps(&self) -> Option<(&dyn GraphView, &StateLayout)> {
+        Some((self.graph.as_deref()?, self.step_layout.as_ref()?))
     }
 
-    /// The id of a position, if it is reachable.
+    /// The position of step state `id` of the step-level graph; `None`
+    /// when no step graph is kept.
+    pub fn state(&self, id: u32) -> Option<Position> {
+        let (graph, layout) = self.steps()?;
+        Some(layout.unpack(&graph.word(id)))
+    }
+
+    /// The id of a position in the step-level graph, if it is kept and
+    /// the position reachable.
     pub fn find(&self, pos: &Position) -> Option<u32> {
-        self.graph.find_word(self.layout.pack(pos))
+        let (graph, layout) = self.steps()?;
+        graph.find_word(layout.pack(pos))
     }
 
-    /// Whether the move from state `from` to state `to` is a push.
+    /// Whether the step-level move from state `from` to state `to` is a
+    /// push (false without a step graph).
     pub fn is_push(&self, from: u32, to: u32) -> bool {
-        !self
-            .layout
-            .same_boxes(&self.graph.word(from), &self.graph.word(to))
+        self.steps()
+            .is_some_and(|(graph, layout)| !layout.same_boxes(&graph.word(from), &graph.word(to)))
     }
 
     /// Moves from the start in LURD: lower case for a step, upper case
-    /// for a push. A move that leads nowhere ends the string.
+    /// for a push. A move that leads nowhere ends the string. Played by
+    /// the rules, so no step graph is needed.
     pub fn lurd(&self, moves: &[u8]) -> String {
-        let states = self.graph.states_along(moves);
-        states
-            .windows(2)
-            .zip(moves)
-            .map(|(pair, &mv)| {
-                let dir = Dir::from_index(mv as usize).unwrap_or(Dir::Up);
-                dir.lurd(self.is_push(pair[0], pair[1]))
-            })
-            .collect()
+        let mut game = PlayState::new(self.rules.clone());
+        for &mv in moves {
+            let Some(dir) = Dir::from_index(mv as usize) else {
+                break;
+            };
+            if game.play(dir).is_none() {
+                break;
+            }
+        }
+        game.lurd()
     }
 
-    /// Up to `limit` shortest-first solutions, in LURD.
+    /// Up to `limit` shortest-first solutions, in LURD, and whether the
+    /// list is cut short. Without a step graph, only the solution of the
+    /// report is known (and the list is cut short when more were asked).
     pub fn solutions(&self, limit: usize) -> (Vec<String>, bool) {
-        let list = self.graph.solutions(Route::Any, limit);
-        let strings = list.solutions.iter().map(|m| self.lurd(m)).collect();
-        (strings, list.truncated)
+        match self.graph.as_deref() {
+            Some(graph) => {
+                let list = graph.solutions(Route::Any, limit);
+                let strings = list.solutions.iter().map(|m| self.lurd(m)).collect();
+                (strings, list.truncated)
+            }
+            None => {
+                let one: Vec<String> = self.report.solution.iter().take(limit).cloned().collect();
+                let cut = limit > one.len() && self.report.solution.is_some();
+                (one, cut)
+            }
+        }
     }
 
-    /// The number of bits one state takes.
+    /// The position of node `id` of the positions graph, its player on
+    /// its area's smallest cell.
+    pub fn position(&self, id: u32) -> Position {
+        let mut boxes = Vec::new();
+        let player = self
+            .position_layout
+            .unpack(&self.positions.word(id), &mut boxes);
+        Position { player, boxes }
+    }
+
+    /// The node of the positions graph that holds `pos` (any player cell
+    /// of its area), if it is reachable.
+    pub fn find_position(&self, pos: &Position) -> Option<u32> {
+        if pos.player as usize >= self.rules.cell_count() {
+            return None;
+        }
+        let mut scratch = positions::Scratch::new(self.rules.cell_count());
+        let least = scratch.area_min(&self.rules, &pos.boxes, pos.player);
+        self.positions
+            .find_word(self.position_layout.pack(least, &pos.boxes))
+    }
+
+    /// The player's moves (step-level move numbers) from the start to
+    /// node `id` of the positions graph: the fewest pushes, each after the
+    /// shortest walk to it.
+    pub fn position_path(&self, id: u32) -> Vec<u8> {
+        let mut game = PlayState::new(self.rules.clone());
+        let mut moves = Vec::new();
+        for mv in self.positions.path_to(id) {
+            let dir = Dir::from_index(mv as usize % 4).unwrap_or(Dir::Up);
+            let k = mv as usize / 4;
+            let here = game.position().clone();
+            let Some(&cell) = here.boxes.get(k) else {
+                break;
+            };
+            let behind = self.rules.next(cell, dir.opposite().index());
+            let Some(way) = (behind != rules::NONE)
+                .then(|| positions::walk(&self.rules, &here.boxes, here.player, behind))
+                .flatten()
+            else {
+                break;
+            };
+            for step in way.into_iter().chain([dir]) {
+                game.play(step);
+                moves.push(step.index() as u8);
+            }
+        }
+        moves
+    }
+
+    /// What the analysis says of a position in play: its label and its
+    /// distance to the nearest win, in moves (`true`) from the step graph
+    /// when it is kept, else in pushes (`false`) from the positions.
+    pub fn standing(&self, pos: &Position) -> Option<(Label, Option<u32>, bool)> {
+        if let Some(id) = self.find(pos) {
+            let graph = self.graph.as_deref()?;
+            return Some((graph.label(id), graph.distance(Route::Any, id), true));
+        }
+        if self.graph.is_some() {
+            return None;
+        }
+        let id = self.find_position(pos)?;
+        let label = match self.positions.label(id) {
+            Label::Won if !self.rules.is_won(pos) => Label::Ok,
+            label => label,
+        };
+        Some((label, self.positions.distance(Route::Any, id), false))
+    }
+
+    /// The number of bits one position takes.
     pub fn state_bits(&self) -> u32 {
-        self.layout.bits()
+        self.position_layout.bits()
+    }
+
+    /// The packing of the positions.
+    pub fn position_layout(&self) -> &PositionLayout {
+        &self.position_layout
     }
 }
 
@@ -212,7 +470,7 @@ mod tests {
         assert!(r.traps > 0);
         assert!(r.dead_ends > 0);
         // Every trap is a push.
-        for t in a.graph.traps() {
+        for t in a.graph.as_deref().unwrap().traps() {
             assert!(a.is_push(t.from, t.to));
         }
         let story = r.first_trap.as_ref().unwrap();
@@ -286,9 +544,110 @@ mod tests {
         let e = analyze(&level, &Job::new(50)).unwrap_err();
         let text = e.to_string();
         assert!(
-            text.starts_with("too big: stopped after 50 states"),
+            text.starts_with("too big: stopped after 50 positions (box set + player area)"),
             "{text}"
         );
         assert!(text.ends_with("no solution within them"), "{text}");
+    }
+
+    /// The levels of the hand-made tests above, and a few more.
+    const SMALL_LEVELS: [&str; 8] = [
+        "#####\n#@  #\n# $.#\n#  ##\n####\n",
+        "#####\n# . #\n# $ #\n#@  #\n#####\n",
+        "########\n#.   @ #\n# ## $ #\n#      #\n########\n",
+        "#####\n#@* #\n#####\n",
+        "#####\n#.@$#\n#####\n",
+        "#######\n#@$ *.#\n#     #\n#######\n",
+        "#######\n#@    #\n# $$$ #\n# ... #\n#     #\n#######\n",
+        "########\n#  .   #\n# $$ @ #\n#.  #  #\n#   $. #\n########\n",
+    ];
+
+    #[test]
+    fn positions_give_the_step_level_figures() {
+        for text in SMALL_LEVELS {
+            let level = read_xsb_one(text).unwrap();
+            let by_positions = analyze(&level, &Job::default()).unwrap();
+            let by_steps = analyze_by_steps(&level, &Job::default()).unwrap();
+            let mut got = by_positions.report.clone();
+            got.elapsed_ms = by_steps.elapsed_ms;
+            assert_eq!(got, by_steps, "{text}");
+            assert!(
+                by_positions.positions.len() as u64 <= got.states,
+                "{text}: fewer positions than step states"
+            );
+        }
+    }
+
+    #[test]
+    fn any_memory_budget_ends_in_the_analysis_or_a_clean_stop() {
+        let level = read_xsb_one(SMALL_LEVELS[6]).unwrap();
+        let whole = analyze(&level, &Job::default()).unwrap().report;
+        let mut smallest_fit = None;
+        for budget in (0..4_000_000).step_by(250_000) {
+            match analyze(&level, &Job::default().with_max_memory(budget)) {
+                Ok(a) => {
+                    smallest_fit.get_or_insert(budget);
+                    assert_eq!(a.report.states, whole.states);
+                    assert_eq!(a.report.solution, whole.solution);
+                }
+                Err(AnalyzeError::TooBig {
+                    stop: Stopped::TooMuchMemory { bytes, .. },
+                    ..
+                }) => assert!(bytes > budget, "{bytes} bytes within {budget}"),
+                Err(e) => panic!("budget {budget}: {e}"),
+            }
+        }
+        assert!(smallest_fit.is_some(), "the analysis fits in 4 MB");
+    }
+
+    #[test]
+    fn a_level_whose_only_box_is_sealed_off_is_won_at_the_start() {
+        let level = read_xsb_one("#######\n#@ #*##\n#######\n").unwrap();
+        assert_eq!(level.problems(), []);
+        let a = analyze(&level, &Job::default()).unwrap();
+        assert_eq!(a.report, {
+            let mut r = analyze_by_steps(&level, &Job::default()).unwrap();
+            r.elapsed_ms = a.report.elapsed_ms;
+            r
+        });
+        assert_eq!((a.report.states, a.report.shortest_moves), (1, Some(0)));
+    }
+
+    #[test]
+    fn a_level_past_the_step_graph_limit_keeps_only_the_positions() {
+        // One box in a 40 x 30 room: 1,064 cells, more than 256 bits as a
+        // box set. The box can reach every cell off the walls, about 950,
+        // each with about 1,060 player cells: far past the step graph
+        // limit. The player stands left of the box, the goal 20 cells
+        // right of it.
+        let mut text = "#".repeat(40) + "\n";
+        for y in 1..29 {
+            let row: String = (1..39)
+                .map(|x| match (x, y) {
+                    (9, 10) => '@',
+                    (10, 10) => '$',
+                    (30, 10) => '.',
+                    _ => ' ',
+                })
+                .collect();
+            text += &format!("#{row}#\n");
+        }
+        text += &"#".repeat(40);
+        let a = analyze(&read_xsb_one(&text).unwrap(), &Job::default()).unwrap();
+        assert!(a.graph.is_none());
+        assert!(a.report.states > STEP_GRAPH_LIMIT, "{}", a.report.states);
+        assert_eq!(a.report.min_pushes, Some(20));
+        assert_eq!(a.report.shortest_moves, Some(20));
+        assert_eq!(a.report.solution.as_deref(), Some("R".repeat(20).as_str()));
+        // A box pushed against a wall without the goal is lost.
+        assert!(a.report.dead_ends > 0 && a.report.traps > 0);
+        assert_eq!(a.solutions(3), (vec!["R".repeat(20)], true));
+        // Play still labels positions, in pushes.
+        let start = a.rules.start().clone();
+        let (label, distance, in_moves) = a.standing(&start).unwrap();
+        assert_eq!(
+            (label, distance, in_moves),
+            (Label::Preferred, Some(20), false)
+        );
     }
 }

@@ -106,7 +106,7 @@ impl KindModel for Model {
     }
 
     fn graph(analysis: &Analysis) -> Option<&dyn GraphView> {
-        Some(analysis.graph.as_ref())
+        analysis.graph.as_deref()
     }
 
     fn verdict(analysis: &Analysis) -> &str {

@@ -1,4 +1,6 @@
-//! Sokoban as a [`Puzzle`] for the engine: positions packed into a word.
+//! Sokoban's step-level states as a [`Puzzle`] for the engine (the
+//! reference [`super::analyze_by_steps`], and the state graph of small
+//! levels), packed into a word.
 //!
 //! A state holds, from bit 0 up: the player's region cell (just enough
 //! bits to number the region), then one bit a region cell, set where a box

@@ -7,7 +7,8 @@ use std::time::Instant;
 use serde_json::{json, Map, Value};
 
 use super::dead::{dead_cells, why_dead, DeadReason};
-use super::rules::{Dir, NONE};
+use super::rules::{Rules, NONE};
+use super::steps::StepFigures;
 use super::Analysis;
 use crate::kinds::skiddy::report::depth_words;
 use crate::words::counted;
@@ -64,36 +65,37 @@ pub struct Report {
     pub elapsed_ms: u64,
 }
 
-/// The report of an analysis whose graph and summary are made.
-pub(crate) fn report(analysis: &Analysis, min_pushes: Option<u32>, started: Instant) -> Report {
-    let s = &analysis.summary;
-    let level = analysis.rules.level();
+/// The report of a level's step-level figures and fewest pushes.
+pub(crate) fn report(
+    rules: &Rules,
+    figures: &StepFigures,
+    min_pushes: Option<u32>,
+    started: Instant,
+) -> Report {
+    let level = rules.level();
     let dead = dead_cells(level);
     let dead_cells = (0..dead.len())
         .filter(|&i| dead[i])
         .map(|i| (i % level.width(), i / level.width()))
         .collect();
-    let solution = analysis
-        .graph
-        .solutions(crate::engine::Route::Any, 1)
-        .solutions
-        .first()
-        .map(|moves| analysis.lurd(moves));
+    let solution = figures.solution.clone();
     let shortest_pushes = solution
         .as_ref()
         .map(|l| l.chars().filter(char::is_ascii_uppercase).count() as u32);
-    let first_trap = analysis.graph.traps().first().map(|t| {
-        let depth = analysis.graph.trap_depth(t) as u32;
-        let before = analysis.state(t.from);
-        let dir = Dir::from_index(t.mv as usize).unwrap_or(Dir::Up);
-        let rules = &analysis.rules;
-        let q = rules.next(before.player, dir.index());
-        let r = rules.next(q, dir.index());
+    let first_trap = figures.first_trap.map(|t| {
+        let depth = t.depth;
+        let dir = t.dir;
+        let q = rules.next(t.player, dir.index());
+        let r = if q == NONE {
+            NONE
+        } else {
+            rules.next(q, dir.index())
+        };
         // Every trap is a push (a step can be walked back), so `q` and
         // `r` are cells; should one not be, the story says no more than
         // "into a deadlock".
         if q == NONE || r == NONE {
-            let at = rules.xy(before.player);
+            let at = rules.xy(t.player);
             return TrapStory {
                 depth,
                 from: at,
@@ -123,18 +125,18 @@ pub(crate) fn report(analysis: &Analysis, min_pushes: Option<u32>, started: Inst
         }
     });
     let mut report = Report {
-        states: s.states,
-        won_states: s.won_states,
-        dead_ends: s.dead_ends,
-        traps: s.traps,
-        first_trap_depth: s.first_trap_depth,
+        states: figures.states,
+        won_states: figures.won_states,
+        dead_ends: figures.dead_ends,
+        traps: figures.traps,
+        first_trap_depth: figures.first_trap.map(|t| t.depth),
         first_trap,
-        solvable: s.any.shortest.is_some(),
-        shortest_moves: s.any.shortest,
+        solvable: figures.shortest_moves.is_some(),
+        shortest_moves: figures.shortest_moves,
         shortest_pushes,
         min_pushes,
         solution,
-        depth_histogram: s.depth_histogram.clone(),
+        depth_histogram: figures.depth_histogram.clone(),
         dead_cells,
         verdict: String::new(),
         elapsed_ms: 0,
@@ -212,6 +214,8 @@ pub fn report_fields(analysis: &Analysis, solutions: usize) -> Map<String, Value
     let Value::Object(mut fields) = value else {
         unreachable!("json! of an object is an object")
     };
+    fields.insert("positions".into(), json!(analysis.positions.len()));
+    fields.insert("position_bytes".into(), json!(analysis.position_bytes));
     if solutions > 0 {
         let (list, truncated) = analysis.solutions(solutions);
         let mut lists = Map::new();
@@ -291,6 +295,14 @@ mod tests {
         assert_eq!(row["solution"], json!("rU"));
         assert_eq!(row["solvable"], json!(true));
         assert_eq!(row["solution_lists"]["shortest"][0], json!("rU"));
+        assert!(row["positions"].as_u64().unwrap() < row["states"].as_u64().unwrap());
+        assert!(row["position_bytes"].as_u64().unwrap() > 0);
+        // One push to the win: two positions, the start and the win.
+        let one_push = analyze(
+            &read_xsb_one("#####\n#@$.#\n#####\n").unwrap(),
+            &Job::default(),
+        );
+        assert_eq!(report_fields(&one_push.unwrap(), 0)["positions"], json!(2));
         let lines = report_lines(&a, 1);
         assert!(
             lines.contains("shortest 2 moves (rU); fewest pushes 1"),

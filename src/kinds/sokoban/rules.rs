@@ -121,9 +121,10 @@ pub enum CompileError {
     /// The level has problems (see [`Level::problems`]).
     #[error("the level is invalid: {}", list_problems(.0))]
     Invalid(Vec<Problem>),
-    /// The level's states do not fit the solver's widest word.
+    /// The level's positions (or, for the step-level analysis, its
+    /// states) do not fit the solver's widest word.
     #[error(
-        "the level is too big for the solver: a state needs {bits} bits (one a cell of the player's region of {cells} cells, and the player's place), at most 256 fit"
+        "the level is too big for the solver: a position needs {bits} bits (its boxes among the player's region of {cells} cells, and the player's place), at most 256 fit"
     )]
     StateTooBig {
         /// The bits one state needs.

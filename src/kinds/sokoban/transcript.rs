@@ -3,7 +3,7 @@
 //! of each position (how far the nearest win is, or that a push made it a
 //! deadlock), and how the game ends.
 
-use crate::engine::{Job, Label, Route};
+use crate::engine::{Job, Label};
 use crate::words::counted;
 
 use super::format::write_xsb;
@@ -49,17 +49,22 @@ pub fn play_text(level: &Level, moves: &[Dir]) -> Result<(String, bool), PlayErr
         let Some(a) = &analysis else {
             return String::new();
         };
-        let Some(id) = a.find(pos) else {
+        let Some((label, distance, in_moves)) = a.standing(pos) else {
             return String::new();
         };
-        match (a.graph.label(id), a.graph.distance(Route::Any, id)) {
+        let (one, many) = if in_moves {
+            ("move", "moves")
+        } else {
+            ("push", "pushes")
+        };
+        match (label, distance) {
             (Label::Won, _) | (_, Some(0)) => String::new(),
             (Label::DeadEnd, _) | (_, None) => {
                 "  [deadlock: no sequence of moves can win from here]\n".to_string()
             }
             (_, Some(d)) => format!(
                 "  [winnable: {} to the nearest win]\n",
-                counted(d, "move", "moves")
+                counted(d, one, many)
             ),
         }
     };

@@ -28,6 +28,12 @@ struct Stored {
 }
 
 impl TangramFigures {
+    /// The summary a pack keeps of `analysis`, its effort included (for
+    /// the generators, which hold the kind's own analysis).
+    pub fn pack_summary(analysis: Analysis) -> LevelSummary {
+        crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Tangram)
+    }
+
     /// The summary of a Tangram analysis: its solution count and verdict.
     pub fn summary(analysis: &Analysis) -> LevelSummary {
         LevelSummary {

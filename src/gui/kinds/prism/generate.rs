@@ -165,7 +165,7 @@ impl KindGenerator for PrismParams {
                 watch.kept.fetch_add(1, Ordering::Relaxed);
                 Ok::<_, GenerateError>((
                     generated.level,
-                    crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Prism),
+                    crate::kinds::prism::figures::PrismFigures::pack_summary(analysis),
                 ))
             })
             .collect();

@@ -10,6 +10,7 @@ use super::editor::SokobanGui;
 use super::lost_boxes::ringed_boxes;
 use super::play::Game;
 use super::replay::{parse_lurd, Replay};
+use crate::engine::GraphView;
 use crate::gui::kinds::move_views::{self, label_colour, TrapShown};
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
@@ -82,14 +83,19 @@ impl SokobanGui {
         let Some(&(trap, depth)) = traps.get(index) else {
             return vec![PanelCommand::BackToEditing];
         };
-        let way = analysis.graph.path_to(trap.from);
+        let (Some(graph), Some(from), Some(to)) = (
+            analysis.graph.as_deref(),
+            analysis.state(trap.from),
+            analysis.state(trap.to),
+        ) else {
+            return vec![PanelCommand::BackToEditing];
+        };
+        let way = graph.path_to(trap.from);
         let mut full = way.clone();
         full.push(trap.mv);
         let way_text = analysis.lurd(&way);
         let dir = Dir::from_index(trap.mv as usize).unwrap_or(Dir::Up);
         let rules = &analysis.rules;
-        let from = analysis.state(trap.from);
-        let to = analysis.state(trap.to);
         let pushed = Some(to.player)
             .map(|p| rules.next(p, dir.index()))
             .filter(|b| to.boxes.binary_search(b).is_ok());
@@ -185,8 +191,21 @@ impl SokobanGui {
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
     fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
-        let (path, title, commands) =
-            move_views::state_shown(analysis.graph.as_ref(), id, |p| analysis.lurd(p));
+        let (path, title, commands) = match analysis.graph.as_deref() {
+            Some(graph) => move_views::state_shown(graph, id, |p| analysis.lurd(p)),
+            None => {
+                let (_, title, commands) =
+                    move_views::state_shown(analysis.positions.as_ref(), id, |p| {
+                        format!("{} pushes", p.len())
+                    });
+                let path = analysis.position_path(id);
+                let title = format!(
+                    "{title} (position: box set + player area): {}",
+                    analysis.lurd(&path)
+                );
+                (path, title, commands)
+            }
+        };
         let dirs: Vec<Dir> = path
             .iter()
             .filter_map(|&m| Dir::from_index(m as usize))
@@ -207,8 +226,22 @@ impl SokobanGui {
         graph: GraphPanel<'_>,
     ) -> Vec<PanelCommand> {
         let shown = analysis.clone();
-        let board = move |id| position_picture(&shown.rules, &shown.state(id));
-        let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)
+        let (graph_shown, steps): (&dyn GraphView, bool) = match analysis.graph.as_deref() {
+            Some(graph) => (graph, true),
+            None => (analysis.positions.as_ref(), false),
+        };
+        let board = move |id| {
+            let position = if steps {
+                shown.state(id)
+            } else {
+                Some(shown.position(id))
+            };
+            position_picture(&shown.rules, &position.unwrap_or_else(|| shown.position(0)))
+        };
+        if !steps {
+            ui.label(positions_note(analysis));
+        }
+        let source = GraphSource::new(analysis, graph_shown, &board)
             .with_label_words(label_words_without_preference)
             .with_graph_words(crate::kinds::sokoban::figures::GRAPH_WORDS);
         move_views::state_graph_panel(
@@ -216,13 +249,54 @@ impl SokobanGui {
             graph,
             &source,
             |id| {
-                format!(
-                    "{} at depth {}",
-                    label_words_without_preference(analysis.graph.label(id)),
-                    analysis.graph.depth(id)
-                )
+                if steps {
+                    format!(
+                        "{} at depth {}",
+                        label_words_without_preference(graph_shown.label(id)),
+                        graph_shown.depth(id)
+                    )
+                } else {
+                    format!(
+                        "{} after {} (positions: box set + player area)",
+                        label_words_without_preference(graph_shown.label(id)),
+                        crate::words::counted(graph_shown.depth(id) as u64, "push", "pushes")
+                    )
+                }
             },
             |id| self.show_state(analysis, id),
         )
+    }
+}
+
+/// What the state graph shows when the level is too big to show one step
+/// a move: its positions, and how many states they stand for.
+pub fn positions_note(analysis: &Analysis) -> String {
+    format!(
+        "positions: box set + player area — {} (one push a move), standing for {} (more than {} are not drawn one a step)",
+        crate::words::counted(analysis.positions.len() as u64, "position", "positions"),
+        crate::words::counted(analysis.report.states, "state", "states"),
+        crate::kinds::sokoban::STEP_GRAPH_LIMIT
+    )
+}
+
+#[cfg(test)]
+mod positions_note_tests {
+    use super::*;
+    use crate::engine::Job;
+    use crate::kinds::sokoban::{analyze, read_xsb_one};
+
+    #[test]
+    fn the_note_says_the_graph_shows_positions() {
+        let a = analyze(
+            &read_xsb_one("#####\n#@$.#\n#####\n").unwrap(),
+            &Job::default(),
+        )
+        .unwrap();
+        let note = positions_note(&a);
+        assert!(
+            note.starts_with("positions: box set + player area — 2 positions"),
+            "{note}"
+        );
+        assert!(note.contains("standing for 2 states"), "{note}");
     }
 }

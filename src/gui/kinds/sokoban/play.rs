@@ -3,7 +3,7 @@
 //! the moment a push dooms the level, or how far the nearest win is.
 
 use super::lost_boxes::ringed_boxes;
-use crate::engine::{Label, Route};
+use crate::engine::Label;
 use crate::kinds::sokoban::{Analysis, Dir, MoveKind, PlayState};
 
 /// What the analysis says of a position of play.
@@ -75,8 +75,8 @@ impl Game {
     /// cells, else the box the last push moved. `None` while the level can
     /// still be won.
     pub fn deadlocked_boxes(&self, analysis: &Analysis) -> Option<(Vec<(usize, usize)>, String)> {
-        let id = analysis.find(self.state.position())?;
-        if analysis.graph.label(id) != Label::DeadEnd {
+        let (label, _, _) = analysis.standing(self.state.position())?;
+        if label != Label::DeadEnd {
             return None;
         }
         let rules = &analysis.rules;
@@ -97,10 +97,15 @@ impl Game {
     /// What the analysis says of the position now; `None` when it is not
     /// one of the analysis's states (never, for a game of its level).
     pub fn verdict(&self, analysis: &Analysis) -> Option<PositionVerdict> {
-        let id = analysis.find(self.state.position())?;
-        let label = analysis.graph.label(id);
-        let moves = |d: u32| crate::words::counted(u64::from(d), "move", "moves");
-        let sentence = match (label, analysis.graph.distance(Route::Any, id)) {
+        let (label, distance, in_moves) = analysis.standing(self.state.position())?;
+        let moves = |d: u32| {
+            if in_moves {
+                crate::words::counted(u64::from(d), "move", "moves")
+            } else {
+                crate::words::counted(u64::from(d), "push", "pushes")
+            }
+        };
+        let sentence = match (label, distance) {
             (Label::Won, _) => "won: every box is on a goal".to_string(),
             (Label::DeadEnd, _) => {
                 "deadlock: the boxes can no longer all be brought onto goals — Backspace takes the fatal push back"

@@ -65,7 +65,11 @@ pub fn traps_tab(
         counted(analysis.report.dead_ends, "deadlock", "deadlocks"),
     );
     move_views::traps_list(ui, heading, traps, selected, |trap, depth| {
-        let way = analysis.lurd(&analysis.graph.path_to(trap.from));
+        let path = analysis
+            .graph
+            .as_deref()
+            .map_or_else(Vec::new, |graph| graph.path_to(trap.from));
+        let way = analysis.lurd(&path);
         let mv = Dir::from_index(trap.mv as usize).map_or('?', |d| d.lurd(true));
         trap_line(depth, &way, &mv.to_string(), "deadlock")
     })

@@ -143,7 +143,7 @@ impl KindGenerator for TangramParams {
                 watch.kept.fetch_add(1, Ordering::Relaxed);
                 Ok::<_, String>((
                     generated.level,
-                    crate::kinds::pack_summary_of(analysis, crate::kinds::Analysis::Tangram),
+                    crate::kinds::tangram::figures::TangramFigures::pack_summary(analysis),
                 ))
             })
             .collect();
