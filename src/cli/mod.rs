@@ -38,8 +38,8 @@ pub struct Cli {
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
     /// Threads for analysis and generation, on every subcommand (default:
-    /// every core; 1: one thread). The results are the same whatever the
-    /// number.
+    /// every core, or RAYON_NUM_THREADS when set; 1: one thread). The
+    /// results are the same whatever the number.
     #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// What to do.
@@ -97,9 +97,19 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = 1024;
 
-/// The threads a run uses: `--threads`, or one a core.
+/// The threads a run uses: `--threads`, else `RAYON_NUM_THREADS` when it
+/// holds a positive number (as rayon's own default reads it), else one a
+/// core.
 pub fn thread_count(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    let from_env = || {
+        std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+    };
+    threads
+        .or_else(from_env)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Parses a `--kind` value: a kind's name.

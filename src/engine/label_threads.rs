@@ -52,6 +52,18 @@ fn target_ranges(n: usize) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
+/// Where target `to` is in the part of the targets `range`: a target
+/// outside it gives the part's start, so that a task prefetches only what
+/// it will write (a wild address costs a page walk).
+#[inline(always)]
+fn offset_in(range: &std::ops::Range<usize>, to: u32) -> usize {
+    if range.contains(&(to as usize)) {
+        to as usize - range.start
+    } else {
+        0
+    }
+}
+
 /// Counts every state's predecessors into `counts` (zeroed, one a state).
 pub(crate) fn count_predecessors<S: PackedState>(graph: &StateGraph<S>, counts: &mut [u32]) {
     let mut parts = Vec::new();
@@ -66,7 +78,7 @@ pub(crate) fn count_predecessors<S: PackedState>(graph: &StateGraph<S>, counts: 
         let at = part.as_ptr();
         for_each_edge::<S, false>(
             graph,
-            |to| at.wrapping_add((to as usize).wrapping_sub(lo)),
+            |to| at.wrapping_add(offset_in(&range, to)),
             |_, to| {
                 if range.contains(&(to as usize)) {
                     part[to as usize - lo] += 1;
@@ -108,7 +120,7 @@ pub(crate) fn fill_predecessors<S: PackedState>(
             let at = part.as_ptr();
             for_each_edge::<S, true>(
                 graph,
-                |to| at.wrapping_add((to as usize).wrapping_sub(lo)),
+                |to| at.wrapping_add(offset_in(&range, to)),
                 |from, to| {
                     if range.contains(&(to as usize)) {
                         let c = &mut part[to as usize - lo];

@@ -644,10 +644,10 @@ mod tests {
             }
         }
         fn is_won(&self, s: &S) -> bool {
-            mix64(s.decode() ^ self.seed.rotate_left(17)) % 60 == 0
+            mix64(s.decode() ^ self.seed.rotate_left(17)).is_multiple_of(60)
         }
         fn is_preferred(&self, s: &S) -> bool {
-            mix64(s.decode() ^ self.seed.rotate_left(33)) % 5 != 0
+            !mix64(s.decode() ^ self.seed.rotate_left(33)).is_multiple_of(5)
         }
     }
 
