@@ -309,7 +309,7 @@ fn any_distances<S: PackedState>(
         // In id order: the predecessor lists, and the predecessors
         // themselves, are then close together in memory.
         sort_ids(&mut now, &mut marks);
-        if on_many_threads(n, job) {
+        if on_many_threads(n, job) && label_threads::wide_enough(&now) {
             // The threads' parts and the level they make up.
             let bytes = 2 * 4 * next_level_bound(&now, preds, n);
             job.check_memory(frontier(&now, &next), bytes, states)?;
@@ -504,7 +504,7 @@ impl Distances {
                     r.mixed = d;
                 }
             }
-            if on_many_threads(n, job) {
+            if on_many_threads(n, job) && label_threads::wide_enough(&now) {
                 let bytes = 2 * 4 * next_level_bound(&now, preds, n);
                 job.check_memory(frontier(&now, &next), bytes, states)?;
                 next = raise_level(atomic_records(&mut records), &now, preds, d);

@@ -27,6 +27,13 @@ pub(crate) fn on_many_threads(n: usize, job: &Job) -> bool {
     n as u64 >= job.parallel_from() && rayon::current_num_threads() > 1
 }
 
+/// Whether a level of the backward search is wide enough to share among
+/// threads: a thinner one is done on one thread (the same result), rather
+/// than waking the threads for a moment.
+pub(crate) fn wide_enough(now: &[u32]) -> bool {
+    now.len() >= 2 * CHUNK
+}
+
 /// Views 16-bit words as atomics.
 pub(crate) fn atomic_u16(words: &mut [u16]) -> &[AtomicU16] {
     // SAFETY: `AtomicU16` has the size and alignment of `u16`, and the

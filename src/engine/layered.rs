@@ -35,6 +35,11 @@ use super::table::{StateIndex, MAX_IDS};
 /// Shards of the state table; a state's shard is the low bits of its hash.
 const SHARDS: usize = 64;
 
+/// The fewest candidates of a piece for which its shards are
+/// deduplicated and filled on many threads: fewer are not worth waking
+/// the threads for (a thin layer).
+const SHARED_FROM: usize = 1 << 13;
+
 /// Parents a task steps and looks up.
 const CHUNK: usize = 2048;
 
@@ -331,10 +336,12 @@ fn explore_piece<P: Puzzle>(
     winner_of.resize_with(total, || AtomicU32::new(0));
     let fresh: Vec<Vec<Fresh<P::State>>> = {
         let (found, offsets, winner_of) = (&*found, &offsets, &*winner_of);
-        (0..SHARDS)
-            .into_par_iter()
-            .map(|s| dedupe_shard(found, offsets, s, per_shard[s], winner_of))
-            .collect()
+        let dedupe = |s: usize| dedupe_shard(found, offsets, s, per_shard[s], winner_of);
+        if total < SHARED_FROM {
+            (0..SHARDS).map(dedupe).collect()
+        } else {
+            (0..SHARDS).into_par_iter().map(dedupe).collect()
+        }
     };
 
     // 3. Number the winners in (parent, move) order.
@@ -409,18 +416,23 @@ fn explore_piece<P: Puzzle>(
     }
     {
         let final_of = &*final_of;
-        graph
-            .shards
-            .par_iter_mut()
-            .zip(fresh.par_iter())
-            .for_each(|(shard, fresh)| {
-                for (i, new) in fresh.iter().enumerate() {
-                    if let Some(ahead) = fresh.get(i + AHEAD) {
-                        shard.prefetch(ahead.hash);
-                    }
-                    shard.insert_absent(&new.state, new.hash, final_of[new.g as usize]);
+        let insert = |(shard, fresh): (&mut StateIndex, &Vec<Fresh<P::State>>)| {
+            for (i, new) in fresh.iter().enumerate() {
+                if let Some(ahead) = fresh.get(i + AHEAD) {
+                    shard.prefetch(ahead.hash);
                 }
-            });
+                shard.insert_absent(&new.state, new.hash, final_of[new.g as usize]);
+            }
+        };
+        if total < SHARED_FROM {
+            graph.shards.iter_mut().zip(fresh.iter()).for_each(insert);
+        } else {
+            graph
+                .shards
+                .par_iter_mut()
+                .zip(fresh.par_iter())
+                .for_each(insert);
+        }
         let (offsets, winner_of) = (&offsets, &*winner_of);
         graph.succ[base..]
             .par_chunks_mut((CHUNK * moves).max(1))
