@@ -78,5 +78,6 @@ mod tangram_files;
 mod tangram_reference;
 mod tangram_vs_reference;
 mod terminal_progress;
+mod threads;
 mod words;
 mod xsb_wild;

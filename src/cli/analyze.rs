@@ -331,7 +331,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     // Keep at most WINDOW levels in hand: wait for the
                     // oldest report when that many are out.
                     while issued - reports.next >= WINDOW {
-                        let (number, report) = finished.recv().expect("a worker reports");
+                        let (number, report) = next_report(&finished);
                         reports.take(number, report);
                     }
                     let (done, settings, number) = (done.clone(), Arc::clone(&settings), issued);
@@ -357,7 +357,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     drop(done);
     while reports.next < issued {
-        let (number, report) = finished.recv().expect("a worker reports");
+        let (number, report) = next_report(&finished);
         reports.take(number, report);
     }
     let failed = reports.failed;
@@ -365,5 +365,27 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         super::EXIT_FAILED
     } else {
         0
+    }
+}
+
+/// The next level's report. Until one comes, this thread runs the pool's
+/// pending work: the run is installed in a pool of `--threads` threads and
+/// this may be one of them (the only one, with `--threads 1`), which
+/// would otherwise wait for work that only it could do.
+fn next_report<R>(finished: &mpsc::Receiver<R>) -> R {
+    loop {
+        match finished.try_recv() {
+            Ok(report) => return report,
+            Err(mpsc::TryRecvError::Disconnected) => panic!("a worker reports"),
+            Err(mpsc::TryRecvError::Empty) => {
+                if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                    match finished.recv_timeout(std::time::Duration::from_millis(1)) {
+                        Ok(report) => return report,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("a worker reports"),
+                    }
+                }
+            }
+        }
     }
 }

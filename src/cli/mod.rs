@@ -38,6 +38,11 @@ pub struct Cli {
     /// A level or pack to open in the editor.
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
+    /// Threads for analysis and generation, on every subcommand (default:
+    /// every core, or RAYON_NUM_THREADS when set; 1: one thread). The
+    /// results are the same whatever the number.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -78,6 +83,34 @@ pub fn parse_max_states(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(_) => Err(format!("{text:?} is not a whole number of states")),
     }
+}
+
+/// Parses a `--threads` value: a whole number of threads, at least 1.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("0 is not allowed: use at least 1 thread".into()),
+        Ok(n) if n > MAX_THREADS => Err(format!("{n} threads is too many (at most {MAX_THREADS})")),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number of threads")),
+    }
+}
+
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// The threads a run uses: `--threads`, else `RAYON_NUM_THREADS` when it
+/// holds a positive number (as rayon's own default reads it), else one a
+/// core.
+pub fn thread_count(threads: Option<usize>) -> usize {
+    let from_env = || {
+        std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+    };
+    threads
+        .or_else(from_env)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Parses a `--kind` value: a kind's name.
@@ -127,36 +160,55 @@ where
             return ExitCode::from(code);
         }
     };
+    let Some(command) = cli.command else {
+        return match cli.file {
+            // A word that is neither a subcommand nor a file is a typo, not
+            // a file to open: say so instead of opening an empty editor.
+            Some(file) if !file.exists() => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: '{}' is neither a subcommand nor a file; see levelscope --help",
+                    crate::file_names::shown(&file)
+                );
+                ExitCode::from(EXIT_USAGE)
+            }
+            file => editor(file),
+        };
+    };
+    // One pool for the whole run: the batch's levels and each level's own
+    // exploration share its threads.
+    let threads = thread_count(cli.threads);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot start {threads} threads: {e}"
+            );
+            return ExitCode::from(EXIT_FAILED);
+        }
+    };
+    ExitCode::from(pool.install(|| run_command(command)))
+}
+
+/// Runs one subcommand on the current rayon pool; answers the exit code.
+fn run_command(command: Command) -> u8 {
     let mut out = std::io::stdout().lock();
     // The error stream is locked per write, never for the whole run: the
     // progress bars draw on it from the worker threads, and a lock held
     // here while the main thread waits for them would block them forever
     // on a terminal.
     let mut err = std::io::stderr();
-    let code = match cli.command {
-        Some(Command::Analyze(args)) => analyze::run(&args, &mut out, &mut err),
-        Some(Command::Convert(args)) => convert::run(&args, &mut out, &mut err),
-        Some(Command::Play(args)) => play::run(&args, &mut out, &mut err),
-        Some(Command::Diff(args)) => diff::run(&args, &mut out, &mut err),
-        Some(Command::Textconv(args)) => textconv::run(&args, &mut out, &mut err),
-        Some(Command::Pack(args)) => pack::run(&args, &mut out, &mut err),
-        Some(Command::Rooms(args)) => rooms::run(&args, &mut out, &mut err),
-        Some(Command::Generate(args)) => generate::run(&args, &mut out, &mut err),
-        None => match cli.file {
-            // A word that is neither a subcommand nor a file is a typo, not
-            // a file to open: say so instead of opening an empty editor.
-            Some(file) if !file.exists() => {
-                let _ = writeln!(
-                    err,
-                    "error: '{}' is neither a subcommand nor a file; see levelscope --help",
-                    crate::file_names::shown(&file)
-                );
-                EXIT_USAGE
-            }
-            file => return editor(file),
-        },
-    };
-    ExitCode::from(code)
+    match command {
+        Command::Analyze(args) => analyze::run(&args, &mut out, &mut err),
+        Command::Convert(args) => convert::run(&args, &mut out, &mut err),
+        Command::Play(args) => play::run(&args, &mut out, &mut err),
+        Command::Diff(args) => diff::run(&args, &mut out, &mut err),
+        Command::Textconv(args) => textconv::run(&args, &mut out, &mut err),
+        Command::Pack(args) => pack::run(&args, &mut out, &mut err),
+        Command::Rooms(args) => rooms::run(&args, &mut out, &mut err),
+        Command::Generate(args) => generate::run(&args, &mut out, &mut err),
+    }
 }
 
 /// The progress bar of a generator making `count` levels.

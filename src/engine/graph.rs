@@ -15,7 +15,8 @@ pub const NO_EDGE: u32 = u32::MAX;
 /// The successor of a move that loses the game.
 pub const LOSS_EDGE: u32 = u32::MAX - 1;
 
-const FLAG_WON: u8 = 1;
+/// The flag of a won state.
+pub(crate) const FLAG_WON: u8 = 1;
 const FLAG_PREFERRED: u8 = 2;
 
 /// How often (in states) the explorer reports progress and checks for
@@ -141,7 +142,8 @@ impl<S: PackedState> StateGraph<S> {
     }
 }
 
-fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {
+/// The flags of a state: won, preferred.
+pub(crate) fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {
     let (won, preferred) = puzzle.classify(state);
     (won as u8 * FLAG_WON) | (preferred as u8 * FLAG_PREFERRED)
 }
@@ -195,13 +197,85 @@ impl<S: PackedState> Growing<'_, S> {
     }
 }
 
+/// An exploration stopped at the start of a breadth-first layer, for the
+/// explorer on many threads to go on with.
+pub(crate) struct Partial<S> {
+    /// The states numbered so far.
+    pub states: Vec<S>,
+    /// Their flags.
+    pub flags: Vec<u8>,
+    /// The successors of the states before `next_parent`.
+    pub succ: Vec<u32>,
+    /// The starts of the layers whose parents were stepped.
+    pub layer_start: Vec<u32>,
+    /// The first state of the next layer, none of whose moves were made.
+    pub next_parent: usize,
+}
+
+impl<S: PackedState> StateGraph<S> {
+    /// A graph from the arrays an explorer built, without predecessor
+    /// counts; `layer_start` ends with the number of states.
+    pub(crate) fn from_parts(
+        mut states: Vec<S>,
+        mut succ: Vec<u32>,
+        mut flags: Vec<u8>,
+        move_count: usize,
+        layer_start: Vec<u32>,
+    ) -> StateGraph<S> {
+        states.shrink_to_fit();
+        succ.shrink_to_fit();
+        flags.shrink_to_fit();
+        StateGraph {
+            states,
+            succ,
+            flags,
+            move_count,
+            layer_start,
+            pred_counts: Vec::new(),
+            by_state: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+/// How the one-thread explorer ended.
+enum Serial<S> {
+    /// Every state explored.
+    Done(StateGraph<S>),
+    /// Handed over to the explorer on many threads at a layer's start.
+    HandOver(Partial<S>),
+}
+
 /// Explores every state reachable from the puzzle's start, breadth first.
+///
+/// On a rayon pool of more than one thread, a graph that grows past
+/// [`Job::parallel_from`] states is explored on all of the pool's threads
+/// (a level-synchronous search over a sharded table, from the next
+/// layer's start); the states, their ids and the edges are the same
+/// whatever the number of threads.
 ///
 /// Stops with [`Stopped::TooBig`] when the graph would exceed the job's state
 /// budget, with [`Stopped::TooMuchMemory`] when its arrays would exceed the
 /// job's memory budget, and with [`Stopped::Cancelled`] when the job is
 /// cancelled.
 pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>, Stopped> {
+    let hand_over = if rayon::current_num_threads() > 1 {
+        usize::try_from(job.parallel_from()).unwrap_or(usize::MAX)
+    } else {
+        usize::MAX
+    };
+    match explore_serial(puzzle, job, hand_over)? {
+        Serial::Done(graph) => Ok(graph),
+        Serial::HandOver(partial) => super::layered::explore_rest(puzzle, job, partial),
+    }
+}
+
+/// Explores on this thread alone; hands the search over at the start of
+/// the first layer that begins once `hand_over` states are numbered.
+fn explore_serial<P: Puzzle>(
+    puzzle: &P,
+    job: &Job,
+    hand_over: usize,
+) -> Result<Serial<P::State>, Stopped> {
     job.enter(Phase::Exploring);
     let budget = job.max_states().min(MAX_IDS);
     let moves = puzzle.move_count();
@@ -265,6 +339,16 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         }
         for (k, parent) in batch.enumerate() {
             if parent == layer_end {
+                if states.len() >= hand_over {
+                    job.report_states(states.len() as u64);
+                    return Ok(Serial::HandOver(Partial {
+                        states,
+                        flags,
+                        succ,
+                        layer_start,
+                        next_parent: parent,
+                    }));
+                }
                 layer_start.push(parent as u32);
                 layer_end = states.len();
             }
@@ -326,7 +410,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     states.shrink_to_fit();
     succ.shrink_to_fit();
     flags.shrink_to_fit();
-    Ok(StateGraph {
+    Ok(Serial::Done(StateGraph {
         states,
         succ,
         flags,
@@ -334,7 +418,7 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
         layer_start,
         pred_counts,
         by_state: std::sync::OnceLock::new(),
-    })
+    }))
 }
 
 #[cfg(test)]

@@ -250,7 +250,12 @@ pub struct Job {
     shared: Arc<Shared>,
     max_states: u64,
     max_memory: u64,
+    parallel_from: u64,
 }
+
+/// The default of [`Job::parallel_from`]: below it, a graph's layers are
+/// too thin for threads to share.
+pub const DEFAULT_PARALLEL_FROM: u64 = 1 << 15;
 
 impl Default for Job {
     fn default() -> Self {
@@ -266,6 +271,7 @@ impl Job {
             shared: Arc::new(Shared::default()),
             max_states: max_states.max(1),
             max_memory: default_max_memory(),
+            parallel_from: DEFAULT_PARALLEL_FROM,
         }
     }
 
@@ -277,6 +283,7 @@ impl Job {
             shared: Arc::new(Shared::default()),
             max_states: max_states.max(1),
             max_memory: max_memory.max(1),
+            parallel_from: DEFAULT_PARALLEL_FROM,
         }
     }
 
@@ -286,6 +293,22 @@ impl Job {
             max_memory: bytes.max(1),
             ..self
         }
+    }
+
+    /// The same job going on all of the current rayon pool's threads once
+    /// it has `states` states (0: from the first layer). The results are
+    /// the same whatever this number; only the time it takes changes.
+    pub fn with_parallel_from(self, states: u64) -> Job {
+        Job {
+            parallel_from: states,
+            ..self
+        }
+    }
+
+    /// How many states a search has before it goes on the current rayon
+    /// pool's threads (when the pool has more than one).
+    pub fn parallel_from(&self) -> u64 {
+        self.parallel_from
     }
 
     /// The state budget.

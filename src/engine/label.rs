@@ -9,6 +9,7 @@
 use super::graph::StateGraph;
 use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
+use super::label_threads::{self, on_many_threads};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
 
@@ -83,6 +84,9 @@ impl Predecessors {
         // the running sums then make `start[to]` the end of `to`'s list.
         match graph.pred_counts() {
             Some(counts) => start[..n].copy_from_slice(counts),
+            None if on_many_threads(n, job) => {
+                label_threads::count_predecessors(graph, &mut start[..n])
+            }
             None => {
                 let start_at = start.as_ptr();
                 for_each_edge::<S, false>(
@@ -96,6 +100,10 @@ impl Predecessors {
             start[i + 1] += start[i];
         }
         let mut preds: Vec<u32> = job.filled_vec(start[n] as usize, 0, held, states)?;
+        if on_many_threads(n, job) {
+            label_threads::fill_predecessors(graph, &mut start, &mut preds);
+            return Ok(Predecessors { start, preds });
+        }
         // Sources are visited in decreasing id order and each list is filled
         // from its end, so every list comes out sorted and `start[to]` ends
         // at the list's beginning.
@@ -130,7 +138,7 @@ impl Predecessors {
 /// `at(to)` for the edges of the state `AHEAD` further on: the targets are
 /// scattered, and the misses then overlap.
 #[inline(always)]
-fn for_each_edge<S: PackedState, const DOWN: bool>(
+pub(crate) fn for_each_edge<S: PackedState, const DOWN: bool>(
     graph: &StateGraph<S>,
     at: impl Fn(u32) -> *const u32,
     visit: impl FnMut(u32, u32),
@@ -207,12 +215,43 @@ fn bytes_of<T>(vec: &Vec<T>) -> u64 {
 /// One state's three distances and its preferred tag, kept together so
 /// that the backward pass touches one cache line per predecessor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
+#[repr(C, align(8))]
 struct Record {
     any: u16,
     preferred: u16,
     mixed: u16,
     is_preferred: u16,
+}
+
+impl Record {
+    /// The record as the 64-bit word it occupies.
+    #[inline(always)]
+    fn to_word(self) -> u64 {
+        // SAFETY: a `Record` is four `u16`s without padding, 8 bytes.
+        unsafe { std::mem::transmute::<Record, u64>(self) }
+    }
+
+    /// The record a 64-bit word holds.
+    #[inline(always)]
+    fn from_word(word: u64) -> Record {
+        // SAFETY: every bit pattern is a valid `Record` (four `u16`s).
+        unsafe { std::mem::transmute::<u64, Record>(word) }
+    }
+}
+
+/// Views records as 64-bit atomics, for the backward pass on many threads.
+fn atomic_records(records: &mut [Record]) -> &[std::sync::atomic::AtomicU64] {
+    // SAFETY: a `Record` has the size and alignment of a `u64`.
+    let words = unsafe { &mut *(records as *mut [Record] as *mut [u64]) };
+    label_threads::atomic_u64(words)
+}
+
+/// The upper bound of the next level's size that the parallel level
+/// checks against the memory budget: every predecessor of the frontier,
+/// and never more than every state.
+fn next_level_bound(now: &[u32], preds: &Predecessors, n: usize) -> u64 {
+    let bound: usize = now.iter().map(|&s| preds.of_state(s).len()).sum();
+    bound.min(n) as u64
 }
 
 /// Sorts distinct ids. Ids at least as many as the words of `set` are
@@ -270,6 +309,24 @@ fn any_distances<S: PackedState>(
         // In id order: the predecessor lists, and the predecessors
         // themselves, are then close together in memory.
         sort_ids(&mut now, &mut marks);
+        if on_many_threads(n, job) && label_threads::wide_enough(&now) {
+            // The threads' parts and the level they make up.
+            let bytes = 2 * 4 * next_level_bound(&now, preds, n);
+            job.check_memory(frontier(&now, &next), bytes, states)?;
+            let cells = label_threads::atomic_u16(&mut any);
+            let cell = |p: u32| cells.as_ptr().wrapping_add(p as usize) as *const u8;
+            next = label_threads::level(&now, preds, cell, |_, p| {
+                use std::sync::atomic::Ordering::Relaxed;
+                let q = &cells[p as usize];
+                q.load(Relaxed) == UNREACHABLE
+                    && q.compare_exchange(UNREACHABLE, up, Relaxed, Relaxed)
+                        .is_ok()
+            });
+            std::mem::swap(&mut now, &mut next);
+            next.clear();
+            d += 1;
+            continue;
+        }
         let prefetch = n >= PREFETCH_FROM;
         for (i, &s) in now.iter().enumerate() {
             if let Some(&ahead) = now.get(i + AHEAD).filter(|_| prefetch) {
@@ -294,6 +351,51 @@ fn any_distances<S: PackedState>(
         d += 1;
     }
     Ok(any)
+}
+
+/// One level of [`Distances::compute`] on many threads: raises the
+/// predecessors of the states of `now` (every one with some distance `d`)
+/// to `d + 1` where they qualify, each record by a compare-and-swap, and
+/// answers the states raised (each once: by the swap that raised it first).
+fn raise_level(
+    cells: &[std::sync::atomic::AtomicU64],
+    now: &[u32],
+    preds: &Predecessors,
+    d: u16,
+) -> Vec<u32> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let up = d + 1;
+    let cell = |p: u32| cells.as_ptr().wrapping_add(p as usize) as *const u8;
+    label_threads::level(now, preds, cell, |s, p| {
+        // Only fields at `d` are read, and no thread changes those.
+        let r = Record::from_word(cells[s as usize].load(Relaxed));
+        let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
+        let mut old = cells[p as usize].load(Relaxed);
+        loop {
+            let mut q = Record::from_word(old);
+            let queued = q.any == up || q.preferred == up || q.mixed == up;
+            let mut raised = false;
+            if any && q.any == UNREACHABLE {
+                q.any = up;
+                raised = true;
+            }
+            if preferred && q.is_preferred != 0 && q.preferred == UNREACHABLE {
+                q.preferred = up;
+                raised = true;
+            }
+            if mixed && q.mixed == UNREACHABLE {
+                q.mixed = up;
+                raised = true;
+            }
+            if !raised {
+                return false;
+            }
+            match cells[p as usize].compare_exchange_weak(old, q.to_word(), Relaxed, Relaxed) {
+                Ok(_) => return !queued,
+                Err(current) => old = current,
+            }
+        }
+    })
 }
 
 /// Every state's distances to a win.
@@ -401,6 +503,15 @@ impl Distances {
                 if r.any == d && r.is_preferred == 0 && r.mixed == UNREACHABLE {
                     r.mixed = d;
                 }
+            }
+            if on_many_threads(n, job) && label_threads::wide_enough(&now) {
+                let bytes = 2 * 4 * next_level_bound(&now, preds, n);
+                job.check_memory(frontier(&now, &next), bytes, states)?;
+                next = raise_level(atomic_records(&mut records), &now, preds, d);
+                std::mem::swap(&mut now, &mut next);
+                next.clear();
+                d += 1;
+                continue;
             }
             for (i, &s) in now.iter().enumerate() {
                 if let Some(&ahead) = now.get(i + AHEAD) {

@@ -11,6 +11,8 @@ pub mod graph;
 mod id_set;
 pub mod job;
 pub mod label;
+mod label_threads;
+mod layered;
 pub mod packed;
 mod prefetch;
 pub mod puzzle;
@@ -27,6 +29,7 @@ pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
     default_max_memory, format_bytes, parse_memory_size, Job, Phase, Stopped, DEFAULT_MAX_STATES,
+    DEFAULT_PARALLEL_FROM,
 };
 pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;

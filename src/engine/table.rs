@@ -111,15 +111,11 @@ impl StateIndex {
         held: u64,
         job: &Job,
     ) -> Result<(), Stopped> {
-        if !self.needs_growth(additional) {
+        let Some(len) = self.grown_slots(additional) else {
             return Ok(());
-        }
-        let mut log2 = self.slots.len().trailing_zeros() + 1;
-        while (self.len + additional + 1) * 4 > (3usize << log2) {
-            log2 += 1;
-        }
+        };
         let count = states.len() as u64;
-        let slots = job.filled_vec(1usize << log2, 0u64, held + self.heap_bytes(), count)?;
+        let slots = job.filled_vec(len, 0u64, held + self.heap_bytes(), count)?;
         self.rebuild::<S>(slots);
         Ok(())
     }
@@ -224,6 +220,48 @@ impl StateIndex {
     /// Looks `state` up without inserting it.
     pub fn find<S: PackedState>(&self, states: &[S], state: &S) -> Option<u32> {
         self.probe(states, state, state.hash64()).ok()
+    }
+
+    /// Looks `state` (whose hash is `hash`) up without inserting it.
+    #[inline(always)]
+    pub fn find_hashed<S: PackedState>(&self, states: &[S], state: &S, hash: u64) -> Option<u32> {
+        self.probe(states, state, hash).ok()
+    }
+
+    /// Indexes `state` (whose hash is `hash`, and which is not indexed)
+    /// under `id`, without growing: the caller made room with
+    /// [`StateIndex::grown_slots`] and [`StateIndex::grow_into`].
+    #[inline(always)]
+    pub fn insert_absent<S: PackedState>(&mut self, state: &S, hash: u64, id: u32) {
+        debug_assert!(!self.needs_growth(0));
+        debug_assert!((id as u64) < MAX_IDS);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = self.key(state, hash) | (id as u64 + 1);
+        self.len += 1;
+    }
+
+    /// The slots the table would need to index `additional` more states
+    /// without growing, when it must grow.
+    pub fn grown_slots(&self, additional: usize) -> Option<usize> {
+        if !self.needs_growth(additional) {
+            return None;
+        }
+        let mut log2 = self.slots.len().trailing_zeros() + 1;
+        while (self.len + additional + 1) * 4 > (3usize << log2) {
+            log2 += 1;
+        }
+        Some(1usize << log2)
+    }
+
+    /// Moves every state into `slots` (zeroed, a power of two long, as
+    /// answered by [`StateIndex::grown_slots`]).
+    pub fn grow_into<S: PackedState>(&mut self, slots: Vec<u64>) {
+        debug_assert!(slots.len().is_power_of_two() && slots.len() > self.slots.len());
+        self.rebuild::<S>(slots);
     }
 
     /// Doubles the table.

@@ -16,10 +16,37 @@ pub fn on_own_pool<R: Send>(work: impl FnOnce() -> R + Send) -> R {
     }
 }
 
+/// The threads for one level's analysis in the editor: every core but
+/// one (at least one), so that the thread that draws is never starved.
+pub fn analysis_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).max(1)
+}
+
+/// A pool of [`analysis_threads`] threads for the analysis worker (none
+/// if the system will not start them: the analysis then runs on its own
+/// thread alone).
+pub fn analysis_pool() -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(analysis_threads())
+        .thread_name(|i| format!("levelscope analysis {i}"))
+        .build()
+        .ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rayon::prelude::*;
+
+    #[test]
+    fn the_analysis_pool_leaves_a_core_to_the_editor() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let pool = analysis_pool().expect("the pool starts");
+        assert_eq!(pool.current_num_threads(), cores.saturating_sub(1).max(1));
+        let name = pool.install(|| std::thread::current().name().unwrap_or("").to_string());
+        assert!(name.starts_with("levelscope analysis"), "{name}");
+    }
 
     #[test]
     fn work_runs_on_a_pool_of_its_own() {

@@ -57,6 +57,10 @@ pub struct AnalysisWorker {
     received: Option<Finished>,
     notify: Arc<dyn Fn() + Send + Sync>,
     next_id: u64,
+    /// The threads one level's exploration runs on: every core but one,
+    /// so that the thread that draws always has a core (none: the
+    /// analysis thread alone).
+    pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 impl AnalysisWorker {
@@ -70,6 +74,7 @@ impl AnalysisWorker {
             received: None,
             notify: Arc::new(notify),
             next_id: 1,
+            pool: super::pool::analysis_pool().map(Arc::new),
         }
     }
 
@@ -84,10 +89,14 @@ impl AnalysisWorker {
         let sender = self.sender.clone();
         let notify = Arc::clone(&self.notify);
         let started = Instant::now();
+        let pool = self.pool.clone();
         let thread = std::thread::Builder::new()
             .name(format!("analysis {id}"))
             .spawn(move || {
-                let result = level.analyze(&thread_job);
+                let result = match pool {
+                    Some(pool) => pool.install(|| level.analyze(&thread_job)),
+                    None => level.analyze(&thread_job),
+                };
                 // The receiver may be gone (the editor closed): nothing to do.
                 let _ = sender.send(Finished {
                     id,
