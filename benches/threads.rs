@@ -10,7 +10,7 @@
 //! group alone).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use levelscope::engine::Job;
+use levelscope::engine::{Job, LAYERED_FROM};
 use levelscope::kinds::{skiddy, sokoban};
 
 #[allow(dead_code)]
@@ -38,7 +38,12 @@ fn skiddy_4m(c: &mut Criterion) {
     for threads in [1, 2] {
         let pool = pool(threads);
         group.bench_function(format!("{threads} threads"), |b| {
-            b.iter(|| pool.install(|| skiddy::analyze(&level, &Job::default()).expect("analyses")))
+            b.iter(|| {
+                pool.install(|| {
+                    skiddy::analyze(&level, &Job::default().with_parallel_from(LAYERED_FROM))
+                        .expect("analyses")
+                })
+            })
         });
     }
     group.finish();
@@ -69,7 +74,12 @@ fn microban(c: &mut Criterion) {
     for threads in [1, 2] {
         let pool = pool(threads);
         group.bench_function(format!("{threads} threads"), |b| {
-            b.iter(|| pool.install(|| sokoban::analyze(&level, &Job::default()).expect("analyses")))
+            b.iter(|| {
+                pool.install(|| {
+                    sokoban::analyze(&level, &Job::default().with_parallel_from(LAYERED_FROM))
+                        .expect("analyses")
+                })
+            })
         });
     }
     group.finish();

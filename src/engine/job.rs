@@ -253,9 +253,17 @@ pub struct Job {
     parallel_from: u64,
 }
 
-/// The default of [`Job::parallel_from`]: below it, a graph's layers are
-/// too thin for threads to share.
-pub const DEFAULT_PARALLEL_FROM: u64 = 1 << 15;
+/// The default of [`Job::parallel_from`]: never, so one level is explored
+/// on one thread (levels of a batch still share the pool's threads). On
+/// this project's 2-core machine the layered explorer was slower on two
+/// threads than on one (`docs/performance.md`, "Many cores"), so it is used
+/// only where a caller asks for it ([`Job::with_parallel_from`];
+/// [`LAYERED_FROM`] is the size from which it would pay, if it paid).
+pub const DEFAULT_PARALLEL_FROM: u64 = u64::MAX;
+
+/// The graph size from which the layered explorer hands over when asked
+/// to: below it, a graph's layers are too thin for threads to share.
+pub const LAYERED_FROM: u64 = 1 << 15;
 
 impl Default for Job {
     fn default() -> Self {
