@@ -18,6 +18,7 @@ pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod solver;
 pub mod text_formats;
 pub mod transcript;
 
