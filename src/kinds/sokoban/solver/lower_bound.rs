@@ -103,7 +103,7 @@ impl Matcher {
             }
         }
         let total = self.assign(n);
-        (total < NO_WAY).then(|| total as u32)
+        (total < NO_WAY).then_some(total as u32)
     }
 
     /// The least total of an `n x n` assignment over `self.cost` (row

@@ -64,12 +64,12 @@ pub enum SolveStop {
 }
 
 impl SolveStop {
-    /// The reason in words ("the time limit").
+    /// The reason in words, after "stopped by" ("the time limit").
     pub fn words(self) -> &'static str {
         match self {
             SolveStop::TimeLimit => "the time limit",
             SolveStop::MemoryLimit => "the memory budget",
-            SolveStop::Cancelled => "cancelled",
+            SolveStop::Cancelled => "a cancel",
         }
     }
 
