@@ -12,10 +12,15 @@ use super::board::{Board, NO_CELL};
 /// free, which only prunes less.
 const MAX_CHAIN: usize = 24;
 
+/// How many boxes one check may look at (a big block of boxes branches
+/// at every box); past it a box counts as free, which only prunes less.
+const MAX_LOOKS: u32 = 2_000;
+
 /// The freeze test's working list of cells taken as walls.
 #[derive(Clone, Debug, Default)]
 pub(super) struct FreezeCheck {
     as_wall: Vec<u16>,
+    looks: u32,
 }
 
 impl FreezeCheck {
@@ -41,13 +46,15 @@ impl FreezeCheck {
             .filter(|&c| c != NO_CELL && !board.is_goal(c))
             .any(|c| {
                 self.as_wall.clear();
+                self.looks = 0;
                 self.frozen(board, occupied, c)
             })
     }
 
     /// Whether the box on `c` can move along neither axis.
     fn frozen(&mut self, board: &Board, occupied: &[bool], c: u16) -> bool {
-        if self.as_wall.len() >= MAX_CHAIN {
+        self.looks += 1;
+        if self.as_wall.len() >= MAX_CHAIN || self.looks > MAX_LOOKS {
             return false;
         }
         self.as_wall.push(c);
@@ -115,6 +122,29 @@ mod tests {
         // Against the top wall with a goal along it: it still slides.
         let wall = "#######\n#@ $ .#\n#     #\n#######\n";
         assert!(!freezes(wall, 3, 1));
+    }
+
+    #[test]
+    fn a_big_block_of_boxes_is_found_frozen_in_bounded_time() {
+        // A 6x6 block of boxes in the middle of an open room: no box of
+        // a solid block can be pushed (the player would stand on a box,
+        // or push into one), though no cell next to it is dead.
+        let mut rows = vec!["##############".to_string(), "#@           #".to_string()];
+        rows.push("#            #".to_string());
+        for _ in 0..6 {
+            rows.push("#   $$$$$$   #".to_string());
+        }
+        for _ in 0..3 {
+            rows.push("#............#".to_string());
+        }
+        rows.push("#            #".to_string());
+        rows.push("##############".to_string());
+        let text = rows.join("\n") + "\n";
+        let started = std::time::Instant::now();
+        // The box in the middle of the block.
+        assert!(freezes(&text, 6, 5));
+        assert!(freezes(&text, 4, 3), "a corner of the block");
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
     }
 
     #[test]
