@@ -14,6 +14,7 @@
 //! time or memory given.
 
 mod board;
+mod corral;
 mod deadlock;
 mod lower_bound;
 mod lurd;

@@ -18,6 +18,7 @@ use std::time::Instant;
 use crate::engine::Job;
 
 use super::board::{opposite, Board, Reach, NO_CELL};
+use super::corral::Corrals;
 use super::deadlock::FreezeCheck;
 use super::lower_bound::{Matcher, PushDistances};
 
@@ -98,6 +99,7 @@ impl Searcher<'_> {
         let mut reach = Reach::new(board.len());
         let mut matcher = Matcher::default();
         let mut freeze = FreezeCheck::default();
+        let mut corrals = Corrals::default();
         let bytes_per_node = (std::mem::size_of::<Node>()
             + 2 * (k + 1)
             + 16
@@ -172,6 +174,7 @@ impl Searcher<'_> {
                     pushes.push((i, b, to, d));
                 }
             }
+            let pushes = corrals.prune(board, &occupied, &reach, pushes);
             for (i, b, to, d) in pushes {
                 occupied[usize::from(b)] = false;
                 occupied[usize::from(to)] = true;
