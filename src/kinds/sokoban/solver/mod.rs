@@ -3,7 +3,8 @@
 //!
 //! It searches positions (the boxes and the player's reachable area) one
 //! push at a time, pruning pushes onto dead cells, freeze deadlocks and
-//! positions whose boxes cannot all be assigned to goals, ordered by a
+//! positions whose boxes cannot all be assigned to goals, and searching
+//! only a PI-corral's pushes where there is one, ordered by a
 //! lower bound from the cheapest assignment of boxes to goals by push
 //! distance. It first runs A* (a share of the time): finished, its
 //! solution has the fewest pushes. Then a greedier best-first search uses
