@@ -7,13 +7,20 @@
 //! the project or `LEVELSCOPE_REAL_LEVELS`, never part of the repository;
 //! without it the bench says so and times nothing.
 //!
+//! A second group times the push-level solver (`kinds::sokoban::solver`)
+//! on XSokoban screens 1 to 20 it solves within 10 s and on the Microban levels
+//! the default budget cannot explore whole that it solves (up to three).
+//!
 //! Run with `cargo bench --bench sokoban`.
 
 use std::fs;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::{Job, DEFAULT_MAX_STATES};
-use levelscope::kinds::sokoban::{analyze, read_xsb, Analysis, Level};
+use std::time::Duration;
+
+use levelscope::kinds::sokoban::solver::{solve, SolveOutcome};
+use levelscope::kinds::sokoban::{analyze, read_xsb, read_xsb_one, Analysis, Level};
 
 #[allow(dead_code)]
 #[path = "../tests/common/real_levels.rs"]
@@ -89,5 +96,52 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// XSokoban screens 1 to 20, when the real levels are there, named.
+fn xsokoban() -> Vec<(String, Level)> {
+    let dir = real_levels::real_levels_dir().join("sokoban/xsokoban");
+    (1..=20)
+        .filter_map(|i| {
+            let text = fs::read_to_string(dir.join(format!("screen.{i}"))).ok()?;
+            Some((format!("xsokoban {i}"), read_xsb_one(&text).ok()?))
+        })
+        .collect()
+}
+
+/// Whether the solver solves `level` within `seconds`.
+fn solves(level: &Level, seconds: u64) -> bool {
+    solve(level, Duration::from_secs(seconds), &Job::default())
+        .is_ok_and(|r| matches!(r.outcome, SolveOutcome::Solved(_)))
+}
+
+fn bench_solver(c: &mut Criterion) {
+    let mut timed: Vec<(String, Level)> = xsokoban()
+        .into_iter()
+        .filter(|(_, level)| solves(level, 10))
+        .collect();
+    if let Some(levels) = microban() {
+        let past_budget = levels
+            .into_iter()
+            .filter(|level| analyze(level, &Job::new(DEFAULT_MAX_STATES)).is_err())
+            .filter(|level| solves(level, 10))
+            .take(3)
+            .map(|level| (format!("microban {}", level.name), level));
+        timed.extend(past_budget);
+    }
+    if timed.is_empty() {
+        eprintln!("skipped: no real level found (or none solved); the solver is not timed");
+        return;
+    }
+    let mut group = c.benchmark_group("sokoban solver");
+    group.sample_size(10);
+    for (name, level) in &timed {
+        group.bench_function(name.as_str(), |b| {
+            b.iter(|| {
+                solve(level, Duration::from_secs(60), &Job::default()).expect("a valid level")
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_solver);
 criterion_main!(benches);

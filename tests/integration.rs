@@ -72,6 +72,7 @@ mod sokoban_cli;
 mod sokoban_editor;
 mod sokoban_fixtures;
 mod sokoban_reference;
+mod sokoban_solver;
 mod tangram_cli;
 mod tangram_editor;
 mod tangram_files;

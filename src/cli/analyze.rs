@@ -1,5 +1,5 @@
 //! `levelscope analyze FILE... [--json] [--kind K] [--max-states N]
-//! [--max-memory SIZE]`: every level of every file, of any kind, one report
+//! [--max-memory SIZE] [--time-limit SECONDS]`: every level of every file, of any kind, one report
 //! (or JSON row) each, in the order of the files and of the levels in them.
 //! Levels are analysed in parallel on every core, each as soon as a core is
 //! free, and their reports are written in order as soon as every earlier
@@ -17,11 +17,12 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
 use super::level_spec::LevelSpec;
+use super::solve_past_budget as past;
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, Kind, Level};
 
@@ -60,6 +61,11 @@ pub struct AnalyzeArgs {
     /// SLURM_ARRAY_TASK_ID (see docs/cluster.md).
     #[arg(long, value_parser = super::partition::parse_partition)]
     pub partition: Option<super::partition::PartitionArg>,
+    /// Sokoban: explore for at most half of SECONDS; when the exploration
+    /// stops short of the whole graph, search for a solution push by push
+    /// for the rest (see `solver` in docs/command-line.md).
+    #[arg(long, value_name = "SECONDS", value_parser = super::solve_past_budget::parse_time_limit)]
+    pub time_limit: Option<Duration>,
 }
 
 /// Where a level comes from: its file, and its index when the file holds
@@ -195,6 +201,8 @@ struct Settings {
     max_states: u64,
     max_memory: u64,
     solutions: usize,
+    /// The time limit of a Sokoban level's exploration and solver.
+    time_limit: Option<Duration>,
     /// Where long searches show their progress.
     bars: MultiProgress,
 }
@@ -223,6 +231,16 @@ fn error_report(file: &Source, message: &str, as_json: bool) -> Report {
 fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) -> Report {
     let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
+    let solvable = args.time_limit.zip(
+        level
+            .as_ref()
+            .ok()
+            .filter(|l| l.as_sokoban().is_some())
+            .cloned(),
+    );
+    let watchdog = solvable
+        .as_ref()
+        .map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(*limit)));
     let result = level.and_then(|l| {
         let unit = if l.kind().has_state_graph() {
             "states"
@@ -247,7 +265,29 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) ->
             },
             failed: false,
         },
-        Err(message) => error_report(file, &message, args.json),
+        Err(message) => {
+            drop(watchdog);
+            let report = solvable.as_ref().and_then(|(limit, level)| {
+                past::solve_rest(level, *limit, started, args.max_memory)
+            });
+            match report {
+                Some(report) => {
+                    let message = match job.is_cancelled() {
+                        true => format!("stopped exploring at half the time limit: {message}"),
+                        false => message,
+                    };
+                    let (text, failed) = past::past_budget_report(
+                        &file.shown(),
+                        file.json_fields(),
+                        &message,
+                        &report,
+                        args.json,
+                    );
+                    Report { text, failed }
+                }
+                None => error_report(file, &message, args.json),
+            }
+        }
     }
 }
 
@@ -296,6 +336,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         max_states: args.max_states,
         max_memory: args.max_memory.unwrap_or_else(default_max_memory),
         solutions: args.solutions,
+        time_limit: args.time_limit,
         bars: MultiProgress::new(),
     });
     let mut reports = InOrder {

@@ -15,6 +15,7 @@ pub mod partition;
 pub mod play;
 pub mod progress;
 pub mod rooms;
+pub mod solve_past_budget;
 pub mod textconv;
 
 use std::io::Write;

@@ -22,6 +22,7 @@ pub mod puzzle;
 pub mod report;
 pub mod resize;
 pub mod rules;
+pub mod solver;
 pub mod steps;
 pub mod text_formats;
 pub mod transcript;

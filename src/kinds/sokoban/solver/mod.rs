@@ -1,0 +1,395 @@
+//! Sokoban past the exploration budget: a push-level solver for levels too
+//! big to explore whole (docs/command-line.md, `analyze --time-limit`).
+//!
+//! It searches positions (the boxes and the player's reachable area) one
+//! push at a time, pruning pushes onto dead cells, freeze deadlocks and
+//! positions whose boxes cannot all be assigned to goals, and searching
+//! only a PI-corral's pushes where there is one, ordered by a
+//! lower bound from the cheapest assignment of boxes to goals by push
+//! distance. It first runs A* (a share of the time): finished, its
+//! solution has the fewest pushes. Then a greedier best-first search uses
+//! the rest of the time to find any solution. It answers with what is
+//! known: a solution (moves and pushes in LURD, and whether it is proved
+//! to have the fewest pushes), a proof that there is none (only when a
+//! search ran dry: every pruning is sound), or that none was found in the
+//! time or memory given.
+
+mod board;
+mod corral;
+mod deadlock;
+mod lower_bound;
+mod lurd;
+mod search;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::engine::Job;
+
+use super::level::Level;
+use super::rules::{CompileError, Rules};
+use board::Board;
+use lower_bound::PushDistances;
+use search::{Counts, Ended, Searcher};
+
+/// The share of the time given to the optimal search (A*) before the
+/// greedy one.
+const OPTIMAL_SHARE: f64 = 0.4;
+
+/// The weight of the bound in the greedy search (`g + w·h`).
+const GREEDY_WEIGHT: u32 = 4;
+
+/// Why a level could not be given to the solver.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The level is invalid.
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// The player's region has more cells than the solver numbers.
+    #[error("the player's region has {cells} cells; the solver numbers at most 65,534")]
+    RegionTooBig {
+        /// The region's cells.
+        cells: usize,
+    },
+}
+
+/// Why the solver stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveStop {
+    /// The time limit ran out.
+    TimeLimit,
+    /// The memory budget would have been passed.
+    MemoryLimit,
+    /// The job was cancelled.
+    Cancelled,
+}
+
+impl SolveStop {
+    /// The reason in words, after "stopped by" ("the time limit").
+    pub fn words(self) -> &'static str {
+        match self {
+            SolveStop::TimeLimit => "the time limit",
+            SolveStop::MemoryLimit => "the memory budget",
+            SolveStop::Cancelled => "a cancel",
+        }
+    }
+
+    /// The reason's name in JSON: `"time_limit"`, `"memory_limit"`,
+    /// `"cancelled"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolveStop::TimeLimit => "time_limit",
+            SolveStop::MemoryLimit => "memory_limit",
+            SolveStop::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A solution the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverSolution {
+    /// The moves in LURD (lower case steps, upper case pushes).
+    pub lurd: String,
+    /// The number of moves.
+    pub moves: usize,
+    /// The number of pushes.
+    pub pushes: usize,
+    /// Whether no solution has fewer pushes (proved by a finished A*).
+    pub optimal: bool,
+}
+
+/// What the solver knows at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveOutcome {
+    /// A solution.
+    Solved(SolverSolution),
+    /// Proved: no solution exists.
+    Unsolvable,
+    /// No solution found before it stopped; nothing is proved.
+    NotFound(SolveStop),
+}
+
+/// The solver's answer with its figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveReport {
+    /// What it found.
+    pub outcome: SolveOutcome,
+    /// The seconds it ran.
+    pub seconds: f64,
+    /// The most positions it held at once.
+    pub positions: u64,
+    /// The dead cells of the level (a box there never reaches a goal).
+    pub dead_cells: usize,
+    /// Pushes it found to end in a deadlock (freeze deadlocks, boxes with
+    /// no assignment to the goals), pushes onto dead cells not counted.
+    pub deadlocks_found: u64,
+}
+
+impl SolveReport {
+    /// One line in words: "solved in 97 moves and 33 pushes (the fewest
+    /// pushes) in 0.2 s", "no solution found in 30 s (the time limit)",
+    /// "unsolvable (proved by exhausting the search)".
+    pub fn summary(&self) -> String {
+        match &self.outcome {
+            SolveOutcome::Solved(s) => format!(
+                "solved in {} moves and {} pushes ({}) in {:.1} s",
+                s.moves,
+                s.pushes,
+                if s.optimal {
+                    "the fewest pushes"
+                } else {
+                    "not proved the fewest pushes"
+                },
+                self.seconds
+            ),
+            SolveOutcome::Unsolvable => format!(
+                "unsolvable: proved by a search that ran dry in {:.1} s",
+                self.seconds
+            ),
+            SolveOutcome::NotFound(stop) => format!(
+                "no solution found in {:.1} s (stopped by {})",
+                self.seconds,
+                stop.words()
+            ),
+        }
+    }
+
+    /// The JSON object: `solved`, `unsolvable` (proved), `solution`
+    /// (LURD or null), `moves`, `pushes`, `optimal`, `stopped` (null or
+    /// `"time_limit"`, `"memory_limit"`, `"cancelled"`), `seconds`,
+    /// `positions`, `dead_cells`, `deadlocks_found`.
+    pub fn to_json(&self) -> Value {
+        let (solution, stopped) = match &self.outcome {
+            SolveOutcome::Solved(s) => (Some(s), None),
+            SolveOutcome::Unsolvable => (None, None),
+            SolveOutcome::NotFound(stop) => (None, Some(stop.name())),
+        };
+        json!({
+            "solved": solution.is_some(),
+            "unsolvable": self.outcome == SolveOutcome::Unsolvable,
+            "solution": solution.map(|s| s.lurd.clone()),
+            "moves": solution.map(|s| s.moves),
+            "pushes": solution.map(|s| s.pushes),
+            "optimal": solution.is_some_and(|s| s.optimal),
+            "stopped": stopped,
+            "seconds": (self.seconds * 1000.0).round() / 1000.0,
+            "positions": self.positions,
+            "dead_cells": self.dead_cells,
+            "deadlocks_found": self.deadlocks_found,
+        })
+    }
+}
+
+/// Solves `level` within `time_limit` and the job's memory budget; the
+/// job's cancel flag stops it and its progress counter shows the
+/// positions held.
+pub fn solve(level: &Level, time_limit: Duration, job: &Job) -> Result<SolveReport, SolveError> {
+    let started = Instant::now();
+    let rules = Rules::compile(level)?;
+    let board = Board::of(&rules).ok_or(SolveError::RegionTooBig {
+        cells: rules.cell_count(),
+    })?;
+    let distances = PushDistances::of(&board);
+    let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
+    let player = rules.start().player as u16;
+    let deadline = started + time_limit;
+    let searcher = |until: Instant| Searcher {
+        board: &board,
+        distances: &distances,
+        job,
+        deadline: until,
+        max_bytes: job.max_memory(),
+    };
+    let optimal_until = started + time_limit.mul_f64(OPTIMAL_SHARE);
+    let (ended, first) = searcher(optimal_until).run(&boxes, player, 1);
+    let mut counts = first;
+    let (ended, optimal) = match ended {
+        Ended::OutOfTime | Ended::OutOfMemory => {
+            let (greedy, second) = searcher(deadline).run(&boxes, player, GREEDY_WEIGHT);
+            counts.positions = counts.positions.max(second.positions);
+            counts.deadlocks += second.deadlocks;
+            (greedy, false)
+        }
+        other => (other, true),
+    };
+    let outcome = outcome_of(&board, &boxes, player, ended, optimal);
+    Ok(report(outcome, started, counts, &board))
+}
+
+/// The outcome of a search's end.
+fn outcome_of(
+    board: &Board,
+    boxes: &[u16],
+    player: u16,
+    ended: Ended,
+    optimal: bool,
+) -> SolveOutcome {
+    match ended {
+        Ended::Won(pushes) => {
+            let lurd = lurd::write_lurd(board, boxes, player, &pushes)
+                .expect("the search's pushes replay from its start");
+            SolveOutcome::Solved(SolverSolution {
+                moves: lurd.len(),
+                pushes: pushes.len(),
+                lurd,
+                optimal,
+            })
+        }
+        Ended::Exhausted => SolveOutcome::Unsolvable,
+        Ended::OutOfTime => SolveOutcome::NotFound(SolveStop::TimeLimit),
+        Ended::OutOfMemory => SolveOutcome::NotFound(SolveStop::MemoryLimit),
+        Ended::Cancelled => SolveOutcome::NotFound(SolveStop::Cancelled),
+    }
+}
+
+/// The report of an outcome.
+fn report(outcome: SolveOutcome, started: Instant, counts: Counts, board: &Board) -> SolveReport {
+    SolveReport {
+        outcome,
+        seconds: started.elapsed().as_secs_f64(),
+        positions: counts.positions,
+        dead_cells: board.dead_count(),
+        deadlocks_found: counts.deadlocks,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::sokoban::format::read_xsb_one;
+    use crate::kinds::sokoban::rules::{Dir, PlayState};
+
+    /// Twelve boxes in an open room: no solution in a handful of pushes.
+    const BIG_ROOM: &str = "##########\n#@       #\n# $ $ $  #\n#  $ $ $ #\n# $ $ $  #\n#  $ $ $ #\n#        #\n#........#\n#....    #\n#        #\n##########\n";
+
+    fn solved(text: &str, seconds: u64) -> SolveReport {
+        let level = read_xsb_one(text).unwrap();
+        solve(&level, Duration::from_secs(seconds), &Job::default()).unwrap()
+    }
+
+    /// Plays `lurd` from the start of `text`; whether it wins with every
+    /// letter a move of the case it says (step or push).
+    fn replays_to_a_win(text: &str, lurd: &str) -> bool {
+        let mut play = PlayState::new(Rules::compile(&read_xsb_one(text).unwrap()).unwrap());
+        for ch in lurd.chars() {
+            let Some(kind) = Dir::from_lurd(ch).and_then(|d| play.play(d)) else {
+                return false;
+            };
+            let pushed = kind == crate::kinds::sokoban::rules::MoveKind::Push;
+            if pushed != ch.is_ascii_uppercase() {
+                return false;
+            }
+        }
+        play.is_won()
+    }
+
+    fn solution(report: &SolveReport) -> &SolverSolution {
+        match &report.outcome {
+            SolveOutcome::Solved(s) => s,
+            other => panic!("not solved: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_small_level_is_solved_with_the_fewest_pushes() {
+        // The box must go round: push it right, then up the far side.
+        let text = "#######\n#.    #\n# ##$ #\n#  @  #\n#######\n";
+        let report = solved(text, 10);
+        let s = solution(&report);
+        assert!(s.optimal);
+        assert!(replays_to_a_win(text, &s.lurd), "{}", s.lurd);
+        let full =
+            crate::kinds::sokoban::analyze(&read_xsb_one(text).unwrap(), &Job::default()).unwrap();
+        assert_eq!(Some(s.pushes as u32), full.report.min_pushes);
+        assert_eq!(s.moves, s.lurd.len());
+        assert!(
+            report.summary().contains("the fewest pushes"),
+            "{}",
+            report.summary()
+        );
+    }
+
+    #[test]
+    fn a_won_start_is_solved_with_no_move() {
+        let report = solved("#####\n#@* #\n#####\n", 1);
+        let s = solution(&report);
+        assert_eq!((s.moves, s.pushes, s.optimal), (0, 0, true));
+    }
+
+    #[test]
+    fn a_level_with_only_frozen_ways_is_proved_unsolvable() {
+        // Both boxes sit against the top wall side by side: frozen.
+        let text = "#######\n#@$$. #\n#   . #\n#######\n";
+        let report = solved(text, 10);
+        assert_eq!(report.outcome, SolveOutcome::Unsolvable);
+        assert!(report.summary().starts_with("unsolvable"));
+        assert_eq!(report.to_json()["unsolvable"], true);
+    }
+
+    #[test]
+    fn a_push_into_a_freeze_is_counted_as_a_deadlock() {
+        // Pushing both boxes up against the top wall side by side (one
+        // off its goal) freezes them; the solver sees it and still solves
+        // the level.
+        let text = "########\n#   .  #\n#  $ $ #\n#@  .  #\n########\n";
+        let report = solved(text, 10);
+        assert!(report.deadlocks_found > 0, "{report:?}");
+        let s = solution(&report);
+        assert!(replays_to_a_win(text, &s.lurd));
+    }
+
+    #[test]
+    fn a_level_unsolvable_without_any_freeze_is_proved_by_exhausting() {
+        // The box can only move along the corridor, away from the goal
+        // behind the player.
+        let text = "######\n#.@$ #\n######\n";
+        let report = solved(text, 10);
+        assert_eq!(report.outcome, SolveOutcome::Unsolvable);
+    }
+
+    #[test]
+    fn no_time_answers_no_solution_found_at_once() {
+        let text = BIG_ROOM;
+        let level = read_xsb_one(text).unwrap();
+        assert!(level.problems().is_empty(), "{:?}", level.problems());
+        let started = Instant::now();
+        let report = solve(&level, Duration::ZERO, &Job::default()).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2));
+        assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::TimeLimit));
+        assert!(
+            report.summary().starts_with("no solution found in 0."),
+            "{}",
+            report.summary()
+        );
+        assert_eq!(report.to_json()["solved"], false);
+        assert_eq!(report.to_json()["stopped"], "time_limit");
+    }
+
+    #[test]
+    fn a_cancelled_job_stops_the_solver() {
+        let text = BIG_ROOM;
+        let job = Job::default();
+        job.cancel();
+        let report = solve(&read_xsb_one(text).unwrap(), Duration::from_secs(60), &job).unwrap();
+        assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::Cancelled));
+    }
+
+    #[test]
+    fn a_tiny_memory_budget_stops_the_solver_cleanly() {
+        let text = BIG_ROOM;
+        let job = Job::default().with_max_memory(10_000);
+        let report = solve(&read_xsb_one(text).unwrap(), Duration::from_secs(60), &job).unwrap();
+        assert_eq!(
+            report.outcome,
+            SolveOutcome::NotFound(SolveStop::MemoryLimit)
+        );
+    }
+
+    #[test]
+    fn an_invalid_level_is_refused_with_its_problems() {
+        let level = read_xsb_one("#####\n# $.#\n#####\n").unwrap();
+        let e = solve(&level, Duration::from_secs(1), &Job::default()).unwrap_err();
+        assert!(e.to_string().contains("no player"), "{e}");
+    }
+}

@@ -1,0 +1,261 @@
+//! The push-level search: positions are the sorted box cells and the
+//! player's reachable area (named by its smallest cell); a move is one
+//! push. A transposition table keeps every position met once with its
+//! fewest pushes so far; the open list is ordered by `g + w·h` where `h`
+//! is the matching bound ([`super::lower_bound`]). With `w = 1` it is A*:
+//! the bound is consistent, so the first won position taken from the list
+//! has the fewest pushes. With a larger `w` it is a greedier best-first
+//! search that finds a solution sooner but proves nothing about its
+//! length. Either way, an open list that runs dry proves that no solution
+//! exists, since every pruning (dead cells, freeze deadlocks, boxes with
+//! no assignment to the goals) is sound.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::rc::Rc;
+use std::time::Instant;
+
+use crate::engine::Job;
+
+use super::board::{opposite, Board, Reach, NO_CELL};
+use super::corral::Corrals;
+use super::deadlock::FreezeCheck;
+use super::lower_bound::{Matcher, PushDistances};
+
+/// One push: the box's cell before it and the direction (0 up, 1 right,
+/// 2 down, 3 left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Push {
+    /// The box's cell before the push.
+    pub(super) from: u16,
+    /// The direction.
+    pub(super) dir: u8,
+}
+
+/// Why a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// It reached a won position by these pushes from the start.
+    Won(Vec<Push>),
+    /// The open list ran dry: no won position is reachable.
+    Exhausted,
+    /// The time ran out.
+    OutOfTime,
+    /// The table would have grown past the memory budget.
+    OutOfMemory,
+    /// The job was cancelled.
+    Cancelled,
+}
+
+/// What the search counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Counts {
+    /// Positions stored in the table.
+    pub(super) positions: u64,
+    /// Positions expanded.
+    pub(super) expanded: u64,
+    /// Pushes found to end in a deadlock (frozen boxes, or boxes with no
+    /// assignment to the goals); pushes onto dead cells are not counted.
+    pub(super) deadlocks: u64,
+}
+
+/// The solver's fixed parts: the board, the distances and the limits.
+pub(super) struct Searcher<'a> {
+    /// The board.
+    pub(super) board: &'a Board,
+    /// Push distances for the bound.
+    pub(super) distances: &'a PushDistances,
+    /// The job (cancel flag and progress).
+    pub(super) job: &'a Job,
+    /// When to give up.
+    pub(super) deadline: Instant,
+    /// The most bytes the table and the open list may hold.
+    pub(super) max_bytes: u64,
+}
+
+/// A position met: its key, how it was reached, and its cost so far.
+struct Node {
+    key: Rc<[u16]>,
+    parent: u32,
+    push: Push,
+    g: u32,
+}
+
+/// No parent: the start.
+const ROOT: u32 = u32::MAX;
+
+/// How often (in expansions) the clock and the cancel flag are read:
+/// at the first expansion, and every this many after it.
+const CHECK_EVERY: u64 = 256;
+
+impl Searcher<'_> {
+    /// Searches from `boxes` (sorted) and the player's cell with the bound
+    /// weighted by `weight` (1: A*, optimal in pushes).
+    pub(super) fn run(&self, boxes: &[u16], player: u16, weight: u32) -> (Ended, Counts) {
+        let board = self.board;
+        let k = boxes.len();
+        let mut counts = Counts::default();
+        let mut occupied = vec![false; board.len()];
+        let mut reach = Reach::new(board.len());
+        let mut matcher = Matcher::default();
+        let mut freeze = FreezeCheck::default();
+        let mut corrals = Corrals::default();
+        let bytes_per_node = (std::mem::size_of::<Node>()
+            + 2 * (k + 1)
+            + 16
+            + 2 * (std::mem::size_of::<Rc<[u16]>>() + 8)
+            + 2 * 16) as u64;
+        let max_nodes = (self.max_bytes / bytes_per_node).max(1);
+
+        for &b in boxes {
+            occupied[usize::from(b)] = true;
+        }
+        let Some(h0) = matcher.bound(self.distances, boxes) else {
+            return (Ended::Exhausted, counts);
+        };
+        let start_player = reach.flood(board, &occupied, player);
+        let start_key: Rc<[u16]> = boxes.iter().copied().chain([start_player]).collect();
+        let mut nodes = vec![Node {
+            key: Rc::clone(&start_key),
+            parent: ROOT,
+            push: Push {
+                from: NO_CELL,
+                dir: 0,
+            },
+            g: 0,
+        }];
+        let mut table: HashMap<Rc<[u16]>, u32> = HashMap::from([(start_key, 0)]);
+        // (priority, bound, id): least priority first, then least bound.
+        let mut open = BinaryHeap::from([Reverse((u64::from(h0) * u64::from(weight), h0, 0u32))]);
+        let mut closed = vec![false];
+        let mut child = Vec::with_capacity(k + 1);
+
+        while let Some(Reverse((_, h, id))) = open.pop() {
+            let id_us = id as usize;
+            if closed[id_us] {
+                continue;
+            }
+            if h == 0 {
+                counts.positions = nodes.len() as u64;
+                return (Ended::Won(path_to(&nodes, id)), counts);
+            }
+            closed[id_us] = true;
+            counts.expanded += 1;
+            if counts.expanded % CHECK_EVERY == 1 {
+                counts.positions = nodes.len() as u64;
+                self.job.report_states(counts.positions);
+                if self.job.is_cancelled() {
+                    return (Ended::Cancelled, counts);
+                }
+                if Instant::now() >= self.deadline {
+                    return (Ended::OutOfTime, counts);
+                }
+            }
+            let key = Rc::clone(&nodes[id_us].key);
+            let g = nodes[id_us].g;
+            let (here, player) = key.split_at(k);
+            for &b in here {
+                occupied[usize::from(b)] = true;
+            }
+            reach.flood(board, &occupied, player[0]);
+            let mut pushes = Vec::new();
+            for (i, &b) in here.iter().enumerate() {
+                for d in 0..4 {
+                    let behind = board.next(b, opposite(d));
+                    let to = board.next(b, d);
+                    if behind == NO_CELL
+                        || to == NO_CELL
+                        || !reach.reached(behind)
+                        || occupied[usize::from(to)]
+                        || board.is_dead(to)
+                    {
+                        continue;
+                    }
+                    pushes.push((i, b, to, d));
+                }
+            }
+            let pushes = corrals.prune(board, &occupied, &reach, pushes);
+            for (i, b, to, d) in pushes {
+                occupied[usize::from(b)] = false;
+                occupied[usize::from(to)] = true;
+                let frozen = freeze.pushed_into_freeze(board, &occupied, to);
+                child.clear();
+                if !frozen {
+                    child.extend(
+                        here.iter()
+                            .enumerate()
+                            .map(|(j, &c)| if j == i { to } else { c }),
+                    );
+                    child.sort_unstable();
+                }
+                let bound = if frozen {
+                    None
+                } else {
+                    matcher.bound(self.distances, &child)
+                };
+                let normal = match bound {
+                    Some(_) => reach.flood(board, &occupied, b),
+                    None => NO_CELL,
+                };
+                occupied[usize::from(to)] = false;
+                occupied[usize::from(b)] = true;
+                let Some(h_child) = bound else {
+                    counts.deadlocks += 1;
+                    continue;
+                };
+                child.push(normal);
+                let g_child = g + 1;
+                let push = Push {
+                    from: b,
+                    dir: d as u8,
+                };
+                let priority = u64::from(g_child) + u64::from(h_child) * u64::from(weight);
+                match table.get(&child[..]) {
+                    Some(&old) => {
+                        let node = &mut nodes[old as usize];
+                        if closed[old as usize] || node.g <= g_child {
+                            continue;
+                        }
+                        node.g = g_child;
+                        node.parent = id;
+                        node.push = push;
+                        open.push(Reverse((priority, h_child, old)));
+                    }
+                    None => {
+                        if nodes.len() as u64 >= max_nodes {
+                            counts.positions = nodes.len() as u64;
+                            return (Ended::OutOfMemory, counts);
+                        }
+                        let new_id = nodes.len() as u32;
+                        let new_key: Rc<[u16]> = Rc::from(&child[..]);
+                        table.insert(Rc::clone(&new_key), new_id);
+                        nodes.push(Node {
+                            key: new_key,
+                            parent: id,
+                            push,
+                            g: g_child,
+                        });
+                        closed.push(false);
+                        open.push(Reverse((priority, h_child, new_id)));
+                    }
+                }
+            }
+            for &b in here {
+                occupied[usize::from(b)] = false;
+            }
+        }
+        counts.positions = nodes.len() as u64;
+        (Ended::Exhausted, counts)
+    }
+}
+
+/// The pushes from the start to node `id`.
+fn path_to(nodes: &[Node], mut id: u32) -> Vec<Push> {
+    let mut pushes = Vec::new();
+    while nodes[id as usize].parent != ROOT {
+        pushes.push(nodes[id as usize].push);
+        id = nodes[id as usize].parent;
+    }
+    pushes.reverse();
+    pushes
+}
