@@ -50,13 +50,14 @@ pub fn contribution_lines(effort: &Effort) -> Vec<String> {
 }
 
 /// What the card says of a level its kind's model cannot score:
-/// `cannot_be_won` when no win is reachable, else its search found no
-/// solution to score.
+/// `cannot_be_won` when no win is reachable, else a metric the score
+/// needs is not measured for it (a search that stopped, a Sokoban level
+/// too big to keep its step graph).
 pub fn unscored_words(cannot_be_won: bool) -> &'static str {
     if cannot_be_won {
         "Effort: none (the level cannot be won)"
     } else {
-        "Effort: none (no solution was found to score)"
+        "Effort: none (not every metric the score needs is measured for this level)"
     }
 }
 
