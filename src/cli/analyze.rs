@@ -231,13 +231,9 @@ fn error_report(file: &Source, message: &str, as_json: bool) -> Report {
 fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) -> Report {
     let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
-    let solvable = args.time_limit.zip(
-        level
-            .as_ref()
-            .ok()
-            .filter(|l| l.as_sokoban().is_some())
-            .cloned(),
-    );
+    let solvable = args
+        .time_limit
+        .zip(level.as_ref().ok().filter(|l| past::has_solver(l)).cloned());
     let watchdog = solvable
         .as_ref()
         .map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(*limit)));

@@ -48,6 +48,11 @@ impl Watchdog {
     }
 }
 
+/// Whether `level`'s kind has a solver past the budget (Sokoban's).
+pub fn has_solver(level: &Level) -> bool {
+    level.as_sokoban().is_some()
+}
+
 /// The share of the time limit the exploration gets.
 pub fn exploration_share(limit: Duration) -> Duration {
     limit / 2
