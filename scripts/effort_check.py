@@ -2,9 +2,10 @@
 """Check levelscope's relative effort scores against designers' orderings.
 
 Usage:
-    python3 scripts/effort_check.py [--levelscope BIN] FIXTURES_DIR
+    python3 scripts/effort_check.py [--levelscope BIN] [FIXTURES_DIR]
 
-FIXTURES_DIR is `../shared/fixtures`. No kind but Rush Hour has data on
+FIXTURES_DIR is the real levels' folder; by default the one the tests
+find (LEVELSCOPE_REAL_LEVELS, see docs/tests.md). No kind but Rush Hour has data on
 players, so the uncalibrated scores (Sokoban, Prism, Tangram) are checked
 against what the levels' designers said about them:
 
@@ -25,7 +26,7 @@ import os
 import subprocess
 import sys
 
-from effort_stats import spearman
+from effort_stats import real_levels_dir, spearman
 
 
 def analyze(levelscope, files):
@@ -138,12 +139,13 @@ def main(argv):
         i = args.index("--levelscope")
         levelscope = args[i + 1]
         del args[i : i + 2]
-    if len(args) != 1:
+    if len(args) > 1:
         print(__doc__, file=sys.stderr)
         return 2
-    sokoban(levelscope, args[0])
-    prism(levelscope, args[0])
-    tangram(levelscope, args[0])
+    fixtures = args[0] if args else real_levels_dir()
+    sokoban(levelscope, fixtures)
+    prism(levelscope, fixtures)
+    tangram(levelscope, fixtures)
     return 0
 
 

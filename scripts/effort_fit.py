@@ -2,10 +2,12 @@
 """Fit levelscope's effort model on the Rush Hour human data (issue 41).
 
 Usage:
-    python3 scripts/effort_fit.py [--levelscope BIN] [--write] DATA_DIR
+    python3 scripts/effort_fit.py [--levelscope BIN] [--write] [DATA_DIR]
 
 DATA_DIR is the folder of the Olieslagers 2024 puzzles and their human data
-(`human_moves.csv`): `../shared/fixtures/rushhour/olieslagers_2024`. The
+(`human_moves.csv`); by default `rushhour/olieslagers_2024` in the real
+levels' folder, found as the tests find it (LEVELSCOPE_REAL_LEVELS, see
+docs/tests.md). The
 script runs `levelscope analyze --json` on the puzzles the CSV lists, so the
 metrics are levelscope's own (`effort.metrics`), fits
 `log2(median player moves)` by least squares on declared candidate models,
@@ -24,7 +26,7 @@ import os
 import subprocess
 import sys
 
-from effort_stats import spearman
+from effort_stats import real_levels_dir, spearman
 
 Z80 = 1.2815515655446004  # two-sided 80 % normal quantile
 
@@ -158,10 +160,11 @@ def main(argv):
     if "--write" in args:
         write = True
         args.remove("--write")
-    if len(args) != 1:
+    if len(args) > 1:
         print(__doc__, file=sys.stderr)
         return 2
-    puzzles = read_puzzles(args[0], levelscope)
+    data_dir = args[0] if args else os.path.join(real_levels_dir(), "rushhour", "olieslagers_2024")
+    puzzles = read_puzzles(data_dir, levelscope)
     n = len(puzzles)
     medians = [p[2] for p in puzzles]
     ys = [math.log2(m) for m in medians]

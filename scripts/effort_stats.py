@@ -1,4 +1,18 @@
-"""Rank statistics shared by the effort scripts (standard library only)."""
+"""Rank statistics and the real levels' folder, shared by the effort
+scripts (standard library only)."""
+
+import os
+
+
+def real_levels_dir():
+    """The folder of the real levels, found as the tests find it
+    (tests/common/real_levels.rs): LEVELSCOPE_REAL_LEVELS when set, else
+    shared/fixtures beside the project's folder."""
+    named = os.environ.get("LEVELSCOPE_REAL_LEVELS")
+    if named:
+        return named
+    project = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.path.join(os.path.dirname(project), "shared", "fixtures")
 
 
 def ranks(v):
