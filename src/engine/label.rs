@@ -224,6 +224,35 @@ struct Record {
 }
 
 impl Record {
+    /// Whether some distance of the record is already `up`: the state is
+    /// in the next level's frontier.
+    #[inline(always)]
+    fn is_queued_at(&self, up: u16) -> bool {
+        self.any == up || self.preferred == up || self.mixed == up
+    }
+
+    /// Raises to `d + 1` each distance of this record (a predecessor's)
+    /// that is still unreachable and that `successor` has at `d` (the
+    /// preferred one only for a preferred state); whether any was raised.
+    #[inline(always)]
+    fn raise_from(&mut self, successor: &Record, d: u16) -> bool {
+        let up = d + 1;
+        let mut raised = false;
+        if successor.any == d && self.any == UNREACHABLE {
+            self.any = up;
+            raised = true;
+        }
+        if successor.preferred == d && self.is_preferred != 0 && self.preferred == UNREACHABLE {
+            self.preferred = up;
+            raised = true;
+        }
+        if successor.mixed == d && self.mixed == UNREACHABLE {
+            self.mixed = up;
+            raised = true;
+        }
+        raised
+    }
+
     /// The record as the 64-bit word it occupies.
     #[inline(always)]
     fn to_word(self) -> u64 {
@@ -369,25 +398,11 @@ fn raise_level(
     label_threads::level(now, preds, cell, |s, p| {
         // Only fields at `d` are read, and no thread changes those.
         let r = Record::from_word(cells[s as usize].load(Relaxed));
-        let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
         let mut old = cells[p as usize].load(Relaxed);
         loop {
             let mut q = Record::from_word(old);
-            let queued = q.any == up || q.preferred == up || q.mixed == up;
-            let mut raised = false;
-            if any && q.any == UNREACHABLE {
-                q.any = up;
-                raised = true;
-            }
-            if preferred && q.is_preferred != 0 && q.preferred == UNREACHABLE {
-                q.preferred = up;
-                raised = true;
-            }
-            if mixed && q.mixed == UNREACHABLE {
-                q.mixed = up;
-                raised = true;
-            }
-            if !raised {
+            let queued = q.is_queued_at(up);
+            if !q.raise_from(&r, d) {
                 return false;
             }
             match cells[p as usize].compare_exchange_weak(old, q.to_word(), Relaxed, Relaxed) {
@@ -520,23 +535,10 @@ impl Distances {
                     }
                 }
                 let r = records[s as usize];
-                let (any, preferred, mixed) = (r.any == d, r.preferred == d, r.mixed == d);
                 for &p in preds.of_state(s) {
                     let q = &mut records[p as usize];
-                    let queued = q.any == up || q.preferred == up || q.mixed == up;
-                    let mut raised = false;
-                    if any && q.any == UNREACHABLE {
-                        q.any = up;
-                        raised = true;
-                    }
-                    if preferred && q.is_preferred != 0 && q.preferred == UNREACHABLE {
-                        q.preferred = up;
-                        raised = true;
-                    }
-                    if mixed && q.mixed == UNREACHABLE {
-                        q.mixed = up;
-                        raised = true;
-                    }
+                    let queued = q.is_queued_at(up);
+                    let raised = q.raise_from(&r, d);
                     if raised && !queued {
                         if next.len() == next.capacity() {
                             let held = frontier(&now, &next);

@@ -119,7 +119,8 @@ pub struct AnalysisState {
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
     pub traps: Option<Arc<Vec<(crate::engine::Trap, usize)>>>,
-    /// The level's effort, worked out once when the report card first
+    /// The level's effort, from the worker with the analysis, or worked
+    /// out once when the report card first
     /// shows it (the inner `None`: the kind's model cannot score it).
     pub effort: Option<Option<Arc<crate::effort::Effort>>>,
     /// Whether the designer cancelled it (the result then says how to
@@ -765,7 +766,7 @@ impl EditorApp {
             self.analysis.result = Some(done.result);
             self.analysis.solutions = None;
             self.analysis.traps = None;
-            self.analysis.effort = None;
+            self.analysis.effort = Some(done.effort);
             self.kinds.forget();
         }
         let level = &self.docs[self.active].level;
@@ -818,8 +819,10 @@ impl EditorApp {
         )
     }
 
-    /// The effort of the finished analysis, worked out once; `None` when
-    /// there is no finished analysis or its kind's model cannot score it.
+    /// The effort of the finished analysis, as the worker worked it out
+    /// (or once here, for an analysis that did not come from it); `None`
+    /// when there is no finished analysis or its kind's model cannot score
+    /// it.
     pub fn effort(&mut self) -> Option<Arc<crate::effort::Effort>> {
         let analysis = self.analysis.ready()?.clone();
         self.analysis

@@ -50,14 +50,27 @@ impl EditorApp {
         }
     }
 
+    /// The summary a pack keeps of the active level's analysis, when the
+    /// analysis is of the level on screen: its verdict and figures, and
+    /// the effort the worker already worked out.
+    fn summary_of_active(&mut self) -> Option<crate::kinds::LevelSummary> {
+        let analysis = self.analysis.ready()?;
+        if self.analysis.level.as_ref() != Some(&self.doc().level) {
+            return None;
+        }
+        let mut summary = analysis.verdict_summary();
+        summary.effort = self
+            .effort()
+            .as_deref()
+            .map(crate::effort::StoredEffort::from);
+        Some(summary)
+    }
+
     /// Writes the active level into pack entry `index` (with its current
     /// summary when the analysis is of this level) and saves the pack.
     pub(super) fn save_into_pack(&mut self, index: usize) {
         let level = self.doc().level.clone();
-        let summary = match (&self.analysis.level, self.analysis.ready()) {
-            (Some(l), Some(a)) if *l == level => Some(a.level_summary()),
-            _ => None,
-        };
+        let summary = self.summary_of_active();
         let Some(open) = self.pack.as_mut() else {
             return;
         };
@@ -221,10 +234,7 @@ impl EditorApp {
     /// when it is of the same board) to the pack as one undoable edit,
     /// creating a pack if none is open; returns its index.
     pub(super) fn append_to_pack(&mut self, level: Level) -> usize {
-        let summary = match (&self.analysis.level, self.analysis.ready()) {
-            (Some(l), Some(a)) if *l == self.doc().level => Some(a.level_summary()),
-            _ => None,
-        };
+        let summary = self.summary_of_active();
         let open = self
             .pack
             .get_or_insert_with(|| OpenPack::new_named("New pack"));

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::effort::Effort;
 use crate::engine::{Job, Phase};
 use crate::kinds::{Analysis, AnalysisError, Level};
 
@@ -21,6 +22,9 @@ pub struct Finished {
     pub id: u64,
     /// The analysis, or why there is none ("too big: …", an invalid level).
     pub result: Result<Analysis, AnalysisError>,
+    /// The analysis's effort, worked out here, off the thread that draws
+    /// (it reads the whole graph); `None` when unscored or not analysed.
+    pub effort: Option<Arc<Effort>>,
     /// How long it ran.
     pub elapsed: Duration,
 }
@@ -97,10 +101,16 @@ impl AnalysisWorker {
                     Some(pool) => pool.install(|| level.analyze(&thread_job)),
                     None => level.analyze(&thread_job),
                 };
+                let effort = result
+                    .as_ref()
+                    .ok()
+                    .and_then(Analysis::effort)
+                    .map(Arc::new);
                 // The receiver may be gone (the editor closed): nothing to do.
                 let _ = sender.send(Finished {
                     id,
                     result,
+                    effort,
                     elapsed: started.elapsed(),
                 });
                 notify();
