@@ -299,7 +299,7 @@ fn the_generate_tab_of_sokoban_says_there_is_no_generator() {
     use levelscope::kinds::Kind;
     let mut generators = KindGenerators::default();
     assert_eq!(
-        generators.check(Kind::Sokoban),
+        generators.check(Kind::Sokoban).map_err(|e| e.to_string()),
         Err(NO_GENERATOR.to_string())
     );
     assert_eq!(generators.check(Kind::Skiddy), Ok(()));

@@ -86,7 +86,11 @@ enum Converted {
 
 /// `levels` in `format`. Several levels go to JSON as a pack (named
 /// `pack_name`), since a JSON level holds one.
-fn converted(levels: Vec<Level>, format: TextFormat, pack_name: &str) -> Result<Converted, String> {
+fn converted(
+    levels: Vec<Level>,
+    format: TextFormat,
+    pack_name: &str,
+) -> Result<Converted, crate::kinds::LevelError> {
     if format == TextFormat::JSON && levels.len() > 1 {
         return Ok(Converted::Levels(pack_name.to_string(), levels));
     }
@@ -222,14 +226,7 @@ fn write_collection_back(
             if c.left_out.is_empty() {
                 Ok(c)
             } else {
-                Err(format!(
-                    "levels {} cannot be said in it",
-                    c.left_out
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                Err(crate::pack::PackError::LeftOut { levels: c.left_out })
             }
         });
     let written = match written {

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, generator_part, pack_text, report_shortfall,
-    shortfall_code, write_locked,
+    shortfall_code, write_locked, GeneratedFileError,
 };
 use super::partition::{parse_partition, PartitionArg};
 use crate::engine::default_max_memory;
@@ -199,7 +199,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         bytes_per_level::<Generated>(args.width.saturating_mul(args.height)),
         default_max_memory(),
     )
-    .and_then(|()| params.check().map_err(|e| e.to_string()))
+    .and_then(|()| params.check().map_err(GeneratedFileError::from))
     .and_then(|()| generator_part(args.partition, &args.out, "skiddy", args.parameters()));
     let part = match checked {
         Ok(part) => part,

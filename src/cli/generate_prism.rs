@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
-    make_batch_of, pack_text, report_failures, write_locked, GeneratorPart, OutFile,
+    make_batch_of, pack_text, report_failures, write_locked, GeneratedFileError, GeneratorPart,
+    OutFile,
 };
 use super::partition::{parse_partition, PartitionArg};
 
@@ -169,10 +170,12 @@ fn file_text(
     output: OutFile,
     batch: &super::generated_file::Batch<Kept>,
     part: Option<&GeneratorPart>,
-) -> Result<String, String> {
+) -> Result<String, GeneratedFileError> {
     let kept = &batch.kept;
     match output {
-        OutFile::Text => prism::write_2016(&kept[0].level).map_err(|e| e.to_string()),
+        OutFile::Text => {
+            prism::write_2016(&kept[0].level).map_err(|e| GeneratedFileError::Level(e.into()))
+        }
         OutFile::Pack => Ok(pack_text(
             &args.out,
             args.seed,
@@ -195,7 +198,7 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let options = args.options(0);
     let (output, part) = match options
         .check()
-        .map_err(|e| e.to_string())
+        .map_err(GeneratedFileError::from)
         .and_then(|()| {
             check_count(
                 args.count,
@@ -215,9 +218,7 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     let indices = batch_indices(args.count, part.as_ref());
-    let batch = make_batch_of(&indices, |i| {
-        generate_one(args, i, output).map_err(|e| e.to_string())
-    });
+    let batch = make_batch_of(&indices, |i| generate_one(args, i, output));
     if !report_failures(&batch, part.is_some(), err) {
         return super::EXIT_FAILED;
     }

@@ -13,14 +13,15 @@ use std::path::PathBuf;
 
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
-    make_batch_of, pack_text, report_failures, write_locked, GeneratorPart, OutFile,
+    make_batch_of, pack_text, report_failures, write_locked, GeneratedFileError, GeneratorPart,
+    OutFile,
 };
 use super::partition::{parse_partition, PartitionArg};
 
 use crate::engine::{default_max_memory, Job};
 use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::tangram::generate::DEFAULT_MAX_GROWTHS;
-use crate::kinds::tangram::{self, generate, GenerateOptions, Preset};
+use crate::kinds::tangram::{self, generate, GenerateError, GenerateOptions, Preset};
 use crate::kinds::LevelSummary;
 
 /// The Tangram generator's parameters.
@@ -95,7 +96,7 @@ impl TangramArgs {
 
     /// The generator's options for level `index`, or why the parameters
     /// cannot give a level.
-    fn options(&self, index: u64) -> Result<GenerateOptions, String> {
+    fn options(&self, index: u64) -> Result<GenerateOptions, GenerateError> {
         let seed = batch_seed(self.seed, index);
         let options = match (self.preset, self.size, self.shapes) {
             (_, Some(size), Some(shapes)) => GenerateOptions::new(size, shapes, seed),
@@ -122,7 +123,7 @@ struct Kept {
 /// Generates level `index` and counts its solutions. With one level to
 /// make (no bar of levels), a count that runs long shows its nodes against
 /// the budget.
-fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
+fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, GenerateError> {
     let generated = generate(args.options(index)?)?;
     let job = Job::new(args.max_states);
     let count = || tangram::analyze(&generated.level, 0, &job);
@@ -132,7 +133,7 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, String> {
     } else {
         count()
     }
-    .map_err(|e| format!("the generator made an invalid level: {e}"))?;
+    .map_err(GenerateError::InvalidLevel)?;
     Ok(Kept {
         level: generated.level,
         summary: crate::kinds::tangram::figures::TangramFigures::pack_summary(analysis),
@@ -174,22 +175,26 @@ fn file_text(
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // The one rule of every generator first (see `generated_file`), then
     // what this one asks of its options and its file.
-    let (output, part) = match args.options(0).and_then(|options| {
-        check_count(
-            args.count,
-            bytes_per_level::<Kept>(4 * options.size * options.size),
-            default_max_memory(),
-        )?;
-        let output = OutFile::of(&args.out, args.count, "the original format")?;
-        let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
-        Ok((output, part))
-    }) {
-        Ok(output) => output,
-        Err(message) => {
-            let _ = writeln!(err, "error: {message}");
-            return super::EXIT_USAGE;
-        }
-    };
+    let (output, part) =
+        match args
+            .options(0)
+            .map_err(GeneratedFileError::from)
+            .and_then(|options| {
+                check_count(
+                    args.count,
+                    bytes_per_level::<Kept>(4 * options.size * options.size),
+                    default_max_memory(),
+                )?;
+                let output = OutFile::of(&args.out, args.count, "the original format")?;
+                let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
+                Ok((output, part))
+            }) {
+            Ok(output) => output,
+            Err(message) => {
+                let _ = writeln!(err, "error: {message}");
+                return super::EXIT_USAGE;
+            }
+        };
     let indices = batch_indices(args.count, part.as_ref());
     let batch = make_batch_of(&indices, |i| generate_one(args, i));
     if !report_failures(&batch, part.is_some(), err) {

@@ -20,7 +20,7 @@
 //! so that the merge sees it.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -39,25 +39,94 @@ pub enum OutFile {
     Pack,
 }
 
+/// Why a generator's run cannot start, or its file cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum GeneratedFileError {
+    /// A `.txt` file asked to hold several levels.
+    #[error("{}: a .txt file holds one level in {format}, and --count asks for {count}; write a pack (.json) instead", crate::file_names::shown(.path))]
+    TextHoldsOne {
+        /// The file.
+        path: PathBuf,
+        /// The kind's text format, in words.
+        format: String,
+        /// The levels asked for.
+        count: usize,
+    },
+    /// An output file that is neither `.txt` nor `.json`.
+    #[error("{}: --out must end in .txt (one level in {format}) or .json (a pack)", crate::file_names::shown(.path))]
+    Extension {
+        /// The file.
+        path: PathBuf,
+        /// The kind's text format, in words.
+        format: String,
+    },
+    /// `--count 0`.
+    #[error("--count 0 asks for no level; give at least 1")]
+    NoLevel,
+    /// More levels than fit in the memory budget.
+    #[error(
+        "--count {count} asks for more levels than fit in memory: about {} for the batch, and {} is available (at most about {most} levels of this size); generate fewer at a time",
+        crate::engine::format_bytes(*.needed),
+        crate::engine::format_bytes(*.budget)
+    )]
+    OverBudget {
+        /// The levels asked for.
+        count: usize,
+        /// The bytes the batch needs.
+        needed: u64,
+        /// The bytes available.
+        budget: u64,
+        /// The most levels that fit.
+        most: u64,
+    },
+    /// `--partition` cannot be resolved.
+    #[error(transparent)]
+    Partition(#[from] super::partition::PartitionError),
+    /// `--partition` with an output file that is not a pack.
+    #[error("{}: with --partition, --out must be a pack (.json): the part that pack merge takes", crate::file_names::shown(.0))]
+    PartNotPack(PathBuf),
+    /// Skiddy's parameters cannot give a level.
+    #[error(transparent)]
+    Skiddy(#[from] crate::kinds::skiddy::generate::GenerateError),
+    /// Prism's options cannot give a level.
+    #[error(transparent)]
+    Prism(#[from] crate::kinds::prism::generate::GenerateError),
+    /// Tangram's options cannot give a level.
+    #[error(transparent)]
+    Tangram(#[from] crate::kinds::tangram::GenerateError),
+    /// The level cannot be written in the file's format.
+    #[error(transparent)]
+    Level(#[from] crate::kinds::LevelError),
+    /// The file could not be locked or written.
+    #[error("{}: {error}", crate::file_names::shown(.path))]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
 impl OutFile {
     /// The output `path` asks for when `count` levels are wanted (checked
     /// first by [`check_count`]), or why it cannot hold them; `format`
     /// names the kind's text format ("the 2016 format").
-    pub fn of(path: &Path, count: usize, format: &str) -> Result<OutFile, String> {
+    pub fn of(path: &Path, count: usize, format: &str) -> Result<OutFile, GeneratedFileError> {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
         match extension.as_deref() {
             Some("txt") if count == 1 => Ok(OutFile::Text),
-            Some("txt") => Err(format!(
-                "{}: a .txt file holds one level in {format}, and --count asks for {count}; write a pack (.json) instead",
-                crate::file_names::shown(path)
-            )),
+            Some("txt") => Err(GeneratedFileError::TextHoldsOne {
+                path: path.to_path_buf(),
+                format: format.to_string(),
+                count,
+            }),
             Some("json") => Ok(OutFile::Pack),
-            _ => Err(format!(
-                "{}: --out must end in .txt (one level in {format}) or .json (a pack)",
-                crate::file_names::shown(path)
-            )),
+            _ => Err(GeneratedFileError::Extension {
+                path: path.to_path_buf(),
+                format: format.to_string(),
+            }),
         }
     }
 }
@@ -66,26 +135,30 @@ impl OutFile {
 /// written: its result, its level of `cells` cells with its pack entry,
 /// and its share of the file's text.
 pub fn bytes_per_level<K>(cells: usize) -> u64 {
-    (std::mem::size_of::<Result<K, String>>() + 1024 + 64 * cells) as u64
+    (std::mem::size_of::<Result<K, Box<dyn std::error::Error + Send>>>() + 1024 + 64 * cells) as u64
 }
 
 /// The rule every generator checks before it starts: `count` must be at
 /// least 1, and `count` levels of `bytes_per_level` each must fit in
 /// `budget` bytes. The error is said as usage (exit 2).
-pub fn check_count(count: usize, bytes_per_level: u64, budget: u64) -> Result<(), String> {
+pub fn check_count(
+    count: usize,
+    bytes_per_level: u64,
+    budget: u64,
+) -> Result<(), GeneratedFileError> {
     if count == 0 {
-        return Err("--count 0 asks for no level; give at least 1".to_string());
+        return Err(GeneratedFileError::NoLevel);
     }
     let needed = (count as u128) * (bytes_per_level as u128);
     if needed > budget as u128 {
         let needed = u64::try_from(needed).unwrap_or(u64::MAX);
         let most = budget / bytes_per_level.max(1);
-        return Err(format!(
-            "--count {count} asks for more levels than fit in memory: about {} for the batch, and {} is available (at most about {} levels of this size); generate fewer at a time",
-            crate::engine::format_bytes(needed),
-            crate::engine::format_bytes(budget),
-            most
-        ));
+        return Err(GeneratedFileError::OverBudget {
+            count,
+            needed,
+            budget,
+            most,
+        });
     }
     Ok(())
 }
@@ -109,16 +182,12 @@ pub fn generator_part(
     out: &Path,
     generator: &str,
     parameters: String,
-) -> Result<Option<GeneratorPart>, String> {
-    let Some(partition) = super::partition::resolve_from_env(arg).map_err(|e| e.to_string())?
-    else {
+) -> Result<Option<GeneratorPart>, GeneratedFileError> {
+    let Some(partition) = super::partition::resolve_from_env(arg)? else {
         return Ok(None);
     };
-    if OutFile::of(out, 2, "a text format") != Ok(OutFile::Pack) {
-        return Err(format!(
-            "{}: with --partition, --out must be a pack (.json): the part that pack merge takes",
-            crate::file_names::shown(out)
-        ));
+    if !matches!(OutFile::of(out, 2, "a text format"), Ok(OutFile::Pack)) {
+        return Err(GeneratedFileError::PartNotPack(out.to_path_buf()));
     }
     Ok(Some(GeneratorPart {
         partition,
@@ -151,23 +220,23 @@ pub struct Batch<K> {
 
 /// Makes levels `0..count` with `make` on all cores, with a progress bar
 /// when there is more than one.
-pub fn make_batch<K: Send>(
+pub fn make_batch<K: Send, E: std::fmt::Display + Send>(
     count: usize,
-    make: impl Fn(u64) -> Result<K, String> + Sync,
+    make: impl Fn(u64) -> Result<K, E> + Sync,
 ) -> Batch<K> {
     make_batch_of(&(0..count as u64).collect::<Vec<_>>(), make)
 }
 
 /// Makes the levels of `indices` with `make` on all cores, with a progress
 /// bar when there is more than one.
-pub fn make_batch_of<K: Send>(
+pub fn make_batch_of<K: Send, E: std::fmt::Display + Send>(
     indices: &[u64],
-    make: impl Fn(u64) -> Result<K, String> + Sync,
+    make: impl Fn(u64) -> Result<K, E> + Sync,
 ) -> Batch<K> {
     let started = Instant::now();
     let count = indices.len();
     let bar = (count > 1).then(|| super::generating_bar(count));
-    let results: Vec<Result<K, String>> = indices
+    let results: Vec<Result<K, E>> = indices
         .par_iter()
         .map(|&i| {
             let made = make(i);
@@ -192,7 +261,7 @@ pub fn make_batch_of<K: Send>(
                 batch.kept.push(k);
                 batch.kept_indices.push(i as usize);
             }
-            Err(e) => batch.failed.push((i as usize, e)),
+            Err(e) => batch.failed.push((i as usize, e.to_string())),
         }
     }
     batch
@@ -250,11 +319,13 @@ pub fn pack_text(
 ///
 /// Only [`report_failures`] (or [`report_shortfall`]) saying there is
 /// something to write lets a generator call this.
-pub fn write_locked(path: &Path, text: &str) -> Result<(), String> {
-    let _lock = crate::lock::FileLock::exclusive(path)
-        .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))?;
-    crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))
+pub fn write_locked(path: &Path, text: &str) -> Result<(), GeneratedFileError> {
+    let failed = |error| GeneratedFileError::Write {
+        path: path.to_path_buf(),
+        error,
+    };
+    let _lock = crate::lock::FileLock::exclusive(path).map_err(failed)?;
+    crate::atomic::write_atomic(path, text.as_bytes()).map_err(failed)
 }
 
 /// Says which levels failed and, if none was made, that nothing is
@@ -323,33 +394,36 @@ mod tests {
     #[test]
     fn the_out_file_follows_the_extension_and_the_count() {
         let format = "the 2016 format";
-        assert_eq!(
+        assert!(matches!(
             OutFile::of(Path::new("a.txt"), 1, format),
             Ok(OutFile::Text)
-        );
-        assert_eq!(
+        ));
+        assert!(matches!(
             OutFile::of(Path::new("a.JSON"), 5, format),
             Ok(OutFile::Pack)
-        );
+        ));
         let many = OutFile::of(Path::new("a.txt"), 2, format).unwrap_err();
         assert!(
-            many.contains("holds one level in the 2016 format"),
+            many.to_string()
+                .contains("holds one level in the 2016 format"),
             "{many}"
         );
         let other = OutFile::of(Path::new("a.png"), 1, format).unwrap_err();
-        assert!(other.contains("must end in .txt"), "{other}");
+        assert!(other.to_string().contains("must end in .txt"), "{other}");
     }
 
     #[test]
     fn a_count_is_checked_against_memory_before_anything_is_made() {
         assert!(check_count(0, 100, 1 << 30)
             .unwrap_err()
+            .to_string()
             .contains("--count 0"));
-        assert_eq!(check_count(10, 100, 1000), Ok(()));
+        assert!(check_count(10, 100, 1000).is_ok());
         let many =
             check_count(4_000_000_000, bytes_per_level::<[u8; 200]>(56), 1 << 30).unwrap_err();
         assert!(
-            many.contains("--count 4000000000 asks for more levels than fit in memory"),
+            many.to_string()
+                .contains("--count 4000000000 asks for more levels than fit in memory"),
             "{many}"
         );
         // No overflow at the extremes.
@@ -358,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_batch_keeps_order_and_names_the_failures() {
-        let batch = make_batch(5, |i| if i == 3 { Err("odd".into()) } else { Ok(i) });
+        let batch = make_batch(5, |i| if i == 3 { Err("odd") } else { Ok(i) });
         assert_eq!(batch.kept, [0, 1, 2, 4]);
         assert_eq!(batch.kept_indices, [0, 1, 2, 4]);
         assert_eq!(batch.failed, [(3, "odd".to_string())]);
@@ -378,15 +452,12 @@ mod tests {
         let indices = batch_indices(8, Some(&part));
         assert_eq!(indices, [1, 4, 7]);
         assert_eq!(batch_indices(3, None), [0, 1, 2]);
-        let batch = make_batch_of(
-            &indices,
-            |i| if i == 4 { Err("no".into()) } else { Ok(i * 10) },
-        );
+        let batch = make_batch_of(&indices, |i| if i == 4 { Err("no") } else { Ok(i * 10) });
         assert_eq!(batch.kept, [10, 70]);
         assert_eq!(batch.kept_indices, [1, 7]);
         assert_eq!(batch.failed, [(4, "no".to_string())]);
         // A part none of whose levels was made is still written.
-        let none = make_batch_of(&[2], |_| Err::<u64, _>("no".into()));
+        let none = make_batch_of(&[2], |_| Err::<u64, _>("no"));
         assert!(report_failures(&none, true, &mut Vec::new()));
         assert!(!report_failures(&none, false, &mut Vec::new()));
     }
@@ -428,7 +499,10 @@ mod tests {
     fn a_part_must_be_a_pack() {
         let fixed = Some(PartitionArg::Fixed(Partition { k: 0, n: 2 }));
         let e = generator_part(fixed, Path::new("a.txt"), "tangram", String::new()).unwrap_err();
-        assert!(e.contains("--out must be a pack (.json)"), "{e}");
+        assert!(
+            e.to_string().contains("--out must be a pack (.json)"),
+            "{e}"
+        );
         let part = generator_part(fixed, Path::new("a.json"), "tangram", "x".into())
             .unwrap()
             .unwrap();
@@ -438,9 +512,9 @@ mod tests {
             "{}",
             part.source
         );
-        assert_eq!(
+        assert!(matches!(
             generator_part(None, Path::new("a.txt"), "t", String::new()),
             Ok(None)
-        );
+        ));
     }
 }

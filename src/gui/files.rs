@@ -23,10 +23,50 @@ pub enum Opened {
     Pack(ReadPack),
 }
 
+/// Why a file could not be opened or saved, or a dialog shown.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file is not a level or pack levelscope can read.
+    #[error(transparent)]
+    Pack(#[from] pack::PackError),
+    /// The level cannot be written.
+    #[error(transparent)]
+    Level(#[from] crate::kinds::LevelError),
+    /// The kind has no text format for a `.txt` file.
+    #[error("{} levels have no text format; save it as .json", .0.title())]
+    NoTextFormat(crate::kinds::Kind),
+    /// The file's extension cannot hold a level of this kind.
+    #[error("{what}, and this is a {} level: save it as {}", .kind.title(), .choices.join(" or "))]
+    Extension {
+        /// What the extension holds, in words.
+        what: String,
+        /// The level's kind.
+        kind: crate::kinds::Kind,
+        /// The extensions that would do.
+        choices: Vec<String>,
+    },
+    /// The format the extension asks for cannot say the level.
+    #[error("{0}; save it as .json instead")]
+    Unsayable(crate::kinds::LevelError),
+    /// The file could not be written.
+    #[error("cannot write {}: {error}", .path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The desktop has no file dialog.
+    #[error(
+        "this desktop has no file dialog service (no session bus for a desktop portal, no zenity)"
+    )]
+    NoDialog,
+}
+
 /// Reads level or pack text, told apart by content: a JSON object whose
 /// `format` is the pack format is a pack; anything else must be levels of
 /// some kind, and a file of several levels opens as a pack.
-pub fn open_text(text: &str) -> Result<Opened, String> {
+pub fn open_text(text: &str) -> Result<Opened, FileError> {
     Ok(match pack::open_text(text, None)? {
         pack::Opened::Pack(read) => Opened::Pack(read),
         pack::Opened::Levels(mut levels, _) if levels.len() == 1 => Opened::Level(levels.remove(0)),
@@ -75,7 +115,7 @@ pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), String> {
 /// Prism's 2016 text, Tangram's text, Sokoban's XSB); any other extension
 /// must be that of one of the kind's formats (`.xsb` for Sokoban). A name
 /// whose extension cannot hold the level is refused with the reason.
-pub fn format_for_path(level: &Level, path: &Path) -> Result<TextFormat, String> {
+pub fn format_for_path(level: &Level, path: &Path) -> Result<TextFormat, FileError> {
     let Some(extension) = path.extension() else {
         return Ok(TextFormat::JSON);
     };
@@ -91,12 +131,7 @@ pub fn format_for_path(level: &Level, path: &Path) -> Result<TextFormat, String>
         return Ok(TextFormat::JSON);
     }
     if extension == "txt" {
-        return own().next().ok_or_else(|| {
-            format!(
-                "{} levels have no text format; save it as .json",
-                kind.title()
-            )
-        });
+        return own().next().ok_or(FileError::NoTextFormat(kind));
     }
     if let Some(format) = own().find(|f| f.extension() == extension) {
         return Ok(format);
@@ -117,24 +152,22 @@ pub fn format_for_path(level: &Level, path: &Path) -> Result<TextFormat, String>
             .filter(|e| e != ".txt"),
     );
     choices.dedup();
-    Err(format!(
-        "{what}, and this is a {} level: save it as {}",
-        kind.title(),
-        choices.join(" or ")
-    ))
+    Err(FileError::Extension {
+        what,
+        kind,
+        choices,
+    })
 }
 
 /// The text of `level` for a file at `path`, in the format its extension
 /// asks for (see [`format_for_path`]). A level that format cannot say is
 /// refused with the reason.
-pub fn level_text(level: &Level, path: &Path) -> Result<String, String> {
+pub fn level_text(level: &Level, path: &Path) -> Result<String, FileError> {
     let format = format_for_path(level, path)?;
     if format == TextFormat::JSON {
-        return level.write(TextFormat::JSON);
+        return Ok(level.write(TextFormat::JSON)?);
     }
-    level
-        .write(format)
-        .map_err(|e| format!("{e}; save it as .json instead"))
+    level.write(format).map_err(FileError::Unsayable)
 }
 
 /// What a file at `path` would not keep of `level`, in words: the name,
@@ -165,7 +198,7 @@ pub fn text_drops(level: &Level, path: &Path) -> Vec<String> {
 
 /// Writes a level file atomically, in the format its extension asks for;
 /// a text file leaves out what [`text_drops`] names.
-pub fn save_level(level: &Level, path: &Path) -> Result<(), String> {
+pub fn save_level(level: &Level, path: &Path) -> Result<(), FileError> {
     let text = if text_drops(level, path).is_empty() {
         level_text(level, path)?
     } else {
@@ -173,8 +206,10 @@ pub fn save_level(level: &Level, path: &Path) -> Result<(), String> {
         bare.set_name(String::new());
         level_text(&bare, path)?
     };
-    crate::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::atomic::write_atomic(path, text.as_bytes()).map_err(|error| FileError::Write {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// How many recent files are remembered.
@@ -274,7 +309,7 @@ impl FileDialogs {
         if let Err(why) = system_dialog_available() {
             self.native_failed = true;
             self.open_built_in(&request);
-            self.missing = Some(why);
+            self.missing = Some(why.to_string());
             return;
         }
         let sender = self.sender.clone();
@@ -343,7 +378,7 @@ impl FileDialogs {
 /// and the BSDs the dialog comes from a desktop portal on the session bus,
 /// or from the `zenity` program; with neither, asking for one does nothing
 /// at all, so the editor does not ask.
-pub fn system_dialog_available() -> Result<(), String> {
+pub fn system_dialog_available() -> Result<(), FileError> {
     if !cfg!(any(
         target_os = "linux",
         target_os = "freebsd",
@@ -360,7 +395,7 @@ pub fn system_dialog_available() -> Result<(), String> {
     if bus || zenity {
         Ok(())
     } else {
-        Err("this desktop has no file dialog service (no session bus for a desktop portal, no zenity)".into())
+        Err(FileError::NoDialog)
     }
 }
 
@@ -430,7 +465,7 @@ mod tests {
         );
         assert!(matches!(open_text(&json), Ok(Opened::Level(_))));
         let err = open_text("#r#\n#X#\n###\n").unwrap_err();
-        assert!(err.contains('X'), "{err}");
+        assert!(err.to_string().contains('X'), "{err}");
     }
 
     #[test]
@@ -493,14 +528,15 @@ mod tests {
             .unwrap()
             .into();
         let e = save_level(&skiddy, &dir.join("skiddy.xsb")).unwrap_err();
+        assert!(matches!(e, FileError::Extension { .. }), "{e:?}");
         assert_eq!(
-            e,
+            e.to_string(),
             "a .xsb file holds Sokoban levels, and this is a Skiddy level: save it as .json or .txt"
         );
         assert!(!dir.join("skiddy.xsb").exists());
         let e = save_level(&sokoban, &dir.join("board.png")).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             "levelscope does not write .png files, and this is a Sokoban level: save it as .json or .txt or .xsb"
         );
         // A name XSB would change is left out only after asking.
@@ -554,7 +590,8 @@ mod tests {
             },
         );
         let err = save_level(&in_pit.into(), &dir.join("a.txt")).unwrap_err();
-        assert!(err.contains("json"), "{err}");
+        assert!(matches!(err, FileError::Unsayable(_)), "{err:?}");
+        assert!(err.to_string().contains("json"), "{err}");
         assert!(std::fs::read_to_string(dir.join("a.txt"))
             .unwrap()
             .starts_with("#r##"));

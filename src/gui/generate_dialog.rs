@@ -164,7 +164,10 @@ impl GenerateDialog {
     /// Why the current tab's parameters cannot give a level, if they
     /// cannot.
     fn problem(&mut self) -> Option<String> {
-        self.generators.check(self.kind).err()
+        self.generators
+            .check(self.kind)
+            .err()
+            .map(|e| e.to_string())
     }
 
     /// Whether a batch is running.

@@ -46,7 +46,7 @@ impl EditorApp {
                 files::push_recent(&mut self.prefs.recent, path);
                 self.say(format!("Saved {}", path.display()));
             }
-            Err(e) => self.fail(e),
+            Err(e) => self.fail(e.to_string()),
         }
     }
 
@@ -128,7 +128,7 @@ impl EditorApp {
         let drops = pack::collection::unsayable(&open.pack, format);
         let checked = open.pack.levels.iter().any(|e| e.summary.is_some());
         let written = crate::lock::FileLock::exclusive(&path)
-            .map_err(|e| e.to_string())
+            .map_err(pack::PackError::Io)
             .and_then(|_lock| {
                 pack::collection::write_collection(&path, &open.pack, &open.unknown, format)
             });

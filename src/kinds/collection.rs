@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::text::{read_levels_and_damage, write_levels, TextFormat};
-use super::Level;
+use super::{Level, LevelError};
 
 /// The entry field (among those levelscope does not know) that holds the
 /// text around the entry's level in the collection it was read from.
@@ -282,7 +282,7 @@ pub fn as_said(level: &Level, format: TextFormat) -> Option<Level> {
 
 /// `level` written anew in `format`, as a piece of a collection: its text
 /// and a blank line after it, lines ended by `end`.
-fn fresh(level: &Level, format: TextFormat, end: &str) -> Result<String, String> {
+fn fresh(level: &Level, format: TextFormat, end: &str) -> Result<String, LevelError> {
     let text = write_levels(std::slice::from_ref(level), format)?;
     Ok(with_line_end(&format!("{text}\n"), end))
 }
@@ -300,17 +300,21 @@ fn with_line_end(text: &str, end: &str) -> String {
 /// it has some: the board as the file wrote it while it still says the
 /// level's board, else written anew; the title line changed when the name
 /// changed. A piece that would not read back as the level is written anew
-/// (its comments then lost, and `Err` says so with the new text).
+/// (its comments then lost, and [`Piece::Rewritten`] says so).
 fn piece(
     level: &Level,
     kept: Option<&KeptLevel>,
     format: TextFormat,
     end: &str,
-) -> Result<Result<String, String>, String> {
+) -> Result<Piece, LevelError> {
     let Some(kept) = kept else {
-        return Ok(Ok(fresh(level, format, end)?));
+        return Ok(Piece::Kept(fresh(level, format, end)?));
     };
-    let spec = format.collection().ok_or("the format keeps no text")?;
+    let Some(spec) = format.collection() else {
+        return Err(LevelError::CollectionFormat {
+            format: format.name().to_string(),
+        });
+    };
     let same_board = read_one(&kept.board, format).is_some_and(|mut read| {
         read.set_name(level.name());
         read == *level
@@ -337,10 +341,20 @@ fn piece(
         read == *level
     });
     if says_level {
-        Ok(Ok(text))
+        Ok(Piece::Kept(text))
     } else {
-        Ok(Err(fresh(level, format, end)?))
+        Ok(Piece::Rewritten(fresh(level, format, end)?))
     }
+}
+
+/// The text of one level of a collection: its kept text (or a new text
+/// for a level that had none), or a new text where the kept one would
+/// not read back as the level.
+enum Piece {
+    /// The kept text, or the text of a level that had none.
+    Kept(String),
+    /// Written anew although the level had kept text (its comments lost).
+    Rewritten(String),
 }
 
 /// The text of one level of a collection on its own (a level file), with
@@ -353,7 +367,9 @@ pub fn level_piece(level: &Level, kept: &KeptLevel, format: TextFormat) -> Optio
         .filter(|end| !end.is_empty())
         .unwrap_or_else(|| "\n".into());
     let said = as_said(level, format)?;
-    let text = piece(&said, Some(kept), format, &end).ok()?.ok()?;
+    let Piece::Kept(text) = piece(&said, Some(kept), format, &end).ok()? else {
+        return None;
+    };
     (read_one(&text, format).as_ref() == Some(&said)).then_some(text)
 }
 
@@ -374,11 +390,13 @@ pub struct WrittenCollection {
 pub fn write(
     kept: &KeptCollection,
     levels: &[(Level, Option<KeptLevel>)],
-) -> Result<WrittenCollection, String> {
+) -> Result<WrittenCollection, LevelError> {
     let format = kept
         .text_format()
         .filter(|f| f.collection().is_some())
-        .ok_or_else(|| format!("levelscope cannot write {:?} collections", kept.format))?;
+        .ok_or_else(|| LevelError::CollectionFormat {
+            format: kept.format.clone(),
+        })?;
     let end = kept.line_end.as_str();
     let mut text = kept.header.clone();
     let mut rewritten = Vec::new();
@@ -387,11 +405,14 @@ pub fn write(
         .map(|(l, _)| as_said(l, format).unwrap_or_else(|| l.clone()))
         .collect();
     for (i, ((_, kept_level), level)) in levels.iter().zip(&said).enumerate() {
-        let piece = match piece(level, kept_level.as_ref(), format, end)
-            .map_err(|e| format!("level {}: {e}", i + 1))?
-        {
-            Ok(piece) => piece,
-            Err(piece) => {
+        let piece = match piece(level, kept_level.as_ref(), format, end).map_err(|e| {
+            LevelError::InCollection {
+                number: i + 1,
+                error: Box::new(e),
+            }
+        })? {
+            Piece::Kept(piece) => piece,
+            Piece::Rewritten(piece) => {
                 rewritten.push(i + 1);
                 piece
             }
@@ -404,8 +425,8 @@ pub fn write(
     }
     text.push_str(&kept.trailer);
     let want: Vec<&Level> = said.iter().collect();
-    let read = read_levels_and_damage(&text, Some(format), None)
-        .map_err(|e| format!("the collection written would not read back: {e}"))?;
+    let read =
+        read_levels_and_damage(&text, Some(format), None).map_err(LevelError::NotReadBack)?;
     let got: Vec<&Level> = read.levels.iter().collect();
     if !read.damaged.is_empty() || got != want {
         let at = want
@@ -413,11 +434,10 @@ pub fn write(
             .zip(&got)
             .position(|(a, b)| a != b)
             .unwrap_or(want.len().min(got.len()));
-        return Err(format!(
-            "written back as {}, the collection would not say the same levels (level {} would read differently); nothing was written",
-            format.name(),
-            at + 1
-        ));
+        return Err(LevelError::ReadsDifferently {
+            format: format.name(),
+            number: at + 1,
+        });
     }
     Ok(WrittenCollection { text, rewritten })
 }
@@ -547,7 +567,10 @@ mod tests {
         let mut untitled = levels[0].0.clone();
         untitled.set_name("");
         let e = write(&kept, &[(untitled, None)]).unwrap_err();
-        assert!(e.contains("level 1 would read differently"), "{e}");
+        assert!(
+            e.to_string().contains("level 1 would read differently"),
+            "{e}"
+        );
         // A kept text for another format's board is written anew.
         let (kept, levels) = read(OWN);
         let mut odd = levels[0].1.clone().unwrap();
@@ -564,7 +587,10 @@ mod tests {
             format: "chess".into(),
             ..kept
         };
-        assert!(write(&unknown, &levels).unwrap_err().contains("\"chess\""));
+        assert!(write(&unknown, &levels)
+            .unwrap_err()
+            .to_string()
+            .contains("\"chess\""));
     }
 
     /// Our own Prism 2017 collection, laid out by hand: a blank line

@@ -13,6 +13,7 @@ pub mod analysis_error;
 pub mod collection;
 pub mod compare;
 pub mod envelope;
+pub mod level_error;
 pub mod model;
 pub mod prism;
 pub mod problem;
@@ -34,6 +35,7 @@ use crate::effort::{Effort, EffortModel, StoredEffort};
 use crate::engine::{GraphView, Job, Summary};
 
 pub use analysis_error::AnalysisError;
+pub use level_error::LevelError;
 pub use model::{KindModel, KindWords};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
@@ -98,7 +100,7 @@ macro_rules! define_kinds {
 
             /// Reads a level of this kind from its JSON form (its `kind`
             /// field, when there is one, already names this kind).
-            pub fn level_from_json_value(self, value: &Value) -> Result<Level, String> {
+            pub fn level_from_json_value(self, value: &Value) -> Result<Level, LevelError> {
                 match self {
                     $(Kind::$Variant => {
                         <$module::Model as KindModel>::level_from_json(value).map(Level::$Variant)
@@ -585,12 +587,12 @@ impl Level {
 
     /// Reads a level from its JSON form; a level without a `kind` is a
     /// Skiddy level (files written before there were other kinds).
-    pub fn from_json_value(value: &Value) -> Result<Level, String> {
+    pub fn from_json_value(value: &Value) -> Result<Level, LevelError> {
         text::level_from_json_value(value)
     }
 
     /// Its text in `format`, or why that format cannot say it.
-    pub fn write(&self, format: TextFormat) -> Result<String, String> {
+    pub fn write(&self, format: TextFormat) -> Result<String, LevelError> {
         text::write_levels(std::slice::from_ref(self), format)
     }
 

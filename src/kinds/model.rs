@@ -54,7 +54,7 @@ pub trait KindModel {
 
     /// Reads a level from its JSON form (its `kind` field, when there is
     /// one, already names this kind).
-    fn level_from_json(value: &Value) -> Result<Self::Level, String>;
+    fn level_from_json(value: &Value) -> Result<Self::Level, super::LevelError>;
     /// The level's JSON form (`{"format": "levelscope-level", "kind": …}`).
     fn level_to_json(level: &Self::Level) -> Value;
     /// A new, blank level, `width` x `height`.

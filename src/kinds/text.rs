@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::level_error::{FieldError, LevelError};
 use super::{Kind, Level};
 
 /// The `format` field of a pack file.
@@ -35,10 +36,10 @@ pub struct FormatSpec {
     /// Reads the levels of a text in this format: every level that can be
     /// read, and (in a format that holds several) the levels that cannot,
     /// each named; an error when no level at all can be read.
-    pub read: fn(&str) -> Result<ReadLevels, String>,
+    pub read: fn(&str) -> Result<ReadLevels, LevelError>,
     /// Writes levels in this format; given levels of its kind only, and one
     /// level unless it holds several.
-    pub write: fn(&[Level]) -> Result<String, String>,
+    pub write: fn(&[Level]) -> Result<String, LevelError>,
     /// How a collection in this format is written back as it was read
     /// (see [`super::collection`]); `None` when its text around a level
     /// is not kept.
@@ -179,10 +180,10 @@ const JSON_SPEC: FormatSpec =
         read: |text| {
             read_levels(text, Some(TextFormat::JSON), None)
                 .map(ReadLevels::whole)
-                .map_err(|e| e.to_string())
+                .map_err(LevelError::from)
         },
         write: |levels| {
-            let level = levels.first().ok_or("there is no level to write")?;
+            let level = levels.first().ok_or(LevelError::NothingToWrite)?;
             Ok(serde_json::to_string_pretty(&level.to_json_value())
                 .expect("a level always serialises")
                 + "\n")
@@ -259,9 +260,42 @@ pub enum ReadError {
     /// No format fits the text.
     #[error("not a level of any kind levelscope knows ({0})")]
     Unknown(String),
-    /// The text is in a known format but broken.
+    /// A level of a text that holds several is broken.
+    #[error("{}", .0.words())]
+    Damaged(DamagedLevel),
+    /// Several levels of a text are broken; the first is named.
+    #[error("{count} levels cannot be read; the first is {}", .first.words())]
+    SeveralDamaged {
+        /// How many cannot be read.
+        count: usize,
+        /// The first of them.
+        first: DamagedLevel,
+    },
+    /// A kind's format was asked to hold a level of another kind.
+    #[error("a {format} file cannot hold a {} level", .kind.title())]
+    NotOfFormat {
+        /// The format's name.
+        format: &'static str,
+        /// The kind asked for.
+        kind: Kind,
+    },
+    /// A JSON level that does not parse.
+    #[error("not a valid JSON level: {0}")]
+    Json(String),
+    /// A key given twice in a JSON level (where, in words).
     #[error("{0}")]
-    Bad(String),
+    DuplicateKey(String),
+    /// A level of another kind than the one asked for.
+    #[error("the level is a {} level, not a {} level", .found.title(), .wanted.title())]
+    OtherKind {
+        /// The level's kind.
+        found: Kind,
+        /// The kind asked for.
+        wanted: Kind,
+    },
+    /// The text is in a known format but broken.
+    #[error(transparent)]
+    Bad(Box<LevelError>),
 }
 
 /// What a JSON text says it is, from its `format` field.
@@ -350,12 +384,11 @@ pub fn read_levels(
     let read = read_levels_and_damage(text, format, kind)?;
     match read.damaged.as_slice() {
         [] => Ok(read.levels),
-        [one] => Err(ReadError::Bad(one.words())),
-        [first, ..] => Err(ReadError::Bad(format!(
-            "{} levels cannot be read; the first is {}",
-            read.damaged.len(),
-            first.words()
-        ))),
+        [one] => Err(ReadError::Damaged(one.clone())),
+        [first, ..] => Err(ReadError::SeveralDamaged {
+            count: read.damaged.len(),
+            first: first.clone(),
+        }),
     }
 }
 
@@ -397,15 +430,14 @@ pub fn read_levels_and_damage(
     };
     if let (Some(k), Some(fk)) = (kind, format.kind()) {
         if k != fk {
-            return Err(ReadError::Bad(format!(
-                "a {} file cannot hold a {} level",
-                format.name(),
-                k.title()
-            )));
+            return Err(ReadError::NotOfFormat {
+                format: format.name(),
+                kind: k,
+            });
         }
     }
     if format != TextFormat::JSON {
-        return (format.0.read)(text).map_err(ReadError::Bad);
+        return (format.0.read)(text).map_err(|e| ReadError::Bad(Box::new(e)));
     }
     read_json_level(text, kind).map(|level| ReadLevels::whole(vec![level]))
 }
@@ -416,10 +448,7 @@ fn read_json_level(text: &str, kind: Option<Kind>) -> Result<Level, ReadError> {
         if broken_json_format(text).as_deref() == Some(PACK_FORMAT) {
             ReadError::IsAPack
         } else {
-            ReadError::Bad(format!(
-                "not a valid JSON level: {}",
-                crate::json_scan::json_error_words(&e)
-            ))
+            ReadError::Json(crate::json_scan::json_error_words(&e))
         }
     })?;
     if json_format(&value) == Some(PACK_FORMAT) {
@@ -428,7 +457,7 @@ fn read_json_level(text: &str, kind: Option<Kind>) -> Result<Level, ReadError> {
     // A key given twice is never resolved silently (a reader keeps
     // the last one): say which, and where.
     if let Some(d) = crate::json_scan::duplicate_keys(text).first() {
-        return Err(ReadError::Bad(crate::json_scan::duplicate_words(
+        return Err(ReadError::DuplicateKey(crate::json_scan::duplicate_words(
             d,
             "the level",
         )));
@@ -441,14 +470,13 @@ fn read_json_level(text: &str, kind: Option<Kind>) -> Result<Level, ReadError> {
         }
         _ => level_from_json_value(&value),
     }
-    .map_err(ReadError::Bad)?;
+    .map_err(|e| ReadError::Bad(Box::new(e)))?;
     if let Some(k) = kind {
         if level.kind() != k {
-            return Err(ReadError::Bad(format!(
-                "the level is a {} level, not a {} level",
-                level.kind().title(),
-                k.title()
-            )));
+            return Err(ReadError::OtherKind {
+                found: level.kind(),
+                wanted: k,
+            });
         }
     }
     Ok(level)
@@ -481,7 +509,7 @@ pub fn quoted(text: &str) -> String {
 /// Reads `value` as a `T`; an error names the field path where the value
 /// does not fit, in a designer's words (`rows[1] is 65536, not a
 /// string`), never in Rust's (`expected usize`).
-pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, String> {
+pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T, FieldError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let place = if path == "." {
@@ -491,7 +519,7 @@ pub fn from_value_at<T: serde::de::DeserializeOwned>(value: &Value) -> Result<T,
         };
         let message = e.inner().to_string();
         let message = with_expected_length::<T>(value, e.path(), &message).unwrap_or(message);
-        serde_words(&place, &message)
+        FieldError::Mismatch(serde_words(&place, &message))
     })
 }
 
@@ -694,7 +722,7 @@ mod serde_words_tests {
 
     fn words(json: &str) -> String {
         let value: Value = serde_json::from_str(json).unwrap();
-        from_value_at::<Sample>(&value).unwrap_err()
+        from_value_at::<Sample>(&value).unwrap_err().to_string()
     }
 
     #[test]
@@ -742,7 +770,7 @@ pub fn whole_number_in(
     field: &str,
     least: u64,
     most: u64,
-) -> Result<u64, String> {
+) -> Result<u64, FieldError> {
     match value.and_then(Value::as_u64) {
         Some(n) if (least..=most).contains(&n) => Ok(n),
         _ => {
@@ -752,26 +780,29 @@ pub fn whole_number_in(
                 Some(Value::String(s)) => format!("the text {}", quoted(s)),
                 Some(other) => crate::json_scan::json_type_words(other).to_string(),
             };
-            Err(format!(
-                "\"{field}\" is {found}; it must be a whole number from {least} to {most}"
-            ))
+            Err(FieldError::OutOfRange {
+                field: field.to_string(),
+                found,
+                least,
+                most,
+            })
         }
     }
 }
 
 /// Reads a level from its JSON form, dispatching on its `kind` field; a
 /// level without one is a Skiddy level.
-pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
+pub fn level_from_json_value(value: &Value) -> Result<Level, LevelError> {
     let kind = match value.get("kind") {
         None | Some(Value::Null) => Kind::Skiddy,
-        Some(Value::String(name)) => Kind::from_name(name).ok_or_else(|| {
-            format!(
-                "the level's kind {} is not one levelscope knows (known: {})",
-                quoted(name),
-                Kind::ALL.map(|k| k.name()).join(", ")
-            )
-        })?,
-        Some(other) => return Err(format!("\"kind\" is not a string but {other}")),
+        Some(Value::String(name)) => {
+            Kind::from_name(name).ok_or_else(|| LevelError::UnknownKind { name: name.clone() })?
+        }
+        Some(other) => {
+            return Err(LevelError::KindNotText {
+                found: other.to_string(),
+            })
+        }
     };
     kind.level_from_json_value(value)
 }
@@ -779,25 +810,23 @@ pub fn level_from_json_value(value: &Value) -> Result<Level, String> {
 /// The text of `levels` in `format`, or why that format cannot say them:
 /// a format of another kind, several levels where it holds one, or
 /// something the format has no way to say (named in the message).
-pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, String> {
+pub fn write_levels(levels: &[Level], format: TextFormat) -> Result<String, LevelError> {
     if levels.is_empty() {
-        return Err("there is no level to write".into());
+        return Err(LevelError::NothingToWrite);
     }
     if levels.len() > 1 && !format.holds_several() {
-        return Err(format!(
-            "the {} format holds one level, and there are {}; write a pack (json) instead",
-            format.name(),
-            levels.len()
-        ));
+        return Err(LevelError::HoldsOne {
+            format: format.name(),
+            count: levels.len(),
+        });
     }
     if let Some(fk) = format.kind() {
         if let Some(other) = levels.iter().find(|l| l.kind() != fk) {
-            return Err(format!(
-                "the {} format holds {} levels only, not a {} level",
-                format.name(),
-                fk.title(),
-                other.kind().title()
-            ));
+            return Err(LevelError::OtherKind {
+                format: format.name(),
+                holds: fk,
+                found: other.kind(),
+            });
         }
     }
     (format.0.write)(levels)
@@ -853,7 +882,7 @@ mod tests {
         let format = crate::kinds::envelope::LEVEL_FORMAT;
         for kind in Kind::ALL {
             let name = kind.name();
-            let said = |value: Value| kind.level_from_json_value(&value).unwrap_err();
+            let said = |value: Value| kind.level_from_json_value(&value).unwrap_err().to_string();
             assert_eq!(
                 said(json!({"format": "other", "version": 1, "kind": name})),
                 "not a levelscope level: the format is \"other\", expected \"levelscope-level\"",
@@ -993,6 +1022,7 @@ mod tests {
         assert!(
             write_levels(&two, crate::kinds::skiddy::text_formats::ASCII)
                 .unwrap_err()
+                .to_string()
                 .contains("holds one level")
         );
         assert!(write_levels(&[], TextFormat::JSON).is_err());

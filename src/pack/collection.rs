@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::{Pack, PackEntry, ReadPack, Unknown};
+use super::{Pack, PackEntry, PackError, ReadPack, Unknown};
 use crate::kinds::collection::{self, KeptCollection, KeptLevel, WrittenCollection};
 use crate::kinds::{Level, TextFormat};
 
@@ -140,7 +140,7 @@ pub fn collection_bytes(
     pack: &Pack,
     unknown: &Unknown,
     format: TextFormat,
-) -> Result<CollectionOut, String> {
+) -> Result<CollectionOut, PackError> {
     let kept = KeptCollection::of(unknown)
         .filter(|k| k.format == format.name())
         .unwrap_or_else(|| KeptCollection {
@@ -158,12 +158,12 @@ pub fn collection_bytes(
         }
     }
     if levels.is_empty() {
-        return Err(format!(
-            "no level of the pack can be written as {}",
-            format.name()
-        ));
+        return Err(PackError::NothingSayable {
+            format: format.name(),
+        });
     }
-    let WrittenCollection { text, rewritten } = collection::write(&kept, &levels)?;
+    let WrittenCollection { text, rewritten } =
+        collection::write(&kept, &levels).map_err(PackError::from)?;
     Ok(CollectionOut {
         bytes: kept.bytes(&text),
         rewritten,
@@ -178,9 +178,9 @@ pub fn write_collection(
     pack: &Pack,
     unknown: &Unknown,
     format: TextFormat,
-) -> Result<CollectionOut, String> {
+) -> Result<CollectionOut, PackError> {
     let out = collection_bytes(pack, unknown, format)?;
-    crate::atomic::write_atomic(path, &out.bytes).map_err(|e| e.to_string())?;
+    crate::atomic::write_atomic(path, &out.bytes)?;
     Ok(out)
 }
 
@@ -293,6 +293,10 @@ mod tests {
             .remove(0);
         read.pack.levels = vec![PackEntry::new(skiddy)];
         let e = collection_bytes(&read.pack, &read.unknown, XSB).unwrap_err();
-        assert_eq!(e, "no level of the pack can be written as xsb");
+        assert!(
+            matches!(e, PackError::NothingSayable { format: "xsb" }),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "no level of the pack can be written as xsb");
     }
 }

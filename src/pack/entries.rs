@@ -85,7 +85,7 @@ pub fn number_range(count: usize) -> String {
 
 /// The entries of the level or pack file at `path` (see
 /// [`super::open_file`]; `kind` forces the kind of a level file).
-pub fn read_entries(path: &Path, kind: Option<Kind>) -> Result<FileEntries, String> {
+pub fn read_entries(path: &Path, kind: Option<Kind>) -> Result<FileEntries, super::PackError> {
     let (opened, note) = super::open_file_noted(path, kind)?;
     Ok(FileEntries {
         note,

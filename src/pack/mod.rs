@@ -17,14 +17,14 @@ mod read;
 pub mod read_budget;
 pub mod sheet;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::Value;
 
 pub use crate::kinds::text::PACK_FORMAT;
 pub use crate::kinds::LevelSummary;
-use crate::kinds::{AnalysisError, Kind, Level, TextFormat};
+use crate::kinds::{AnalysisError, Kind, Level, LevelError, TextFormat};
 /// The newest pack version this program reads and writes.
 pub const PACK_VERSION: u32 = 1;
 
@@ -138,6 +138,70 @@ pub enum PackError {
         /// What it must be ("a string").
         expected: &'static str,
     },
+    /// The pack's JSON breaks before anything of it can be read (a file
+    /// cut short before its `levels`, say): where, in words.
+    #[error("not a levelscope pack: {words}")]
+    Json {
+        /// Where the JSON breaks and why.
+        words: String,
+    },
+    /// The file could not be read from the disk.
+    #[error("cannot read the file: {error}")]
+    ReadFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The file is not UTF-8 text.
+    #[error("not UTF-8 text: the byte 0x{byte:02x} at offset {offset} is not valid UTF-8")]
+    NotUtf8 {
+        /// The first byte that is not UTF-8.
+        byte: u8,
+        /// Its offset in the file.
+        offset: usize,
+    },
+    /// A pack file could not be read (as [`read_pack`] says of it).
+    #[error("not a levelscope pack: {0}")]
+    Unreadable(Box<PackError>),
+    /// A level of the file could not be read or written.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// Writing the pack would lose the entries that could not be read.
+    #[error(
+        "the pack has entries that cannot be read: {}; nothing was written, so that they are not lost (repair the file, or {})",
+        .lost.join("; "),
+        skip_damaged_advice(.file)
+    )]
+    Damaged {
+        /// What cannot be read, one item each.
+        lost: Vec<String>,
+        /// The file the pack was read from.
+        file: PathBuf,
+    },
+    /// Reading the files would not fit the memory budget.
+    #[error(transparent)]
+    OverBudget(#[from] read_budget::OverBudget),
+    /// Some levels of the pack cannot be said in the format asked for.
+    #[error("levels {} cannot be said in it", .levels.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
+    LeftOut {
+        /// The levels left out, by place from 1.
+        levels: Vec<usize>,
+    },
+    /// No level of the pack can be said in the format asked for.
+    #[error("no level of the pack can be written as {format}")]
+    NothingSayable {
+        /// The format's name.
+        format: &'static str,
+    },
+}
+
+impl PackError {
+    /// Whether the memory budget refused the files (a bigger budget, or a
+    /// smaller file, would help).
+    pub fn is_over_budget(&self) -> bool {
+        matches!(self, PackError::OverBudget(_))
+    }
 }
 
 /// An entry that could not be read, and why.
@@ -210,15 +274,14 @@ impl ReadPack {
     /// that saves the readable levels under another name, when writing it
     /// would lose them. Every command that writes a pack read from a file
     /// asks this first.
-    pub fn check_writable(&self, source: &Path) -> Result<(), String> {
+    pub fn check_writable(&self, source: &Path) -> Result<(), PackError> {
         if self.is_whole() {
             return Ok(());
         }
-        Err(format!(
-            "the pack has entries that cannot be read: {}; nothing was written, so that they are not lost (repair the file, or {})",
-            self.lost().join("; "),
-            skip_damaged_advice(source)
-        ))
+        Err(PackError::Damaged {
+            lost: self.lost(),
+            file: source.to_path_buf(),
+        })
     }
 }
 
@@ -364,18 +427,28 @@ pub fn write_levels_as_pack_json(
 
 /// Reads a pack file.
 pub fn read_pack(path: &Path) -> Result<ReadPack, PackError> {
-    let text = read_text_file(path).map_err(PackError::NotAPack)?;
+    let text = read_text_file(path).map_err(|e| PackError::Unreadable(Box::new(e)))?;
     parse_pack(&text)
 }
 
 /// The text of the file at `path`; when it is not UTF-8, an error that
 /// gives the offset of the first byte that is not.
-pub fn read_text_file(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+pub fn read_text_file(path: &Path) -> Result<String, PackError> {
+    let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let byte = e.as_bytes()[at];
-        format!("not UTF-8 text: the byte 0x{byte:02x} at offset {at} is not valid UTF-8")
+        let offset = e.utf8_error().valid_up_to();
+        PackError::NotUtf8 {
+            byte: e.as_bytes()[offset],
+            offset,
+        }
+    })
+}
+
+/// The bytes of the file at `path`, or why they cannot be read.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, PackError> {
+    std::fs::read(path).map_err(|error| PackError::ReadFile {
+        path: path.to_path_buf(),
+        error,
     })
 }
 
@@ -394,13 +467,12 @@ pub struct LevelText {
 /// is read as Latin-1 (ISO 8859-1, common in older XSB collections) when,
 /// so read, it is a level text of some kind (not JSON: JSON is UTF-8), and
 /// the note says so; otherwise it is refused as [`read_text_file`] does.
-pub fn read_level_text_file(path: &Path) -> Result<LevelText, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
-    level_text_of(bytes)
+pub fn read_level_text_file(path: &Path) -> Result<LevelText, PackError> {
+    level_text_of(read_bytes(path)?)
 }
 
 /// The text of a level or pack file's bytes (see [`read_level_text_file`]).
-pub fn level_text_of(bytes: Vec<u8>) -> Result<LevelText, String> {
+pub fn level_text_of(bytes: Vec<u8>) -> Result<LevelText, PackError> {
     let error = match String::from_utf8(bytes) {
         Ok(text) => return Ok(LevelText { text, note: None }),
         Err(error) => error,
@@ -412,9 +484,7 @@ pub fn level_text_of(bytes: Vec<u8>) -> Result<LevelText, String> {
     let is_level_text = !crate::kinds::text::is_pack_text(&latin1)
         && crate::kinds::detect(&latin1).is_some_and(|f| f != TextFormat::JSON);
     if !is_level_text {
-        return Err(format!(
-            "not UTF-8 text: the byte 0x{byte:02x} at offset {at} is not valid UTF-8"
-        ));
+        return Err(PackError::NotUtf8 { byte, offset: at });
     }
     Ok(LevelText {
         text: latin1,
@@ -478,16 +548,14 @@ pub enum Opened {
 /// level file (`--kind`). A collection in which some levels cannot be read
 /// (but not all) opens as a pack whose damaged entries name them, by their
 /// place in the file (from 0), title and line.
-pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
+pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, PackError> {
     if crate::kinds::text::is_pack_text(text) {
-        return parse_pack(text.trim_start_matches('\u{feff}'))
-            .map(Opened::Pack)
-            .map_err(|e| e.to_string());
+        return parse_pack(text.trim_start_matches('\u{feff}')).map(Opened::Pack);
     }
     // Told once, and read in what was told.
     let format = crate::kinds::detect(text);
-    let read = crate::kinds::text::read_levels_and_damage(text, format, kind)
-        .map_err(|e| e.to_string())?;
+    let read =
+        crate::kinds::text::read_levels_and_damage(text, format, kind).map_err(LevelError::from)?;
     if read.damaged.is_empty() {
         return Ok(Opened::Levels(
             read.levels,
@@ -512,7 +580,7 @@ pub fn open_text(text: &str, kind: Option<Kind>) -> Result<Opened, String> {
 }
 
 /// Reads a level or pack file (see [`open_text`]); the file must be UTF-8.
-pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, String> {
+pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, PackError> {
     let text = read_text_file(path)?;
     open_text(&text, kind)
 }
@@ -523,7 +591,7 @@ pub fn open_file(path: &Path, kind: Option<Kind>) -> Result<Opened, String> {
 pub fn open_file_noted(
     path: &Path,
     kind: Option<Kind>,
-) -> Result<(Opened, Option<String>), String> {
+) -> Result<(Opened, Option<String>), PackError> {
     let LevelText { text, note } = read_level_text_file(path)?;
     Ok((open_text(&text, kind)?, note))
 }
@@ -605,7 +673,10 @@ mod tests {
         let mut json = br#"{"format": "levelscope-level", "version": 1, "name": "Caf"#.to_vec();
         json.extend_from_slice(&[0xe9, b'"', b'}']);
         let e = level_text_of(json).unwrap_err();
-        assert!(e.starts_with("not UTF-8 text: the byte 0xe9"), "{e}");
+        assert!(
+            e.to_string().starts_with("not UTF-8 text: the byte 0xe9"),
+            "{e}"
+        );
         assert!(level_text_of(vec![0xff, 0xfe, 0x00, 0x01]).is_err());
     }
 
@@ -625,7 +696,7 @@ mod tests {
         );
         // Writing it back would lose level 1: refused.
         let e = read.check_writable(Path::new("c.xsb")).unwrap_err();
-        assert!(e.contains("entry 1 (the level \"Two\""), "{e}");
+        assert!(e.to_string().contains("entry 1 (the level \"Two\""), "{e}");
         // Every level bad: an error, not an empty pack.
         assert!(open_text("#####\n#@x.#\n#####\n\n#####\n#@y.#\n#####\n", None).is_err());
     }

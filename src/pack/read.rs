@@ -19,7 +19,7 @@ use crate::json_scan::{
     json_type_words, top_level_key, DuplicateKey, Place, JSON_DEPTH_LIMIT,
 };
 use crate::kinds::text::PACK_FORMAT;
-use crate::kinds::{Level, LevelSummary};
+use crate::kinds::{Level, LevelError, LevelSummary};
 
 /// The fields of a pack that levelscope reads; any other is kept as it is.
 const PACK_FIELDS: [&str; 4] = ["format", "version", "name", "levels"];
@@ -31,12 +31,69 @@ fn duplicate_words(d: &DuplicateKey) -> String {
     object_duplicate_words(d, "the pack")
 }
 
-fn entry_from_value(value: Value) -> Result<PackEntry, String> {
+/// Why an entry of a pack could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    /// The entry is not a JSON object.
+    #[error("the entry is {found}, not an object")]
+    NotAnObject {
+        /// What it is, in words.
+        found: &'static str,
+    },
+    /// The entry has no level.
+    #[error("the entry has no \"level\"")]
+    NoLevel,
+    /// Its level cannot be read.
+    #[error("level: {0}")]
+    Level(#[from] LevelError),
+    /// A field of the entry has a type it cannot have.
+    #[error("\"{field}\" is {found}, not {expected}")]
+    WrongField {
+        /// The field (`tags[2]`).
+        field: String,
+        /// What it is, in words.
+        found: &'static str,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// A key given twice in the entry (where, in words).
+    #[error("{0}")]
+    DuplicateKey(String),
+    /// The file ends, or breaks for good, at this entry.
+    #[error("the file is cut short or broken here; the entries from here on cannot be read")]
+    CutShort,
+    /// The file breaks in this entry, and the text up to the next whole
+    /// entry was skipped.
+    #[error("the file is broken here ({start}: {why}); the text up to the next entry ({end}) was skipped, and the entries after it were read")]
+    Skipped {
+        /// Where the break is.
+        start: String,
+        /// What was met there.
+        why: String,
+        /// Where the next whole entry starts.
+        end: String,
+    },
+    /// The file breaks in this entry and no whole entry follows.
+    #[error("the file is broken here ({start}: {why}) and no whole entry follows; the entries from here on cannot be read")]
+    BrokenToTheEnd {
+        /// Where the break is.
+        start: String,
+        /// What was met there.
+        why: String,
+    },
+    /// The entry is nested deeper than a JSON reader allows.
+    #[error("the entry is nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows ({place})")]
+    TooDeep {
+        /// Where, in words.
+        place: String,
+    },
+}
+
+fn entry_from_value(value: Value) -> Result<PackEntry, EntryError> {
     let Value::Object(object) = value else {
-        return Err(format!(
-            "the entry is {}, not an object",
-            json_type_words(&value)
-        ));
+        return Err(EntryError::NotAnObject {
+            found: json_type_words(&value),
+        });
     };
     let mut unknown = Unknown::new();
     let mut known = Map::new();
@@ -47,11 +104,13 @@ fn entry_from_value(value: Value) -> Result<PackEntry, String> {
             unknown.insert(key, value);
         }
     }
-    let wrong = |field: &str, value: &Value, expected: &str| {
-        format!("\"{field}\" is {}, not {expected}", json_type_words(value))
+    let wrong = |field: &str, value: &Value, expected: &'static str| EntryError::WrongField {
+        field: field.to_string(),
+        found: json_type_words(value),
+        expected,
     };
-    let level_value = known.get("level").ok_or("the entry has no \"level\"")?;
-    let mut level = Level::from_json_value(level_value).map_err(|e| format!("level: {e}"))?;
+    let level_value = known.get("level").ok_or(EntryError::NoLevel)?;
+    let mut level = Level::from_json_value(level_value)?;
     match known.get("name") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) => level.set_name(s.clone()),
@@ -139,7 +198,7 @@ fn check_header(head: &Map<String, Value>) -> Result<(), PackError> {
 /// JSON values of every entry at once.
 struct Parts {
     head: Map<String, Value>,
-    entries: Vec<Result<PackEntry, String>>,
+    entries: Vec<Result<PackEntry, EntryError>>,
     truncated: bool,
     breaks: Vec<String>,
 }
@@ -184,12 +243,15 @@ fn assemble(parts: Parts, duplicates: &[DuplicateKey]) -> Result<ReadPack, PackE
     };
     for (index, entry) in entries.into_iter().enumerate() {
         let entry = match duplicates.iter().find(|d| d.entry == Some(index)) {
-            Some(d) => Err(duplicate_words(d)),
+            Some(d) => Err(EntryError::DuplicateKey(duplicate_words(d))),
             None => entry,
         };
         match entry {
             Ok(e) => read.pack.levels.push(e),
-            Err(error) => read.damaged.push(DamagedEntry { index, error }),
+            Err(error) => read.damaged.push(DamagedEntry {
+                index,
+                error: error.to_string(),
+            }),
         }
     }
     Ok(read)
@@ -202,12 +264,15 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
     let duplicates = duplicate_keys(text);
     if !text.trim_start().starts_with('{') {
         // Not an object: say what it is.
-        return Err(PackError::NotAPack(
-            match serde_json::from_str::<Value>(text) {
-                Ok(other) => format!("the file is {}, not a JSON object", json_type_words(&other)),
-                Err(e) => json_error_words(&e),
+        return Err(match serde_json::from_str::<Value>(text) {
+            Ok(other) => PackError::NotAPack(format!(
+                "the file is {}, not a JSON object",
+                json_type_words(&other)
+            )),
+            Err(e) => PackError::Json {
+                words: json_error_words(&e),
             },
-        ));
+        });
     }
     let mut reader = serde_json::Deserializer::from_str(text);
     let whole = serde::Deserializer::deserialize_map(&mut reader, PackVisitor)
@@ -224,7 +289,9 @@ pub fn parse_pack(text: &str) -> Result<ReadPack, PackError> {
         Err(e) => match recover(text) {
             Some(Ok(parts)) => assemble(parts, &duplicates),
             Some(Err(error)) => Err(error),
-            None => Err(PackError::NotAPack(json_error_words(&e))),
+            None => Err(PackError::Json {
+                words: json_error_words(&e),
+            }),
         },
     }
 }
@@ -250,7 +317,7 @@ impl<'de> serde::de::Visitor<'de> for PackVisitor {
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut head = Map::new();
-        let mut levels: Option<Result<Vec<Result<PackEntry, String>>, &'static str>> = None;
+        let mut levels: Option<Result<Vec<Result<PackEntry, EntryError>>, &'static str>> = None;
         while let Some(key) = map.next_key::<String>()? {
             if key == "levels" {
                 levels = Some(map.next_value_seed(EntriesSeed)?);
@@ -287,7 +354,7 @@ impl<'de> serde::de::Visitor<'de> for PackVisitor {
 struct EntriesSeed;
 
 impl<'de> serde::de::DeserializeSeed<'de> for EntriesSeed {
-    type Value = Result<Vec<Result<PackEntry, String>>, &'static str>;
+    type Value = Result<Vec<Result<PackEntry, EntryError>>, &'static str>;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(EntriesVisitor)
@@ -298,7 +365,7 @@ impl<'de> serde::de::DeserializeSeed<'de> for EntriesSeed {
 struct EntriesVisitor;
 
 impl<'de> serde::de::Visitor<'de> for EntriesVisitor {
-    type Value = Result<Vec<Result<PackEntry, String>>, &'static str>;
+    type Value = Result<Vec<Result<PackEntry, EntryError>>, &'static str>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("a list of levels")
@@ -407,10 +474,9 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
             Some(Err(e)) if !e.is_eof() => match extent(rest) {
                 Some(ext) if ext.too_deep_at.is_some() => {
                     let at = offset_in(text, rest) + ext.too_deep_at.unwrap_or(0);
-                    parts.entries.push(Err(format!(
-                        "the entry is nested deeper than the {JSON_DEPTH_LIMIT} levels of lists and objects a JSON reader allows ({})",
-                        Place::of(text, at)
-                    )));
+                    parts.entries.push(Err(EntryError::TooDeep {
+                        place: Place::of(text, at).to_string(),
+                    }));
                     rest = &rest[ext.len..];
                 }
                 _ => {
@@ -472,8 +538,8 @@ fn recover(text: &str) -> Option<Result<Parts, PackError>> {
 
 /// The damage of a pack file that ends, or breaks, where an entry should
 /// begin: whatever followed is unknown.
-fn cut_short() -> String {
-    "the file is cut short or broken here; the entries from here on cannot be read".into()
+fn cut_short() -> EntryError {
+    EntryError::CutShort
 }
 
 /// Where the JSON reader met the break in the entry that starts `rest`
@@ -521,13 +587,15 @@ fn salvage<'t>(
     match next_entry(rest) {
         Some((at, value, len)) => {
             let end = Place::of(text, offset_in(text, rest) + at);
-            let skipped = format!(
-                "the file is broken here ({start}: {why}); the text up to the next entry ({end}) was skipped, and the entries after it were read"
-            );
+            let skipped = EntryError::Skipped {
+                start: start.to_string(),
+                why: why.to_string(),
+                end: end.to_string(),
+            };
             // Text that holds no object held no entry:
             // the numbering goes on as in the file.
             if !rest[..at].contains('{') {
-                parts.breaks.push(skipped);
+                parts.breaks.push(skipped.to_string());
             } else {
                 parts.entries.push(Err(skipped));
             }
@@ -535,9 +603,10 @@ fn salvage<'t>(
             Some(&rest[at + len..])
         }
         None => {
-            parts.entries.push(Err(format!(
-                "the file is broken here ({start}: {why}) and no whole entry follows; the entries from here on cannot be read"
-            )));
+            parts.entries.push(Err(EntryError::BrokenToTheEnd {
+                start: start.to_string(),
+                why: why.to_string(),
+            }));
             None
         }
     }

@@ -209,14 +209,14 @@ fn cost_within(path: &Path, max_memory: u64, per_level: Held) -> Option<(u64, u6
 /// Refuses the file at `path` when reading it would not fit `max_memory`
 /// bytes, estimated before it is read (see the module's documentation). A
 /// file that cannot be read passes: reading it then says why.
-pub fn refuse_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
+pub fn refuse_if_over(path: &Path, max_memory: u64) -> Result<(), OverBudget> {
     refuse_all_if_over(&[path], max_memory)
 }
 
 /// Refuses the files at `paths`, which one command holds in memory
 /// together (a pack and the level files added to it), when reading them
 /// all would not fit `max_memory` bytes.
-pub fn refuse_all_if_over(paths: &[&Path], max_memory: u64) -> Result<(), String> {
+pub fn refuse_all_if_over(paths: &[&Path], max_memory: u64) -> Result<(), OverBudget> {
     refuse_over(
         paths.iter().map(|p| (*p, nothing_held as Held)),
         paths.len(),
@@ -241,7 +241,7 @@ pub fn refuse_to_add_if_over(
     pack: &Path,
     level_files: &[&Path],
     max_memory: u64,
-) -> Result<(), String> {
+) -> Result<(), OverBudget> {
     let added: Held = |_| ADDED_LEVEL_BYTES;
     let files = std::iter::once((pack, nothing_held as Held))
         .chain(level_files.iter().map(|p| (*p, added)));
@@ -251,7 +251,7 @@ pub fn refuse_to_add_if_over(
 /// Refuses `convert` of the file at `path` when reading it, and holding
 /// what the conversion keeps of a collection's text ([`CONVERTED_LINE_BYTES`]
 /// a line of a text file), would not fit `max_memory` bytes.
-pub fn refuse_to_convert_if_over(path: &Path, max_memory: u64) -> Result<(), String> {
+pub fn refuse_to_convert_if_over(path: &Path, max_memory: u64) -> Result<(), OverBudget> {
     // A JSON pack's kept text is counted by its own estimate already.
     let kept: Held = |counts| if counts.json { 0 } else { CONVERTED_LINE_BYTES };
     refuse_over(std::iter::once((path, kept)), 1, max_memory)
@@ -263,7 +263,7 @@ fn refuse_over<'p>(
     files: impl Iterator<Item = (&'p Path, Held)>,
     count: usize,
     max_memory: u64,
-) -> Result<(), String> {
+) -> Result<(), OverBudget> {
     let mut size = 0u64;
     let mut needs = 0u64;
     for (path, per_level) in files {
@@ -276,19 +276,35 @@ fn refuse_over<'p>(
     if needs <= max_memory {
         return Ok(());
     }
-    let what = if count == 1 {
-        "the file is"
-    } else {
-        "the files are"
-    };
-    Err(format!(
-        "{what} {}: reading {} takes up to {}, more than the memory budget of {}; \
-         raise --max-memory or split the file",
-        format_bytes(size),
-        if count == 1 { "it" } else { "them" },
-        format_bytes(needs),
-        format_bytes(max_memory)
-    ))
+    Err(OverBudget {
+        files: count,
+        size,
+        needs,
+        budget: max_memory,
+    })
+}
+
+/// Files whose reading would not fit the memory budget, estimated before
+/// they are read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} {}: reading {} takes up to {}, more than the memory budget of {}; \
+     raise --max-memory or split the file",
+    if *.files == 1 { "the file is" } else { "the files are" },
+    format_bytes(*.size),
+    if *.files == 1 { "it" } else { "them" },
+    format_bytes(*.needs),
+    format_bytes(*.budget)
+)]
+pub struct OverBudget {
+    /// How many files were asked for.
+    pub files: usize,
+    /// Their size on disk, in bytes.
+    pub size: u64,
+    /// What reading them takes at most, in bytes.
+    pub needs: u64,
+    /// The memory budget, in bytes.
+    pub budget: u64,
 }
 
 #[cfg(test)]
@@ -303,8 +319,14 @@ mod tests {
         std::fs::write(&file, vec![b'#'; 1000]).unwrap();
         assert_eq!(refuse_if_over(&file, 3120), Ok(()));
         let message = refuse_if_over(&file, 3119).unwrap_err();
-        assert!(message.starts_with("the file is 1000 bytes"), "{message}");
-        assert!(message.contains("raise --max-memory"), "{message}");
+        assert!(
+            message.to_string().starts_with("the file is 1000 bytes"),
+            "{message}"
+        );
+        assert!(
+            message.to_string().contains("raise --max-memory"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -360,7 +382,9 @@ mod tests {
         assert_eq!(refuse_to_add_if_over(&pack, &[&levels], 2980), Ok(()));
         let message = refuse_to_add_if_over(&pack, &[&levels], 2979).unwrap_err();
         assert!(
-            message.contains("reading them takes up to 2.9 KiB"),
+            message
+                .to_string()
+                .contains("reading them takes up to 2.9 KiB"),
             "{message}"
         );
     }
@@ -391,6 +415,9 @@ mod tests {
         std::fs::write(&b, vec![b'#'; 1000]).unwrap();
         assert_eq!(refuse_all_if_over(&[&a, &b], 6240), Ok(()));
         let message = refuse_all_if_over(&[&a, &b], 6239).unwrap_err();
-        assert!(message.starts_with("the files are 2.0 KiB"), "{message}");
+        assert!(
+            message.to_string().starts_with("the files are 2.0 KiB"),
+            "{message}"
+        );
     }
 }

@@ -29,7 +29,7 @@ struct TextExport {
     /// The file's text.
     text: String,
     /// Why the level's name is not in the text, when it is not.
-    name_left_out: Option<String>,
+    name_left_out: Option<crate::kinds::LevelError>,
 }
 
 /// A level in the first of its kind's own text formats that can say it

@@ -23,6 +23,28 @@ use crate::pack::LevelSummary;
 /// The most levels one batch may ask for.
 pub const MAX_COUNT: usize = 1000;
 
+/// Why a kind's parameters in the generate dialog cannot give a level:
+/// the kind's generator's own error, shown as the dialog's line under
+/// Generate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// Skiddy's parameters.
+    #[error(transparent)]
+    Skiddy(#[from] crate::kinds::skiddy::generate::GenerateError),
+    /// Prism's options.
+    #[error(transparent)]
+    Prism(#[from] crate::kinds::prism::generate::GenerateError),
+    /// Tangram's options.
+    #[error(transparent)]
+    Tangram(#[from] crate::kinds::tangram::GenerateError),
+    /// Rush Hour's parameters.
+    #[error(transparent)]
+    RushHour(#[from] crate::kinds::rushhour::generate::GenerateError),
+    /// The kind has no generator.
+    #[error("{}", super::no_generator::NO_GENERATOR)]
+    NoGenerator,
+}
+
 /// The Generate dialog's side of one kind: the parameters (the type
 /// itself, one set a kind kept between batches), their widgets and check,
 /// and the batch that runs on the dialog's worker thread.
@@ -36,7 +58,7 @@ pub trait KindGenerator: Default + Clone + Send + 'static {
     const TRIED: &'static str;
 
     /// Why these parameters cannot give a level, if they cannot.
-    fn check(&self) -> Result<(), String>;
+    fn check(&self) -> Result<(), OptionsError>;
 
     /// The parameters in the dialog, with the number of levels and the
     /// seed (every kind's last two rows).

@@ -136,7 +136,7 @@ kind_list!(gui_structs);
 
 impl KindGenerators {
     /// Why `kind`'s parameters cannot give a level, if they cannot.
-    pub fn check(&mut self, kind: Kind) -> Result<(), String> {
+    pub fn check(&mut self, kind: Kind) -> Result<(), generate_seam::OptionsError> {
         with_gui!(self, kind, |g: K::Generator| g.check())
     }
 

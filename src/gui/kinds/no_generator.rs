@@ -5,7 +5,7 @@
 
 use egui::Ui;
 
-use super::generate_seam::{Batch, BatchWatch, JobWatch, KindGenerator};
+use super::generate_seam::{Batch, BatchWatch, JobWatch, KindGenerator, OptionsError};
 use crate::engine::Job;
 
 /// Why a kind without a generator cannot generate, as its tab and check
@@ -23,8 +23,8 @@ impl KindGenerator for NoGenerator {
 
     const TRIED: &'static str = "levels tried";
 
-    fn check(&self) -> Result<(), String> {
-        Err(NO_GENERATOR.to_string())
+    fn check(&self) -> Result<(), OptionsError> {
+        Err(OptionsError::NoGenerator)
     }
 
     /// Nothing to set: the dialog's line under Generate says why (the
@@ -52,7 +52,8 @@ mod tests {
     #[test]
     fn a_kind_without_a_generator_says_so_and_makes_nothing() {
         let none = NoGenerator;
-        assert_eq!(none.check(), Err(NO_GENERATOR.to_string()));
+        assert_eq!(none.check(), Err(OptionsError::NoGenerator));
+        assert_eq!(none.check().unwrap_err().to_string(), NO_GENERATOR);
         let watch = none.watch(10);
         let batch = none.generate_batch(5, 0, &watch);
         assert!(batch.levels.is_empty() && batch.failed == 0);

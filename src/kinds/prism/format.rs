@@ -818,12 +818,13 @@ const COLOUR_WORDS: &str =
 /// Reads the body of a JSON level (see the module's documentation).
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
     check_envelope(value, KIND, LEVEL_VERSION)?;
-    let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
+    let body: JsonLevel =
+        crate::kinds::text::from_value_at(value).map_err(|e| FormatError::Json(e.to_string()))?;
     let json = |message: String| FormatError::Json(message);
     let side = |value: &Value, field: &str| {
         crate::kinds::text::whole_number_in(Some(value), field, MIN_SIDE as u64, MAX_SIDE as u64)
             .map(|n| n as usize)
-            .map_err(json)
+            .map_err(|e| json(e.to_string()))
     };
     let (width, height) = (side(&body.width, "width")?, side(&body.height, "height")?);
     if body.rows.len() != height {

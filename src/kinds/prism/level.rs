@@ -223,17 +223,15 @@ struct LevelFields {
 }
 
 impl TryFrom<LevelFields> for Level {
-    type Error = String;
+    type Error = crate::kinds::level_error::CellCountError;
 
-    fn try_from(f: LevelFields) -> Result<Level, String> {
+    fn try_from(f: LevelFields) -> Result<Level, Self::Error> {
         if f.width.checked_mul(f.height) != Some(f.cells.len()) {
-            return Err(format!(
-                "a {}x{} level needs {} cells, not {}",
-                f.width,
-                f.height,
-                f.width.saturating_mul(f.height),
-                f.cells.len()
-            ));
+            return Err(crate::kinds::level_error::CellCountError {
+                width: f.width,
+                height: f.height,
+                cells: f.cells.len(),
+            });
         }
         Ok(Level {
             name: f.name,

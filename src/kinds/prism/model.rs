@@ -35,8 +35,8 @@ impl KindModel for Model {
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
     const HAS_FLOORS: bool = true;
 
-    fn level_from_json(value: &Value) -> Result<Level, String> {
-        super::from_json_value(value).map_err(|e| e.to_string())
+    fn level_from_json(value: &Value) -> Result<Level, crate::kinds::LevelError> {
+        super::from_json_value(value).map_err(crate::kinds::LevelError::from)
     }
 
     fn level_to_json(level: &Level) -> Value {

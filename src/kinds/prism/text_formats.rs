@@ -2,7 +2,7 @@
 //! text (one level, with enemies) and the 2017 text (several levels).
 
 use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelError};
 
 use crate::kinds::collection::CollectionSpec;
 
@@ -23,11 +23,11 @@ pub const P2016_SPEC: FormatSpec = FormatSpec {
     read: |text| {
         read_2016(text)
             .map(|l| ReadLevels::whole(vec![Level::Prism(l)]))
-            .map_err(|e| e.to_string())
+            .map_err(LevelError::from)
     },
     write: |levels| match levels.first().and_then(Level::as_prism) {
-        Some(level) => write_2016(level).map_err(|e| e.to_string()),
-        None => Err("there is no Prism level to write".into()),
+        Some(level) => write_2016(level).map_err(LevelError::from),
+        None => Err(LevelError::NoLevelOfKind { kind: Kind::Prism }),
     },
     collection: None,
 };
@@ -45,14 +45,14 @@ pub const P2017_SPEC: FormatSpec = FormatSpec {
     read: |text| {
         read_2017(text)
             .map(|ls| ReadLevels::whole(ls.into_iter().map(Level::Prism).collect()))
-            .map_err(|e| e.to_string())
+            .map_err(LevelError::from)
     },
     write: |levels| {
         let prisms: Vec<super::Level> = levels
             .iter()
             .filter_map(|l| l.as_prism().cloned())
             .collect();
-        write_2017(&prisms).map_err(|e| e.to_string())
+        write_2017(&prisms).map_err(LevelError::from)
     },
     // The 2017 format has no names nor comments: what is kept is the
     // layout of its lines (blank lines, spacing, rows as the file wrote

@@ -11,7 +11,7 @@
 //! object with `cars` and no `format` field; it is tested before our JSON.
 
 use crate::kinds::text::{DamagedLevel, FormatSpec, ReadLevels, TextFormat};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelError};
 
 use super::format::{
     looks_like_archive, looks_like_line, read_archive_json, read_lines, write_archive_json,
@@ -32,9 +32,12 @@ pub const LINE_SPEC: FormatSpec = FormatSpec {
         let read = read_lines(text);
         if read.levels.is_empty() {
             if let Some(first) = read.unread.first() {
-                return Err(format!("line {}: {}", first.line, first.error));
+                return Err(LevelError::BoardLine {
+                    line: first.line,
+                    error: first.error.clone(),
+                });
             }
-            return Err("the text holds no board line".to_string());
+            return Err(LevelError::NoBoardLine);
         }
         Ok(ReadLevels {
             levels: read.levels.into_iter().map(Level::RushHour).collect(),
@@ -55,7 +58,7 @@ pub const LINE_SPEC: FormatSpec = FormatSpec {
             .iter()
             .filter_map(|l| l.as_rushhour().cloned())
             .collect();
-        write_lines(&boards).map_err(|e| e.to_string())
+        write_lines(&boards).map_err(LevelError::from)
     },
     collection: None,
 };
@@ -73,16 +76,20 @@ pub const ARCHIVE_SPEC: FormatSpec = FormatSpec {
     detect_order: 2,
     looks_like: looks_like_archive,
     read: |text| {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let level = read_archive_json(&value).map_err(|e| e.to_string())?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| LevelError::JsonSyntax(e.to_string()))?;
+        let level = read_archive_json(&value)?;
         Ok(ReadLevels::whole(vec![Level::RushHour(level)]))
     },
     write: |levels| {
-        let level = levels
-            .first()
-            .and_then(Level::as_rushhour)
-            .ok_or("there is no Rush Hour level to write")?;
-        write_archive_json(level).map_err(|e| e.to_string())
+        let level =
+            levels
+                .first()
+                .and_then(Level::as_rushhour)
+                .ok_or(LevelError::NoLevelOfKind {
+                    kind: Kind::RushHour,
+                })?;
+        write_archive_json(level).map_err(LevelError::from)
     },
     collection: None,
 };
@@ -148,11 +155,11 @@ mod tests {
         }
         let error = write_levels(std::slice::from_ref(&level), ARCHIVE).unwrap_err();
         assert!(
-            error.contains("no walls") && error.contains("(0, 5)"),
+            error.to_string().contains("no walls") && error.to_string().contains("(0, 5)"),
             "{error}"
         );
         let small = Kind::RushHour.blank(5, 5);
         let error = write_levels(std::slice::from_ref(&small), ARCHIVE).unwrap_err();
-        assert!(error.contains("6x6"), "{error}");
+        assert!(error.to_string().contains("6x6"), "{error}");
     }
 }

@@ -301,7 +301,8 @@ pub fn from_json_value(value: &serde_json::Value) -> Result<Level, FormatError> 
     // Check the header first, so that a newer or foreign file gets a precise
     // message rather than a complaint about fields.
     check_envelope(value, "skiddy", LEVEL_VERSION)?;
-    let file: LevelFile = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
+    let file: LevelFile =
+        crate::kinds::text::from_value_at(value).map_err(|e| FormatError::Json(e.to_string()))?;
     let mut level = parse_rows(file.rows.iter().map(|r| r.as_str()))?;
     level.name = file.name;
     for [x, y] in file.in_pit {

@@ -38,14 +38,14 @@ impl KindModel for Model {
 
     /// A Skiddy level may lack the `kind` field: files written before there
     /// were other kinds.
-    fn level_from_json(value: &Value) -> Result<Level, String> {
+    fn level_from_json(value: &Value) -> Result<Level, crate::kinds::LevelError> {
         let mut value = value.clone();
         if value.get("kind").is_none() {
             if let Some(object) = value.as_object_mut() {
                 object.insert("kind".into(), Value::String(Self::NAME.into()));
             }
         }
-        super::format::from_json_value(&value).map_err(|e| e.to_string())
+        super::format::from_json_value(&value).map_err(crate::kinds::LevelError::from)
     }
 
     fn level_to_json(level: &Level) -> Value {

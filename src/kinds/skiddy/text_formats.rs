@@ -2,7 +2,7 @@
 //! ASCII board.
 
 use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelError};
 
 use super::format::{looks_like_ascii, parse_ascii, to_ascii};
 
@@ -19,11 +19,11 @@ pub const ASCII_SPEC: FormatSpec = FormatSpec {
     read: |text| {
         parse_ascii(text)
             .map(|l| ReadLevels::whole(vec![Level::Skiddy(l)]))
-            .map_err(|e| e.to_string())
+            .map_err(LevelError::from)
     },
     write: |levels| match levels.first().and_then(Level::as_skiddy) {
-        Some(level) => to_ascii(level).map_err(|e| e.to_string()),
-        None => Err("there is no Skiddy level to write".into()),
+        Some(level) => to_ascii(level).map_err(LevelError::from),
+        None => Err(LevelError::NoLevelOfKind { kind: Kind::Skiddy }),
     },
     collection: None,
 };

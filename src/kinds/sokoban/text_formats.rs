@@ -2,7 +2,7 @@
 //! standard XSB text.
 
 use crate::kinds::text::{DamagedLevel, FormatSpec, ReadLevels, TextFormat};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelError};
 
 use super::format::{
     board_lines, introduces_next_board, looks_like_xsb, read_xsb_collection, retitle_xsb,
@@ -22,7 +22,7 @@ pub const XSB_SPEC: FormatSpec = FormatSpec {
     detect_order: 40,
     looks_like: looks_like_xsb,
     read: |text| {
-        let read = read_xsb_collection(text).map_err(|e| e.to_string())?;
+        let read = read_xsb_collection(text)?;
         Ok(ReadLevels {
             levels: read.levels.into_iter().map(Level::Sokoban).collect(),
             damaged: read
@@ -42,7 +42,7 @@ pub const XSB_SPEC: FormatSpec = FormatSpec {
             .iter()
             .filter_map(|l| l.as_sokoban().cloned())
             .collect();
-        write_xsb_collection(&boards).map_err(|e| e.to_string())
+        write_xsb_collection(&boards).map_err(LevelError::from)
     },
     collection: Some(CollectionSpec {
         boards: board_lines,
@@ -104,6 +104,7 @@ mod tests {
         let skiddy = read_levels(ONE_ONE, None, None).unwrap();
         assert!(write_levels(&skiddy, XSB)
             .unwrap_err()
+            .to_string()
             .contains("holds Sokoban levels only"));
     }
 }

@@ -145,8 +145,10 @@ pub fn parse_text(text: &str) -> Result<Level, FormatError> {
             shapes.push(Shape::default());
             continue;
         }
-        let triangle =
-            parse_triangle(text).map_err(|message| FormatError::Line { line, message })?;
+        let triangle = parse_triangle(text).map_err(|e| FormatError::Line {
+            line,
+            message: e.to_string(),
+        })?;
         match shapes.last_mut() {
             Some(shape) => shape.triangles.push(triangle),
             None => {
@@ -173,31 +175,56 @@ pub fn parse_text(text: &str) -> Result<Level, FormatError> {
     })
 }
 
+/// Why a triangle line `x,y,z` could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum TriangleError {
+    /// Not three whole numbers.
+    #[error("expected \"shape\" or a triangle \"x,y,z\" (three whole numbers), found {}", quoted(.text))]
+    NotATriangle {
+        /// The line's text.
+        text: String,
+    },
+    /// One of the numbers is past its range.
+    #[error("triangle {}: {what} = {} {range}", quoted(.text), crate::kinds::text::shortened(.number))]
+    OutOfRange {
+        /// The line's text.
+        text: String,
+        /// Which number: "x", "y" or "z".
+        what: &'static str,
+        /// The number as written.
+        number: String,
+        /// Its range, in words.
+        range: &'static str,
+    },
+}
+
 /// Reads `x,y,z`.
-fn parse_triangle(text: &str) -> Result<Triangle, String> {
+fn parse_triangle(text: &str) -> Result<Triangle, TriangleError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let expected = || {
-        format!(
-            "expected \"shape\" or a triangle \"x,y,z\" (three whole numbers), found {}",
-            quoted(text)
-        )
+    let expected = || TriangleError::NotATriangle {
+        text: text.to_string(),
     };
     let [x, y, z] = parts[..] else {
         return Err(expected());
     };
     // Every number is checked against its own range, whatever its size:
     // x and y are 0 to 255, z is 0 to 3 (one message for every bad z).
-    let number = |s: &str, what: &str, most: u64, range: &str| -> Result<u8, String> {
+    let number = |s: &str,
+                  what: &'static str,
+                  most: u64,
+                  range: &'static str|
+     -> Result<u8, TriangleError> {
         if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
             return Err(expected());
         }
         match s.parse::<u64>() {
             Ok(v) if v <= most => Ok(v as u8),
-            _ => Err(format!(
-                "triangle {}: {what} = {} {range}",
-                quoted(text),
-                crate::kinds::text::shortened(s)
-            )),
+            _ => Err(TriangleError::OutOfRange {
+                text: text.to_string(),
+                what,
+                number: s.to_string(),
+                range,
+            }),
         }
     };
     let x = number(x, "x", 255, "is out of range (0 to 255)")?;

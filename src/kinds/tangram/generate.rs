@@ -122,30 +122,28 @@ impl GenerateOptions {
     }
 
     /// Why these options cannot give a level, if they cannot.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), GenerateError> {
         let n = self.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-            return Err(format!(
-                "the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {n}"
-            ));
+            return Err(GenerateError::BoardSize(n));
         }
         if self.shapes == 0 {
-            return Err("a level needs at least one shape".to_string());
+            return Err(GenerateError::NoShape);
         }
         let triangles = 4 * n * n;
         if self.shapes > triangles {
-            return Err(format!(
-                "a {n} x {n} board has {triangles} triangles: it cannot be cut into {} shapes",
-                self.shapes
-            ));
+            return Err(GenerateError::TooManyShapes {
+                size: n,
+                shapes: self.shapes,
+            });
         }
         if self.unique && self.max_growths == 0 {
-            return Err("a unique level needs at least one growth".to_string());
+            return Err(GenerateError::UniqueWithoutGrowth);
         }
         if !self.effort.is_open() && self.max_growths == 0 {
-            return Err("an effort range needs at least one growth".to_string());
+            return Err(GenerateError::EffortWithoutGrowth);
         }
-        self.effort.check().map_err(|e| e.to_string())
+        Ok(self.effort.check()?)
     }
 
     /// Whether growths are judged (and may be retried): uniqueness or an
@@ -177,24 +175,73 @@ pub struct Generated {
     pub growths: u64,
 }
 
+/// Why no Tangram level was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The board size is outside the generator's range.
+    #[error("the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {0}")]
+    BoardSize(usize),
+    /// No shape asked for.
+    #[error("a level needs at least one shape")]
+    NoShape,
+    /// More shapes than the board has triangles.
+    #[error("a {size} x {size} board has {} triangles: it cannot be cut into {shapes} shapes", 4 * .size * .size)]
+    TooManyShapes {
+        /// The board's side.
+        size: usize,
+        /// The shapes asked for.
+        shapes: usize,
+    },
+    /// A unique level asked for with no growth allowed.
+    #[error("a unique level needs at least one growth")]
+    UniqueWithoutGrowth,
+    /// An effort range asked for with no growth allowed.
+    #[error("an effort range needs at least one growth")]
+    EffortWithoutGrowth,
+    /// The effort range is not one.
+    #[error(transparent)]
+    Effort(#[from] crate::effort::EffortRangeError),
+    /// The job was cancelled.
+    #[error("cancelled after {}", crate::words::counted(*.0, "growth", "growths"))]
+    Cancelled(u64),
+    /// A growth gave a level the solver refused (a bug of the generator).
+    #[error("the generator made an invalid level: {0}")]
+    InvalidLevel(super::solve::SolveError),
+    /// Every growth allowed was spent without a level that meets the
+    /// options.
+    #[error(
+        "no {size} x {size} level of {shapes} shapes with {requirement} in {} (seed {seed}); allow more growths, or try other sizes",
+        crate::words::counted(*.growths, "growth", "growths")
+    )]
+    GaveUp {
+        /// The board's side.
+        size: usize,
+        /// The shapes asked for.
+        shapes: usize,
+        /// What a kept level must have, in words.
+        requirement: String,
+        /// The growths spent.
+        growths: u64,
+        /// The seed.
+        seed: u64,
+    },
+}
+
 /// Generates a level as `options` say.
-pub fn generate(options: GenerateOptions) -> Result<Generated, String> {
+pub fn generate(options: GenerateOptions) -> Result<Generated, GenerateError> {
     generate_with(options, &Job::default())
 }
 
 /// Generates a level as `options` say; the job can cancel it (between
 /// growths and inside each solution count).
-pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, String> {
+pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = StdRng::seed_from_u64(options.seed);
     let n = options.size;
     let mut growths = 0;
     loop {
         if job.is_cancelled() {
-            return Err(format!(
-                "cancelled after {}",
-                crate::words::counted(growths, "growth", "growths")
-            ));
+            return Err(GenerateError::Cancelled(growths));
         }
         growths += 1;
         let mut level = grow(n, options.shapes, &mut rng);
@@ -211,19 +258,19 @@ pub fn generate_with(options: GenerateOptions, job: &Job) -> Result<Generated, S
             || match is_unique(&level, job, options.budget) {
                 Ok(Some(true)) => true,
                 Ok(_) => false,
-                Err(e) => return Err(format!("the generator made an invalid level: {e}")),
+                Err(e) => return Err(GenerateError::InvalidLevel(e)),
             };
         if unique && options.effort.admits(effort_score(&level, job, &options)) {
             return Ok(Generated { level, growths });
         }
         if growths >= options.max_growths {
-            return Err(format!(
-                "no {n} x {n} level of {} shapes with {} in {} (seed {}); allow more growths, or try other sizes",
-                options.shapes,
-                options.requirement_words(),
-                crate::words::counted(growths, "growth", "growths"),
-                options.seed
-            ));
+            return Err(GenerateError::GaveUp {
+                size: n,
+                shapes: options.shapes,
+                requirement: options.requirement_words(),
+                growths,
+                seed: options.seed,
+            });
         }
     }
 }
@@ -357,8 +404,12 @@ mod tests {
             ..GenerateOptions::preset(Preset::Easy, 3)
         };
         let e = generate(options).unwrap_err();
+        assert!(
+            matches!(e, GenerateError::GaveUp { growths: 5, .. }),
+            "{e:?}"
+        );
         assert_eq!(
-            e,
+            e.to_string(),
             "no 4 x 4 level of 6 shapes with effort at least 1000.0 in 5 growths (seed 3); allow more growths, or try other sizes"
         );
         let reversed = GenerateOptions {
@@ -367,6 +418,7 @@ mod tests {
         };
         assert!(generate(reversed)
             .unwrap_err()
+            .to_string()
             .contains("more than the most"));
     }
 
@@ -422,19 +474,29 @@ mod tests {
     #[test]
     fn impossible_options_are_refused_clearly() {
         assert_eq!(
-            generate(GenerateOptions::new(0, 3, 1)).unwrap_err(),
+            generate(GenerateOptions::new(0, 3, 1))
+                .unwrap_err()
+                .to_string(),
             "the board size must be between 1 and 16, not 0"
         );
         assert_eq!(
-            generate(GenerateOptions::new(17, 3, 1)).unwrap_err(),
+            generate(GenerateOptions::new(17, 3, 1))
+                .unwrap_err()
+                .to_string(),
             "the board size must be between 1 and 16, not 17"
         );
         assert_eq!(
             generate(GenerateOptions::new(2, 0, 1)).unwrap_err(),
+            GenerateError::NoShape
+        );
+        assert_eq!(
+            GenerateError::NoShape.to_string(),
             "a level needs at least one shape"
         );
         assert_eq!(
-            generate(GenerateOptions::new(2, 17, 1)).unwrap_err(),
+            generate(GenerateOptions::new(2, 17, 1))
+                .unwrap_err()
+                .to_string(),
             "a 2 x 2 board has 16 triangles: it cannot be cut into 17 shapes"
         );
     }
@@ -458,12 +520,16 @@ mod tests {
         options.max_growths = 1;
         match generate(options) {
             Ok(g) => assert_eq!(g.growths, 1),
-            Err(e) => assert!(e.contains("in 1 growth (seed 3)"), "{e}"),
+            Err(e) => assert!(e.to_string().contains("in 1 growth (seed 3)"), "{e}"),
         }
         let job = Job::default();
         job.cancel();
         assert_eq!(
             generate_with(GenerateOptions::new(4, 6, 1).unique(true), &job).unwrap_err(),
+            GenerateError::Cancelled(0)
+        );
+        assert_eq!(
+            GenerateError::Cancelled(0).to_string(),
             "cancelled after 0 growths"
         );
     }

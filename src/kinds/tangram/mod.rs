@@ -26,7 +26,9 @@ pub use format::{
     from_json_value, looks_like_tangram, parse_json, parse_level, parse_text, to_json,
     to_json_value, to_text, FormatError,
 };
-pub use generate::{generate, generate_with, grow, GenerateOptions, Generated, Preset};
+pub use generate::{
+    generate, generate_with, grow, GenerateError, GenerateOptions, Generated, Preset,
+};
 pub use level::{neighbours, Level, Shape, Triangle, MAX_SIZE, MIN_SIZE};
 pub use model::Model;
 pub use solve::{

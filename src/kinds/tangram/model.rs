@@ -34,8 +34,8 @@ impl KindModel for Model {
     const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = None;
 
-    fn level_from_json(value: &Value) -> Result<Level, String> {
-        super::from_json_value(value).map_err(|e| e.to_string())
+    fn level_from_json(value: &Value) -> Result<Level, crate::kinds::LevelError> {
+        super::from_json_value(value).map_err(crate::kinds::LevelError::from)
     }
 
     fn level_to_json(level: &Level) -> Value {

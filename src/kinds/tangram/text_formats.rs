@@ -3,7 +3,7 @@
 //! triangles).
 
 use crate::kinds::text::{FormatSpec, ReadLevels, TextFormat};
-use crate::kinds::{Kind, Level};
+use crate::kinds::{Kind, Level, LevelError};
 
 use super::format::{looks_like_tangram, parse_text, to_text};
 
@@ -20,15 +20,17 @@ pub const TEXT_SPEC: FormatSpec = FormatSpec {
     read: |text| {
         parse_text(text)
             .map(|l| ReadLevels::whole(vec![Level::Tangram(l)]))
-            .map_err(|e| e.to_string())
+            .map_err(LevelError::from)
     },
     write: |levels| match levels.first().and_then(Level::as_tangram) {
-        Some(level) if !level.name.is_empty() => Err(format!(
-            "the tangram-text format has no place for the level's name {:?}; write json to keep it",
-            level.name
-        )),
+        Some(level) if !level.name.is_empty() => Err(LevelError::NoPlaceForName {
+            format: "tangram-text",
+            name: level.name.clone(),
+        }),
         Some(level) => Ok(to_text(level)),
-        None => Err("there is no Tangram level to write".into()),
+        None => Err(LevelError::NoLevelOfKind {
+            kind: Kind::Tangram,
+        }),
     },
     collection: None,
 };

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use crate::effort::EffortRange;
 use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::prism::generate::{
     generate, GenerateError, GenerateOptions, Method, EARLY_MAX_CELLS,
@@ -81,8 +81,8 @@ impl KindGenerator for PrismParams {
 
     const TRIED: &'static str = "generations in all (retries included)";
 
-    fn check(&self) -> Result<(), String> {
-        self.options(0).check().map_err(|e| e.to_string())
+    fn check(&self) -> Result<(), OptionsError> {
+        Ok(self.options(0).check()?)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
@@ -223,14 +223,22 @@ mod tests {
             switch_colours: 0,
             ..PrismParams::default()
         };
-        assert!(none.check().unwrap_err().contains("no switch colour"));
+        assert!(none
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("no switch colour"));
         let big_early = PrismParams {
             method: Method::Early,
             width: 40,
             height: 40,
             ..PrismParams::default()
         };
-        assert!(big_early.check().unwrap_err().contains("576 cells"));
+        assert!(big_early
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("576 cells"));
         let steered_tree = PrismParams {
             difficulty: Some(30),
             ..PrismParams::default()

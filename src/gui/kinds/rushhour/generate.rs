@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::rushhour::generate::{generate, GenerateParams};
 use crate::kinds::rushhour::{MAX_SIDE, MAX_VEHICLES, MIN_SIDE};
@@ -27,8 +27,8 @@ impl KindGenerator for RushHourGenerator {
 
     const TRIED: &'static str = "levels searched";
 
-    fn check(&self) -> Result<(), String> {
-        self.0.check().map_err(|e| e.to_string())
+    fn check(&self) -> Result<(), OptionsError> {
+        Ok(self.0.check()?)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
@@ -195,7 +195,7 @@ mod tests {
     fn bad_parameters_are_refused_and_a_cancelled_batch_keeps_what_it_made() {
         let mut params = small();
         params.0.trucks = 9;
-        assert!(params.check().unwrap_err().contains("9 trucks"));
+        assert!(params.check().unwrap_err().to_string().contains("9 trucks"));
         let params = small();
         let watch = params.watch(crate::engine::DEFAULT_MAX_STATES);
         watch.cancel();

@@ -10,7 +10,7 @@ use egui::{DragValue, Ui};
 use rayon::prelude::*;
 
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, effort_rows, number_row, Batch, BatchWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, number_row, Batch, BatchWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::skiddy::generate::{
     batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
@@ -65,8 +65,8 @@ impl KindGenerator for SkiddyParams {
 
     const TRIED: &'static str = "candidates tried";
 
-    fn check(&self) -> Result<(), String> {
-        self.0.check().map_err(|e| e.to_string())
+    fn check(&self) -> Result<(), OptionsError> {
+        Ok(self.0.check()?)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
@@ -221,7 +221,11 @@ mod tests {
             skiddies: [0; 4],
             ..tiny().0
         });
-        assert!(none.check().unwrap_err().contains("at least one Skiddy"));
+        assert!(none
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("at least one Skiddy"));
         assert_eq!(tiny().check(), Ok(()));
     }
 }

@@ -11,10 +11,10 @@ use rayon::prelude::*;
 use crate::effort::EffortRange;
 use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
-    count_and_seed_rows, effort_rows, Batch, JobWatch, KindGenerator,
+    count_and_seed_rows, effort_rows, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::skiddy::generate::batch_seed;
-use crate::kinds::tangram::{analyze, generate_with, GenerateOptions, Preset};
+use crate::kinds::tangram::{analyze, generate_with, GenerateError, GenerateOptions, Preset};
 
 /// The Tangram generator's parameters as the dialog holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,8 +64,8 @@ impl KindGenerator for TangramParams {
 
     const TRIED: &'static str = "growths tried";
 
-    fn check(&self) -> Result<(), String> {
-        self.options(0).check()
+    fn check(&self) -> Result<(), OptionsError> {
+        Ok(self.options(0).check()?)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
@@ -139,9 +139,10 @@ impl KindGenerator for TangramParams {
                 };
                 let generated = generate_with(options, job)?;
                 watch.tried.fetch_add(generated.growths, Ordering::Relaxed);
-                let analysis = analyze(&generated.level, 0, job).map_err(|e| e.to_string())?;
+                let analysis =
+                    analyze(&generated.level, 0, job).map_err(GenerateError::InvalidLevel)?;
                 watch.kept.fetch_add(1, Ordering::Relaxed);
-                Ok::<_, String>((
+                Ok::<_, GenerateError>((
                     generated.level,
                     crate::kinds::tangram::figures::TangramFigures::pack_summary(analysis),
                 ))
@@ -151,7 +152,7 @@ impl KindGenerator for TangramParams {
         let results = results.into_iter().map(|result| match result {
             Ok((level, summary)) => Ok((level.into(), summary)),
             Err(_) if cancelled => Err(None),
-            Err(e) => Err(Some(e)),
+            Err(e) => Err(Some(e.to_string())),
         });
         Batch::of(results, seed, cancelled, watch.tried())
     }
@@ -202,6 +203,6 @@ mod tests {
             unique: false,
             effort: EffortRange::default(),
         };
-        assert!(p.check().unwrap_err().contains("16 triangles"));
+        assert!(p.check().unwrap_err().to_string().contains("16 triangles"));
     }
 }

@@ -275,7 +275,7 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
             || match meets_options(&level, options, job) {
                 Ok(free) => free,
                 Err(_) if job.is_cancelled() => return Err(GenerateError::Cancelled(tries)),
-                Err(e) => return Err(GenerateError::GaveUp(format!("the analysis stopped: {e}"))),
+                Err(e) => return Err(GenerateError::AnalysisStopped(e)),
             };
         if keep {
             return Ok(Generated {

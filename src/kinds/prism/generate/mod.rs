@@ -225,6 +225,9 @@ pub enum GenerateError {
     /// The job was cancelled.
     #[error("cancelled after {} of the level", crate::words::counted(*.0, "try", "tries"))]
     Cancelled(u64),
+    /// The analysis of a try stopped (too big) before it could be judged.
+    #[error("the analysis stopped: {0}")]
+    AnalysisStopped(super::AnalyzeError),
 }
 
 /// A generated level and what it cost.
@@ -256,8 +259,8 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
 
 /// Whether the analysis of `level` finds it solvable without dead ends,
 /// or why the analysis stopped (cancelled, or too big).
-pub fn free_of_dead_ends(level: &Level, job: &Job) -> Result<bool, String> {
-    let analysis = crate::kinds::prism::analyze(level, job).map_err(|e| e.to_string())?;
+pub fn free_of_dead_ends(level: &Level, job: &Job) -> Result<bool, super::AnalyzeError> {
+    let analysis = crate::kinds::prism::analyze(level, job)?;
     Ok(analysis.summary.any.shortest.is_some() && analysis.summary.dead_ends == 0)
 }
 
@@ -265,8 +268,12 @@ pub fn free_of_dead_ends(level: &Level, job: &Job) -> Result<bool, String> {
 /// without dead ends, when asked; an effort in the range, when one is
 /// set), analysing it once; or why the analysis stopped (cancelled, or too
 /// big).
-pub fn meets_options(level: &Level, options: &GenerateOptions, job: &Job) -> Result<bool, String> {
-    let analysis = crate::kinds::prism::analyze(level, job).map_err(|e| e.to_string())?;
+pub fn meets_options(
+    level: &Level,
+    options: &GenerateOptions,
+    job: &Job,
+) -> Result<bool, super::AnalyzeError> {
+    let analysis = crate::kinds::prism::analyze(level, job)?;
     let summary = &analysis.summary;
     if options.no_dead_ends && (summary.any.shortest.is_none() || summary.dead_ends > 0) {
         return Ok(false);

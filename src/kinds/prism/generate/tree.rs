@@ -383,7 +383,7 @@ pub fn generate(options: &GenerateOptions, job: &Job) -> Result<Generated, Gener
             }
             Ok(false) => {}
             Err(_) if job.is_cancelled() => return Err(GenerateError::Cancelled(tries)),
-            Err(e) => return Err(GenerateError::GaveUp(format!("the analysis stopped: {e}"))),
+            Err(e) => return Err(GenerateError::AnalysisStopped(e)),
         }
     }
     Err(GenerateError::GaveUp(format!(

@@ -51,7 +51,7 @@ fn car_name(index: usize, car: &ArchiveCar) -> String {
 /// the player's.
 pub fn read_archive_json(value: &Value) -> Result<Level, FormatError> {
     let puzzle: ArchivePuzzle =
-        crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
+        crate::kinds::text::from_value_at(value).map_err(|e| FormatError::Json(e.to_string()))?;
     let side = ARCHIVE_SIDE;
     let mut owner: Vec<Option<usize>> = vec![None; side * side];
     let mut vehicles = Vec::with_capacity(puzzle.cars.len());

@@ -87,11 +87,12 @@ struct JsonVehicle {
 /// starts on the board and covers 1 to 10 cells.
 pub fn from_json_value(value: &Value) -> Result<Level, FormatError> {
     check_envelope(value, KIND, LEVEL_VERSION)?;
-    let body: JsonLevel = crate::kinds::text::from_value_at(value).map_err(FormatError::Json)?;
+    let body: JsonLevel =
+        crate::kinds::text::from_value_at(value).map_err(|e| FormatError::Json(e.to_string()))?;
     let side = |value: &Value, name: &str| {
         crate::kinds::text::whole_number_in(Some(value), name, 1, MAX_SIDE as u64)
             .map(|n| n as usize)
-            .map_err(FormatError::Json)
+            .map_err(|e| FormatError::Json(e.to_string()))
     };
     let (width, height) = (side(&body.width, "width")?, side(&body.height, "height")?);
     if body.rows.len() != height {
