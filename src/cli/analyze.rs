@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::level_spec::LevelSpec;
+use super::level_spec::{LevelSpec, LevelSpecError};
 use super::solve_past_budget as past;
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
-use crate::kinds::{Analysis, Kind, Level};
+use crate::kinds::{Analysis, AnalysisError, Kind, Level};
 
 /// Arguments of `analyze`.
 #[derive(Debug, clap::Args)]
@@ -102,12 +102,32 @@ impl Source {
 }
 
 /// A level to analyse, named for the report, or why it cannot be read.
-type NamedLevel = (Source, Result<Level, String>);
+type NamedLevel = (Source, Result<Level, InputError>);
 
-/// An entry that cannot be read, as `analyze` has always named it: by its
-/// place in the pack's list, `levels[3]`.
-fn entry_damage(index: usize, why: &str) -> String {
-    format!("levels[{index}] cannot be read: {why}")
+/// Why a file, or one of its levels, could not be analysed.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The file, or the level it names, cannot be had.
+    #[error(transparent)]
+    Spec(#[from] LevelSpecError),
+    /// The pack holds no entry.
+    #[error("the pack holds no levels")]
+    EmptyPack,
+    /// The level file holds no level.
+    #[error("the file holds no level")]
+    EmptyFile,
+    /// An entry that cannot be read, as `analyze` has always named it: by
+    /// its place in the pack's list, `levels[3]`.
+    #[error("levels[{index}] cannot be read: {why}")]
+    Damaged {
+        /// Its number in the file.
+        index: usize,
+        /// Why it cannot be read.
+        why: String,
+    },
+    /// The level could not be analysed.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
 }
 
 /// The levels of one input file as they are taken, each named for its
@@ -123,10 +143,10 @@ fn levels_of(
     spec: &LevelSpec,
     kind: Option<Kind>,
     max_memory: u64,
-) -> Result<(impl Iterator<Item = NamedLevel> + '_, Option<String>), String> {
-    let entries = spec.read(kind, max_memory).map_err(|e| e.to_string())?;
+) -> Result<(impl Iterator<Item = NamedLevel> + '_, Option<String>), InputError> {
+    let entries = spec.read(kind, max_memory)?;
     let note = entries.note.clone();
-    let (entries, first, numbered) = match spec.number(entries.len()).map_err(|e| e.to_string())? {
+    let (entries, first, numbered) = match spec.number(entries.len())? {
         Some(index) => {
             let one = entries
                 .entries
@@ -137,8 +157,8 @@ fn levels_of(
         }
         None if entries.is_empty() => {
             return Err(match entries.pack_name {
-                Some(_) => "the pack holds no levels".into(),
-                None => "the file holds no level".into(),
+                Some(_) => InputError::EmptyPack,
+                None => InputError::EmptyFile,
             })
         }
         None => {
@@ -149,7 +169,10 @@ fn levels_of(
     let levels = entries.into_iter().enumerate().map(move |(offset, level)| {
         let i = first + offset;
         let source = spec.source(numbered.then_some(i));
-        (source, level.map_err(|why| entry_damage(i, &why)))
+        (
+            source,
+            level.map_err(|why| InputError::Damaged { index: i, why }),
+        )
     });
     Ok((levels, note))
 }
@@ -228,7 +251,7 @@ fn error_report(file: &Source, message: &str, as_json: bool) -> Report {
 
 /// Analyses one level and reports it; a search that runs long shows its
 /// progress among the run's bars.
-fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) -> Report {
+fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>) -> Report {
     let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
     let solvable = args
@@ -245,7 +268,7 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) ->
         };
         super::progress::watched(&args.bars, &job, &file.shown(), unit, || {
             l.analyze_listing(&job, args.solutions)
-                .map_err(|e| e.to_string())
+                .map_err(InputError::from)
         })
     });
     let elapsed_ms = started.elapsed().as_millis();
@@ -261,8 +284,9 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, String>) ->
             },
             failed: false,
         },
-        Err(message) => {
+        Err(error) => {
             drop(watchdog);
+            let message = error.to_string();
             let report = solvable.as_ref().and_then(|(limit, level)| {
                 past::solve_rest(level, *limit, started, args.max_memory)
             });
@@ -387,7 +411,10 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     path: path.clone(),
                     index: None,
                 };
-                reports.take(issued, error_report(&source, &message, args.json));
+                reports.take(
+                    issued,
+                    error_report(&source, &message.to_string(), args.json),
+                );
                 issued += 1;
             }
         }

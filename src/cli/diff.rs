@@ -17,7 +17,7 @@ use super::level_spec::LevelSpec;
 use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
 use crate::kinds::compare::{self, Change, Version};
-use crate::kinds::{Analysis, Kind, Level};
+use crate::kinds::{Analysis, AnalysisError, Kind, Level};
 
 /// How many shortest solutions of the first version are played on the
 /// second.
@@ -56,10 +56,8 @@ pub fn open_level(
     spec: &str,
     kind: Option<Kind>,
     max_memory: u64,
-) -> Result<(Source, Level), String> {
-    LevelSpec::parse(Path::new(spec))
-        .open_level(kind, max_memory)
-        .map_err(|e| e.to_string())
+) -> Result<(Source, Level), super::level_spec::LevelSpecError> {
+    LevelSpec::parse(Path::new(spec)).open_level(kind, max_memory)
 }
 
 /// One side of the comparison: where it comes from, the level, and its
@@ -67,7 +65,9 @@ pub fn open_level(
 struct Side {
     source: Source,
     level: Level,
-    analysis: Result<Analysis, String>,
+    analysis: Result<Analysis, AnalysisError>,
+    /// Why it has no analysis, in words (empty when it has one).
+    why_not: String,
     elapsed_ms: u128,
 }
 
@@ -76,8 +76,14 @@ impl Side {
         let started = Instant::now();
         // The two sides are analysed at once: each gets half the memory.
         let job = Job::with_budgets(max_states, max_memory / 2);
-        let analysis = level.analyze(&job).map_err(|e| e.to_string());
+        let analysis = level.analyze(&job);
+        let why_not = analysis
+            .as_ref()
+            .err()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         Side {
+            why_not,
             source,
             level,
             analysis,
@@ -88,7 +94,7 @@ impl Side {
     fn version(&self) -> Version<'_> {
         Version {
             level: &self.level,
-            analysis: self.analysis.as_ref().map_err(String::as_str),
+            analysis: self.analysis.as_ref().map_err(|_| self.why_not.as_str()),
         }
     }
 
@@ -100,7 +106,7 @@ impl Side {
             Err(e) => {
                 let mut row = self.source.json_fields();
                 row.insert("kind".into(), json!(self.level.kind().name()));
-                row.insert("error".into(), json!(e));
+                row.insert("error".into(), json!(e.to_string()));
                 Value::Object(row)
             }
         }

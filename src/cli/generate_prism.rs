@@ -11,6 +11,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::arg_error::ArgError;
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
     make_batch_of, pack_text, report_failures, write_locked, GeneratedFileError, GeneratorPart,
@@ -81,14 +82,14 @@ pub struct PrismArgs {
 }
 
 /// Parses `--method`.
-fn parse_method(name: &str) -> Result<Method, String> {
-    Method::from_name(name).ok_or_else(|| format!("unknown method {name:?}; use tree or early"))
+fn parse_method(name: &str) -> Result<Method, ArgError> {
+    Method::from_name(name).ok_or_else(|| ArgError::UnknownMethod(name.to_string()))
 }
 
 /// Parses `--switch-colours`: names or letters of red, green and blue,
 /// separated by commas, as a mask (an empty list gives 0, which the
 /// options refuse with their own message).
-pub fn parse_switch_colours(text: &str) -> Result<u8, String> {
+pub fn parse_switch_colours(text: &str) -> Result<u8, ArgError> {
     let mut mask = 0;
     for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         let lower = word.to_ascii_lowercase();
@@ -99,16 +100,8 @@ pub fn parse_switch_colours(text: &str) -> Result<u8, String> {
         };
         match colour {
             Some(c) if c.is_primary() => mask |= c.0,
-            Some(c) => {
-                return Err(format!(
-                    "{c} cannot be a switch colour: switches are red, green or blue"
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "{word:?} is not a colour; switch colours are red, green and blue"
-                ))
-            }
+            Some(c) => return Err(ArgError::NotASwitchColour(c.to_string())),
+            None => return Err(ArgError::NotAColour(word.to_string())),
         }
     }
     Ok(mask)
@@ -255,9 +248,11 @@ mod tests {
         assert_eq!(parse_switch_colours(""), Ok(0));
         assert!(parse_switch_colours("yellow")
             .unwrap_err()
+            .to_string()
             .contains("switches are red, green or blue"));
         assert!(parse_switch_colours("pink")
             .unwrap_err()
+            .to_string()
             .contains("not a colour"));
     }
 }

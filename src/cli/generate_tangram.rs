@@ -75,13 +75,9 @@ pub struct TangramArgs {
 }
 
 /// Parses a `--preset` value: a preset's name.
-fn parse_preset(name: &str) -> Result<Preset, String> {
-    Preset::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown preset {name:?} (known: {})",
-            Preset::ALL.map(Preset::name).join(", ")
-        )
-    })
+fn parse_preset(name: &str) -> Result<Preset, super::arg_error::ArgError> {
+    Preset::from_name(name)
+        .ok_or_else(|| super::arg_error::ArgError::UnknownPreset(name.to_string()))
 }
 
 impl TangramArgs {

@@ -1,6 +1,7 @@
 //! The headless command line: one file per subcommand.
 
 pub mod analyze;
+pub mod arg_error;
 pub mod convert;
 pub mod diff;
 pub mod effort_args;
@@ -22,6 +23,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use arg_error::ArgError;
 
 /// levelscope: explore a puzzle level's whole state graph and say why it
 /// fails.
@@ -78,21 +81,21 @@ pub enum Command {
 
 /// Parses a `--max-states` value: a whole number of states, at least 1 (a
 /// search needs the start state).
-pub fn parse_max_states(text: &str) -> Result<u64, String> {
+pub fn parse_max_states(text: &str) -> Result<u64, ArgError> {
     match text.trim().parse::<u64>() {
-        Ok(0) => Err("0 is not allowed: a search needs at least the start state".into()),
+        Ok(0) => Err(ArgError::ZeroStates),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("{text:?} is not a whole number of states")),
+        Err(_) => Err(ArgError::NotStates(text.to_string())),
     }
 }
 
 /// Parses a `--threads` value: a whole number of threads, at least 1.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
+pub fn parse_threads(text: &str) -> Result<usize, ArgError> {
     match text.trim().parse::<usize>() {
-        Ok(0) => Err("0 is not allowed: use at least 1 thread".into()),
-        Ok(n) if n > MAX_THREADS => Err(format!("{n} threads is too many (at most {MAX_THREADS})")),
+        Ok(0) => Err(ArgError::ZeroThreads),
+        Ok(n) if n > MAX_THREADS => Err(ArgError::TooManyThreads(n)),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("{text:?} is not a whole number of threads")),
+        Err(_) => Err(ArgError::NotThreads(text.to_string())),
     }
 }
 
@@ -115,13 +118,8 @@ pub fn thread_count(threads: Option<usize>) -> usize {
 }
 
 /// Parses a `--kind` value: a kind's name.
-pub fn parse_kind(name: &str) -> Result<crate::kinds::Kind, String> {
-    crate::kinds::Kind::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown kind {name:?} (known: {})",
-            crate::kinds::Kind::ALL.map(|k| k.name()).join(", ")
-        )
-    })
+pub fn parse_kind(name: &str) -> Result<crate::kinds::Kind, ArgError> {
+    crate::kinds::Kind::from_name(name).ok_or_else(|| ArgError::UnknownKind(name.to_string()))
 }
 
 /// Exit code for a run in which some file failed.

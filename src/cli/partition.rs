@@ -70,34 +70,36 @@ pub enum PartitionError {
 }
 
 /// Parses a `--partition` value: `K/N` (`0 <= K < N`) or `auto/N`.
-pub fn parse_partition(text: &str) -> Result<PartitionArg, String> {
-    let Some((k, n)) = text.trim().split_once('/') else {
-        return Err(format!(
-            "{text:?} is not K/N (partition K of N, K from 0 to N-1) or auto/N"
-        ));
+pub fn parse_partition(text: &str) -> Result<PartitionArg, super::arg_error::ArgError> {
+    use super::arg_error::ArgError;
+    let Some((k, n_text)) = text.trim().split_once('/') else {
+        return Err(ArgError::NotAPartition(text.to_string()));
     };
-    let n: usize = n
+    let n: usize = n_text
         .trim()
         .parse()
-        .map_err(|_| format!("in {text:?}, {n:?} is not a whole number of partitions"))?;
+        .map_err(|_| ArgError::PartitionCount {
+            text: text.to_string(),
+            n: n_text.to_string(),
+        })?;
     if n == 0 {
-        return Err(format!("in {text:?}, there must be at least 1 partition"));
+        return Err(ArgError::NoPartition(text.to_string()));
     }
     let k = k.trim();
     if k.eq_ignore_ascii_case("auto") {
         return Ok(PartitionArg::Auto { n });
     }
-    let k: usize = k.parse().map_err(|_| {
-        format!(
-            "in {text:?}, {k:?} is not a partition index (a number from 0 to {}) or auto",
-            n - 1
-        )
+    let k: usize = k.parse().map_err(|_| ArgError::PartitionIndex {
+        text: text.to_string(),
+        k: k.to_string(),
+        n,
     })?;
     if k >= n {
-        return Err(format!(
-            "in {text:?}, partition {k} does not exist: partitions are numbered from 0 to {}",
-            n - 1
-        ));
+        return Err(ArgError::NoSuchPartition {
+            text: text.to_string(),
+            k,
+            n,
+        });
     }
     Ok(PartitionArg::Fixed(Partition { k, n }))
 }
@@ -206,7 +208,7 @@ mod tests {
         ];
         for (text, words) in cases {
             let e = parse_partition(text).unwrap_err();
-            assert!(e.contains(words), "{text}: {e}");
+            assert!(e.to_string().contains(words), "{text}: {e}");
         }
     }
 

@@ -35,20 +35,21 @@ pub struct RoomsArgs {
 }
 
 /// Reads a map size such as `8x6`.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+pub fn parse_size(text: &str) -> Result<(usize, usize), super::arg_error::ArgError> {
+    use super::arg_error::ArgError;
     let (w, h) = text
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("{text:?} is not a size like 8x6"))?;
+        .ok_or_else(|| ArgError::NotASize(text.to_string()))?;
     let w: usize = w
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?}: the width is not a number"))?;
+        .map_err(|_| ArgError::Width(text.to_string()))?;
     let h: usize = h
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?}: the height is not a number"))?;
+        .map_err(|_| ArgError::Height(text.to_string()))?;
     if w == 0 || h == 0 || w > 1000 || h > 1000 {
-        return Err(format!("{text:?}: each side must be between 1 and 1000"));
+        return Err(ArgError::Side(text.to_string()));
     }
     Ok((w, h))
 }

@@ -16,17 +16,16 @@ use crate::kinds::Level;
 
 /// Parses `--time-limit`: a number of seconds, zero or more (fractions
 /// allowed).
-pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
+pub fn parse_time_limit(text: &str) -> Result<Duration, super::arg_error::ArgError> {
+    use super::arg_error::ArgError;
     let seconds: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+        .map_err(|_| ArgError::NotSeconds(text.to_string()))?;
     if !seconds.is_finite() || seconds < 0.0 {
-        return Err(format!(
-            "`{text}` is not a time limit: give zero or more seconds"
-        ));
+        return Err(ArgError::NotATimeLimit(text.to_string()));
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("`{text}` seconds is too long"))
+    Duration::try_from_secs_f64(seconds).map_err(|_| ArgError::TooLong(text.to_string()))
 }
 
 /// Cancels a job when its time is up, unless dropped first.
@@ -124,7 +123,7 @@ mod tests {
         assert_eq!(parse_time_limit("0"), Ok(Duration::ZERO));
         for bad in ["-1", "abc", "NaN", "inf", "1e300"] {
             let e = parse_time_limit(bad).unwrap_err();
-            assert!(e.contains(bad), "{e}");
+            assert!(e.to_string().contains(bad), "{e}");
         }
     }
 

@@ -90,13 +90,8 @@ fn cgroup_room() -> Option<u64> {
 /// followed by `B` or `iB` and in either case (`512M`, `2G`, `2GiB`,
 /// `1.5g`). Units are powers of 1024. Zero is refused: a search needs some
 /// memory.
-pub fn parse_memory_size(text: &str) -> Result<u64, String> {
-    let not_a_size = || {
-        format!(
-            "{text:?} is not a memory size: use a number of bytes, or a number with K, M, G or T \
-             (e.g. 512M, 2G, 2GiB)"
-        )
-    };
+pub fn parse_memory_size(text: &str) -> Result<u64, MemorySizeError> {
+    let not_a_size = || MemorySizeError::NotASize(text.to_string());
     let trimmed = text.trim();
     let split = trimmed
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -131,12 +126,27 @@ pub fn parse_memory_size(text: &str) -> Result<u64, String> {
             .and_then(|n| n.checked_mul(1 << shift))
     };
     match bytes {
-        None => Err(format!("{text:?} is too large a memory size")),
-        Some(0) => Err(format!(
-            "{text:?}: a memory budget of 0 is not allowed; it must be at least one byte"
-        )),
+        None => Err(MemorySizeError::TooLarge(text.to_string())),
+        Some(0) => Err(MemorySizeError::Zero(text.to_string())),
         Some(bytes) => Ok(bytes),
     }
+}
+
+/// Why a text is not a memory size (each variant holds the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MemorySizeError {
+    /// Not a number with a unit levelscope knows.
+    #[error(
+        "{0:?} is not a memory size: use a number of bytes, or a number with K, M, G or T \
+         (e.g. 512M, 2G, 2GiB)"
+    )]
+    NotASize(String),
+    /// More bytes than a 64-bit number holds.
+    #[error("{0:?} is too large a memory size")]
+    TooLarge(String),
+    /// Zero bytes.
+    #[error("{0:?}: a memory budget of 0 is not allowed; it must be at least one byte")]
+    Zero(String),
 }
 
 /// A number of bytes for people: `512 bytes`, `1.5 KiB`, `2.0 GiB`.
@@ -534,6 +544,8 @@ mod tests {
         }
         for text in ["0", "0G", "0.0M"] {
             let e = parse_memory_size(text).unwrap_err();
+            assert_eq!(e, MemorySizeError::Zero(text.to_string()));
+            let e = e.to_string();
             assert!(e.contains("0 is not allowed"), "{text}: {e}");
         }
         for text in [
@@ -550,13 +562,15 @@ mod tests {
             "1e9",
         ] {
             let e = parse_memory_size(text).unwrap_err();
+            assert_eq!(e, MemorySizeError::NotASize(text.to_string()));
+            let e = e.to_string();
             assert!(e.contains("is not a memory size"), "{text}: {e}");
             assert!(
                 e.contains("512M"),
                 "{text}: the message shows the form: {e}"
             );
         }
-        let e = parse_memory_size("99999999999T").unwrap_err();
+        let e = parse_memory_size("99999999999T").unwrap_err().to_string();
         assert!(e.contains("too large"), "{e}");
         assert!(parse_memory_size("18446744073709551615").is_ok());
         assert!(parse_memory_size("18446744073709551616").is_err());

@@ -530,7 +530,7 @@ impl EditorApp {
                     self.warn(format!("Resized; {}", plan.losses.join("; ")));
                 }
             }
-            Err(why) => self.warn(why),
+            Err(why) => self.warn(why.to_string()),
         }
     }
 
@@ -593,7 +593,7 @@ impl EditorApp {
                     self.warn(note);
                 }
             }
-            Err(e) => self.fail(e),
+            Err(e) => self.fail(e.to_string()),
         }
     }
 

@@ -255,7 +255,7 @@ impl EditorApp {
         let Some(rect) = self.selection() else {
             return;
         };
-        let mut result = Err(String::new());
+        let mut result = Err(kinds::region::TurnError::NoCells(None));
         let changed = self.doc_mut().edit(transform.name(), |l| {
             result = kinds::transform_region(l, rect, transform);
         });
@@ -267,7 +267,7 @@ impl EditorApp {
                 self.board_tools.selection = Some(placed.rect);
                 self.report(transform.name(), &placed.notes);
             }
-            Err(why) => self.warn(why),
+            Err(why) => self.warn(why.to_string()),
         }
     }
 

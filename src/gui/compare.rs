@@ -12,7 +12,7 @@ use crate::kinds::compare::{
     changed_cells, move_changes, placements_gained_and_lost, replay_solutions, CellChange,
     MoveChanges, Replayed,
 };
-use crate::kinds::{Analysis, Level};
+use crate::kinds::{Analysis, AnalysisError, Level};
 
 /// How many shortest solutions of the reference are played on the level.
 pub const SOLUTIONS_REPLAYED: usize = 8;
@@ -72,7 +72,7 @@ pub struct Comparison {
     /// The reference level.
     pub reference: Level,
     /// The reference's analysis, once done (or why there is none).
-    pub result: Option<Result<Analysis, String>>,
+    pub result: Option<Result<Analysis, AnalysisError>>,
     /// Whether the board shows the reference instead of the level.
     pub showing_reference: bool,
     worker: AnalysisWorker,
@@ -106,7 +106,9 @@ impl Comparison {
             worker.start(reference.clone(), max_states);
             None
         } else {
-            Some(Err("the reference is not valid".to_string()))
+            Some(Err(AnalysisError::Invalid(
+                "the reference is not valid".to_string(),
+            )))
         };
         Comparison {
             source,
@@ -121,8 +123,7 @@ impl Comparison {
     /// Collects the reference's analysis when it is done.
     pub fn poll(&mut self) {
         if let Some(done) = self.worker.poll() {
-            // The compare view shows only the words of a failed analysis.
-            self.result = Some(done.result.map_err(|e| e.to_string()));
+            self.result = Some(done.result);
         }
     }
 

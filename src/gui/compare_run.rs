@@ -106,7 +106,7 @@ impl EditorApp {
         let differences = c.differences(&level, current.as_ref());
         let reference_words = match (&c.result, c.progress_states()) {
             (Some(Ok(a)), _) => a.verdict_summary().verdict_word(),
-            (Some(Err(e)), _) => e.clone(),
+            (Some(Err(e)), _) => e.to_string(),
             (None, Some(states)) => format!("analysing ({states} states so far)…"),
             (None, None) => "analysing…".to_string(),
         };
@@ -115,9 +115,13 @@ impl EditorApp {
             (None, Some(e), _) => e.clone(),
             (None, None, _) => "analysing…".to_string(),
         };
+        let reference_why = match &c.result {
+            Some(Err(e)) => e.to_string(),
+            _ => String::new(),
+        };
         let before = c.result.as_ref().map(|r| Version {
             level: &c.reference,
-            analysis: r.as_ref().map_err(String::as_str),
+            analysis: r.as_ref().map_err(|_| reference_why.as_str()),
         });
         let after = match (&current, &current_error) {
             (Some(a), _) => Some(Version {

@@ -19,14 +19,26 @@ pub struct Entry {
     pub is_folder: bool,
 }
 
+/// A folder the dialog cannot list.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("cannot read {}: {error}", .folder.display())]
+pub struct FolderError {
+    /// The folder.
+    pub folder: PathBuf,
+    /// Why (shared: the dialog is cloned with what it lists).
+    pub error: std::sync::Arc<std::io::Error>,
+}
+
 /// The folders and usable files in `folder`, folders first, each group in
 /// name order (case-insensitive); hidden entries (a leading dot) left out.
 /// To open, a file is usable by its extension, or, when its extension is
 /// not a level file's (`screen.1`, no extension at all), by its content:
 /// its beginning reads as a level or a pack (see [`reads_as_level`]).
-pub fn list_folder(folder: &Path, purpose: DialogPurpose) -> Result<Vec<Entry>, String> {
-    let read =
-        std::fs::read_dir(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+pub fn list_folder(folder: &Path, purpose: DialogPurpose) -> Result<Vec<Entry>, FolderError> {
+    let read = std::fs::read_dir(folder).map_err(|e| FolderError {
+        folder: folder.to_path_buf(),
+        error: std::sync::Arc::new(e),
+    })?;
     let mut entries: Vec<Entry> = read
         .filter_map(Result::ok)
         .filter_map(|e| {
@@ -125,10 +137,24 @@ pub struct BuiltInDialog {
     folder: PathBuf,
     folder_text: String,
     name: String,
-    entries: Result<Vec<Entry>, String>,
+    entries: Result<Vec<Entry>, FolderError>,
     problem: Option<String>,
     /// The folder text the completions were read for, and the completions.
     completions: (String, Vec<PathBuf>),
+}
+
+/// Why the built-in dialog cannot answer yet.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoChoice {
+    /// No file name typed.
+    #[error("Type a file name")]
+    NoName,
+    /// A file to open that the folder does not hold.
+    #[error("There is no file {0} in this folder")]
+    NoSuchFile(String),
+    /// The name is a folder's.
+    #[error("{0} is a folder")]
+    Folder(String),
 }
 
 impl BuiltInDialog {
@@ -171,20 +197,20 @@ impl BuiltInDialog {
     }
 
     /// The path the dialog would answer now, or why it cannot answer.
-    pub fn chosen(&self) -> Result<PathBuf, String> {
+    pub fn chosen(&self) -> Result<PathBuf, NoChoice> {
         if self.purpose == DialogPurpose::ExportAscii {
             return Ok(self.folder.clone());
         }
         let name = self.name.trim();
         if name.is_empty() {
-            return Err("Type a file name".into());
+            return Err(NoChoice::NoName);
         }
         let path = self.purpose.complete(self.folder.join(name));
         if self.purpose == DialogPurpose::Open && !path.is_file() {
-            return Err(format!("There is no file {name} in this folder"));
+            return Err(NoChoice::NoSuchFile(name.to_string()));
         }
         if path.is_dir() {
-            return Err(format!("{name} is a folder"));
+            return Err(NoChoice::Folder(name.to_string()));
         }
         Ok(path)
     }
@@ -245,7 +271,7 @@ impl BuiltInDialog {
                 .auto_shrink([false, false])
                 .show(ui, |ui| match &self.entries {
                     Err(e) => {
-                        ui.colored_label(ui.visuals().error_fg_color, e);
+                        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
                     }
                     Ok(entries) if entries.is_empty() => {
                         ui.weak("Nothing here the editor can use");
@@ -317,7 +343,7 @@ impl BuiltInDialog {
                     egui::Button::new(RichText::new(action).strong()),
                 );
                 if let Err(why) = &chosen {
-                    button.clone().on_disabled_hover_text(why.as_str());
+                    button.clone().on_disabled_hover_text(why.to_string());
                 }
                 if button.clicked() || (confirmed && chosen.is_ok()) {
                     if let Ok(path) = &chosen {
@@ -380,6 +406,8 @@ mod tests {
         assert_eq!(names(DialogPurpose::ExportSheet), ["zoo", "pic.png"]);
         assert_eq!(names(DialogPurpose::ExportAscii), ["zoo"]);
         let err = list_folder(&dir.path().join("missing"), DialogPurpose::Open).unwrap_err();
+        assert_eq!(err.folder, dir.path().join("missing"));
+        let err = err.to_string();
         assert!(err.contains("cannot read"), "{err}");
     }
 
@@ -409,9 +437,14 @@ mod tests {
         save.name = "  ".into();
         assert!(save.chosen().is_err());
         let mut open = BuiltInDialog::new(&request(DialogPurpose::Open, dir.path(), ""));
-        assert!(open.chosen().unwrap_err().contains("Type a file name"));
+        assert_eq!(open.chosen(), Err(NoChoice::NoName));
+        assert_eq!(NoChoice::NoName.to_string(), "Type a file name");
         open.name = "b.json".into();
-        assert!(open.chosen().unwrap_err().contains("no file b.json"));
+        assert!(open
+            .chosen()
+            .unwrap_err()
+            .to_string()
+            .contains("no file b.json"));
         open.name = "a.json".into();
         assert_eq!(open.chosen(), Ok(dir.path().join("a.json")));
         let folder = BuiltInDialog::new(&request(DialogPurpose::ExportAscii, dir.path(), ""));

@@ -56,6 +56,14 @@ pub enum FileError {
         /// Why.
         error: std::io::Error,
     },
+    /// A file could not be opened: the file named, then why.
+    #[error("{}: {error}", .path.display())]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: Box<FileError>,
+    },
     /// The desktop has no file dialog.
     #[error(
         "this desktop has no file dialog service (no session bus for a desktop portal, no zenity)"
@@ -86,10 +94,14 @@ pub fn open_text(text: &str) -> Result<Opened, FileError> {
 /// Reads a level or pack file; with a note for the designer when the file
 /// was not UTF-8 and was read as Latin-1 (see
 /// [`crate::pack::read_level_text_file`]).
-pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), String> {
+pub fn open_file(path: &Path) -> Result<(Opened, Option<String>), FileError> {
+    let in_file = |error: FileError| FileError::InFile {
+        path: path.to_path_buf(),
+        error: Box::new(error),
+    };
     let crate::pack::LevelText { text, note } =
-        crate::pack::read_level_text_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut opened = open_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::pack::read_level_text_file(path).map_err(|e| in_file(e.into()))?;
+    let mut opened = open_text(&text).map_err(in_file)?;
     if let Opened::Pack(read) = &mut opened {
         // A collection read as Latin-1 is written back so.
         if let Some(mut kept) = crate::kinds::collection::KeptCollection::of(&read.unknown) {
@@ -596,6 +608,12 @@ mod tests {
             .unwrap()
             .starts_with("#r##"));
         let missing = open_file(&dir.join("missing.txt")).unwrap_err();
+        assert!(
+            matches!(&missing, FileError::InFile { error, .. }
+                if matches!(**error, FileError::Pack(crate::pack::PackError::ReadFile { .. }))),
+            "{missing:?}"
+        );
+        let missing = missing.to_string();
         assert!(missing.contains("cannot read"), "{missing}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

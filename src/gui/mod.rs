@@ -42,7 +42,7 @@ pub use app::EditorApp;
 
 /// Opens the editor window; `open` is a level or pack file to open at
 /// start. Returns when the window closes.
-pub fn run(open: Option<std::path::PathBuf>) -> Result<(), String> {
+pub fn run(open: Option<std::path::PathBuf>) -> Result<(), EditorError> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("levelscope")
@@ -64,5 +64,13 @@ pub fn run(open: Option<std::path::PathBuf>) -> Result<(), String> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("cannot open the editor window: {e}"))
+    .map_err(EditorError::Window)
+}
+
+/// Why the editor could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum EditorError {
+    /// The window could not be opened (no display, no OpenGL, …).
+    #[error("cannot open the editor window: {0}")]
+    Window(eframe::Error),
 }

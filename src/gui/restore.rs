@@ -93,7 +93,7 @@ impl EditorApp {
             let checks = match newest.checks.clone() {
                 Ok(checks) => checks,
                 Err(why) => {
-                    problems.push(why);
+                    problems.push(why.to_string());
                     Default::default()
                 }
             };

@@ -9,6 +9,7 @@ use super::{Opened, ReadPack};
 use crate::kinds::{Kind, Level, LevelSummary};
 
 /// One entry of a file: its level, or why it cannot be read.
+// String error: an entry's damage is the words its reader wrote into the pack's `DamagedEntry` (an `EntryError`, a collection's `DamagedLevel`), kept as read
 pub type FileEntry = Result<Level, String>;
 
 /// What a file holds, entry by entry in its own order.

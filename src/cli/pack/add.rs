@@ -11,7 +11,7 @@ pub(super) fn add(
     (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let _lock = lock(pack_path)?;
     let mut read = if pack_path.exists() {
         load(pack_path, err)?
@@ -30,7 +30,7 @@ pub(super) fn add(
     // file it came from and, when it could not be analysed, why (its
     // name and its summary are in the entry). Held for every level added,
     // so kept small: a collection of a million tiny levels adds a million.
-    let mut added: Vec<(&Path, Option<String>)> = Vec::new();
+    let mut added: Vec<(&Path, Option<crate::kinds::AnalysisError>)> = Vec::new();
     let first_added = read.pack.levels.len();
     let bars = MultiProgress::new();
     for path in levels {
@@ -115,7 +115,7 @@ pub(super) fn add(
         return Ok(crate::cli::EXIT_FAILED);
     }
     write_pack_with(pack_path, &read.pack, &read.unknown)
-        .map_err(|e| format!("{}: {e}", shown(pack_path)))?;
+        .map_err(|e| CommandError::pack(pack_path, e))?;
     // Said only once it is true: the pack with the new levels is written.
     // Each level by its name (a collection's title), then its file.
     for (number, (entry, (path, error))) in read.pack.levels[first_added..]

@@ -25,7 +25,7 @@ pub(super) fn check(
     (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let CheckRun {
         min_stars,
         update,
@@ -119,7 +119,7 @@ pub(super) fn check(
         match (part_out, whole) {
             (Some(part), Some(whole)) => write_part(part, &read, &numbers, whole)?,
             _ => write_pack_with(pack_path, &read.pack, &read.unknown)
-                .map_err(|e| format!("{}: {e}", shown(pack_path)))?,
+                .map_err(|e| CommandError::pack(pack_path, e))?,
         }
     }
     Ok(if failing > 0 {

@@ -10,7 +10,7 @@ pub(super) fn dedupe(
     write: Option<&Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let _lock = match write {
         Some(path) => Some(lock(path)?),
         None => None,
@@ -54,7 +54,7 @@ pub(super) fn dedupe(
                 .map(|(_, e)| e.clone())
                 .collect(),
         };
-        write_pack_with(path, &kept, &read.unknown).map_err(|e| format!("{}: {e}", shown(path)))?;
+        write_pack_with(path, &kept, &read.unknown).map_err(|e| CommandError::pack(path, e))?;
         if !json_out {
             let _ = writeln!(
                 out,

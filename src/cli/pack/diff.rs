@@ -21,7 +21,9 @@ use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::Job;
 use crate::kinds::compare::{self, Change, SummaryVersion};
 use crate::kinds::text::quoted;
-use crate::kinds::{Level, LevelSummary};
+use crate::kinds::{AnalysisError, Level, LevelSummary};
+
+use super::command_error::CommandError;
 
 /// A level matched in both versions.
 struct Matched {
@@ -56,16 +58,13 @@ struct PackLevels {
 /// read is refused, each such entry named with why, with the command that
 /// saves its readable levels (a diff that skipped them would show them as
 /// removed).
-fn levels_of(path: &Path) -> Result<PackLevels, String> {
-    let read = crate::pack::read_pack(path)
-        .map_err(|e| format!("{}: {e}", crate::file_names::shown(path)))?;
+fn levels_of(path: &Path) -> Result<PackLevels, CommandError> {
+    let read = crate::pack::read_pack(path).map_err(|e| CommandError::pack(path, e))?;
     if !read.is_whole() {
-        return Err(format!(
-            "{}: the pack has entries that cannot be read, which the comparison would show as removed: {}; repair the file, or {}",
-            crate::file_names::shown(path),
-            read.lost().join("; "),
-            crate::pack::skip_damaged_advice(path)
-        ));
+        return Err(CommandError::DiffDamaged {
+            path: path.to_path_buf(),
+            lost: read.lost(),
+        });
     }
     let summaries = read
         .pack
@@ -110,14 +109,21 @@ fn summary_of(
     level: &Level,
     stored: Option<&LevelSummary>,
     job: impl FnOnce() -> Job,
-) -> Result<LevelSummary, String> {
+) -> Result<LevelSummary, AnalysisError> {
     match stored {
         Some(summary) => Ok(summary.clone()),
-        None => level
-            .analyze(&job())
-            .map(|a| a.level_summary())
-            .map_err(|e| e.to_string()),
+        None => level.analyze(&job()).map(|a| a.level_summary()),
     }
+}
+
+/// Why a level has no summary, in the words a verdict shows (empty when it
+/// has one).
+fn why_not(summary: &Result<LevelSummary, AnalysisError>) -> String {
+    summary
+        .as_ref()
+        .err()
+        .map(ToString::to_string)
+        .unwrap_or_default()
 }
 
 /// The verdict change of one matched pair whose levels differ, each level
@@ -133,13 +139,14 @@ fn changed(
         || summary_of(old, old_stored, job),
         || summary_of(new, new_stored, job),
     );
+    let (a_why, b_why) = (why_not(&a), why_not(&b));
     let before = SummaryVersion {
         level: old,
-        summary: a.as_ref().map_err(String::as_str),
+        summary: a.as_ref().map_err(|_| a_why.as_str()),
     };
     let after = SummaryVersion {
         level: new,
-        summary: b.as_ref().map_err(String::as_str),
+        summary: b.as_ref().map_err(|_| b_why.as_str()),
     };
     Changed {
         name: pair.name.clone(),

@@ -117,7 +117,7 @@ pub(super) fn export(
     (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let ExportTargets {
         ascii,
         sheet,
@@ -125,23 +125,17 @@ pub(super) fn export(
         skip_damaged,
     } = targets;
     if ascii.is_none() && json_path.is_none() && sheet.is_none() {
-        return Err("say what to export: --ascii DIR, --sheet FILE.png and/or --json FILE".into());
+        return Err(CommandError::NothingToExport);
     }
     if let Some(dir) = ascii.filter(|d| d.exists() && !d.is_dir()) {
-        return Err(format!(
-            "{}: --ascii needs a folder, and this is a file",
-            shown(dir)
-        ));
+        return Err(CommandError::AsciiNotAFolder(dir.to_path_buf()));
     }
     let _lock = match json_path {
         Some(path) => Some(lock(path)?),
         None => None,
     };
     if let Some(path) = json_path.filter(|p| skip_damaged && same_file(p, pack_path)) {
-        return Err(format!(
-            "{}: --skip-damaged writes the readable levels to another file, and this is the pack itself, whose damaged entries would be lost; give another name",
-            shown(path)
-        ));
+        return Err(CommandError::SkipDamagedOverPack(path.to_path_buf()));
     }
     let read = load(pack_path, err)?;
     if json_path.is_some() && !skip_damaged {
@@ -154,11 +148,11 @@ pub(super) fn export(
         for (card, number) in cards.iter_mut().zip(read.file_indices()) {
             card.number = number;
         }
-        let written = crate::pack::sheet::write_sheet(path, &cards).map_err(|e| e.to_string())?;
+        let written = crate::pack::sheet::write_sheet(path, &cards)?;
         let _ = writeln!(out, "wrote {}", written.words(read.pack.levels.len()));
     }
     if let Some(dir) = ascii {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;
+        std::fs::create_dir_all(dir).map_err(|e| CommandError::io(dir, e))?;
         let bar = progress_bar(read.pack.levels.len(), "exporting");
         let mut names_left_out = Vec::new();
         let kept_format = crate::kinds::collection::KeptCollection::of(&read.unknown)
@@ -169,7 +163,7 @@ pub(super) fn export(
             let name = export_name(i, e.level.name(), export.extension);
             let path = dir.join(name);
             crate::atomic::write_atomic(&path, export.text.as_bytes())
-                .map_err(|e| format!("{}: {e}", shown(&path)))?;
+                .map_err(|e| CommandError::io(&path, e))?;
             if let Some(reason) = export.name_left_out {
                 names_left_out.push(format!(
                     "{}: note: written without the level's name: {reason}",
@@ -191,7 +185,7 @@ pub(super) fn export(
     }
     if let Some(path) = json_path {
         write_pack_with(path, &read.pack, &read.unknown)
-            .map_err(|e| format!("{}: {e}", shown(path)))?;
+            .map_err(|e| CommandError::pack(path, e))?;
         let _ = writeln!(out, "wrote the pack to {}", shown(path));
     }
     if skip_damaged {

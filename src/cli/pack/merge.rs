@@ -227,27 +227,30 @@ pub(super) fn merge(
     part_paths: &[PathBuf],
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let mut parts = Vec::with_capacity(part_paths.len());
     for path in part_paths {
         let file = shown(path).to_string();
-        let read = read_pack(path).map_err(|e| format!("{file}: {e}; nothing was written"))?;
+        let read = read_pack(path).map_err(|error| CommandError::PartUnreadable {
+            file: file.clone(),
+            error,
+        })?;
         if !read.is_whole() {
-            return Err(format!(
-                "{file}: the part has entries that cannot be read: {}; nothing was written",
-                read.lost().join("; ")
-            ));
+            return Err(CommandError::PartDamaged {
+                file,
+                lost: read.lost(),
+            });
         }
         for b in &read.breaks {
             let _ = writeln!(err, "{file}: {b}");
         }
-        parts.push(part_of(file, read).map_err(|e| format!("{e}; nothing was written"))?);
+        parts.push(part_of(file, read)?);
     }
-    check_parts(&parts).map_err(|e| format!("{e}; nothing was written"))?;
+    check_parts(&parts)?;
     let n = parts.len();
     let (pack, unknown) = whole_of(parts, file_stem(out_path));
     let _lock = lock(out_path)?;
-    write_pack_with(out_path, &pack, &unknown).map_err(|e| format!("{}: {e}", shown(out_path)))?;
+    write_pack_with(out_path, &pack, &unknown).map_err(|e| CommandError::pack(out_path, e))?;
     let _ = writeln!(
         out,
         "merged {} of {} into {}",

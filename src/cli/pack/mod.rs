@@ -5,6 +5,7 @@
 
 mod add;
 mod check;
+pub(crate) mod command_error;
 mod dedupe;
 pub mod diff;
 mod export;
@@ -13,6 +14,7 @@ mod stats;
 
 use self::add::add;
 use self::check::{check, CheckRun};
+use self::command_error::CommandError;
 use self::dedupe::dedupe;
 use self::export::{export, ExportTargets};
 use self::merge::merge;
@@ -222,12 +224,14 @@ pub enum PackCommand {
 
 /// Refreshes `entry`'s summary under `job`, showing the search's states
 /// (Tangram: search nodes) among `bars` once it runs long.
-fn refresh_watched(bars: &MultiProgress, entry: &mut PackEntry, job: &Job) -> Result<(), String> {
+fn refresh_watched(
+    bars: &MultiProgress,
+    entry: &mut PackEntry,
+    job: &Job,
+) -> Result<(), crate::kinds::AnalysisError> {
     let name = shortened(entry.level.name());
     let unit = search_unit(&entry.level);
-    super::progress::watched(bars, job, &name, unit, || {
-        refresh_summary_with(entry, job).map_err(|e| e.to_string())
-    })
+    super::progress::watched(bars, job, &name, unit, || refresh_summary_with(entry, job))
 }
 
 /// What a level's search counts: states, or (Tangram) search nodes.
@@ -251,8 +255,8 @@ fn progress_bar(len: usize, what: &str) -> ProgressBar {
 
 /// Reads a pack and reports its damaged entries on `err`: each is skipped,
 /// and the command ends with [`damage_code`].
-fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, String> {
-    let read = read_pack(path).map_err(|e| format!("{}: {e}", shown(path)))?;
+fn load(path: &Path, err: &mut dyn Write) -> Result<ReadPack, CommandError> {
+    let read = read_pack(path).map_err(|e| CommandError::pack(path, e))?;
     if read.truncated {
         let _ = writeln!(
             err,
@@ -287,15 +291,15 @@ fn damage_code(read: &ReadPack) -> u8 {
 
 /// Takes the lock of the pack file `path` for a read-modify-write: another
 /// levelscope writing it waits until this one has written.
-fn lock(path: &Path) -> Result<crate::lock::FileLock, String> {
-    crate::lock::FileLock::exclusive(path).map_err(|e| format!("{}: {e}", shown(path)))
+fn lock(path: &Path) -> Result<crate::lock::FileLock, CommandError> {
+    crate::lock::FileLock::exclusive(path).map_err(|e| CommandError::io(path, e))
 }
 
 /// Refuses to write a pack read from `source` that has entries this
 /// program cannot read, which writing would lose.
-fn writable(read: &ReadPack, source: &Path) -> Result<(), String> {
+fn writable(read: &ReadPack, source: &Path) -> Result<(), CommandError> {
     read.check_writable(source)
-        .map_err(|e| format!("{}: {e}", shown(source)))
+        .map_err(|e| CommandError::pack(source, e))
 }
 
 fn file_stem(path: &Path) -> String {
@@ -426,7 +430,12 @@ struct PartOf {
 /// Writes the part `read` (its entries already those of the partition,
 /// whose indices in the whole are `numbers`) to `path`, with the pack's
 /// fields and its `"partition"` field.
-fn write_part(path: &Path, read: &ReadPack, numbers: &[usize], of: PartOf) -> Result<(), String> {
+fn write_part(
+    path: &Path,
+    read: &ReadPack,
+    numbers: &[usize],
+    of: PartOf,
+) -> Result<(), CommandError> {
     let info = super::partition::PartInfo {
         k: of.partition.k,
         n: of.partition.n,
@@ -441,7 +450,7 @@ fn write_part(path: &Path, read: &ReadPack, numbers: &[usize], of: PartOf) -> Re
         serde_json::to_value(info).expect("a part's field is JSON"),
     );
     let _lock = lock(path)?;
-    write_pack_with(path, &read.pack, &unknown).map_err(|e| format!("{}: {e}", shown(path)))
+    write_pack_with(path, &read.pack, &unknown).map_err(|e| CommandError::pack(path, e))
 }
 
 /// "1 level", "3 levels".

@@ -14,7 +14,7 @@ pub(super) fn stats(
     (max_states, max_memory): (u64, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, String> {
+) -> Result<u8, CommandError> {
     let mut read = load(pack_path, err)?;
     let whole = match part {
         Some((partition, Some(file))) => {

@@ -529,10 +529,10 @@ pub fn transform_region(
     level: &mut Level,
     rect: region::CellRect,
     transform: region::Transform,
-) -> Result<region::Placed, String> {
+) -> Result<region::Placed, region::TurnError> {
     let title = level.kind().title();
     with_type!(level.kind(), |K| match K::level_mut(level) {
         Some(l) => K::transform_region(l, rect, transform),
-        None => Err(format!("a {title} board has no cells to turn")),
+        None => Err(region::TurnError::NoCells(Some(title))),
     })
 }

@@ -283,6 +283,22 @@ pub fn paste<L: GridLevel>(level: &mut L, region: &Region<L::Cell>, at: (usize, 
     Placed { rect, notes }
 }
 
+/// Why a selection could not be flipped or rotated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// The turned selection is bigger than the board.
+    #[error("the turned selection, {}x{}, does not fit the {}x{} board", .size.0, .size.1, .board.0, .board.1)]
+    DoesNotFit {
+        /// The turned selection's size.
+        size: (usize, usize),
+        /// The board's size.
+        board: (usize, usize),
+    },
+    /// The board has no cells (its kind's title, when known).
+    #[error("{} board has no cells to turn", .0.map_or("this".to_string(), |t| format!("a {t}")))]
+    NoCells(Option<&'static str>),
+}
+
 /// Flips or rotates the cells of `rect` in place. A rotation keeps the
 /// top-left corner, moved back onto the board where the turned region
 /// would stick out; it is refused when the turned region is bigger than
@@ -291,13 +307,14 @@ pub fn transform<L: GridLevel>(
     level: &mut L,
     rect: CellRect,
     transform: Transform,
-) -> Result<Placed, String> {
+) -> Result<Placed, TurnError> {
     let (w, h) = level.grid_size();
     let (width, height) = transform.size((rect.width, rect.height));
     if width > w || height > h {
-        return Err(format!(
-            "the turned selection, {width}x{height}, does not fit the {w}x{h} board"
-        ));
+        return Err(TurnError::DoesNotFit {
+            size: (width, height),
+            board: (w, h),
+        });
     }
     let target = CellRect {
         x: rect.x.min(w - width),

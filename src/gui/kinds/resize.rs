@@ -2,7 +2,7 @@
 //! rules are the kinds', reached through [`Level::resized`]) and the
 //! picture of its result, kept while nothing changes.
 
-pub use crate::kinds::resize::{Anchor, ResizePlan};
+pub use crate::kinds::resize::{Anchor, ResizeError, ResizePlan};
 use crate::kinds::Level;
 
 /// The plan to resize `level` to `width x height` with the old board at
@@ -12,10 +12,8 @@ pub fn plan(
     width: usize,
     height: usize,
     anchor: Anchor,
-) -> Result<ResizePlan, String> {
-    level
-        .resized(width, height, anchor)
-        .map_err(|e| e.to_string())
+) -> Result<ResizePlan, ResizeError> {
+    level.resized(width, height, anchor)
 }
 
 /// A resize plan and the picture of its result, kept while the level, the
@@ -27,7 +25,7 @@ pub struct Preview {
     size: (usize, usize),
     anchor: Anchor,
     /// The plan, or why the kind refuses the size.
-    pub plan: Result<ResizePlan, String>,
+    pub plan: Result<ResizePlan, ResizeError>,
     /// The resized board as shapes, when there is a plan.
     pub picture: Option<crate::picture::Picture>,
 }
@@ -97,8 +95,12 @@ mod tests {
             crate::kinds::prism::read_2016("4 3\n0\ns r e f\ne G h e\ne e e e\n").unwrap(),
         );
         let why = plan(&level, 3, 3, Anchor { column: 2, row: 0 }).unwrap_err();
+        assert!(
+            matches!(why, ResizeError::CutOff { what: "start", .. }),
+            "{why:?}"
+        );
         assert_eq!(
-            why,
+            why.to_string(),
             "a 3x3 board would cut off the start at (0, 0): move it first"
         );
     }

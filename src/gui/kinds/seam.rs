@@ -95,8 +95,8 @@ pub trait KindGui: Default {
         _level: &mut Self::Level,
         _rect: super::region::CellRect,
         _transform: super::region::Transform,
-    ) -> Result<super::region::Placed, String> {
-        Err("this board has no cells to turn".to_string())
+    ) -> Result<super::region::Placed, super::region::TurnError> {
+        Err(super::region::TurnError::NoCells(None))
     }
 
     /// The sides a board may have, in cells.

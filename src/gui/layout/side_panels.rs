@@ -302,7 +302,7 @@ impl EditorApp {
                 }
             }
             Err(why) => {
-                ui.colored_label(FAIL, why);
+                ui.colored_label(FAIL, why.to_string());
             }
         }
         let possible = preview.plan.is_ok();

@@ -205,9 +205,8 @@ pub(super) fn read_copy(path: &Path) -> Read {
                 checks: value
                     .get("checks")
                     .map_or(Ok(CheckResults::default()), |checks| {
-                        serde_json::from_value(checks.clone()).map_err(|e| {
-                            format!("the pack check's results in the copy cannot be read ({e})")
-                        })
+                        serde_json::from_value(checks.clone())
+                            .map_err(|e| super::UnreadableChecks(e.to_string()))
                     }),
                 written,
             }),

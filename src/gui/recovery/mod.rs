@@ -87,10 +87,16 @@ pub struct RecoveredPack {
     pub dirty: bool,
     /// The latest pack check's results, as the pack panel showed them, or
     /// why they cannot be read (the pack is restored without them).
-    pub checks: Result<CheckResults, String>,
+    pub checks: Result<CheckResults, UnreadableChecks>,
     /// When the copy was written.
     pub written: Option<SystemTime>,
 }
+
+/// A recovery copy's pack check results that cannot be read (serde's
+/// words for why).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the pack check's results in the copy cannot be read ({0})")]
+pub struct UnreadableChecks(pub String);
 
 /// What the editor shows of its open pack, for its recovery copy.
 #[derive(Clone, Copy, Debug)]

@@ -163,7 +163,7 @@ fn an_unsaved_pack_level_names_its_entry_and_keeps_its_pack_and_checks() {
     std::fs::write(&copy.path, value.to_string()).unwrap();
     let found = Recovery::in_dir(Some(dir.path().to_path_buf())).found();
     assert_eq!(found.packs[0].pack, pack);
-    let why = found.packs[0].checks.clone().unwrap_err();
+    let why = found.packs[0].checks.clone().unwrap_err().to_string();
     assert!(
         why.contains("check's results in the copy cannot be read"),
         "{why}"

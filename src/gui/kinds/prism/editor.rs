@@ -81,7 +81,7 @@ impl KindGui for PrismGui {
         level: &mut Self::Level,
         rect: region::CellRect,
         transform: region::Transform,
-    ) -> Result<region::Placed, String> {
+    ) -> Result<region::Placed, region::TurnError> {
         region::transform(level, rect, transform)
     }
 

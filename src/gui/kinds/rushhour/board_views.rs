@@ -29,17 +29,22 @@ const NO_WIN: Color32 = Color32::from_rgb(220, 40, 40);
 /// The live label's colour on the way.
 const ON_THE_WAY: Color32 = Color32::from_rgb(40, 110, 220);
 
+/// A word of a move string that is not a move of the level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a move of this level (as A+1, C-2)")]
+pub struct NotAMove(pub String);
+
 /// The moves of `text` (Fogleman's `A+1 C-2`, separated by white space)
 /// as `analysis`'s level numbers them, or the first word that is not one
 /// of its moves.
-pub fn parse_moves(analysis: &Analysis, text: &str) -> Result<Vec<Move>, String> {
+pub fn parse_moves(analysis: &Analysis, text: &str) -> Result<Vec<Move>, NotAMove> {
     let rules = analysis.rules();
     text.split_whitespace()
         .map(|word| {
             (0..rules.moves().len())
                 .find(|&i| rules.move_name(i) == word)
                 .map(|i| rules.moves()[i])
-                .ok_or_else(|| format!("\"{word}\" is not a move of this level (as A+1, C-2)"))
+                .ok_or_else(|| NotAMove(word.to_string()))
         })
         .collect()
 }
@@ -91,7 +96,7 @@ impl RushHourGui {
     ) -> Vec<PanelCommand> {
         let moves = match parse_moves(analysis, moves) {
             Ok(moves) => moves,
-            Err(why) => return vec![PanelCommand::Warn(why)],
+            Err(why) => return vec![PanelCommand::Warn(why.to_string())],
         };
         let mut replay = Replay::new(&analysis.level, &moves, title);
         // It plays at once; Space pauses it.
@@ -354,6 +359,8 @@ mod tests {
             ]
         );
         let bad = parse_moves(&analysis, "B+2 C-1").unwrap_err();
+        assert_eq!(bad, NotAMove("C-1".into()));
+        let bad = bad.to_string();
         assert!(bad.contains("\"C-1\" is not a move of this level"), "{bad}");
         assert_eq!(parse_moves(&analysis, ""), Ok(Vec::new()));
     }

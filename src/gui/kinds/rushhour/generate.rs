@@ -69,28 +69,13 @@ impl KindGenerator for RushHourGenerator {
     fn generate_batch(&self, count: usize, seed: u64, watch: &JobWatch) -> Batch {
         let job = &watch.job;
         let params = self.0;
-        let results: Vec<Result<_, String>> = (0..count as u64)
+        let results: Vec<Result<_, LevelNotMade>> = (0..count as u64)
             .into_par_iter()
             .map(|i| {
                 let found = generate(&params, seed, i, job);
                 watch.tried.fetch_add(1, Ordering::Relaxed);
-                let level: Level = found
-                    .ok_or_else(|| {
-                        let effort = if params.effort.is_open() {
-                            String::new()
-                        } else {
-                            format!(" with {}", params.effort.words())
-                        };
-                        format!(
-                            "no board of {} tried gave a level of {} to {} moves{effort}",
-                            params.max_tries, params.min_moves, params.max_moves
-                        )
-                    })?
-                    .into();
-                let summary = level
-                    .analyze(job)
-                    .map_err(|e| e.to_string())?
-                    .level_summary();
+                let level: Level = found.ok_or(LevelNotMade::NoBoard(params))?.into();
+                let summary = level.analyze(job)?.level_summary();
                 watch.kept.fetch_add(1, Ordering::Relaxed);
                 Ok((level, summary))
             })
@@ -99,10 +84,27 @@ impl KindGenerator for RushHourGenerator {
         let results = results.into_iter().map(|result| match result {
             Ok(made) => Ok(made),
             Err(_) if cancelled => Err(None),
-            Err(e) => Err(Some(e)),
+            Err(e) => Err(Some(e.to_string())),
         });
         Batch::of(results, seed, cancelled, watch.tried())
     }
+}
+
+/// Why one level of a batch was not made.
+#[derive(Debug, thiserror::Error)]
+enum LevelNotMade {
+    /// Every board tried missed the moves (and effort) asked for.
+    #[error(
+        "no board of {} tried gave a level of {} to {} moves{}",
+        .0.max_tries,
+        .0.min_moves,
+        .0.max_moves,
+        if .0.effort.is_open() { String::new() } else { format!(" with {}", .0.effort.words()) }
+    )]
+    NoBoard(GenerateParams),
+    /// The level made could not be analysed.
+    #[error(transparent)]
+    Analysis(#[from] crate::kinds::AnalysisError),
 }
 
 #[cfg(test)]

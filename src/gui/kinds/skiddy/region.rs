@@ -185,11 +185,15 @@ mod tests {
         assert_eq!(l.cell(1, 4).floor, Floor::Block);
         assert!(placed.notes[0].contains("crate would land on the border at (1, 4)"));
         let too_big = CellRect::spanning((0, 1), (5, 1));
-        assert!(
-            region::transform(&mut l, too_big, Transform::RotateClockwise)
-                .unwrap_err()
-                .contains("does not fit")
+        let refused = region::transform(&mut l, too_big, Transform::RotateClockwise).unwrap_err();
+        assert_eq!(
+            refused,
+            region::TurnError::DoesNotFit {
+                size: (1, 6),
+                board: l.grid_size()
+            }
         );
+        assert!(refused.to_string().contains("does not fit"), "{refused}");
     }
 
     #[test]
