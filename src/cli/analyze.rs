@@ -453,3 +453,34 @@ fn next_report<R>(finished: &mpsc::Receiver<R>) -> R {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_input_that_cannot_be_analysed_is_its_variant_in_plain_words() {
+        let damaged = InputError::Damaged {
+            index: 3,
+            why: "the entry has no \"level\"".into(),
+        };
+        assert_eq!(
+            damaged.to_string(),
+            "levels[3] cannot be read: the entry has no \"level\""
+        );
+        assert_eq!(
+            InputError::EmptyPack.to_string(),
+            "the pack holds no levels"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let spec = LevelSpec::parse(&dir.path().join("missing.txt"));
+        let missing = spec.read(None, u64::MAX).map_err(InputError::from);
+        assert!(
+            matches!(
+                missing,
+                Err(InputError::Spec(LevelSpecError::Unreadable(_)))
+            ),
+            "{missing:?}"
+        );
+    }
+}

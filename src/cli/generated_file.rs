@@ -517,4 +517,44 @@ mod tests {
             Ok(None)
         ));
     }
+
+    #[test]
+    fn each_refusal_is_its_variant_naming_the_file() {
+        let many = OutFile::of(Path::new("a.txt"), 2, "the 2016 format").unwrap_err();
+        assert!(
+            matches!(many, GeneratedFileError::TextHoldsOne { count: 2, .. }),
+            "{many:?}"
+        );
+        let other = OutFile::of(Path::new("a.png"), 1, "the 2016 format").unwrap_err();
+        assert!(
+            matches!(other, GeneratedFileError::Extension { .. }),
+            "{other:?}"
+        );
+        assert!(
+            other
+                .to_string()
+                .starts_with("a.png: --out must end in .txt"),
+            "{other}"
+        );
+        assert!(matches!(
+            check_count(0, 1, 1),
+            Err(GeneratedFileError::NoLevel)
+        ));
+        assert!(matches!(
+            check_count(10, 100, 999),
+            Err(GeneratedFileError::OverBudget {
+                count: 10,
+                most: 9,
+                ..
+            })
+        ));
+        let dir = tempfile::tempdir().unwrap();
+        let inside_a_file = dir.path().join("file.json");
+        std::fs::write(&inside_a_file, "x").unwrap();
+        let blocked = write_locked(&inside_a_file.join("out.json"), "{}").unwrap_err();
+        assert!(
+            matches!(blocked, GeneratedFileError::Write { .. }),
+            "{blocked:?}"
+        );
+    }
 }

@@ -1,14 +1,15 @@
-//! Why a level could not be read, written or made, as every kind says it:
-//! one error type for the model's reading and writing (a kind's own format
-//! errors, the reader's, a JSON field that does not fit, a format that
-//! cannot say a level, a collection that would not read back), composed
-//! from the kinds' typed errors with `#[from]`. The command line and the
+//! Why a level could not be read or written, as every kind says it: one
+//! error type for the model's reading and writing (a kind's own format
+//! errors, the reader's, a format that cannot say a level, a collection
+//! that would not read back), composed from the kinds' typed errors with
+//! `#[from]`; [`FieldError`] is a JSON value that does not fit its field.
+//! (Why a level could not be analysed is [`super::AnalysisError`].) The command line and the
 //! editor match on its variants and turn it into words only to show it.
 
 use super::text::{quoted, ReadError};
-use super::{AnalysisError, Kind};
+use super::Kind;
 
-/// Why a level could not be read, written or analysed.
+/// Why a level could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {
     /// A Skiddy text or JSON level is broken.
@@ -44,9 +45,6 @@ pub enum LevelError {
     /// A JSON text does not parse (serde's words).
     #[error("{0}")]
     JsonSyntax(String),
-    /// A JSON value does not fit the field it is in.
-    #[error(transparent)]
-    Field(#[from] FieldError),
     /// The level's `kind` field names no kind levelscope knows.
     #[error("the level's kind {} is not one levelscope knows (known: {})", quoted(.name), Kind::ALL.map(|k| k.name()).join(", "))]
     UnknownKind {
@@ -123,9 +121,6 @@ pub enum LevelError {
         /// The first level that differs, from 1.
         number: usize,
     },
-    /// The level could not be analysed.
-    #[error(transparent)]
-    Analysis(#[from] AnalysisError),
 }
 
 /// A JSON value that does not fit where it is, named by its field path in
@@ -211,6 +206,59 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "the skiddy-ascii format holds Skiddy levels only, not a Prism level"
+        );
+    }
+
+    #[test]
+    fn a_json_value_that_does_not_fit_names_its_field() {
+        use crate::kinds::text::{from_value_at, whole_number_in};
+        let error = from_value_at::<Vec<u8>>(&serde_json::json!([1, "two"])).unwrap_err();
+        assert!(
+            matches!(&error, FieldError::Mismatch(words) if words.starts_with("[1]")),
+            "{error:?}"
+        );
+        let value = serde_json::json!(3000);
+        let error = whole_number_in(Some(&value), "width", 1, 64).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "\"width\" is 3000; it must be a whole number from 1 to 64"
+        );
+        assert!(matches!(
+            error,
+            FieldError::OutOfRange {
+                least: 1,
+                most: 64,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_text_read_as_another_kind_s_format_is_its_read_variant() {
+        use crate::kinds::text::read_levels;
+        let skiddy = "#####\n#R.R#\n#...#\n#r###\n";
+        let error = read_levels(
+            skiddy,
+            Some(crate::kinds::skiddy::text_formats::ASCII),
+            Some(Kind::Sokoban),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error,
+            ReadError::NotOfFormat {
+                format: "skiddy-ascii",
+                kind: Kind::Sokoban
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "a skiddy-ascii file cannot hold a Sokoban level"
+        );
+        let error = read_levels("{\"kind\": ", None, None).unwrap_err();
+        assert!(matches!(error, ReadError::Json(_)), "{error:?}");
+        assert!(
+            error.to_string().starts_with("not a valid JSON level: "),
+            "{error}"
         );
     }
 

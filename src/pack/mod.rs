@@ -179,9 +179,6 @@ pub enum PackError {
         /// The file the pack was read from.
         file: PathBuf,
     },
-    /// Reading the files would not fit the memory budget.
-    #[error(transparent)]
-    OverBudget(#[from] read_budget::OverBudget),
     /// Some levels of the pack cannot be said in the format asked for.
     #[error("levels {} cannot be said in it", .levels.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
     LeftOut {
@@ -194,14 +191,6 @@ pub enum PackError {
         /// The format's name.
         format: &'static str,
     },
-}
-
-impl PackError {
-    /// Whether the memory budget refused the files (a bigger budget, or a
-    /// smaller file, would help).
-    pub fn is_over_budget(&self) -> bool {
-        matches!(self, PackError::OverBudget(_))
-    }
 }
 
 /// An entry that could not be read, and why.
@@ -673,6 +662,7 @@ mod tests {
         let mut json = br#"{"format": "levelscope-level", "version": 1, "name": "Caf"#.to_vec();
         json.extend_from_slice(&[0xe9, b'"', b'}']);
         let e = level_text_of(json).unwrap_err();
+        assert!(matches!(e, PackError::NotUtf8 { byte: 0xe9, .. }), "{e:?}");
         assert!(
             e.to_string().starts_with("not UTF-8 text: the byte 0xe9"),
             "{e}"
@@ -803,5 +793,40 @@ mod tests {
         let read = parse_pack(&value.to_string()).unwrap();
         assert!(read.pack.levels[0].summary.is_some());
         assert!(read.pack.levels[0].trusted_summary().is_none());
+    }
+
+    #[test]
+    fn a_missing_file_and_a_damaged_pack_are_their_variants_in_plain_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.json");
+        let e = read_text_file(&missing).unwrap_err();
+        assert!(
+            matches!(&e, PackError::ReadFile { path, .. } if path == &missing),
+            "{e:?}"
+        );
+        assert!(e.to_string().starts_with("cannot read the file: "), "{e}");
+        let e = read_pack(&missing).unwrap_err();
+        assert!(
+            matches!(&e, PackError::Unreadable(inner) if matches!(**inner, PackError::ReadFile { .. })),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("not a levelscope pack: cannot read the file: "),
+            "{e}"
+        );
+        let text = r#"{"format": "levelscope-pack", "version": 1, "name": "p", "levels": [7]}"#;
+        let read = parse_pack(text).unwrap();
+        let e = read.check_writable(Path::new("p.json")).unwrap_err();
+        assert!(
+            matches!(&e, PackError::Damaged { lost, .. } if lost.len() == 1),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string().starts_with(
+                "the pack has entries that cannot be read: entry 0 (the entry is a number, not an object); nothing was written"
+            ),
+            "{e}"
+        );
     }
 }

@@ -319,6 +319,15 @@ mod tests {
         std::fs::write(&file, vec![b'#'; 1000]).unwrap();
         assert_eq!(refuse_if_over(&file, 3120), Ok(()));
         let message = refuse_if_over(&file, 3119).unwrap_err();
+        assert_eq!(
+            message,
+            OverBudget {
+                files: 1,
+                size: 1000,
+                needs: 3120,
+                budget: 3119
+            }
+        );
         assert!(
             message.to_string().starts_with("the file is 1000 bytes"),
             "{message}"

@@ -205,4 +205,17 @@ mod tests {
         assert!(batch.cancelled);
         assert_eq!((batch.levels.len(), batch.failed), (0, 0));
     }
+
+    #[test]
+    fn a_level_not_made_says_the_moves_asked_for() {
+        let params = small().0;
+        let words = LevelNotMade::NoBoard(params).to_string();
+        assert_eq!(
+            words,
+            format!(
+                "no board of {} tried gave a level of 3 to 12 moves",
+                params.max_tries
+            )
+        );
+    }
 }

@@ -396,4 +396,21 @@ mod tests {
         }
         assert_eq!(Method::from_name("spiral"), None);
     }
+
+    #[test]
+    fn a_try_whose_analysis_stops_says_why_in_its_variant() {
+        let level = crate::kinds::prism::read_2016("4 3\n0\ns r e f\ne G h e\ne e e e\n").unwrap();
+        let options = GenerateOptions {
+            no_dead_ends: true,
+            ..GenerateOptions::new(4, 3, 1)
+        };
+        let stopped = meets_options(&level, &options, &Job::new(1)).unwrap_err();
+        let error = GenerateError::AnalysisStopped(stopped);
+        let words = error.to_string();
+        assert!(
+            words.starts_with("the analysis stopped: too big"),
+            "{words}"
+        );
+        assert!(!words.contains("AnalyzeError"), "{words}");
+    }
 }
