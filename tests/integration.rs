@@ -74,6 +74,7 @@ mod sokoban_editor;
 mod sokoban_fixtures;
 mod sokoban_reference;
 mod sokoban_solver;
+mod solve_editor;
 mod tangram_cli;
 mod tangram_editor;
 mod tangram_files;

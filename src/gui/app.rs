@@ -227,6 +227,9 @@ pub struct EditorApp {
     pub worker: AnalysisWorker,
     /// The active level's analysis.
     pub analysis: AnalysisState,
+    /// The solve of the active level past the budget (its analysis
+    /// stopped too big).
+    pub past_budget: super::solve_state::PastBudget,
     /// The main view.
     pub view: CentralView,
     /// The analysis panel's tab.
@@ -311,6 +314,7 @@ impl EditorApp {
             .and_then(|s| eframe::get_value::<KindGuis>(s, KINDS_KEY))
             .unwrap_or_default();
         let repaint = ctx.clone();
+        let solve_repaint = ctx.clone();
         let mut app = EditorApp {
             docs: Vec::new(),
             active: 0,
@@ -318,6 +322,9 @@ impl EditorApp {
             prefs,
             worker: AnalysisWorker::new(move || repaint.request_repaint()),
             analysis: AnalysisState::default(),
+            past_budget: super::solve_state::PastBudget::new(move || {
+                solve_repaint.request_repaint()
+            }),
             view: CentralView::Edit,
             tab: AnalysisTab::Solutions,
             showing: None,

@@ -49,6 +49,8 @@ impl EditorApp {
                 self.view = CentralView::Edit;
                 self.say(message);
             }
+            PanelCommand::Solve { time_limit } => self.solve_past_budget(time_limit),
+            PanelCommand::CancelSolve => self.past_budget.worker.cancel(),
             PanelCommand::Say(message) => self.say(message),
             PanelCommand::Warn(message) => self.warn(message),
         }
@@ -71,11 +73,16 @@ impl EditorApp {
     }
 
     /// Replays `moves` from the start of the level on screen, in its kind.
+    /// A level with no analysis (too big to explore; its moves are the
+    /// solver's) is replayed on the level itself.
     pub fn replay(&mut self, moves: &str, title: String) {
-        let Some(analysis) = self.analysis.ready().cloned() else {
-            return;
+        let commands = match self.analysis.ready().cloned() {
+            Some(analysis) => self.kinds.start_replay(&analysis, moves, title),
+            None => {
+                let level = self.doc().level.clone();
+                self.kinds.start_replay_of_level(&level, moves, title)
+            }
         };
-        let commands = self.kinds.start_replay(&analysis, moves, title);
         self.apply_all(commands);
         // A view that threads the replay through itself keeps it; every
         // other view gives way to the board replaying it.

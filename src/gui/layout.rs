@@ -178,6 +178,7 @@ impl EditorApp {
         self.follow_tab_settings();
         self.fit_tools_to_kind();
         self.drive_analysis();
+        self.drive_solve();
         self.drive_comparison();
         if let Some(event) = self.dialogs.poll() {
             self.dialog_event(event);

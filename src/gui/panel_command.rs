@@ -72,6 +72,14 @@ pub enum PanelCommand {
         /// What the status line says once it is open.
         message: String,
     },
+    /// Solve the level on screen past the budget (its analysis stopped
+    /// too big) with its kind's solver, for at most `time_limit`.
+    Solve {
+        /// How long the solver may search.
+        time_limit: std::time::Duration,
+    },
+    /// Stop the running solve; what it found until then is shown.
+    CancelSolve,
     /// A message in the status line.
     Say(String),
     /// A warning in the status line.

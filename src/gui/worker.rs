@@ -1,5 +1,6 @@
 //! Analysis on a worker thread: start a job for a level (cancelling the one
-//! running), watch its progress, collect its result. The thread that draws
+//! running), watch its progress, collect its result; the same for a solve
+//! past the budget ([`SolveWorker`]). The thread that draws
 //! never runs a search; the worker tells it when a result is ready through a
 //! callback (the editor passes `ctx.request_repaint`).
 
@@ -10,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::effort::Effort;
 use crate::engine::{Job, Phase};
+use crate::gui::past_budget::{PastBudgetSolver, SolveAnswer};
 use crate::kinds::{Analysis, AnalysisError, Level};
 
 /// The state budgets the editor accepts, wherever the budget is set.
@@ -44,6 +46,8 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// A job on its thread: its id, its [`Job`] (progress and cancel), when
+/// it started.
 struct Running {
     id: u64,
     job: Job,
@@ -51,68 +55,54 @@ struct Running {
     thread: JoinHandle<()>,
 }
 
-/// Runs one analysis at a time on a background thread.
-pub struct AnalysisWorker {
+/// One job at a time on a background thread, delivering a `T` tagged with
+/// the job's id: what [`AnalysisWorker`] and [`SolveWorker`] share.
+struct JobThread<T> {
     running: Option<Running>,
-    sender: Sender<Finished>,
-    results: Receiver<Finished>,
-    /// The current job's result, received by [`AnalysisWorker::wait_for_result`]
-    /// and not yet collected by [`AnalysisWorker::poll`].
-    received: Option<Finished>,
+    sender: Sender<(u64, T)>,
+    results: Receiver<(u64, T)>,
+    /// The current job's result, received by [`JobThread::wait_for_result`]
+    /// and not yet collected by [`JobThread::poll`].
+    received: Option<T>,
     notify: Arc<dyn Fn() + Send + Sync>,
     next_id: u64,
-    /// The threads one level's exploration runs on: every core but one,
-    /// so that the thread that draws always has a core (none: the
-    /// analysis thread alone).
-    pool: Option<Arc<rayon::ThreadPool>>,
 }
 
-impl AnalysisWorker {
-    /// A worker that calls `notify` (from its thread) whenever a job ends.
-    pub fn new(notify: impl Fn() + Send + Sync + 'static) -> AnalysisWorker {
+impl<T: Send + 'static> JobThread<T> {
+    fn new(notify: Arc<dyn Fn() + Send + Sync>) -> JobThread<T> {
         let (sender, results) = channel();
-        AnalysisWorker {
+        JobThread {
             running: None,
             sender,
             results,
             received: None,
-            notify: Arc::new(notify),
+            notify,
             next_id: 1,
-            pool: super::pool::analysis_pool().map(Arc::new),
         }
     }
 
-    /// Starts analysing `level` with a budget of `max_states`, cancelling
-    /// the job that was running; returns the new job's id.
-    pub fn start(&mut self, level: Level, max_states: u64) -> u64 {
-        self.cancel();
+    /// Starts `work` with `job` on a thread named `name` and the job's id,
+    /// forgetting (and cancelling) the job that was running; returns the
+    /// new job's id.
+    fn start(
+        &mut self,
+        name: &str,
+        job: Job,
+        work: impl FnOnce(u64, Job, Instant) -> T + Send + 'static,
+    ) -> u64 {
+        self.abandon();
         let id = self.next_id;
         self.next_id += 1;
-        let job = Job::new(max_states);
         let thread_job = job.clone();
         let sender = self.sender.clone();
         let notify = Arc::clone(&self.notify);
         let started = Instant::now();
-        let pool = self.pool.clone();
         let thread = std::thread::Builder::new()
-            .name(format!("analysis {id}"))
+            .name(format!("{name} {id}"))
             .spawn(move || {
-                let result = match pool {
-                    Some(pool) => pool.install(|| level.analyze(&thread_job)),
-                    None => level.analyze(&thread_job),
-                };
-                let effort = result
-                    .as_ref()
-                    .ok()
-                    .and_then(Analysis::effort)
-                    .map(Arc::new);
+                let result = work(id, thread_job, started);
                 // The receiver may be gone (the editor closed): nothing to do.
-                let _ = sender.send(Finished {
-                    id,
-                    result,
-                    effort,
-                    elapsed: started.elapsed(),
-                });
+                let _ = sender.send((id, result));
                 notify();
             })
             .expect("the system can start a thread");
@@ -125,23 +115,124 @@ impl AnalysisWorker {
         id
     }
 
-    /// Cancels the running job, if any; its result will never be returned.
-    pub fn cancel(&mut self) {
+    /// Cancels the running job, if any, and forgets it: its result will
+    /// never be returned.
+    fn abandon(&mut self) {
         self.received = None;
         if let Some(running) = self.running.take() {
             running.job.cancel();
         }
     }
 
+    /// The result of the current job, once it has finished; results of
+    /// forgotten jobs are dropped.
+    fn poll(&mut self) -> Option<T> {
+        if let Some(finished) = self.received.take() {
+            return Some(self.collect(finished));
+        }
+        while let Ok((id, finished)) = self.results.try_recv() {
+            if self.is_current(id) {
+                return Some(self.collect(finished));
+            }
+        }
+        None
+    }
+
+    /// Blocks until the running job has delivered its result, for at most
+    /// `bound` (see [`AnalysisWorker::wait_for_result`]).
+    fn wait_for_result(&mut self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        while self.received.is_none() && self.running.is_some() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.results.recv_timeout(left) {
+                Ok((id, finished)) if self.is_current(id) => self.received = Some(finished),
+                // A forgotten job's result: dropped, as `poll` drops it.
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    fn is_current(&self, id: u64) -> bool {
+        self.running.as_ref().is_some_and(|r| r.id == id)
+    }
+
+    /// Hands out the current job's result and forgets the job.
+    fn collect(&mut self, finished: T) -> T {
+        let running = self
+            .running
+            .take()
+            .expect("the result is the running job's");
+        let _ = running.thread.join();
+        finished
+    }
+}
+
+impl<T> Drop for JobThread<T> {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.job.cancel();
+        }
+    }
+}
+
+/// Runs one analysis at a time on a background thread.
+pub struct AnalysisWorker {
+    jobs: JobThread<Finished>,
+    /// The threads one level's exploration runs on: every core but one,
+    /// so that the thread that draws always has a core (none: the
+    /// analysis thread alone).
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl AnalysisWorker {
+    /// A worker that calls `notify` (from its thread) whenever a job ends.
+    pub fn new(notify: impl Fn() + Send + Sync + 'static) -> AnalysisWorker {
+        AnalysisWorker {
+            jobs: JobThread::new(Arc::new(notify)),
+            pool: super::pool::analysis_pool().map(Arc::new),
+        }
+    }
+
+    /// Starts analysing `level` with a budget of `max_states`, cancelling
+    /// the job that was running; returns the new job's id.
+    pub fn start(&mut self, level: Level, max_states: u64) -> u64 {
+        let pool = self.pool.clone();
+        self.jobs
+            .start("analysis", Job::new(max_states), move |id, job, started| {
+                let result = match pool {
+                    Some(pool) => pool.install(|| level.analyze(&job)),
+                    None => level.analyze(&job),
+                };
+                let effort = result
+                    .as_ref()
+                    .ok()
+                    .and_then(Analysis::effort)
+                    .map(Arc::new);
+                Finished {
+                    id,
+                    result,
+                    effort,
+                    elapsed: started.elapsed(),
+                }
+            })
+    }
+
+    /// Cancels the running job, if any; its result will never be returned.
+    pub fn cancel(&mut self) {
+        self.jobs.abandon();
+    }
+
     /// Whether a job is running (started and not yet collected by
     /// [`AnalysisWorker::poll`]).
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.jobs.running.is_some()
     }
 
     /// The running job's progress.
     pub fn progress(&self) -> Option<Progress> {
-        let running = self.running.as_ref()?;
+        let running = self.jobs.running.as_ref()?;
         let elapsed = running.started.elapsed();
         let states = running.job.states();
         Some(Progress {
@@ -156,15 +247,7 @@ impl AnalysisWorker {
     /// The result of the current job, once it has finished; results of
     /// cancelled jobs are dropped.
     pub fn poll(&mut self) -> Option<Finished> {
-        if let Some(finished) = self.received.take() {
-            return Some(self.collect(finished));
-        }
-        while let Ok(finished) = self.results.try_recv() {
-            if self.is_current(&finished) {
-                return Some(self.collect(finished));
-            }
-        }
-        None
+        self.jobs.poll()
     }
 
     /// Blocks until the running job has delivered its result, for at most
@@ -174,37 +257,83 @@ impl AnalysisWorker {
     /// must wait for the worker's event rather than for a clock: the bound
     /// only turns a hang into a clear failure.
     pub fn wait_for_result(&mut self, bound: Duration) -> bool {
-        let deadline = Instant::now() + bound;
-        while self.received.is_none() && self.running.is_some() {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.results.recv_timeout(left) {
-                Ok(finished) if self.is_current(&finished) => self.received = Some(finished),
-                // A cancelled job's result: dropped, as `poll` drops it.
-                Ok(_) => {}
-                Err(_) => return false,
-            }
-        }
-        true
-    }
-
-    fn is_current(&self, finished: &Finished) -> bool {
-        self.running.as_ref().is_some_and(|r| r.id == finished.id)
-    }
-
-    /// Hands out the current job's result and forgets the job.
-    fn collect(&mut self, finished: Finished) -> Finished {
-        let running = self
-            .running
-            .take()
-            .expect("the result is the running job's");
-        let _ = running.thread.join();
-        finished
+        self.jobs.wait_for_result(bound)
     }
 }
 
-impl Drop for AnalysisWorker {
-    fn drop(&mut self) {
-        self.cancel();
+/// How far the running solve has got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveProgress {
+    /// What the solver searched so far (its progress counter: Sokoban's
+    /// positions held).
+    pub searched: u64,
+    /// Time since it started.
+    pub elapsed: Duration,
+    /// Whether it was asked to stop and is ending.
+    pub cancelling: bool,
+}
+
+/// Runs one solve past the budget at a time on a background thread. Unlike
+/// an analysis, a cancelled solve still delivers its answer (what it found
+/// until the cancel, said as cancelled); a solve forgotten by
+/// [`SolveWorker::abandon`] does not.
+pub struct SolveWorker {
+    jobs: JobThread<Result<SolveAnswer, String>>,
+}
+
+impl SolveWorker {
+    /// A worker that calls `notify` (from its thread) whenever a solve ends.
+    pub fn new(notify: impl Fn() + Send + Sync + 'static) -> SolveWorker {
+        SolveWorker {
+            jobs: JobThread::new(Arc::new(notify)),
+        }
+    }
+
+    /// Starts `solver` for at most `limit` (within the default memory
+    /// budget), forgetting the solve that was running; returns its id.
+    pub fn start(&mut self, solver: PastBudgetSolver, limit: Duration) -> u64 {
+        self.jobs.start("solve", Job::default(), move |_, job, _| {
+            solver.run(limit, &job)
+        })
+    }
+
+    /// Asks the running solve to stop; its answer still comes.
+    pub fn cancel(&mut self) {
+        if let Some(running) = &self.jobs.running {
+            running.job.cancel();
+        }
+    }
+
+    /// Stops the running solve and forgets it: its answer never comes.
+    pub fn abandon(&mut self) {
+        self.jobs.abandon();
+    }
+
+    /// Whether a solve is running (started and not yet collected by
+    /// [`SolveWorker::poll`]).
+    pub fn is_running(&self) -> bool {
+        self.jobs.running.is_some()
+    }
+
+    /// The running solve's progress.
+    pub fn progress(&self) -> Option<SolveProgress> {
+        let running = self.jobs.running.as_ref()?;
+        Some(SolveProgress {
+            searched: running.job.states(),
+            elapsed: running.started.elapsed(),
+            cancelling: running.job.is_cancelled(),
+        })
+    }
+
+    /// The answer of the current solve, once it has ended.
+    pub fn poll(&mut self) -> Option<Result<SolveAnswer, String>> {
+        self.jobs.poll()
+    }
+
+    /// Blocks until the running solve has delivered its answer, for at
+    /// most `bound`, as [`AnalysisWorker::wait_for_result`] does.
+    pub fn wait_for_result(&mut self, bound: Duration) -> bool {
+        self.jobs.wait_for_result(bound)
     }
 }
 
@@ -321,5 +450,52 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("too big: stopped after 5000 states"));
+    }
+
+    /// A solver that counts until it is cancelled, then says so.
+    fn until_cancelled() -> PastBudgetSolver {
+        use crate::gui::past_budget::{SolveEnd, SolveStop};
+        PastBudgetSolver::new(
+            "steps",
+            Box::new(|_, job: &Job| {
+                while !job.is_cancelled() {
+                    job.report_states(job.states() + 1);
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Ok(SolveAnswer {
+                    end: SolveEnd::NotFound(SolveStop::Cancelled),
+                    seconds: 0.0,
+                    findings: vec!["counted".into()],
+                })
+            }),
+        )
+    }
+
+    #[test]
+    fn a_cancelled_solve_still_delivers_its_answer() {
+        let mut worker = SolveWorker::new(|| {});
+        worker.start(until_cancelled(), Duration::from_secs(3600));
+        let progress = worker.progress().expect("running");
+        assert!(!progress.cancelling);
+        worker.cancel();
+        assert!(worker.progress().expect("still running").cancelling);
+        assert!(worker.wait_for_result(HANG), "no answer within {HANG:?}");
+        let answer = worker.poll().expect("the answer").unwrap();
+        assert_eq!(answer.findings, vec!["counted".to_string()]);
+        assert!(!worker.is_running());
+    }
+
+    #[test]
+    fn an_abandoned_solve_is_forgotten_and_its_answer_dropped() {
+        let mut worker = SolveWorker::new(|| {});
+        worker.start(until_cancelled(), Duration::from_secs(3600));
+        worker.abandon();
+        assert!(!worker.is_running());
+        assert!(worker.progress().is_none());
+        assert!(
+            worker.wait_for_result(Duration::ZERO),
+            "nothing to wait for"
+        );
+        assert!(worker.poll().is_none());
     }
 }

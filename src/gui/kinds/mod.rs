@@ -42,6 +42,7 @@ use self::tool::Tool;
 use crate::engine::Route;
 use crate::gui::central_view::CentralView;
 use crate::gui::panel_command::PanelCommand;
+use crate::gui::past_budget::PastBudgetSolver;
 use crate::kinds::{kind_list, Analysis, Kind, Level, Problem};
 
 pub use region::Copied;
@@ -301,6 +302,34 @@ impl KindGuis {
         )
     }
 
+    /// Replays `moves` from the start of `level`, which has no analysis
+    /// (its solver's solution past the budget).
+    pub fn start_replay_of_level(
+        &mut self,
+        level: &Level,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(l) => g.start_replay_of_level(l, moves, title),
+            None => Vec::new(),
+        })
+    }
+
+    /// The board replaying moves on a level with no analysis, with its
+    /// controls.
+    pub fn replay_view_of_level(
+        &mut self,
+        ui: &mut Ui,
+        level: &Level,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        with_gui!(self, level.kind(), |g: K| match K::level(level) {
+            Some(l) => g.replay_view_of_level(ui, l, speed),
+            None => vec![PanelCommand::BackToEditing],
+        })
+    }
+
     /// The board showing trap `index`.
     #[allow(clippy::too_many_arguments)]
     pub fn trap_view(
@@ -422,6 +451,19 @@ pub fn figures(analysis: &Analysis) -> Vec<(&'static str, String)> {
         .map(|a| K::extra_figures(a))
         .unwrap_or_default()));
     figures
+}
+
+/// Whether a level of `kind` too big to explore whole can be solved
+/// instead (the kind has a solver past the budget).
+pub fn solves_past_budget(kind: Kind) -> bool {
+    with_type!(kind, |K| K::solves_past_budget())
+}
+
+/// The solver past the budget of `level`'s kind, ready to run on the
+/// worker; `None` where the kind has none.
+pub fn past_budget_solver(level: &Level) -> Option<PastBudgetSolver> {
+    with_type!(level.kind(), |K| K::level(level)
+        .and_then(K::past_budget_solver))
 }
 
 /// Whether Play on a level of `kind` offers the honest hint.

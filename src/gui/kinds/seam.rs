@@ -18,6 +18,7 @@ use super::tool::Tool;
 use crate::engine::{Route, Trap};
 use crate::gui::central_view::CentralView;
 use crate::gui::panel_command::PanelCommand;
+use crate::gui::past_budget::PastBudgetSolver;
 use crate::gui::views::state_graph::StateGraphView;
 use crate::kinds::{Analysis, Level, Problem};
 
@@ -235,6 +236,40 @@ pub trait KindGui: Default {
         moves: &str,
         title: String,
     ) -> Vec<PanelCommand>;
+    /// Whether the kind has a solver for a level too big to explore whole
+    /// (see [`KindGui::past_budget_solver`]).
+    fn solves_past_budget() -> bool {
+        false
+    }
+    /// The kind's solver for `level`, too big to explore whole, ready to
+    /// run on the worker; `None` where the kind has none.
+    fn past_budget_solver(_level: &Self::Level) -> Option<PastBudgetSolver> {
+        None
+    }
+    /// Replays `moves` from the start of `level`, which has no analysis
+    /// (too big to explore; the moves are its solver's solution): sets the
+    /// kind's replay and asks to show it. A kind without a solver past the
+    /// budget has no such moves.
+    fn start_replay_of_level(
+        &mut self,
+        _level: &Self::Level,
+        _moves: &str,
+        _title: String,
+    ) -> Vec<PanelCommand> {
+        vec![PanelCommand::Warn(
+            "a replay needs the level's analysis".to_string(),
+        )]
+    }
+    /// The board replaying what [`KindGui::start_replay_of_level`] set,
+    /// with its controls; `speed` in ticks a second.
+    fn replay_view_of_level(
+        &mut self,
+        _ui: &mut Ui,
+        _level: &Self::Level,
+        _speed: f32,
+    ) -> Vec<PanelCommand> {
+        vec![PanelCommand::BackToEditing]
+    }
     /// The board replaying, with its controls; `speed` in ticks a second.
     fn replay_view(
         &mut self,

@@ -66,6 +66,11 @@ impl EditorApp {
                     Color32::from_rgb(220, 60, 40),
                     in_editor_words(&e.to_string()),
                 );
+                // Too big to explore whole: a kind with a solver past the
+                // budget offers it.
+                if e.is_too_big() {
+                    self.solve_section(ui);
+                }
             }
             Some(Ok(analysis)) => {
                 let elapsed = self.analysis.elapsed;

@@ -15,6 +15,14 @@ impl EditorApp {
             return self.paint_view(ui);
         };
         let Some(analysis) = self.analysis.ready().cloned() else {
+            // No analysis (the level is too big to explore): only the
+            // replay of its solver's solution can be shown.
+            if let Showing::Replay = showing {
+                let level = self.doc().level.clone();
+                let speed = self.prefs.ticks_per_second;
+                let commands = self.kinds.replay_view_of_level(ui, &level, speed);
+                return self.apply_all(commands);
+            }
             self.back_to_editing();
             return self.paint_view(ui);
         };

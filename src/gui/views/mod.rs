@@ -21,4 +21,5 @@ pub mod move_lines;
 pub mod pack_check;
 pub mod pack_panel;
 pub mod picture_painter;
+pub mod solve_card;
 pub mod state_graph;

@@ -19,7 +19,7 @@ use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::sokoban::picture::{position_picture, position_picture_with_dead_cells};
-use crate::kinds::sokoban::{Analysis, Dir};
+use crate::kinds::sokoban::{Analysis, Dir, Rules};
 
 impl SokobanGui {
     /// The board replaying a LURD string, with its controls and the move
@@ -30,11 +30,21 @@ impl SokobanGui {
         analysis: &Analysis,
         speed: f32,
     ) -> Vec<PanelCommand> {
+        self.show_replay_on(ui, &analysis.rules, speed)
+    }
+
+    /// The board replaying a LURD string on the level `rules` compiled,
+    /// with its controls and the move list.
+    pub(super) fn show_replay_on(
+        &mut self,
+        ui: &mut Ui,
+        rules: &Rules,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
         let Some(replay) = self.replay.as_mut() else {
             return vec![PanelCommand::BackToEditing];
         };
         let commands = move_views::replay_controls(ui, replay, speed, 0.25, "speed");
-        let rules = &analysis.rules;
         let note = if rules.is_won(replay.resting()) {
             "won: every box is on a goal".to_string()
         } else {
@@ -57,12 +67,23 @@ impl SokobanGui {
         moves: &str,
         title: String,
     ) -> Vec<PanelCommand> {
+        self.replay_moves_on(&analysis.rules, moves, title)
+    }
+
+    /// Replays a LURD string from the start of the level `rules`
+    /// compiled, on the board.
+    pub(super) fn replay_moves_on(
+        &mut self,
+        rules: &Rules,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
         let Some(dirs) = parse_lurd(moves) else {
             return vec![PanelCommand::Warn(format!(
                 "not a LURD move string: {moves}"
             ))];
         };
-        let mut replay = Replay::new(&analysis.rules, &dirs, title);
+        let mut replay = Replay::new(rules, &dirs, title);
         // It plays at once; Space pauses it.
         replay.toggle_play();
         self.replay = Some(replay);

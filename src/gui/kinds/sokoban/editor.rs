@@ -12,7 +12,7 @@ use egui::Ui;
 use super::play::Game;
 use super::replay::Replay;
 use super::tools::{self, Tile};
-use super::{palette, report_card};
+use super::{palette, report_card, solve};
 use crate::engine::Route;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::no_generator::NoGenerator;
@@ -21,7 +21,8 @@ use crate::gui::kinds::seam::{
 };
 use crate::gui::kinds::tool::Tool;
 use crate::gui::panel_command::PanelCommand;
-use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, MAX_SIDE, MIN_SIDE};
+use crate::gui::past_budget::PastBudgetSolver;
+use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, Rules, MAX_SIDE, MIN_SIDE};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
 
 /// The editor state of Sokoban levels.
@@ -36,6 +37,10 @@ pub struct SokobanGui {
     /// The replay on the board.
     #[serde(skip)]
     pub(super) replay: Option<Replay>,
+    /// The level the replay runs on when it has no analysis (too big to
+    /// explore; the replay is its solver's solution), compiled.
+    #[serde(skip)]
+    level_rules: Option<Rules>,
 }
 
 impl KindGui for SokobanGui {
@@ -122,6 +127,7 @@ impl KindGui for SokobanGui {
     fn forget(&mut self) {
         self.game = None;
         self.replay = None;
+        self.level_rules = None;
     }
 
     fn palette(&mut self, ui: &mut Ui, _level: &SokobanLevel, tool: Tool) -> Vec<PanelCommand> {
@@ -147,6 +153,47 @@ impl KindGui for SokobanGui {
         selected: Option<usize>,
     ) -> Vec<PanelCommand> {
         report_card::traps_tab(ui, analysis, traps, selected)
+    }
+
+    fn solves_past_budget() -> bool {
+        true
+    }
+
+    fn past_budget_solver(level: &SokobanLevel) -> Option<PastBudgetSolver> {
+        Some(solve::past_budget_solver(level))
+    }
+
+    fn start_replay_of_level(
+        &mut self,
+        level: &SokobanLevel,
+        moves: &str,
+        title: String,
+    ) -> Vec<PanelCommand> {
+        match Rules::compile(level) {
+            Ok(rules) => {
+                let commands = self.replay_moves_on(&rules, moves, title);
+                self.level_rules = Some(rules);
+                commands
+            }
+            Err(e) => vec![PanelCommand::Warn(format!("cannot replay: {e}"))],
+        }
+    }
+
+    fn replay_view_of_level(
+        &mut self,
+        ui: &mut Ui,
+        level: &SokobanLevel,
+        speed: f32,
+    ) -> Vec<PanelCommand> {
+        // The rules of the level replayed: another level shows no replay.
+        match self.level_rules.take() {
+            Some(rules) if rules.level() == level => {
+                let commands = self.show_replay_on(ui, &rules, speed);
+                self.level_rules = Some(rules);
+                commands
+            }
+            _ => vec![PanelCommand::BackToEditing],
+        }
     }
 
     views_of_a_kind_with_moves!();

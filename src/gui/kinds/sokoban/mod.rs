@@ -3,7 +3,8 @@
 //! position's verdict (a dead end the moment a push dooms the level), the
 //! replay of LURD solutions, the report card and the traps (the push and
 //! the deadlock side by side, the boxes on dead cells ringed), and the
-//! state graph's board. Sokoban has no generator: its Generate tab says
+//! state graph's board, and the solver past the budget for a level too
+//! big to explore ([`solve`]). Sokoban has no generator: its Generate tab says
 //! so ([`crate::gui::kinds::no_generator`]). The rest of the GUI reaches
 //! these through [`super`], the registry of kinds.
 
@@ -15,6 +16,7 @@ pub mod play;
 pub mod region;
 pub mod replay;
 pub mod report_card;
+pub mod solve;
 pub mod tools;
 
 pub use editor::SokobanGui as Gui;

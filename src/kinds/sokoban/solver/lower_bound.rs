@@ -65,7 +65,9 @@ fn pulls_from(board: &Board, goal: u16) -> Vec<u32> {
     dist
 }
 
-/// The Hungarian method's working arrays, kept between calls.
+/// The Hungarian method's working arrays, kept between calls, and the
+/// last full assignment ([`Matcher::prepare`]) that each
+/// [`Matcher::bound_after_push`] starts from.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Matcher {
     cost: Vec<i64>,
@@ -75,6 +77,11 @@ pub(super) struct Matcher {
     way: Vec<usize>,
     minv: Vec<i64>,
     used: Vec<bool>,
+    /// The prepared position's costs, potentials and assignment.
+    base_cost: Vec<i64>,
+    base_u: Vec<i64>,
+    base_v: Vec<i64>,
+    base_p: Vec<usize>,
 }
 
 impl Matcher {
@@ -87,18 +94,9 @@ impl Matcher {
             return Some(0);
         }
         self.cost.clear();
-        for &b in boxes {
-            let mut any = false;
-            for g in 0..n {
-                let d = distances.get(g, b);
-                any |= d != UNREACHABLE;
-                self.cost.push(if d == UNREACHABLE {
-                    NO_WAY
-                } else {
-                    i64::from(d)
-                });
-            }
-            if !any {
+        self.cost.resize(n * n, 0);
+        for (row, &b) in self.cost.chunks_exact_mut(n).zip(boxes) {
+            if !write_row(row, distances, b) {
                 return None;
             }
         }
@@ -106,70 +104,147 @@ impl Matcher {
         (total < NO_WAY).then_some(total as u32)
     }
 
+    /// Solves the assignment of `boxes` in full and keeps it, so that
+    /// [`Matcher::bound_after_push`] can answer for each push from this
+    /// position in O(n²) instead of O(n³). The bound, as
+    /// [`Matcher::bound`] gives it.
+    pub(super) fn prepare(&mut self, distances: &PushDistances, boxes: &[u16]) -> Option<u32> {
+        let bound = self.bound(distances, boxes);
+        self.base_cost.clone_from(&self.cost);
+        self.base_u.clone_from(&self.u);
+        self.base_v.clone_from(&self.v);
+        self.base_p.clone_from(&self.p);
+        bound
+    }
+
+    /// The bound of the prepared position after box number `moved` (its
+    /// index in the prepared `boxes`) went to cell `to`: the other boxes'
+    /// assignment stays optimal for their unchanged costs, so one
+    /// augmenting path for the moved box's new costs gives the cheapest
+    /// assignment. Only valid after a [`Matcher::prepare`] that answered
+    /// `Some`.
+    pub(super) fn bound_after_push(
+        &mut self,
+        distances: &PushDistances,
+        moved: usize,
+        to: u16,
+    ) -> Option<u32> {
+        let n = self.base_u.len() - 1;
+        self.cost.clone_from(&self.base_cost);
+        let row = moved * n;
+        if !write_row(&mut self.cost[row..row + n], distances, to) {
+            return None;
+        }
+        self.u.clone_from(&self.base_u);
+        self.v.clone_from(&self.base_v);
+        self.p.clone_from(&self.base_p);
+        let i = moved + 1;
+        // Free the moved box's goal, and lower its potential so that no
+        // reduced cost of its row is negative.
+        if let Some(j) = (1..=n).find(|&j| self.p[j] == i) {
+            self.p[j] = 0;
+        }
+        self.u[i] = (1..=n)
+            .map(|j| self.cost[row + j - 1] - self.v[j])
+            .min()
+            .unwrap_or(0);
+        self.augment(n, i);
+        let total = self.total(n);
+        (total < NO_WAY).then_some(total as u32)
+    }
+
     /// The least total of an `n x n` assignment over `self.cost` (row
     /// major): the O(n³) Hungarian method with potentials.
     fn assign(&mut self, n: usize) -> i64 {
-        let inf = i64::MAX / 4;
         self.u.clear();
         self.u.resize(n + 1, 0);
         self.v.clear();
         self.v.resize(n + 1, 0);
         self.p.clear();
         self.p.resize(n + 1, 0);
-        self.way.clear();
-        self.way.resize(n + 1, 0);
         for i in 1..=n {
-            self.p[0] = i;
-            let mut j0 = 0;
-            self.minv.clear();
-            self.minv.resize(n + 1, inf);
-            self.used.clear();
-            self.used.resize(n + 1, false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.p[j0];
-                let mut delta = inf;
-                let mut j1 = 0;
-                for j in 1..=n {
-                    if self.used[j] {
-                        continue;
-                    }
-                    let cur = self.cost[(i0 - 1) * n + (j - 1)] - self.u[i0] - self.v[j];
-                    if cur < self.minv[j] {
-                        self.minv[j] = cur;
-                        self.way[j] = j0;
-                    }
-                    if self.minv[j] < delta {
-                        delta = self.minv[j];
-                        j1 = j;
-                    }
-                }
-                for j in 0..=n {
-                    if self.used[j] {
-                        self.u[self.p[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.minv[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.p[j0] == 0 {
-                    break;
-                }
-            }
-            loop {
-                let j1 = self.way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
-                }
-            }
+            self.augment(n, i);
         }
+        self.total(n)
+    }
+
+    /// The total cost of the assignment in `self.p`.
+    fn total(&self, n: usize) -> i64 {
         (1..=n)
             .map(|j| self.cost[(self.p[j] - 1) * n + (j - 1)])
             .sum()
     }
+
+    /// One phase of the Hungarian method: assigns row `i` (1-based) along
+    /// the cheapest augmenting path in reduced costs, keeping the
+    /// potentials feasible and every assigned edge tight.
+    fn augment(&mut self, n: usize, i: usize) {
+        let inf = i64::MAX / 4;
+        self.way.clear();
+        self.way.resize(n + 1, 0);
+        self.p[0] = i;
+        let mut j0 = 0;
+        self.minv.clear();
+        self.minv.resize(n + 1, inf);
+        self.used.clear();
+        self.used.resize(n + 1, false);
+        loop {
+            self.used[j0] = true;
+            let i0 = self.p[j0];
+            let mut delta = inf;
+            let mut j1 = 0;
+            for j in 1..=n {
+                if self.used[j] {
+                    continue;
+                }
+                let cur = self.cost[(i0 - 1) * n + (j - 1)] - self.u[i0] - self.v[j];
+                if cur < self.minv[j] {
+                    self.minv[j] = cur;
+                    self.way[j] = j0;
+                }
+                if self.minv[j] < delta {
+                    delta = self.minv[j];
+                    j1 = j;
+                }
+            }
+            for j in 0..=n {
+                if self.used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = self.way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// Writes the costs of a box on `b` to each goal into `row` (one per
+/// goal); false when it reaches no goal.
+fn write_row(row: &mut [i64], distances: &PushDistances, b: u16) -> bool {
+    let mut any = false;
+    for (g, cost) in row.iter_mut().enumerate() {
+        let d = distances.get(g, b);
+        any |= d != UNREACHABLE;
+        *cost = if d == UNREACHABLE {
+            NO_WAY
+        } else {
+            i64::from(d)
+        };
+    }
+    any
 }
 
 #[cfg(test)]
@@ -214,5 +289,47 @@ mod tests {
         };
         let mut m = Matcher::default();
         assert_eq!(m.bound(&distances, &[0, 1]), None);
+    }
+
+    #[test]
+    fn the_bound_after_a_push_equals_the_bound_worked_out_in_full() {
+        // Random distance tables (some cells unreachable from some goals)
+        // and random moves: the incremental answer is the full one.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let n = rng.random_range(1..=9);
+            let cells = 14;
+            let by_goal = (0..n)
+                .map(|_| {
+                    (0..cells)
+                        .map(|_| {
+                            if rng.random_bool(0.15) {
+                                UNREACHABLE
+                            } else {
+                                rng.random_range(0..12)
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let distances = PushDistances { by_goal };
+            let boxes: Vec<u16> = (0..n).map(|_| rng.random_range(0..cells) as u16).collect();
+            let mut m = Matcher::default();
+            if m.prepare(&distances, &boxes).is_none() {
+                continue;
+            }
+            for _ in 0..6 {
+                let moved = rng.random_range(0..n);
+                let to = rng.random_range(0..cells) as u16;
+                let mut after = boxes.clone();
+                after[moved] = to;
+                let full = Matcher::default().bound(&distances, &after);
+                assert_eq!(m.bound_after_push(&distances, moved, to), full, "{after:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "only {checked} pushes checked");
     }
 }

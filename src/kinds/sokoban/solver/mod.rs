@@ -353,9 +353,9 @@ mod tests {
         let text = BIG_ROOM;
         let level = read_xsb_one(text).unwrap();
         assert!(level.problems().is_empty(), "{:?}", level.problems());
-        let started = Instant::now();
         let report = solve(&level, Duration::ZERO, &Job::default()).unwrap();
-        assert!(started.elapsed() < Duration::from_secs(2));
+        // Stopped before searching: at most the start position was looked at.
+        assert!(report.positions <= 1, "{report:?}");
         assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::TimeLimit));
         assert!(
             report.summary().starts_with("no solution found in 0."),

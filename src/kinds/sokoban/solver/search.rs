@@ -154,6 +154,9 @@ impl Searcher<'_> {
             let key = Rc::clone(&nodes[id_us].key);
             let g = nodes[id_us].g;
             let (here, player) = key.split_at(k);
+            if matcher.prepare(self.distances, here).is_none() {
+                continue;
+            }
             for &b in here {
                 occupied[usize::from(b)] = true;
             }
@@ -191,7 +194,7 @@ impl Searcher<'_> {
                 let bound = if frozen {
                     None
                 } else {
-                    matcher.bound(self.distances, &child)
+                    matcher.bound_after_push(self.distances, i, to)
                 };
                 let normal = match bound {
                     Some(_) => reach.flood(board, &occupied, b),
