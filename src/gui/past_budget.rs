@@ -13,8 +13,22 @@ use crate::engine::Job;
 /// What a kind's solver does: searches for `limit` (or until the job is
 /// cancelled or its memory budget is reached, its progress counter
 /// counting what it searched), then says what it knows; an error in
-/// words when it cannot take the level.
-pub type SolveRun = Box<dyn FnOnce(Duration, &Job) -> Result<SolveAnswer, String> + Send>;
+/// error when it cannot take the level.
+pub type SolveRun = Box<dyn FnOnce(Duration, &Job) -> Result<SolveAnswer, SolverRefused> + Send>;
+
+/// Why a kind's solver cannot take a level: the kind's own typed error,
+/// kept whole (the card shows its words; a caller that knows the kind may
+/// downcast it), so that no kind's error type is named here.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct SolverRefused(pub std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl SolverRefused {
+    /// The refusal of a kind's solver, for its `error`.
+    pub fn of(error: impl std::error::Error + Send + Sync + 'static) -> SolverRefused {
+        SolverRefused(std::sync::Arc::new(error))
+    }
+}
 
 /// A kind's solver for one level too big to explore whole, ready to run
 /// on the worker.
@@ -33,7 +47,7 @@ impl PastBudgetSolver {
     }
 
     /// Runs the search for at most `limit` within `job`.
-    pub fn run(self, limit: Duration, job: &Job) -> Result<SolveAnswer, String> {
+    pub fn run(self, limit: Duration, job: &Job) -> Result<SolveAnswer, SolverRefused> {
         (self.run)(limit, job)
     }
 }

@@ -24,7 +24,7 @@ pub struct PastBudget {
     /// What the solver's progress counts ("positions").
     pub searched: &'static str,
     /// The answer once the solve has ended, or why it could not run.
-    pub answer: Option<Result<SolveAnswer, String>>,
+    pub answer: Option<Result<SolveAnswer, crate::gui::past_budget::SolverRefused>>,
 }
 
 impl PastBudget {

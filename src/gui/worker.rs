@@ -278,7 +278,7 @@ pub struct SolveProgress {
 /// until the cancel, said as cancelled); a solve forgotten by
 /// [`SolveWorker::abandon`] does not.
 pub struct SolveWorker {
-    jobs: JobThread<Result<SolveAnswer, String>>,
+    jobs: JobThread<Result<SolveAnswer, crate::gui::past_budget::SolverRefused>>,
 }
 
 impl SolveWorker {
@@ -326,7 +326,7 @@ impl SolveWorker {
     }
 
     /// The answer of the current solve, once it has ended.
-    pub fn poll(&mut self) -> Option<Result<SolveAnswer, String>> {
+    pub fn poll(&mut self) -> Option<Result<SolveAnswer, crate::gui::past_budget::SolverRefused>> {
         self.jobs.poll()
     }
 

@@ -31,7 +31,7 @@ pub struct SolveShown<'a> {
     /// What the solver's progress counts ("positions").
     pub searched: &'a str,
     /// The answer of the last solve, or why it could not run.
-    pub answer: Option<&'a Result<SolveAnswer, String>>,
+    pub answer: Option<&'a Result<SolveAnswer, crate::gui::past_budget::SolverRefused>>,
 }
 
 /// The Solve section's own state: the time limit typed.

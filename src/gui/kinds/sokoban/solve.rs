@@ -2,7 +2,9 @@
 //! ([`crate::kinds::sokoban::solver`]) handed to the worker for a level
 //! too big to explore whole, and its report in the editor's words.
 
-use crate::gui::past_budget::{FoundSolution, PastBudgetSolver, SolveAnswer, SolveEnd, SolveStop};
+use crate::gui::past_budget::{
+    FoundSolution, PastBudgetSolver, SolveAnswer, SolveEnd, SolveStop, SolverRefused,
+};
 use crate::kinds::sokoban::solver::{self, SolveOutcome, SolveReport};
 use crate::kinds::sokoban::Level;
 use crate::words::counted;
@@ -18,7 +20,7 @@ pub fn past_budget_solver(level: &Level) -> PastBudgetSolver {
         Box::new(move |limit, job| {
             solver::solve(&level, limit, job)
                 .map(|report| answer_of(&report))
-                .map_err(|e| e.to_string())
+                .map_err(SolverRefused::of)
         }),
     )
 }
@@ -134,6 +136,10 @@ mod tests {
         let why = past_budget_solver(&level)
             .run(Duration::from_secs(1), &Job::default())
             .unwrap_err();
-        assert!(why.contains("no player"), "{why}");
+        assert!(
+            why.0.downcast_ref::<solver::SolveError>().is_some(),
+            "the kind's own error, kept whole: {why:?}"
+        );
+        assert!(why.to_string().contains("no player"), "{why}");
     }
 }
