@@ -302,7 +302,7 @@ fn the_generate_tab_of_sokoban_says_there_is_no_generator() {
         generators.check(Kind::Sokoban).map_err(|e| e.to_string()),
         Err(NO_GENERATOR.to_string())
     );
-    assert_eq!(generators.check(Kind::Skiddy), Ok(()));
+    assert!(generators.check(Kind::Skiddy).is_ok());
     let mut harness = Harness::builder()
         .with_size(egui::vec2(500.0, 300.0))
         .build_ui_state(

@@ -33,9 +33,14 @@ pub enum ArgError {
     /// `--time-limit` longer than a duration holds.
     #[error("`{0}` seconds is too long")]
     TooLong(String),
-    /// A Tangram preset's name levelscope does not know.
-    #[error("unknown preset {0:?} (known: {known})", known = crate::kinds::tangram::Preset::ALL.map(crate::kinds::tangram::Preset::name).join(", "))]
-    UnknownPreset(String),
+    /// A generator preset's name levelscope does not know.
+    #[error("unknown preset {name:?} (known: {known})")]
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The presets' names, in words.
+        known: String,
+    },
     /// A Prism generator method levelscope does not know.
     #[error("unknown method {0:?}; use tree or early")]
     UnknownMethod(String),

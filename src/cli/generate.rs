@@ -20,7 +20,7 @@ use super::partition::{parse_partition, PartitionArg};
 use crate::engine::default_max_memory;
 use crate::kinds::skiddy::generate::Generated;
 use crate::kinds::skiddy::generate::{
-    batch_seed, generate_controlled, GenerateControl, GenerateParams,
+    batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };
 
 /// Arguments of `generate`.
@@ -183,6 +183,17 @@ fn show_time_left(
     }
 }
 
+/// Why a run cannot start: the generator's options, or its file.
+#[derive(Debug, thiserror::Error)]
+enum Refused {
+    /// The generator's options cannot give a level.
+    #[error(transparent)]
+    Options(#[from] GenerateError),
+    /// The count or the file cannot be had.
+    #[error(transparent)]
+    File(#[from] GeneratedFileError),
+}
+
 /// Runs `generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let args = match &args.kind {
@@ -199,8 +210,16 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         bytes_per_level::<Generated>(args.width.saturating_mul(args.height)),
         default_max_memory(),
     )
-    .and_then(|()| params.check().map_err(GeneratedFileError::from))
-    .and_then(|()| generator_part(args.partition, &args.out, "skiddy", args.parameters()));
+    .map_err(Refused::from)
+    .and_then(|()| Ok(params.check()?))
+    .and_then(|()| {
+        Ok(generator_part(
+            args.partition,
+            &args.out,
+            "skiddy",
+            args.parameters(),
+        )?)
+    });
     let part = match checked {
         Ok(part) => part,
         Err(message) => {

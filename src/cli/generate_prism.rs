@@ -183,6 +183,17 @@ fn file_text(
     }
 }
 
+/// Why a run cannot start: the generator's options, or its file.
+#[derive(Debug, thiserror::Error)]
+enum Refused {
+    /// The generator's options cannot give a level.
+    #[error(transparent)]
+    Options(#[from] GenerateError),
+    /// The count or the file cannot be had.
+    #[error(transparent)]
+    File(#[from] GeneratedFileError),
+}
+
 /// Runs `generate prism`; returns the exit code.
 pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // What one level asks (its size within the budget), then the one rule
@@ -191,15 +202,15 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let options = args.options(0);
     let (output, part) = match options
         .check()
-        .map_err(GeneratedFileError::from)
+        .map_err(Refused::from)
         .and_then(|()| {
-            check_count(
+            Ok(check_count(
                 args.count,
                 bytes_per_level::<Kept>(args.width.saturating_mul(args.height)),
                 options.max_memory,
-            )
+            )?)
         })
-        .and_then(|()| OutFile::of(&args.out, args.count, "the 2016 format"))
+        .and_then(|()| Ok(OutFile::of(&args.out, args.count, "the 2016 format")?))
         .and_then(|output| {
             let part = generator_part(args.partition, &args.out, "prism", args.parameters())?;
             Ok((output, part))

@@ -76,8 +76,10 @@ pub struct TangramArgs {
 
 /// Parses a `--preset` value: a preset's name.
 fn parse_preset(name: &str) -> Result<Preset, super::arg_error::ArgError> {
-    Preset::from_name(name)
-        .ok_or_else(|| super::arg_error::ArgError::UnknownPreset(name.to_string()))
+    Preset::from_name(name).ok_or_else(|| super::arg_error::ArgError::UnknownPreset {
+        name: name.to_string(),
+        known: Preset::ALL.map(Preset::name).join(", "),
+    })
 }
 
 impl TangramArgs {
@@ -167,30 +169,37 @@ fn file_text(
     }
 }
 
+/// Why a run cannot start: the generator's options, or its file.
+#[derive(Debug, thiserror::Error)]
+enum Refused {
+    /// The generator's options cannot give a level.
+    #[error(transparent)]
+    Options(#[from] GenerateError),
+    /// The count or the file cannot be had.
+    #[error(transparent)]
+    File(#[from] GeneratedFileError),
+}
+
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // The one rule of every generator first (see `generated_file`), then
     // what this one asks of its options and its file.
-    let (output, part) =
-        match args
-            .options(0)
-            .map_err(GeneratedFileError::from)
-            .and_then(|options| {
-                check_count(
-                    args.count,
-                    bytes_per_level::<Kept>(4 * options.size * options.size),
-                    default_max_memory(),
-                )?;
-                let output = OutFile::of(&args.out, args.count, "the original format")?;
-                let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
-                Ok((output, part))
-            }) {
-            Ok(output) => output,
-            Err(message) => {
-                let _ = writeln!(err, "error: {message}");
-                return super::EXIT_USAGE;
-            }
-        };
+    let (output, part) = match args.options(0).map_err(Refused::from).and_then(|options| {
+        check_count(
+            args.count,
+            bytes_per_level::<Kept>(4 * options.size * options.size),
+            default_max_memory(),
+        )?;
+        let output = OutFile::of(&args.out, args.count, "the original format")?;
+        let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
+        Ok((output, part))
+    }) {
+        Ok(output) => output,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            return super::EXIT_USAGE;
+        }
+    };
     let indices = batch_indices(args.count, part.as_ref());
     let batch = make_batch_of(&indices, |i| generate_one(args, i));
     if !report_failures(&batch, part.is_some(), err) {

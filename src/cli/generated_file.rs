@@ -85,15 +85,6 @@ pub enum GeneratedFileError {
     /// `--partition` with an output file that is not a pack.
     #[error("{}: with --partition, --out must be a pack (.json): the part that pack merge takes", crate::file_names::shown(.0))]
     PartNotPack(PathBuf),
-    /// Skiddy's parameters cannot give a level.
-    #[error(transparent)]
-    Skiddy(#[from] crate::kinds::skiddy::generate::GenerateError),
-    /// Prism's options cannot give a level.
-    #[error(transparent)]
-    Prism(#[from] crate::kinds::prism::generate::GenerateError),
-    /// Tangram's options cannot give a level.
-    #[error(transparent)]
-    Tangram(#[from] crate::kinds::tangram::GenerateError),
     /// The level cannot be written in the file's format.
     #[error(transparent)]
     Level(#[from] crate::kinds::LevelError),

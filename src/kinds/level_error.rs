@@ -2,7 +2,8 @@
 //! error type for the model's reading and writing (a kind's own format
 //! errors, the reader's, a format that cannot say a level, a collection
 //! that would not read back), composed from the kinds' typed errors with
-//! `#[from]`; [`FieldError`] is a JSON value that does not fit its field.
+//! `#[from]` (a kind's own format error through
+//! [`super::KindFormatError`], made from the list of kinds); [`FieldError`] is a JSON value that does not fit its field.
 //! (Why a level could not be analysed is [`super::AnalysisError`].) The command line and the
 //! editor match on its variants and turn it into words only to show it.
 
@@ -12,33 +13,9 @@ use super::Kind;
 /// Why a level could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {
-    /// A Skiddy text or JSON level is broken.
+    /// A kind's text or JSON level is broken, as the kind says it.
     #[error(transparent)]
-    Skiddy(#[from] super::skiddy::format::FormatError),
-    /// A Prism text or JSON level is broken.
-    #[error(transparent)]
-    Prism(#[from] super::prism::format::FormatError),
-    /// A Tangram text or JSON level is broken.
-    #[error(transparent)]
-    Tangram(#[from] super::tangram::format::FormatError),
-    /// A Sokoban text or JSON level is broken.
-    #[error(transparent)]
-    Sokoban(#[from] super::sokoban::format::FormatError),
-    /// A Rush Hour text or JSON level is broken.
-    #[error(transparent)]
-    RushHour(#[from] super::rushhour::format::FormatError),
-    /// A Rush Hour board line is broken, and no line of the text could be
-    /// read.
-    #[error("line {line}: {error}")]
-    BoardLine {
-        /// The line (from 1).
-        line: usize,
-        /// What is wrong with it.
-        error: super::rushhour::format::FormatError,
-    },
-    /// A Rush Hour line file holds no board line at all.
-    #[error("the text holds no board line")]
-    NoBoardLine,
+    Format(#[from] super::KindFormatError),
     /// A text could not be read as levels.
     #[error(transparent)]
     Read(#[from] ReadError),
@@ -183,8 +160,8 @@ mod tests {
     fn a_kind_s_format_error_keeps_its_variant_and_its_words() {
         let error =
             level_from_json_value(&serde_json::json!({"kind": "skiddy", "rows": 3})).unwrap_err();
-        assert!(matches!(error, LevelError::Skiddy(_)), "{error:?}");
-        assert!(!error.to_string().contains("Skiddy("), "{error}");
+        assert!(matches!(error, LevelError::Format(_)), "{error:?}");
+        assert!(!error.to_string().contains("Format("), "{error}");
     }
 
     #[test]

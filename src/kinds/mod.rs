@@ -501,6 +501,32 @@ macro_rules! define_kinds {
 
 kind_list!(define_kinds);
 
+/// Each kind's own format error, from [`kind_list`]: a kind's folder has
+/// its `format::FormatError`, and a [`LevelError`] carries it whole.
+macro_rules! define_format_errors {
+    ([] $($Variant:ident $module:ident $as_ref:ident $as_mut:ident;)*) => {
+        /// A kind's text or JSON level is broken, as the kind says it.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum KindFormatError {
+            $(
+                #[doc = concat!("The format error of [`", stringify!($module), "`].")]
+                #[error(transparent)]
+                $Variant($module::format::FormatError),
+            )*
+        }
+
+        $(
+            impl From<$module::format::FormatError> for LevelError {
+                fn from(error: $module::format::FormatError) -> LevelError {
+                    LevelError::Format(KindFormatError::$Variant(error))
+                }
+            }
+        )*
+    };
+}
+
+kind_list!(define_format_errors);
+
 impl Default for Kind {
     /// Skiddy, the first kind: a blank level's kind when nothing says
     /// otherwise.

@@ -23,26 +23,30 @@ use crate::pack::LevelSummary;
 /// The most levels one batch may ask for.
 pub const MAX_COUNT: usize = 1000;
 
-/// Why a kind's parameters in the generate dialog cannot give a level:
-/// the kind's generator's own error, shown as the dialog's line under
-/// Generate.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a kind without a generator cannot generate, as its tab and check
+/// say it.
+pub const NO_GENERATOR: &str =
+    "levelscope has no generator for this kind: paint a level, or open a collection of them";
+
+/// Why a kind's parameters in the generate dialog cannot give a level, as
+/// the dialog's line under Generate says it.
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum OptionsError {
-    /// Skiddy's parameters.
-    #[error(transparent)]
-    Skiddy(#[from] crate::kinds::skiddy::generate::GenerateError),
-    /// Prism's options.
-    #[error(transparent)]
-    Prism(#[from] crate::kinds::prism::generate::GenerateError),
-    /// Tangram's options.
-    #[error(transparent)]
-    Tangram(#[from] crate::kinds::tangram::GenerateError),
-    /// Rush Hour's parameters.
-    #[error(transparent)]
-    RushHour(#[from] crate::kinds::rushhour::generate::GenerateError),
+    /// The kind's generator refuses its parameters: the kind's own typed
+    /// error, kept whole (a caller that knows the kind may downcast it),
+    /// so that no kind's error type is named here.
+    #[error("{0}")]
+    Refused(std::sync::Arc<dyn std::error::Error + Send + Sync>),
     /// The kind has no generator.
-    #[error("{}", super::no_generator::NO_GENERATOR)]
+    #[error("{NO_GENERATOR}")]
     NoGenerator,
+}
+
+impl OptionsError {
+    /// The refusal of a kind's generator, for its `error`.
+    pub fn refused(error: impl std::error::Error + Send + Sync + 'static) -> OptionsError {
+        OptionsError::Refused(std::sync::Arc::new(error))
+    }
 }
 
 /// The Generate dialog's side of one kind: the parameters (the type

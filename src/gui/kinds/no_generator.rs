@@ -8,10 +8,7 @@ use egui::Ui;
 use super::generate_seam::{Batch, BatchWatch, JobWatch, KindGenerator, OptionsError};
 use crate::engine::Job;
 
-/// Why a kind without a generator cannot generate, as its tab and check
-/// say it.
-pub const NO_GENERATOR: &str =
-    "levelscope has no generator for this kind: paint a level, or open a collection of them";
+pub use super::generate_seam::NO_GENERATOR;
 
 /// The generator of a kind that has none: no parameters, a check that
 /// always says why, and a batch that makes nothing.
@@ -52,7 +49,7 @@ mod tests {
     #[test]
     fn a_kind_without_a_generator_says_so_and_makes_nothing() {
         let none = NoGenerator;
-        assert_eq!(none.check(), Err(OptionsError::NoGenerator));
+        assert!(matches!(none.check(), Err(OptionsError::NoGenerator)));
         assert_eq!(none.check().unwrap_err().to_string(), NO_GENERATOR);
         let watch = none.watch(10);
         let batch = none.generate_batch(5, 0, &watch);

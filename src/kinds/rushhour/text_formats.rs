@@ -15,7 +15,7 @@ use crate::kinds::{Kind, Level, LevelError};
 
 use super::format::{
     looks_like_archive, looks_like_line, read_archive_json, read_lines, write_archive_json,
-    write_lines,
+    write_lines, FormatError,
 };
 
 /// Fogleman's board lines: one level a line, numbers allowed before and
@@ -32,12 +32,13 @@ pub const LINE_SPEC: FormatSpec = FormatSpec {
         let read = read_lines(text);
         if read.levels.is_empty() {
             if let Some(first) = read.unread.first() {
-                return Err(LevelError::BoardLine {
+                return Err(FormatError::AtLine {
                     line: first.line,
-                    error: first.error.clone(),
-                });
+                    error: Box::new(first.error.clone()),
+                }
+                .into());
             }
-            return Err(LevelError::NoBoardLine);
+            return Err(FormatError::NoBoardLine.into());
         }
         Ok(ReadLevels {
             levels: read.levels.into_iter().map(Level::RushHour).collect(),

@@ -82,7 +82,7 @@ impl KindGenerator for PrismParams {
     const TRIED: &'static str = "generations in all (retries included)";
 
     fn check(&self) -> Result<(), OptionsError> {
-        Ok(self.options(0).check()?)
+        self.options(0).check().map_err(OptionsError::refused)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {

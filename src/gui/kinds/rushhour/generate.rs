@@ -28,7 +28,7 @@ impl KindGenerator for RushHourGenerator {
     const TRIED: &'static str = "levels searched";
 
     fn check(&self) -> Result<(), OptionsError> {
-        Ok(self.0.check()?)
+        self.0.check().map_err(OptionsError::refused)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {

@@ -66,7 +66,7 @@ impl KindGenerator for SkiddyParams {
     const TRIED: &'static str = "candidates tried";
 
     fn check(&self) -> Result<(), OptionsError> {
-        Ok(self.0.check()?)
+        self.0.check().map_err(OptionsError::refused)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {
@@ -221,11 +221,13 @@ mod tests {
             skiddies: [0; 4],
             ..tiny().0
         });
-        assert!(none
-            .check()
-            .unwrap_err()
-            .to_string()
-            .contains("at least one Skiddy"));
-        assert_eq!(tiny().check(), Ok(()));
+        let refused = none.check().unwrap_err();
+        assert!(
+            matches!(&refused, OptionsError::Refused(e)
+                if e.downcast_ref::<crate::kinds::skiddy::generate::GenerateError>().is_some()),
+            "the generator's own error, kept whole: {refused:?}"
+        );
+        assert!(refused.to_string().contains("at least one Skiddy"));
+        assert!(tiny().check().is_ok());
     }
 }

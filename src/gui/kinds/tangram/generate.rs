@@ -65,7 +65,7 @@ impl KindGenerator for TangramParams {
     const TRIED: &'static str = "growths tried";
 
     fn check(&self) -> Result<(), OptionsError> {
-        Ok(self.options(0).check()?)
+        self.options(0).check().map_err(OptionsError::refused)
     }
 
     fn parameters(&mut self, ui: &mut Ui, count: &mut usize, seed: &mut u64) {

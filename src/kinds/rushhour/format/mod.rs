@@ -194,6 +194,17 @@ pub enum FormatError {
     /// format, a newer version, another kind, or a field missing.
     #[error(transparent)]
     Envelope(#[from] EnvelopeError),
+    /// A line of a file of board lines, none of which could be read.
+    #[error("line {line}: {error}")]
+    AtLine {
+        /// The line (from 1).
+        line: usize,
+        /// What is wrong with it.
+        error: Box<FormatError>,
+    },
+    /// A file of board lines that holds no board line at all.
+    #[error("the text holds no board line")]
+    NoBoardLine,
 }
 
 /// `(x, y)` cells in words: `"(1, 2), (2, 2), (2, 3)"`.
