@@ -12,6 +12,7 @@ pub mod cli;
 pub mod effort;
 pub mod engine;
 pub mod file_names;
+pub mod grid;
 pub mod gui;
 pub mod json_scan;
 pub mod kinds;

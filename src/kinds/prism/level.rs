@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::Dir;
 use crate::kinds::Problem;
 
 /// The smallest board side.
@@ -147,6 +148,18 @@ pub enum Axis {
 }
 
 impl Axis {
+    /// The direction an enemy on this axis moves, forward or backward:
+    /// forward is right for `h` and down for `v`.
+    #[inline]
+    pub fn heading(self, forward: bool) -> Dir {
+        match (self, forward) {
+            (Axis::Horizontal, true) => Dir::Right,
+            (Axis::Horizontal, false) => Dir::Left,
+            (Axis::Vertical, true) => Dir::Down,
+            (Axis::Vertical, false) => Dir::Up,
+        }
+    }
+
     /// The 2016 token: `h` or `v`.
     pub fn letter(self) -> char {
         match self {

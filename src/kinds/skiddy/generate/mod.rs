@@ -436,11 +436,6 @@ pub fn generate_controlled(
     Err(GenerateError::GaveUp(candidates))
 }
 
-/// The seed of level `index` of a batch generated from `seed`.
-pub fn batch_seed(seed: u64, index: u64) -> u64 {
-    crate::engine::packed::mix64(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ index)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
