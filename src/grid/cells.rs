@@ -170,6 +170,20 @@ pub fn moved(
         .then_some((nx as usize, ny as usize))
 }
 
+/// The indices of the four neighbours of cell `i` of a `width x height`
+/// board (row by row) that lie on it, in [`Dir::ALL`] order: up, right,
+/// down, left.
+#[inline]
+pub fn neighbour_indices(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
+    let (x, y) = (i % width, i / width);
+    [
+        (y > 0).then(|| i - width),
+        (x + 1 < width).then(|| i + 1),
+        (y + 1 < height).then(|| i + width),
+        (x > 0).then(|| i - 1),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,6 +233,21 @@ mod tests {
         assert_eq!(grid.neighbour(2, 1, Dir::Down), None);
         assert!(grid.is_border(1, 0) && grid.is_border(2, 1));
         assert!(!Grid::filled(3, 3, 0u8).is_border(1, 1));
+    }
+
+    #[test]
+    fn neighbour_indices_agree_with_neighbours() {
+        let grid = numbered();
+        for i in 0..6 {
+            let (x, y) = grid.position(i);
+            let expected =
+                Dir::ALL.map(|d| grid.neighbour(x, y, d).map(|(nx, ny)| grid.index(nx, ny)));
+            assert_eq!(neighbour_indices(i, 3, 2), expected, "cell {i}");
+        }
+        assert_eq!(
+            neighbour_indices(4, 3, 2),
+            [Some(1), Some(5), None, Some(3)]
+        );
     }
 
     #[test]

@@ -101,17 +101,7 @@ impl TryFrom<LevelFields> for Level {
     }
 }
 
-/// The four neighbours of cell `i` of a `width x height` grid that lie on
-/// it, in the order up, right, down, left.
-pub(crate) fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
-    let (x, y) = (i % width, i / width);
-    [
-        (y > 0).then(|| i - width),
-        (x + 1 < width).then(|| i + 1),
-        (y + 1 < height).then(|| i + width),
-        (x > 0).then(|| i - 1),
-    ]
-}
+pub(crate) use crate::grid::neighbour_indices as neighbours;
 
 impl Level {
     /// A `width x height` level walled all round with floor inside, no box
