@@ -10,6 +10,9 @@ use serde::Serialize;
 
 use super::Dir;
 
+/// A cell with its place `(x, y)` on a board.
+pub type Placed<C> = ((usize, usize), C);
+
 /// A `width x height` board of cells `C`, row by row, top row first. The
 /// cells always fill the board: `width * height` of them.
 ///
@@ -141,7 +144,7 @@ impl<C: Copy> Grid<C> {
         height: usize,
         (dx, dy): (isize, isize),
         fill: C,
-    ) -> (Grid<C>, Vec<((usize, usize), C)>) {
+    ) -> (Grid<C>, Vec<Placed<C>>) {
         let mut out = Grid::filled(width, height, fill);
         let mut lost = Vec::new();
         for ((x, y), cell) in self.iter() {

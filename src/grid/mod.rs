@@ -8,5 +8,5 @@ mod cells;
 mod dir;
 
 pub use anchor::Anchor;
-pub use cells::{moved, neighbour_indices, Grid};
+pub use cells::{moved, neighbour_indices, Grid, Placed};
 pub use dir::Dir;
