@@ -14,7 +14,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::{find_dead_end, Job};
-use levelscope::kinds::skiddy::generate::{batch_seed, generate, GenerateParams, Judge};
+use levelscope::kinds::batch_seed::batch_seed;
+use levelscope::kinds::skiddy::generate::{generate, GenerateParams, Judge};
 use levelscope::kinds::skiddy::{self, parse_level, Level, Rules, SkiddyPuzzle};
 
 /// The batch indices of `--seed 7` generated per iteration.

@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use levelscope::engine::Job;
+use levelscope::kinds::batch_seed::batch_seed;
 use levelscope::kinds::prism::canonical_key;
 use levelscope::kinds::prism::generate::{generate, GenerateOptions, Method};
-use levelscope::kinds::skiddy::generate::batch_seed;
 
 fn options(method: Method, width: usize, height: usize, seed: u64) -> GenerateOptions {
     GenerateOptions {

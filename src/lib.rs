@@ -2,8 +2,8 @@
 //!
 //! The [`engine`] explores a level's whole state graph and labels every
 //! state; the [`kinds`] define the puzzle kinds (their levels, formats, rules
-//! and ratings); [`pack`] gathers levels into curated packs; the [`cli`]
-//! runs the same engine headless.
+//! and ratings) on the [`grid`] they share; [`pack`] gathers levels into
+//! curated packs; the [`cli`] runs the same engine headless.
 
 #![warn(missing_docs)]
 
@@ -12,6 +12,7 @@ pub mod cli;
 pub mod effort;
 pub mod engine;
 pub mod file_names;
+pub mod grid;
 pub mod gui;
 pub mod json_scan;
 pub mod kinds;

@@ -1,5 +1,6 @@
-//! Words for counts and names in a limited space: "1 trap", "3 traps", and
-//! a long name shortened at a word boundary with "…".
+//! Words for counts and names in a limited space: "1 trap", "3 traps", a
+//! long name shortened at a word boundary with "…", and a depth histogram
+//! as the summaries of every kind print it.
 
 /// `n` followed by `one` when `n` is 1 and by `many` otherwise.
 pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
@@ -82,6 +83,24 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
+/// A depth histogram (states and dead ends at each depth) as
+/// `depth:states/dead ends` words: `0:1 1:2 2:4/2`; the dead ends are left
+/// out at a depth with none.
+pub fn depth_words(histogram: &[[u64; 2]]) -> String {
+    let depths: Vec<String> = histogram
+        .iter()
+        .enumerate()
+        .map(|(d, [n, dead])| {
+            if *dead > 0 {
+                format!("{d}:{n}/{dead}")
+            } else {
+                format!("{d}:{n}")
+            }
+        })
+        .collect();
+    depths.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +176,11 @@ mod tests {
     fn only_the_first_letter_is_lowered() {
         assert_eq!(super::lowercase_first("Red Skiddy"), "red Skiddy");
         assert_eq!(super::lowercase_first(""), "");
+    }
+
+    #[test]
+    fn a_depth_histogram_names_dead_ends_only_where_there_are_some() {
+        assert_eq!(depth_words(&[[1, 0], [2, 0], [4, 2]]), "0:1 1:2 2:4/2");
+        assert_eq!(depth_words(&[]), "");
     }
 }

@@ -333,3 +333,21 @@ fn tangram_has_no_traps_and_no_graph_and_says_so() {
     assert!(!TangramGui::has_cells());
     assert!(TangramGui::solution_routes().is_empty());
 }
+
+#[test]
+fn prism_palette_letters_clash_with_no_skiddy_palette_letter() {
+    // A designer moving between the two kinds' boards keeps their keys
+    // apart (this was Prism's own test, which named Skiddy's tiles).
+    let skiddy: Vec<char> = levelscope::gui::kinds::palette_shortcuts(Kind::Skiddy)
+        .into_iter()
+        .map(|(ch, _)| ch)
+        .collect();
+    let prism = levelscope::gui::kinds::palette_shortcuts(Kind::Prism);
+    assert!(!skiddy.is_empty() && !prism.is_empty());
+    for (ch, name) in prism {
+        assert!(
+            !skiddy.contains(&ch),
+            "Prism's {name} takes {ch:?}, a Skiddy palette letter"
+        );
+    }
+}

@@ -267,12 +267,7 @@ fn the_cli_writes_the_2016_format_and_the_same_bytes_on_any_threads() {
     assert!(text.starts_with("30 20\n0\n"), "{text}");
     let level = read_2016(&text).unwrap();
     check_tree_level(&level, "the written level");
-    let mut alone = tree(
-        30,
-        20,
-        levelscope::kinds::skiddy::generate::batch_seed(7, 0),
-        7,
-    );
+    let mut alone = tree(30, 20, levelscope::kinds::batch_seed::batch_seed(7, 0), 7);
     alone.name.clear();
     assert_eq!(
         level.cells(),
@@ -416,12 +411,7 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
         .level
         .as_prism()
         .expect("a Prism level is showing");
-    let expected = tree(
-        12,
-        12,
-        levelscope::kinds::skiddy::generate::batch_seed(0, 9),
-        7,
-    );
+    let expected = tree(12, 12, levelscope::kinds::batch_seed::batch_seed(0, 9), 7);
     assert_eq!(level.cells(), expected.cells(), "the last level of seed 0");
     assert_eq!(
         level.name, "prism-12x12-s0-10",

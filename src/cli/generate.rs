@@ -18,9 +18,10 @@ use super::generated_file::{
 };
 use super::partition::{parse_partition, PartitionArg};
 use crate::engine::default_max_memory;
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::skiddy::generate::Generated;
 use crate::kinds::skiddy::generate::{
-    batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
+    generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };
 
 /// Arguments of `generate`.

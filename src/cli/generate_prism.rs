@@ -20,11 +20,11 @@ use super::generated_file::{
 use super::partition::{parse_partition, PartitionArg};
 
 use crate::engine::{parse_memory_size, Job};
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::prism::generate::{
     generate, GenerateError, GenerateOptions, Method, DEFAULT_MAX_TRIES,
 };
 use crate::kinds::prism::{self, Colour};
-use crate::kinds::skiddy::generate::batch_seed;
 use crate::kinds::LevelSummary;
 
 /// The Prism generator's parameters.

@@ -19,7 +19,7 @@ use super::generated_file::{
 use super::partition::{parse_partition, PartitionArg};
 
 use crate::engine::{default_max_memory, Job};
-use crate::kinds::skiddy::generate::batch_seed;
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::tangram::generate::DEFAULT_MAX_GROWTHS;
 use crate::kinds::tangram::{self, generate, GenerateError, GenerateOptions, Preset};
 use crate::kinds::LevelSummary;

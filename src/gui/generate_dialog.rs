@@ -509,7 +509,8 @@ mod tests {
     use super::*;
     use crate::gui::kinds::skiddy::generate::SkiddyParams;
     use crate::gui::kinds::tangram::generate::TangramParams;
-    use crate::kinds::skiddy::generate::{batch_seed, generate, GenerateParams};
+    use crate::kinds::batch_seed::batch_seed;
+    use crate::kinds::skiddy::generate::{generate, GenerateParams};
     use egui_kittest::{kittest::Queryable, Harness};
 
     /// A dialog on the Skiddy tab, set to generate `count` levels meeting

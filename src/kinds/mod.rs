@@ -10,6 +10,7 @@
 //! the list.
 
 pub mod analysis_error;
+pub mod batch_seed;
 pub mod collection;
 pub mod compare;
 pub mod envelope;

@@ -187,7 +187,7 @@ fn moved_enemy(
 ) -> ((usize, usize), Dir, bool) {
     let (x, y) = sym.map((e.x, e.y), width, height);
     let (w, h) = sym.size(width, height);
-    let dir = sym.map_dir(Dir::of_enemy(e.axis, true));
+    let dir = sym.map_dir(e.axis.heading(true));
     let facing_edge = match dir {
         Dir::Up => y == 0,
         Dir::Right => x + 1 >= w,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::{Dir, Grid};
 use crate::kinds::Problem;
 
 /// The smallest board side.
@@ -147,6 +148,18 @@ pub enum Axis {
 }
 
 impl Axis {
+    /// The direction an enemy on this axis moves, forward or backward:
+    /// forward is right for `h` and down for `v`.
+    #[inline]
+    pub fn heading(self, forward: bool) -> Dir {
+        match (self, forward) {
+            (Axis::Horizontal, true) => Dir::Right,
+            (Axis::Horizontal, false) => Dir::Left,
+            (Axis::Vertical, true) => Dir::Down,
+            (Axis::Vertical, false) => Dir::Up,
+        }
+    }
+
     /// The 2016 token: `h` or `v`.
     pub fn letter(self) -> char {
         match self {
@@ -195,9 +208,10 @@ pub struct Enemy {
 pub struct Level {
     /// The level's name (may be empty).
     pub name: String,
-    width: usize,
-    height: usize,
-    cells: Vec<Cell>,
+    /// The cells; serialised as the level's own `width`, `height` and
+    /// `cells` fields.
+    #[serde(flatten)]
+    grid: Grid<Cell>,
     /// The player's starting cell `(x, y)`.
     pub start: (usize, usize),
     /// The exit cell `(x, y)`.
@@ -226,18 +240,17 @@ impl TryFrom<LevelFields> for Level {
     type Error = crate::kinds::level_error::CellCountError;
 
     fn try_from(f: LevelFields) -> Result<Level, Self::Error> {
-        if f.width.checked_mul(f.height) != Some(f.cells.len()) {
+        let cells = f.cells.len();
+        let Some(grid) = Grid::from_cells(f.width, f.height, f.cells) else {
             return Err(crate::kinds::level_error::CellCountError {
                 width: f.width,
                 height: f.height,
-                cells: f.cells.len(),
+                cells,
             });
-        }
+        };
         Ok(Level {
             name: f.name,
-            width: f.width,
-            height: f.height,
-            cells: f.cells,
+            grid,
             start: f.start,
             exit: f.exit,
             background: f.background,
@@ -254,9 +267,7 @@ impl Level {
     pub fn new(width: usize, height: usize) -> Level {
         Level {
             name: String::new(),
-            width,
-            height,
-            cells: vec![Cell::Empty; width.saturating_mul(height)],
+            grid: Grid::filled(width, height, Cell::Empty),
             start: (0, 0),
             exit: (width.saturating_sub(1), height.saturating_sub(1)),
             background: Colour::BLACK,
@@ -266,17 +277,17 @@ impl Level {
 
     /// Width in cells.
     pub fn width(&self) -> usize {
-        self.width
+        self.grid.width()
     }
 
     /// Height in cells.
     pub fn height(&self) -> usize {
-        self.height
+        self.grid.height()
     }
 
     /// Whether `(x, y)` is on the board.
     pub fn contains(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height
+        self.grid.contains(x, y)
     }
 
     /// The cell at `(x, y)`.
@@ -284,13 +295,12 @@ impl Level {
     /// # Panics
     /// If `(x, y)` is off the board; [`Level::get`] does not panic.
     pub fn cell(&self, x: usize, y: usize) -> Cell {
-        assert!(self.contains(x, y), "cell ({x}, {y}) is off the board");
-        self.cells[y * self.width + x]
+        self.grid.cell(x, y)
     }
 
     /// The cell at `(x, y)`, or `None` off the board.
     pub fn get(&self, x: usize, y: usize) -> Option<Cell> {
-        self.contains(x, y).then(|| self.cells[y * self.width + x])
+        self.grid.get(x, y)
     }
 
     /// Replaces the cell at `(x, y)`.
@@ -298,13 +308,22 @@ impl Level {
     /// # Panics
     /// If `(x, y)` is off the board.
     pub fn set_cell(&mut self, x: usize, y: usize, cell: Cell) {
-        assert!(self.contains(x, y), "cell ({x}, {y}) is off the board");
-        self.cells[y * self.width + x] = cell;
+        self.grid.set(x, y, cell);
     }
 
     /// All cells, row by row, top row first.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.grid.cells()
+    }
+
+    /// The board as a grid of cells.
+    pub fn grid(&self) -> &Grid<Cell> {
+        &self.grid
+    }
+
+    /// Replaces the board, its size with it; the start, the exit and the enemies keep their places (see [`Level::problems`] where they fall off).
+    pub fn replace_grid(&mut self, grid: Grid<Cell>) {
+        self.grid = grid;
     }
 
     /// The index of the enemy starting at `(x, y)`, if any.
@@ -321,12 +340,13 @@ impl Level {
     /// format, where both are tokens of one cell, cannot say it).
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.width)
-            && (MIN_SIDE..=MAX_SIDE).contains(&self.height);
+        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.grid.width())
+            && (MIN_SIDE..=MAX_SIDE).contains(&self.grid.height());
         if !size_ok {
             problems.push(Problem::of_level(format!(
                 "the board is {}x{}; each side must be {MIN_SIDE} to {MAX_SIDE} cells",
-                self.width, self.height
+                self.grid.width(),
+                self.grid.height()
             )));
         }
         if !self.background.is_valid() {
@@ -342,8 +362,8 @@ impl Level {
     }
 
     fn cell_problems(&self, problems: &mut Vec<Problem>) {
-        for (i, &cell) in self.cells.iter().enumerate() {
-            let (x, y) = (i % self.width.max(1), i / self.width.max(1));
+        for (i, &cell) in self.grid.cells().iter().enumerate() {
+            let (x, y) = (i % self.grid.width().max(1), i / self.grid.width().max(1));
             match cell {
                 Cell::Block(c) if c.0 == 0 || !c.is_valid() => problems.push(Problem::at(
                     x,
@@ -369,7 +389,11 @@ impl Level {
                 None => problems.push(Problem::at(
                     x,
                     y,
-                    format!("the {what} is off the {}x{} board", self.width, self.height),
+                    format!(
+                        "the {what} is off the {}x{} board",
+                        self.grid.width(),
+                        self.grid.height()
+                    ),
                 )),
                 Some(Cell::Empty) => {}
                 Some(cell) => problems.push(Problem::at(
@@ -400,7 +424,11 @@ impl Level {
                     problems.push(Problem::at(
                         x,
                         y,
-                        format!("an enemy is off the {}x{} board", self.width, self.height),
+                        format!(
+                            "an enemy is off the {}x{} board",
+                            self.grid.width(),
+                            self.grid.height()
+                        ),
                     ));
                     continue;
                 }
@@ -575,5 +603,20 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("a 4x2 level needs 8 cells, not 6"), "{err}");
+    }
+
+    #[test]
+    fn the_serialised_fields_keep_their_names_and_order() {
+        // The grid is flattened into the level: the same text as when the
+        // level held its width, height and cells itself.
+        let text = serde_json::to_string(&Level::new(2, 1)).unwrap();
+        assert_eq!(
+            text,
+            r#"{"name":"","width":2,"height":1,"cells":["empty","empty"],"start":[0,0],"exit":[1,0],"background":0,"enemies":[]}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<Level>(&text).unwrap(),
+            Level::new(2, 1)
+        );
     }
 }

@@ -275,7 +275,7 @@ pub fn level_picture(level: &Level) -> Picture {
     let mut picture = board_picture(level, level.background);
     for enemy in &level.enemies {
         if level.contains(enemy.x, enemy.y) {
-            let dir = Dir::of_enemy(enemy.axis, true);
+            let dir = enemy.axis.heading(true);
             push_enemy(&mut picture, enemy.x as f32, enemy.y as f32, dir);
         }
     }
@@ -294,7 +294,7 @@ pub fn position_picture(level: &Level, state: &PlayState, caught: bool) -> Pictu
     let mut picture = board_picture(level, state.background);
     for enemy in state.enemies.iter().filter(|e| e.alive) {
         if level.contains(enemy.x, enemy.y) {
-            let dir = Dir::of_enemy(enemy.axis, enemy.forward);
+            let dir = enemy.axis.heading(enemy.forward);
             push_enemy(&mut picture, enemy.x as f32, enemy.y as f32, dir);
         }
     }
@@ -340,7 +340,7 @@ pub fn exit_picture() -> Picture {
 /// for `h`, down for `v`), for a palette button.
 pub fn enemy_picture(axis: Axis) -> Picture {
     let mut picture = cell_picture(Cell::Empty);
-    push_enemy(&mut picture, 0.0, 0.0, Dir::of_enemy(axis, true));
+    push_enemy(&mut picture, 0.0, 0.0, axis.heading(true));
     picture
 }
 

@@ -5,8 +5,8 @@ use serde_json::{json, Map, Value};
 
 use super::Analysis;
 use crate::engine::Route;
-use crate::kinds::skiddy::report::depth_words;
 use crate::words::counted;
+use crate::words::depth_words;
 
 /// The fields of the JSON row (all but `file`, `kind` and `elapsed_ms`),
 /// with up to `solutions` listed shortest solutions.

@@ -42,26 +42,22 @@ pub fn resized(
             height,
         })?;
     }
+    let (grid, lost) = level.grid().shifted(width, height, (dx, dy), Cell::Empty);
     let mut out = Level::new(width, height);
+    out.replace_grid(grid);
     out.name = level.name.clone();
     out.start = places[0];
     out.exit = places[1];
     out.background = level.background;
     let mut losses = Vec::new();
     let mut blocks = 0;
-    for y in 0..level.height() {
-        for x in 0..level.width() {
-            let cell = level.cell(x, y);
-            match moved(x, y, dx, dy, width, height) {
-                Some((nx, ny)) => out.set_cell(nx, ny, cell),
-                None => match cell {
-                    Cell::Switch(_) => {
-                        losses.push(format!("the {} at ({x}, {y}) falls off", cell.describe()))
-                    }
-                    Cell::Block(_) => blocks += 1,
-                    Cell::Empty => {}
-                },
+    for ((x, y), cell) in lost {
+        match cell {
+            Cell::Switch(_) => {
+                losses.push(format!("the {} at ({x}, {y}) falls off", cell.describe()))
             }
+            Cell::Block(_) => blocks += 1,
+            Cell::Empty => {}
         }
     }
     for enemy in &level.enemies {

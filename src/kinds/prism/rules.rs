@@ -31,69 +31,7 @@ use crate::kinds::Problem;
 
 use super::level::{Axis, Cell, Colour, Level};
 
-/// A direction of the player's move; moves `0..4` are `U R D L`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Dir {
-    /// Up (`y - 1`).
-    Up,
-    /// Right (`x + 1`).
-    Right,
-    /// Down (`y + 1`).
-    Down,
-    /// Left (`x - 1`).
-    Left,
-}
-
-impl Dir {
-    /// The four directions, in move order.
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
-
-    /// The move's short name: `"U"`, `"R"`, `"D"` or `"L"`.
-    pub fn name(self) -> &'static str {
-        ["U", "R", "D", "L"][self.index()]
-    }
-
-    /// The move number, 0 to 3.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The direction of move number `index`, if it is one.
-    pub fn from_index(index: usize) -> Option<Dir> {
-        Dir::ALL.get(index).copied()
-    }
-
-    /// The direction with this short name (`"U"`), if any.
-    pub fn from_name(name: &str) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|d| d.name() == name)
-    }
-
-    /// The opposite direction.
-    pub fn opposite(self) -> Dir {
-        Dir::ALL[(self.index() + 2) % 4]
-    }
-
-    /// The step `(dx, dy)` one cell this way.
-    pub fn delta(self) -> (isize, isize) {
-        match self {
-            Dir::Up => (0, -1),
-            Dir::Right => (1, 0),
-            Dir::Down => (0, 1),
-            Dir::Left => (-1, 0),
-        }
-    }
-
-    /// The direction an enemy on `axis` moves, forward or backward:
-    /// forward is right for `h` and down for `v`.
-    pub fn of_enemy(axis: Axis, forward: bool) -> Dir {
-        match (axis, forward) {
-            (Axis::Horizontal, true) => Dir::Right,
-            (Axis::Horizontal, false) => Dir::Left,
-            (Axis::Vertical, true) => Dir::Down,
-            (Axis::Vertical, false) => Dir::Up,
-        }
-    }
-}
+pub use crate::grid::Dir;
 
 /// One enemy in a position of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -470,10 +408,10 @@ impl Rules {
             return;
         }
         let axis = self.enemies[index].axis;
-        let ahead = self.target(from, Dir::of_enemy(axis, m.forward), background);
+        let ahead = self.target(from, axis.heading(m.forward), background);
         let (next, reversed) = match ahead {
             Some(next) => (next, false),
-            None => match self.target(from, Dir::of_enemy(axis, !m.forward), background) {
+            None => match self.target(from, axis.heading(!m.forward), background) {
                 Some(next) => (next, true),
                 None => {
                     observer.enemy(index, from, from, false, false);

@@ -7,6 +7,7 @@ use rand::seq::SliceRandom;
 
 use super::tree::RoomTree;
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
+use crate::grid::Dir;
 
 /// A cell `(x, y)` of the map.
 pub type MapCell = (usize, usize);
@@ -61,12 +62,12 @@ impl RoomLayout {
     }
 
     fn neighbours(&self, (x, y): MapCell) -> impl Iterator<Item = MapCell> + '_ {
-        let (w, h) = (self.width as isize, self.height as isize);
-        [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)]
-            .into_iter()
-            .map(move |(dx, dy)| (x as isize + dx, y as isize + dy))
-            .filter(move |&(nx, ny)| nx >= 0 && ny >= 0 && nx < w && ny < h)
-            .map(|(nx, ny)| (nx as usize, ny as usize))
+        let (w, h) = (self.width, self.height);
+        Dir::ALL.into_iter().filter_map(move |dir| {
+            let (dx, dy) = dir.delta();
+            let (nx, ny) = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+            (nx < w && ny < h).then_some((nx, ny))
+        })
     }
 
     fn free_neighbours(&self, cell: MapCell) -> usize {

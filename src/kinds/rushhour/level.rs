@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::grid::Grid;
 use crate::kinds::Problem;
 
 /// The smallest board side.
@@ -90,9 +91,7 @@ impl Vehicle {
 pub struct Level {
     /// The level's name (may be empty).
     pub name: String,
-    width: usize,
-    height: usize,
-    walls: Vec<bool>,
+    walls: Grid<bool>,
     /// The vehicles, in letter order.
     pub vehicles: Vec<Vehicle>,
 }
@@ -102,38 +101,47 @@ impl Level {
     pub fn new(width: usize, height: usize) -> Level {
         Level {
             name: String::new(),
-            width,
-            height,
-            walls: vec![false; width * height],
+            walls: Grid::filled(width, height, false),
             vehicles: Vec::new(),
         }
     }
 
     /// Its width in cells.
     pub fn width(&self) -> usize {
-        self.width
+        self.walls.width()
     }
 
     /// Its height in cells.
     pub fn height(&self) -> usize {
-        self.height
+        self.walls.height()
     }
 
     /// Whether `(x, y)` is a wall (`false` off the board).
     pub fn is_wall(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height && self.walls[y * self.width + x]
+        self.walls.get(x, y).unwrap_or(false)
     }
 
     /// Makes `(x, y)` a wall or not; does nothing off the board.
     pub fn set_wall(&mut self, x: usize, y: usize, wall: bool) {
-        if x < self.width && y < self.height {
-            self.walls[y * self.width + x] = wall;
+        if self.walls.contains(x, y) {
+            self.walls.set(x, y, wall);
         }
     }
 
     /// Every cell's wall flag, row by row.
     pub fn walls(&self) -> &[bool] {
+        self.walls.cells()
+    }
+
+    /// The walls as a grid of flags.
+    pub fn wall_grid(&self) -> &Grid<bool> {
         &self.walls
+    }
+
+    /// Replaces the walls, the board's size with them; the vehicles keep
+    /// their places (see [`Level::problems`] where they fall off).
+    pub fn replace_walls(&mut self, walls: Grid<bool>) {
+        self.walls = walls;
     }
 
     /// The index of the primary vehicle (the first one, if several claim
@@ -171,12 +179,13 @@ impl Level {
     /// empty when it is valid.
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        if !(MIN_SIDE..=MAX_SIDE).contains(&self.width)
-            || !(MIN_SIDE..=MAX_SIDE).contains(&self.height)
+        if !(MIN_SIDE..=MAX_SIDE).contains(&self.walls.width())
+            || !(MIN_SIDE..=MAX_SIDE).contains(&self.walls.height())
         {
             problems.push(Problem::of_level(format!(
                 "the board is {}x{}; a side must be {MIN_SIDE} to {MAX_SIDE} cells",
-                self.width, self.height
+                self.walls.width(),
+                self.walls.height()
             )));
         }
         if self.vehicles.len() > MAX_VEHICLES {
@@ -185,7 +194,7 @@ impl Level {
                 self.vehicles.len()
             )));
         }
-        let mut owner: Vec<Option<usize>> = vec![None; self.width * self.height];
+        let mut owner: Vec<Option<usize>> = vec![None; self.walls.cells().len()];
         for (i, vehicle) in self.vehicles.iter().enumerate() {
             let name = format!("{} {}", vehicle.noun(), self.letter(i));
             if vehicle.length < 2 {
@@ -196,7 +205,7 @@ impl Level {
                 ));
             }
             for (x, y) in vehicle.cells() {
-                if x >= self.width || y >= self.height {
+                if x >= self.walls.width() || y >= self.walls.height() {
                     problems.push(Problem::of_level(format!(
                         "{name} at ({}, {}) runs off the board",
                         vehicle.x, vehicle.y
@@ -206,13 +215,13 @@ impl Level {
                 if self.is_wall(x, y) {
                     problems.push(Problem::at(x, y, format!("{name} stands on a wall")));
                 }
-                match owner[y * self.width + x] {
+                match owner[y * self.walls.width() + x] {
                     Some(other) => problems.push(Problem::at(
                         x,
                         y,
                         format!("{name} overlaps vehicle {}", self.letter(other)),
                     )),
-                    None => owner[y * self.width + x] = Some(i),
+                    None => owner[y * self.walls.width() + x] = Some(i),
                 }
             }
         }

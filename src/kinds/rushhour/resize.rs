@@ -60,21 +60,12 @@ pub fn resized(
             });
         }
     }
+    let (grid, lost) = level.wall_grid().shifted(width, height, (dx, dy), false);
+    let walls = lost.iter().filter(|&&(_, wall)| wall).count();
     let mut out = Level::new(width, height);
+    out.replace_walls(grid);
     out.name = level.name.clone();
     let mut losses = Vec::new();
-    let mut walls = 0;
-    for y in 0..level.height() {
-        for x in 0..level.width() {
-            if !level.is_wall(x, y) {
-                continue;
-            }
-            match moved(x, y, dx, dy, width, height) {
-                Some((nx, ny)) => out.set_wall(nx, ny, true),
-                None => walls += 1,
-            }
-        }
-    }
     // The old index of each vehicle kept, in order.
     let mut kept = Vec::new();
     for (i, vehicle) in level.vehicles.iter().enumerate() {

@@ -352,6 +352,15 @@ mod tests {
     }
 
     #[test]
+    fn ascii_is_sniffed_by_its_skiddy_letters_not_by_xsb_pieces() {
+        // Level 1-1 of docs/rules.md, and one with crates, ice and pits.
+        assert!(looks_like_ascii(ONE_ONE));
+        assert!(looks_like_ascii("######\n#B.co#\n#i..b#\n######\n"));
+        // XSB's player and box are not Skiddy's.
+        assert!(!looks_like_ascii("#####\n#@$.#\n#####\n"));
+    }
+
+    #[test]
     fn json_round_trip_keeps_pieces_in_pits_and_name() {
         let mut level = parse_ascii(ONE_ONE).unwrap();
         level.name = "1-1".into();

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::Grid;
+
 /// The smallest board side.
 pub const MIN_SIDE: usize = 3;
 /// The largest board side.
@@ -117,9 +119,7 @@ impl Cell {
 pub struct Level {
     /// The level's name (may be empty).
     pub name: String,
-    width: usize,
-    height: usize,
-    cells: Vec<Cell>,
+    grid: Grid<Cell>,
 }
 
 pub use crate::kinds::problem::Problem;
@@ -130,14 +130,12 @@ impl Level {
     pub fn new(width: usize, height: usize) -> Level {
         let mut level = Level {
             name: String::new(),
-            width,
-            height,
-            cells: vec![Cell::default(); width * height],
+            grid: Grid::filled(width, height, Cell::default()),
         };
         for y in 0..height {
             for x in 0..width {
                 if level.is_border(x, y) {
-                    level.cells[y * width + x] = Cell::floor(Floor::Block);
+                    level.grid.set(x, y, Cell::floor(Floor::Block));
                 }
             }
         }
@@ -147,63 +145,72 @@ impl Level {
     /// A level from its cells, row by row (`cells.len()` must be
     /// `width * height`).
     pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> Level {
-        assert_eq!(cells.len(), width * height, "cells must fill the grid");
         Level {
             name: String::new(),
-            width,
-            height,
-            cells,
+            grid: Grid::from_cells(width, height, cells).expect("cells must fill the grid"),
         }
     }
 
     /// Width in cells.
     pub fn width(&self) -> usize {
-        self.width
+        self.grid.width()
     }
 
     /// Height in cells.
     pub fn height(&self) -> usize {
-        self.height
+        self.grid.height()
     }
 
     /// The cell at `(x, y)`.
+    ///
+    /// # Panics
+    /// If `(x, y)` is off the board.
     pub fn cell(&self, x: usize, y: usize) -> Cell {
-        self.cells[y * self.width + x]
+        self.grid.cell(x, y)
     }
 
     /// Replaces the cell at `(x, y)`.
+    ///
+    /// # Panics
+    /// If `(x, y)` is off the board.
     pub fn set_cell(&mut self, x: usize, y: usize, cell: Cell) {
-        self.cells[y * self.width + x] = cell;
+        self.grid.set(x, y, cell);
     }
 
     /// All cells, row by row.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.grid.cells()
+    }
+
+    /// The board as a grid of cells.
+    pub fn grid(&self) -> &Grid<Cell> {
+        &self.grid
     }
 
     /// Whether `(x, y)` is on the outer ring.
     pub fn is_border(&self, x: usize, y: usize) -> bool {
-        x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
+        self.grid.is_border(x, y)
     }
 
     /// Every problem that makes the level invalid; empty when it is valid.
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.width)
-            && (MIN_SIDE..=MAX_SIDE).contains(&self.height);
+        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.width())
+            && (MIN_SIDE..=MAX_SIDE).contains(&self.height());
         if !size_ok {
             problems.push(Problem {
                 cell: None,
                 message: format!(
                     "the board is {}x{}; it must be between {MIN_SIDE}x{MIN_SIDE} and {MAX_SIDE}x{MAX_SIDE}",
-                    self.width, self.height
+                    self.width(),
+                    self.height()
                 ),
             });
         }
         let mut skiddies = [0usize; 4];
         let mut goals = [0usize; 4];
-        for y in 0..self.height {
-            for x in 0..self.width {
+        for y in 0..self.height() {
+            for x in 0..self.width() {
                 let cell = self.cell(x, y);
                 let at = |message: String| Problem {
                     cell: Some((x, y)),
@@ -275,10 +282,9 @@ impl Level {
 
     /// Every piece with its cell, row by row.
     pub fn pieces(&self) -> impl Iterator<Item = ((usize, usize), Piece)> + '_ {
-        self.cells
+        self.grid
             .iter()
-            .enumerate()
-            .filter_map(move |(i, cell)| cell.piece.map(|p| ((i % self.width, i / self.width), p)))
+            .filter_map(|(place, cell)| cell.piece.map(|p| (place, p)))
     }
 }
 

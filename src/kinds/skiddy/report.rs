@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::Analysis;
 use crate::engine::Route;
-use crate::words::counted;
+use crate::words::{counted, depth_words};
 
 /// The solution kinds with their names in reports.
 const ROUTES: [(Route, &str); 3] = [
@@ -76,22 +76,6 @@ fn or_none(v: Option<u32>, solution: &Option<String>) -> String {
         (Some(n), _) => n.to_string(),
         (None, _) => "none".to_string(),
     }
-}
-
-/// The depth histogram as `depth:states/dead ends` words.
-pub fn depth_words(histogram: &[[u64; 2]]) -> String {
-    let depths: Vec<String> = histogram
-        .iter()
-        .enumerate()
-        .map(|(d, [n, dead])| {
-            if *dead > 0 {
-                format!("{d}:{n}/{dead}")
-            } else {
-                format!("{d}:{n}")
-            }
-        })
-        .collect();
-    depths.join(" ")
 }
 
 /// The lines of the human summary after its headline, each ending in a

@@ -43,49 +43,7 @@ const PIECE_CRATE: u8 = 5;
 /// Room for every push of a group-exit flood fill.
 const STACK: usize = 4 * MAX_PIECES + 8;
 
-/// A direction of a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Towards row 0.
-    Up,
-    /// Towards the last column.
-    Right,
-    /// Towards the last row.
-    Down,
-    /// Towards column 0.
-    Left,
-}
-
-impl Dir {
-    /// The four directions in move order (`U R D L`).
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
-
-    /// The move letter.
-    pub fn letter(self) -> char {
-        match self {
-            Dir::Up => 'U',
-            Dir::Right => 'R',
-            Dir::Down => 'D',
-            Dir::Left => 'L',
-        }
-    }
-
-    /// The direction of a move letter (either case).
-    pub fn from_letter(ch: char) -> Option<Dir> {
-        match ch.to_ascii_uppercase() {
-            'U' => Some(Dir::Up),
-            'R' => Some(Dir::Right),
-            'D' => Some(Dir::Down),
-            'L' => Some(Dir::Left),
-            _ => None,
-        }
-    }
-
-    /// The move number (index in [`Dir::ALL`]).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+pub use crate::grid::Dir;
 
 /// Why a level cannot be compiled for the solver.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::Grid;
+
 use crate::kinds::Problem;
 use crate::words::counted;
 
@@ -55,9 +57,10 @@ impl Cell {
 pub struct Level {
     /// The level's name (its title in a collection; may be empty).
     pub name: String,
-    width: usize,
-    height: usize,
-    cells: Vec<Cell>,
+    /// The cells; serialised as the level's own `width`, `height` and
+    /// `cells` fields.
+    #[serde(flatten)]
+    grid: Grid<Cell>,
     /// The boxes' cells `(x, y)`.
     pub boxes: Vec<(usize, usize)>,
     /// The player's cell `(x, y)`, if the level has a player.
@@ -80,35 +83,24 @@ impl TryFrom<LevelFields> for Level {
     type Error = crate::kinds::level_error::CellCountError;
 
     fn try_from(f: LevelFields) -> Result<Level, Self::Error> {
-        if f.width.checked_mul(f.height) != Some(f.cells.len()) {
+        let cells = f.cells.len();
+        let Some(grid) = Grid::from_cells(f.width, f.height, f.cells) else {
             return Err(crate::kinds::level_error::CellCountError {
                 width: f.width,
                 height: f.height,
-                cells: f.cells.len(),
+                cells,
             });
-        }
+        };
         Ok(Level {
             name: f.name,
-            width: f.width,
-            height: f.height,
-            cells: f.cells,
+            grid,
             boxes: f.boxes,
             player: f.player,
         })
     }
 }
 
-/// The four neighbours of cell `i` of a `width x height` grid that lie on
-/// it, in the order up, right, down, left.
-pub(crate) fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
-    let (x, y) = (i % width, i / width);
-    [
-        (y > 0).then(|| i - width),
-        (x + 1 < width).then(|| i + 1),
-        (y + 1 < height).then(|| i + width),
-        (x > 0).then(|| i - 1),
-    ]
-}
+pub(crate) use crate::grid::neighbour_indices as neighbours;
 
 impl Level {
     /// A `width x height` level walled all round with floor inside, no box
@@ -116,21 +108,17 @@ impl Level {
     /// does), but the caller must keep `width * height` within memory:
     /// readers check sizes first.
     pub fn new(width: usize, height: usize) -> Level {
-        let cells = (0..width.saturating_mul(height))
-            .map(|i| {
-                let (x, y) = (i % width, i / width);
-                if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
-                    Cell::Wall
-                } else {
-                    Cell::Floor
+        let mut grid = Grid::filled(width, height, Cell::Floor);
+        for y in 0..height {
+            for x in 0..width {
+                if grid.is_border(x, y) {
+                    grid.set(x, y, Cell::Wall);
                 }
-            })
-            .collect();
+            }
+        }
         Level {
             name: String::new(),
-            width,
-            height,
-            cells,
+            grid,
             boxes: Vec::new(),
             player: None,
         }
@@ -139,11 +127,9 @@ impl Level {
     /// A level of the given cells (row by row, top row first), with no box
     /// and no player; `None` when the cells do not fill `width x height`.
     pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> Option<Level> {
-        (width.checked_mul(height) == Some(cells.len())).then(|| Level {
+        Grid::from_cells(width, height, cells).map(|grid| Level {
             name: String::new(),
-            width,
-            height,
-            cells,
+            grid,
             boxes: Vec::new(),
             player: None,
         })
@@ -151,17 +137,17 @@ impl Level {
 
     /// Width in cells.
     pub fn width(&self) -> usize {
-        self.width
+        self.grid.width()
     }
 
     /// Height in cells.
     pub fn height(&self) -> usize {
-        self.height
+        self.grid.height()
     }
 
     /// Whether `(x, y)` is on the board.
     pub fn contains(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height
+        self.grid.contains(x, y)
     }
 
     /// The cell at `(x, y)`.
@@ -169,13 +155,12 @@ impl Level {
     /// # Panics
     /// If `(x, y)` is off the board; [`Level::get`] does not panic.
     pub fn cell(&self, x: usize, y: usize) -> Cell {
-        assert!(self.contains(x, y), "cell ({x}, {y}) is off the board");
-        self.cells[y * self.width + x]
+        self.grid.cell(x, y)
     }
 
     /// The cell at `(x, y)`, or `None` off the board.
     pub fn get(&self, x: usize, y: usize) -> Option<Cell> {
-        self.contains(x, y).then(|| self.cells[y * self.width + x])
+        self.grid.get(x, y)
     }
 
     /// Replaces the cell at `(x, y)`.
@@ -183,13 +168,22 @@ impl Level {
     /// # Panics
     /// If `(x, y)` is off the board.
     pub fn set_cell(&mut self, x: usize, y: usize, cell: Cell) {
-        assert!(self.contains(x, y), "cell ({x}, {y}) is off the board");
-        self.cells[y * self.width + x] = cell;
+        self.grid.set(x, y, cell);
     }
 
     /// All cells, row by row, top row first.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.grid.cells()
+    }
+
+    /// The board as a grid of cells.
+    pub fn grid(&self) -> &Grid<Cell> {
+        &self.grid
+    }
+
+    /// Replaces the board, its size with it; the boxes and the player keep their places (see [`Level::problems`] where they fall off).
+    pub fn replace_grid(&mut self, grid: Grid<Cell>) {
+        self.grid = grid;
     }
 
     /// Whether a box stands at `(x, y)`.
@@ -199,9 +193,9 @@ impl Level {
 
     /// The goals' cells, in reading order.
     pub fn goals(&self) -> Vec<(usize, usize)> {
-        (0..self.cells.len())
-            .filter(|&i| self.cells[i] == Cell::Goal)
-            .map(|i| (i % self.width, i / self.width))
+        (0..self.grid.cells().len())
+            .filter(|&i| self.grid.cells()[i] == Cell::Goal)
+            .map(|i| (i % self.grid.width(), i / self.grid.width()))
             .collect()
     }
 
@@ -209,19 +203,22 @@ impl Level {
     /// can reach from its start through open cells, ignoring boxes. All
     /// false without a player on an open cell of the board.
     pub fn player_region(&self) -> Vec<bool> {
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; self.grid.cells().len()];
         let Some((px, py)) = self.player else {
             return seen;
         };
         if !self.get(px, py).is_some_and(Cell::is_open) {
             return seen;
         }
-        let start = py * self.width + px;
+        let start = py * self.grid.width() + px;
         seen[start] = true;
         let mut stack = vec![start];
         while let Some(i) = stack.pop() {
-            for j in neighbours(i, self.width, self.height).into_iter().flatten() {
-                if !seen[j] && self.cells[j].is_open() {
+            for j in neighbours(i, self.grid.width(), self.grid.height())
+                .into_iter()
+                .flatten()
+            {
+                if !seen[j] && self.grid.cells()[j].is_open() {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -234,12 +231,12 @@ impl Level {
     /// through open cells. They are not part of the board (a valid level's
     /// player region never touches them).
     pub fn outside(&self) -> Vec<bool> {
-        let (w, h) = (self.width, self.height);
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack: Vec<usize> = (0..self.cells.len())
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let mut seen = vec![false; self.grid.cells().len()];
+        let mut stack: Vec<usize> = (0..self.grid.cells().len())
             .filter(|&i| {
                 let (x, y) = (i % w, i / w);
-                (x == 0 || y == 0 || x + 1 == w || y + 1 == h) && self.cells[i].is_open()
+                (x == 0 || y == 0 || x + 1 == w || y + 1 == h) && self.grid.cells()[i].is_open()
             })
             .collect();
         for &i in &stack {
@@ -247,7 +244,7 @@ impl Level {
         }
         while let Some(i) = stack.pop() {
             for j in neighbours(i, w, h).into_iter().flatten() {
-                if !seen[j] && self.cells[j].is_open() {
+                if !seen[j] && self.grid.cells()[j].is_open() {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -260,12 +257,13 @@ impl Level {
     /// valid. Each names its cell where there is one.
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.width)
-            && (MIN_SIDE..=MAX_SIDE).contains(&self.height);
+        let size_ok = (MIN_SIDE..=MAX_SIDE).contains(&self.grid.width())
+            && (MIN_SIDE..=MAX_SIDE).contains(&self.grid.height());
         if !size_ok {
             problems.push(Problem::of_level(format!(
                 "the board is {}x{}; each side must be {MIN_SIDE} to {MAX_SIDE} cells",
-                self.width, self.height
+                self.grid.width(),
+                self.grid.height()
             )));
         }
         self.place_problems(&mut problems);
@@ -282,7 +280,11 @@ impl Level {
                 None => problems.push(Problem::at(
                     x,
                     y,
-                    format!("the player is off the {}x{} board", self.width, self.height),
+                    format!(
+                        "the player is off the {}x{} board",
+                        self.grid.width(),
+                        self.grid.height()
+                    ),
                 )),
                 Some(Cell::Wall) => problems.push(Problem::at(x, y, "the player is in a wall")),
                 Some(Cell::Floor | Cell::Goal) => {}
@@ -293,7 +295,11 @@ impl Level {
                 None => problems.push(Problem::at(
                     x,
                     y,
-                    format!("a box is off the {}x{} board", self.width, self.height),
+                    format!(
+                        "a box is off the {}x{} board",
+                        self.grid.width(),
+                        self.grid.height()
+                    ),
                 )),
                 Some(Cell::Wall) => problems.push(Problem::at(x, y, "a box is in a wall")),
                 Some(Cell::Floor | Cell::Goal) => {}
@@ -309,7 +315,12 @@ impl Level {
 
     /// As many boxes as goals, at least one.
     fn count_problems(&self, problems: &mut Vec<Problem>) {
-        let goals = self.cells.iter().filter(|&&c| c == Cell::Goal).count();
+        let goals = self
+            .grid
+            .cells()
+            .iter()
+            .filter(|&&c| c == Cell::Goal)
+            .count();
         let boxes = self.boxes.len();
         if boxes == 0 {
             problems.push(Problem::of_level("the level has no box"));
@@ -333,7 +344,7 @@ impl Level {
             return;
         }
         let region = self.player_region();
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.grid.width(), self.grid.height());
         if let Some(i) = (0..region.len()).find(|&i| {
             let (x, y) = (i % w, i / w);
             region[i] && (x == 0 || y == 0 || x + 1 == w || y + 1 == h)
@@ -387,6 +398,26 @@ pub fn describe_cell(level: &Level, x: usize, y: usize) -> String {
 #[cfg(test)]
 mod tests {
     use crate::kinds::sokoban::format::read_xsb_one;
+
+    #[test]
+    fn the_serialised_fields_keep_their_names_and_order() {
+        use super::{Cell, Level};
+        // The grid is flattened into the level: the same text as when the
+        // level held its width, height and cells itself.
+        let mut level = Level::from_cells(2, 1, vec![Cell::Wall, Cell::Goal]).unwrap();
+        level.player = Some((1, 0));
+        let text = serde_json::to_string(&level).unwrap();
+        assert_eq!(
+            text,
+            r#"{"name":"","width":2,"height":1,"cells":["wall","goal"],"boxes":[],"player":[1,0]}"#
+        );
+        assert_eq!(serde_json::from_str::<Level>(&text).unwrap(), level);
+        let short = text.replace(r#"["wall","goal"]"#, r#"["wall"]"#);
+        let err = serde_json::from_str::<Level>(&short)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("a 2x1 level needs 2 cells, not 1"), "{err}");
+    }
 
     fn problem_cells(text: &str) -> Vec<(Option<(usize, usize)>, String)> {
         read_xsb_one(text)

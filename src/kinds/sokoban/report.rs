@@ -10,8 +10,8 @@ use super::dead::{dead_cells, why_dead, DeadReason};
 use super::rules::{Rules, NONE};
 use super::steps::StepFigures;
 use super::Analysis;
-use crate::kinds::skiddy::report::depth_words;
 use crate::words::counted;
+use crate::words::depth_words;
 
 /// The first push into a deadlock, told in a designer's words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

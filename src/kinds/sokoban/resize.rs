@@ -41,23 +41,18 @@ pub fn resized(
         ),
         None => None,
     };
-    let mut out = Level::from_cells(width, height, vec![Cell::Floor; width * height])
-        .expect("the cells fill the board");
+    let (grid, lost) = level.grid().shifted(width, height, (dx, dy), Cell::Floor);
+    let mut out = Level::new(0, 0);
+    out.replace_grid(grid);
     out.name = level.name.clone();
     out.player = player;
     let mut losses = Vec::new();
     let mut walls = 0;
-    for y in 0..level.height() {
-        for x in 0..level.width() {
-            let cell = level.cell(x, y);
-            match moved(x, y, dx, dy, width, height) {
-                Some((nx, ny)) => out.set_cell(nx, ny, cell),
-                None => match cell {
-                    Cell::Goal => losses.push(format!("the goal at ({x}, {y}) falls off")),
-                    Cell::Wall => walls += 1,
-                    Cell::Floor => {}
-                },
-            }
+    for ((x, y), cell) in lost {
+        match cell {
+            Cell::Goal => losses.push(format!("the goal at ({x}, {y}) falls off")),
+            Cell::Wall => walls += 1,
+            Cell::Floor => {}
         }
     }
     for &(x, y) in &level.boxes {

@@ -74,14 +74,11 @@ mod tests {
         assert_eq!(detect("  #####\n###@$.#\n  #####\n"), Some(XSB));
         // Skiddy boards share `#` and `.` with XSB, but never a player or a
         // box, and their Skiddy letters are not XSB.
-        assert_eq!(
-            detect(ONE_ONE),
-            Some(crate::kinds::skiddy::text_formats::ASCII)
-        );
-        assert_eq!(
-            detect("#####\n#R..#\n#.c.#\n#r###\n"),
-            Some(crate::kinds::skiddy::text_formats::ASCII)
-        );
+        for skiddy in [ONE_ONE, "#####\n#R..#\n#.c.#\n#r###\n"] {
+            let format = detect(skiddy).expect("a Skiddy board is told");
+            assert_eq!(format.kind(), Some(Kind::Skiddy), "{skiddy}");
+            assert_ne!(format, TextFormat::JSON);
+        }
         let skiddy = read_levels(ONE_ONE, None, None).unwrap();
         assert_eq!(skiddy[0].kind(), Kind::Skiddy);
     }

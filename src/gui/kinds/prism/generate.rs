@@ -14,11 +14,11 @@ use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
     count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator, OptionsError,
 };
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::prism::generate::{
     generate, GenerateError, GenerateOptions, Method, EARLY_MAX_CELLS,
 };
 use crate::kinds::prism::{analyze, Colour};
-use crate::kinds::skiddy::generate::batch_seed;
 
 /// The Prism generator's parameters as the dialog holds them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -132,7 +132,7 @@ pub fn frame(level: &Level, trace: &TurnTrace, tick: f32) -> Picture {
             (false, true) if enemy_f >= 0.5 => continue,
             _ => (b.x as f32, b.y as f32, b.forward),
         };
-        push_enemy(&mut picture, x, y, Dir::of_enemy(b.axis, forward));
+        push_enemy(&mut picture, x, y, b.axis.heading(forward));
     }
     let (px, py) = lerp(before.player, after.player, player_f);
     push_player(&mut picture, px, py);

@@ -12,8 +12,9 @@ use rayon::prelude::*;
 use crate::gui::kinds::generate_seam::{
     count_and_seed_rows, effort_rows, number_row, Batch, BatchWatch, KindGenerator, OptionsError,
 };
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::skiddy::generate::{
-    batch_seed, generate_controlled, GenerateControl, GenerateError, GenerateParams,
+    generate_controlled, GenerateControl, GenerateError, GenerateParams,
 };
 use crate::kinds::Level;
 

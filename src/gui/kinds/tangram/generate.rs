@@ -13,7 +13,7 @@ use crate::engine::Job;
 use crate::gui::kinds::generate_seam::{
     count_and_seed_rows, effort_rows, Batch, JobWatch, KindGenerator, OptionsError,
 };
-use crate::kinds::skiddy::generate::batch_seed;
+use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::tangram::{analyze, generate_with, GenerateError, GenerateOptions, Preset};
 
 /// The Tangram generator's parameters as the dialog holds them.

@@ -26,6 +26,7 @@ use super::Analysis;
 use crate::effort::EffortRange;
 use crate::engine::stack::{GuessProblem, GuessStack, Status};
 use crate::engine::Summary;
+use crate::grid::Dir;
 
 pub use control::{GenerateControl, Rejection, RejectionCounts, TimeLeft};
 pub use judge::{rejection, Judge};
@@ -321,15 +322,11 @@ impl GuessProblem for Builder<'_> {
         self.level.set_cell(x, y, cell);
         if let Element::Goal(c) = element {
             if !self.params.goals_may_touch {
-                let (w, h) = (self.level.width() as isize, self.level.height() as isize);
-                let touching = [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)].into_iter().any(|(dx, dy)| {
-                    let (nx, ny) = (x as isize + dx, y as isize + dy);
-                    nx >= 0
-                        && ny >= 0
-                        && nx < w
-                        && ny < h
-                        && matches!(self.level.cell(nx as usize, ny as usize).floor, Floor::Goal(o) if o != c)
-                });
+                let grid = self.level.grid();
+                let touching = Dir::ALL
+                    .into_iter()
+                    .filter_map(|dir| grid.neighbour(x, y, dir))
+                    .any(|(nx, ny)| matches!(grid.cell(nx, ny).floor, Floor::Goal(o) if o != c));
                 if touching {
                     return false;
                 }
@@ -434,11 +431,6 @@ pub fn generate_controlled(
         }
     }
     Err(GenerateError::GaveUp(candidates))
-}
-
-/// The seed of level `index` of a batch generated from `seed`.
-pub fn batch_seed(seed: u64, index: u64) -> u64 {
-    crate::engine::packed::mix64(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ index)
 }
 
 #[cfg(test)]

@@ -2,6 +2,9 @@
 
 use super::xsb_read::after_key;
 use super::*;
+use crate::kinds::sokoban::text_formats::XSB;
+use crate::kinds::text::{detect, TextFormat};
+use crate::kinds::Kind;
 use serde_json::json;
 
 #[test]
@@ -147,13 +150,15 @@ fn sniffing_tells_xsb_from_skiddy_ascii() {
     ];
     for text in skiddy_levels {
         assert!(!looks_like_xsb(text), "{text}");
-        assert!(crate::kinds::skiddy::format::looks_like_ascii(text));
+        assert_eq!(
+            detect(text).and_then(TextFormat::kind),
+            Some(Kind::Skiddy),
+            "{text}"
+        );
     }
     // Walls and goals alone say nothing of either kind's pieces.
     assert!(!looks_like_xsb("#####\n#...#\n#####\n"));
-    assert!(!crate::kinds::skiddy::format::looks_like_ascii(
-        "#####\n#@$.#\n#####\n"
-    ));
+    assert_eq!(detect("#####\n#@$.#\n#####\n"), Some(XSB));
 }
 
 #[test]
