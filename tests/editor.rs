@@ -824,10 +824,10 @@ fn a_cancelled_analysis_names_f6_and_is_no_error() {
     let mut harness = editor();
     // Analysed again from the start, and cancelled before the result is
     // collected.
-    harness.state_mut().run(Command::AnalyseAgain);
+    harness.state_mut().apply(Command::AnalyseAgain);
     harness.state_mut().drive_analysis();
     assert!(harness.state().worker.is_running());
-    harness.state_mut().run(Command::CancelAnalysis);
+    harness.state_mut().apply(Command::CancelAnalysis);
     harness.run_steps(2);
     assert!(harness.state().analysis.cancelled);
     harness.get_by_label("Cancelled: edit the level, or press F6 (Analysis > Analyse again)");

@@ -241,7 +241,7 @@ fn a_state_of_the_graph_is_shown_on_the_board_with_its_way_from_the_start() {
     assert_eq!(harness.state().view, CentralView::Graph);
     harness
         .state_mut()
-        .apply(levelscope::gui::panel_command::PanelCommand::SelectState {
+        .apply(levelscope::gui::commands::Command::SelectState {
             id: 1,
             along: vec![0, 1],
         });

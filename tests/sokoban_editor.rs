@@ -13,11 +13,11 @@ use crate::common::editor::{editor, open_file, wait_for_analysis};
 use crate::common::real_levels::real_level;
 use levelscope::engine::Job;
 use levelscope::gui::app::CentralView;
+use levelscope::gui::commands::Command;
 use levelscope::gui::kinds::seam::{KindGui, TrapList};
 use levelscope::gui::kinds::sokoban::editor::SokobanGui;
 use levelscope::gui::kinds::sokoban::tools::Tile;
 use levelscope::gui::kinds::tool::Tool;
-use levelscope::gui::panel_command::PanelCommand;
 use levelscope::kinds::{read_levels, Analysis, Level};
 
 /// A level by hand: pushing the box left from (2, 2) puts it against the
@@ -127,11 +127,11 @@ fn corner() -> (Level, Analysis) {
 /// A kind's GUI with the commands its panel returned, all frames together.
 struct Panel {
     gui: SokobanGui,
-    commands: Vec<PanelCommand>,
+    commands: Vec<Command>,
 }
 
 fn panel(
-    draw: impl Fn(&mut SokobanGui, &mut egui::Ui) -> Vec<PanelCommand> + 'static,
+    draw: impl Fn(&mut SokobanGui, &mut egui::Ui) -> Vec<Command> + 'static,
 ) -> Harness<'static, Panel> {
     Harness::builder()
         .with_size(egui::vec2(700.0, 700.0))
@@ -158,7 +158,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
     assert_eq!(harness.state().gui.tile, Tile::BoxOnGoal);
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::SetTool(Tool::Paint)]
+        vec![Command::SetTool(Tool::Paint)]
     );
     // The XSB characters are the shortcuts.
     let mut gui = SokobanGui::default();
@@ -177,7 +177,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
         .paint(sokoban, (1, 3), [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Edit { name, after, .. }] => {
+        [Command::Edit { name, after, .. }] => {
             assert_eq!(name, "Paint goal at (1, 3)");
             let after = SokobanGui::level(after).unwrap();
             assert!(SokobanGui::describe_cell(after, 1, 3).starts_with("goal"));
@@ -190,7 +190,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
         .paint(sokoban, (3, 2), [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Warn(words)] => assert!(words.contains("player"), "{words}"),
+        [Command::Warn(words)] => assert!(words.contains("player"), "{words}"),
         other => panic!("not a warning: {other:?}"),
     }
 }
@@ -211,7 +211,7 @@ fn the_report_card_says_moves_pushes_deadlocks_and_replays_the_solution() {
     harness.step();
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::Replay {
+        vec![Command::Replay {
             moves: "dlUluR".into(),
             title: "Shortest: dlUluR".into()
         }]
@@ -234,7 +234,7 @@ fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
     harness.step();
     assert_eq!(
         harness.state().commands[0],
-        PanelCommand::ShowTrap {
+        Command::ShowTrap {
             index: 0,
             dead_end_shown: true
         }
@@ -248,7 +248,7 @@ fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
     harness.step();
     assert!(matches!(
         &harness.state().commands[0],
-        PanelCommand::Replay { moves, .. } if moves == "L"
+        Command::Replay { moves, .. } if moves == "L"
     ));
 }
 
@@ -259,13 +259,13 @@ fn a_lurd_replay_is_driven_by_its_controls() {
     let mut gui = SokobanGui::default();
     assert_eq!(
         gui.start_replay(&a, "dlUluR", "Shortest".into()),
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     );
     assert_eq!(gui.replay().unwrap().len(), 6);
     assert!(
         matches!(
             gui.start_replay(&a, "dlQ", "x".into()).as_slice(),
-            [PanelCommand::Warn(_)]
+            [Command::Warn(_)]
         ),
         "not LURD"
     );

@@ -298,6 +298,12 @@ pub struct EditorApp {
     /// Recovery copies found at start that could not be read, waiting for
     /// the designer to keep or discard each.
     pub unreadable: Vec<super::recovery::Unreadable>,
+    /// The commands menus, keys and panels asked for this frame, carried
+    /// out at its end ([`EditorApp::apply_queued`]).
+    pub(crate) queued: Vec<super::commands::Command>,
+    /// A paint stroke is under way: the board was painted on since the
+    /// button was last let go.
+    pub(crate) painting: bool,
 }
 
 impl EditorApp {
@@ -349,6 +355,8 @@ impl EditorApp {
             recovered: Vec::new(),
             recovered_packs: Vec::new(),
             unreadable: Vec::new(),
+            queued: Vec::new(),
+            painting: false,
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
@@ -510,6 +518,7 @@ impl EditorApp {
         }
         let kind = doc.level.kind();
         self.kinds.stroke_ended(kind);
+        self.painting = false;
     }
 
     /// Resizes the active level to `width x height` with the old board at

@@ -1,29 +1,97 @@
-//! The one place where what the panels ask for changes the editor:
-//! [`EditorApp::apply`] carries out a [`PanelCommand`].
+//! The one place where commands change the editor. Menus, keys and panels
+//! queue [`Command`]s while the frame is drawn ([`EditorApp::queue`]);
+//! at the end of the frame [`EditorApp::apply_queued`] carries them out in
+//! the order they came, each through [`EditorApp::apply`].
 
-use super::app::{EditorApp, Showing};
+use super::app::{EditorApp, PackReplacement, Showing};
 use super::central_view::CentralView;
-use super::panel_command::PanelCommand;
+use super::commands::Command;
+use super::files::DialogPurpose;
 
 impl EditorApp {
-    /// Carries out every command, in order.
-    pub fn apply_all(&mut self, commands: Vec<PanelCommand>) {
+    /// Queues `command`, to be carried out at the end of the frame.
+    pub fn queue(&mut self, command: Command) {
+        self.queued.push(command);
+    }
+
+    /// Queues every command, in order.
+    pub fn queue_all(&mut self, commands: impl IntoIterator<Item = Command>) {
+        self.queued.extend(commands);
+    }
+
+    /// Carries out the queued commands in the order they came (and those
+    /// they queue in turn); the end of every frame.
+    pub fn apply_queued(&mut self) {
+        if self.queued.is_empty() {
+            return;
+        }
+        while !self.queued.is_empty() {
+            let queued = std::mem::take(&mut self.queued);
+            for command in queued {
+                self.apply(command);
+            }
+        }
+        // The frame drawn before them is stale: egui draws it again at
+        // once (its input is not seen twice), and the next frame shows
+        // what they changed should it decline.
+        self.ctx
+            .request_discard("the queued commands changed the editor");
+        self.ctx.request_repaint();
+    }
+
+    /// Carries out every command, in order, now.
+    pub fn apply_all(&mut self, commands: impl IntoIterator<Item = Command>) {
         for command in commands {
             self.apply(command);
         }
     }
 
-    /// Carries out one command of a panel.
-    pub fn apply(&mut self, command: PanelCommand) {
+    /// Carries out one command now. A command of the table that cannot run
+    /// now ([`EditorApp::can_run`]) does nothing, and says why where the
+    /// designer may wonder.
+    pub fn apply(&mut self, command: Command) {
+        if !self.can_run(&command) {
+            if let Some(why) = self.why_not(&command) {
+                self.say(why);
+            }
+            return;
+        }
         match command {
-            PanelCommand::Edit {
+            Command::NewLevel => self.new_level(),
+            Command::Open => self.show_dialog(DialogPurpose::Open),
+            Command::Save => self.save(),
+            Command::SaveAs => self.show_dialog(DialogPurpose::SaveLevelAs),
+            Command::DuplicateLevel => self.duplicate_level(),
+            Command::CloseLevel => self.request_close_document(self.active),
+            Command::NewPack => self.request_pack_replacement(PackReplacement::New),
+            Command::ClosePack => self.request_pack_replacement(PackReplacement::Close),
+            Command::SavePack => self.save_pack(),
+            Command::SavePackAs => self.show_dialog(DialogPurpose::SavePackAs),
+            Command::OrderPackByEffort => self.order_pack_by_effort(),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::UndoPack => self.undo_pack(),
+            Command::RedoPack => self.redo_pack(),
+            Command::View(view) => self.view = view,
+            Command::FocusLayout => self.toggle_focus_layout(),
+            Command::AnalyseAgain => self.analysis.level = None,
+            Command::CancelAnalysis => self.cancel_analysis(),
+            Command::KeyboardShortcuts => self.show_shortcuts = !self.show_shortcuts,
+            Command::Pin => self.pin(),
+            Command::ToggleReference => {
+                if let Some(c) = self.comparison_mut() {
+                    c.showing_reference = !c.showing_reference;
+                }
+            }
+            Command::StopComparing => self.compare = None,
+            Command::Edit {
                 name,
                 stroke,
                 after,
             } => self.apply_edit(&name, stroke, *after),
-            PanelCommand::ShowReplay => self.showing = Some(Showing::Replay),
-            PanelCommand::Replay { moves, title } => self.replay(&moves, title),
-            PanelCommand::ShowTrap {
+            Command::ShowReplay => self.showing = Some(Showing::Replay),
+            Command::Replay { moves, title } => self.replay(&moves, title),
+            Command::ShowTrap {
                 index,
                 dead_end_shown,
             } => {
@@ -32,25 +100,40 @@ impl EditorApp {
                     dead_end_shown,
                 });
             }
-            PanelCommand::SelectState { id, along } => self.graph_selection = Some((id, along)),
-            PanelCommand::SetView(view) => self.view = view,
-            PanelCommand::BackToEditing => self.back_to_editing(),
-            PanelCommand::SetTool(tool) => self.prefs.tool = tool,
-            PanelCommand::SetSpeed(speed) => self.prefs.ticks_per_second = speed,
-            PanelCommand::SetSideBySide(side) => self.prefs.side_by_side = side,
-            PanelCommand::ToggleReference => {
-                if let Some(c) = self.comparison_mut() {
-                    c.showing_reference = !c.showing_reference;
-                }
-            }
-            PanelCommand::StopComparing => self.compare = None,
-            PanelCommand::OpenLevel { level, message } => {
+            Command::SelectState { id, along } => self.graph_selection = Some((id, along)),
+            Command::BackToEditing => self.back_to_editing(),
+            Command::SetTool(tool) => self.prefs.tool = tool,
+            Command::SetSpeed(speed) => self.prefs.ticks_per_second = speed,
+            Command::SetSideBySide(side) => self.prefs.side_by_side = side,
+            Command::OpenLevel { level, message } => {
                 self.add_document(super::document::Document::new(*level));
                 self.view = CentralView::Edit;
                 self.say(message);
             }
-            PanelCommand::Say(message) => self.say(message),
-            PanelCommand::Warn(message) => self.warn(message),
+            Command::OpenPackEntry(index) => {
+                self.view = CentralView::Edit;
+                self.open_pack_entry(index);
+            }
+            Command::AddToPack => self.add_to_pack(),
+            Command::EditPack(edit) => self.edit_pack(&edit),
+            Command::Paint {
+                cell: (x, y),
+                within,
+                erase,
+                dragged,
+            } => {
+                // A fill paints once a stroke, not again under the held
+                // button.
+                let fill_once = self.prefs.tool == super::kinds::tool::Tool::Fill
+                    && self.doc().history.is_open();
+                if !(dragged && fill_once) {
+                    self.paint_at(x, y, within, erase);
+                }
+                self.painting = true;
+            }
+            Command::EndStroke => self.end_stroke(),
+            Command::Say(message) => self.say(message),
+            Command::Warn(message) => self.warn(message),
         }
     }
 
@@ -68,6 +151,19 @@ impl EditorApp {
             return;
         }
         self.level_changed();
+    }
+
+    /// Carries out an edit the pack panel asked for, as one undoable pack
+    /// edit, and follows the levels it moved.
+    fn edit_pack(&mut self, edit: &super::pack_edit::PackEdit) {
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        let mut moved = None;
+        open.edit(edit.name(), |pack| moved = edit.apply_to(pack));
+        if let Some(map) = moved {
+            self.pack_renumbered(&map);
+        }
     }
 
     /// Replays `moves` from the start of the level on screen, in its kind.
@@ -92,5 +188,55 @@ impl EditorApp {
             self.kinds.close_replay(kind);
         }
         self.showing = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queued_commands_wait_for_the_end_of_the_frame_and_run_in_order() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        app.queue(Command::SetSpeed(3.0));
+        app.queue_all([Command::SetSpeed(5.0), Command::View(CentralView::Play)]);
+        assert_eq!(app.view, CentralView::Edit, "nothing changes while queued");
+        app.apply_queued();
+        assert_eq!(app.prefs.ticks_per_second, 5.0, "the last one wins");
+        assert_eq!(app.view, CentralView::Play);
+        assert!(app.queued.is_empty());
+    }
+
+    #[test]
+    fn a_pack_edit_from_the_panel_is_one_undoable_step_and_the_tab_follows_its_level() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        let len = app
+            .pack
+            .as_ref()
+            .expect("the sample pack")
+            .pack
+            .levels
+            .len();
+        assert!(len >= 2);
+        assert_eq!(app.doc().origin, crate::gui::document::Origin::PackEntry(0));
+        // Level 0 goes last.
+        let order: Vec<usize> = (1..len).chain([0]).collect();
+        app.queue(Command::EditPack(
+            crate::gui::pack_edit::PackEdit::Rearrange(crate::gui::pack_edit::Rearrangement {
+                order,
+                name: "Move the first level last".into(),
+            }),
+        ));
+        app.apply_queued();
+        assert_eq!(
+            app.doc().origin,
+            crate::gui::document::Origin::PackEntry(len - 1)
+        );
+        assert_eq!(
+            app.next_pack_undo_name().as_deref(),
+            Some("Move the first level last")
+        );
     }
 }

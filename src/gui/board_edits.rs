@@ -89,7 +89,7 @@ impl EditorApp {
         if self.prefs.tool == Tool::Line {
             let level = self.doc().level.clone();
             let commands = self.kinds.line(&level, drag.from, drag.to, drag.erase);
-            self.apply_all(commands);
+            self.queue_all(commands);
         }
     }
 

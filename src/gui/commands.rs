@@ -7,13 +7,23 @@
 //! The keys that only mean something in one place (the palette's letters
 //! while editing, the arrows while playing, Space while a replay runs) are
 //! tables of their own in [`super::keys`], read the same three ways.
+//!
+//! A [`Command`] is also what every panel returns: panels and kind views
+//! read what they show and return commands; the editor queues them during
+//! the frame and carries them all out at its end, in one place
+//! ([`super::apply`]).
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::central_view::CentralView;
+use super::kinds::tool::Tool;
+use super::pack_edit::PackEdit;
+use crate::kinds::Level;
 
-/// Something the designer asks of the editor from a menu or a shortcut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Something the designer asks of the editor: from a menu or a shortcut
+/// (the table's commands, [`Command::ALL`]), or from a panel (the commands
+/// that carry what the panel worked out).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// A new level of the kind on screen.
     NewLevel,
@@ -61,6 +71,88 @@ pub enum Command {
     CancelAnalysis,
     /// The window that lists every shortcut.
     KeyboardShortcuts,
+    /// Make `after` the level on screen, as one undo step named `name`;
+    /// with `stroke` the step is part of the paint stroke under way (the
+    /// stroke closes when the button is let go). Nothing is recorded when
+    /// `after` equals the level.
+    Edit {
+        /// The undo step's name ("Paint block at (3, 4)").
+        name: String,
+        /// Part of the open paint stroke.
+        stroke: bool,
+        /// The level after the edit.
+        after: Box<Level>,
+    },
+    /// The kind's replay is ready: the board shows it (in the Edit view;
+    /// the view does not change).
+    ShowReplay,
+    /// Replay a move string (as the solution lists show it) from the start.
+    Replay {
+        /// The moves.
+        moves: String,
+        /// The replay's title.
+        title: String,
+    },
+    /// Show trap `index` of the analysis's trap list on the board.
+    ShowTrap {
+        /// Index in the trap list.
+        index: usize,
+        /// Show the dead end rather than the last winnable state (when the
+        /// two are not side by side).
+        dead_end_shown: bool,
+    },
+    /// Select state `id` in the state graph, with the states on its way
+    /// from the start highlighted.
+    SelectState {
+        /// The state.
+        id: u32,
+        /// The states from the start to it.
+        along: Vec<u32>,
+    },
+    /// Leave a replay or a trap and show the level being edited.
+    BackToEditing,
+    /// Choose a tool.
+    SetTool(Tool),
+    /// Set the replay and animation speed (ticks a second).
+    SetSpeed(f32),
+    /// Show a trap's two positions side by side, or one at a time.
+    SetSideBySide(bool),
+    /// Open `level` as a new, unsaved document (as New level and the
+    /// Generate dialog's Open do) and say `message`: Rush Hour's "Make it
+    /// harder".
+    OpenLevel {
+        /// The level to open.
+        level: Box<Level>,
+        /// What the status line says once it is open.
+        message: String,
+    },
+    /// Open entry `index` of the pack in the editor (the pack panel's
+    /// row was clicked).
+    OpenPackEntry(usize),
+    /// Append the editor's level to the pack.
+    AddToPack,
+    /// Paint with the tool in hand at `cell` of the board, as part of the
+    /// open stroke; `erase` is the right button. `dragged`: the pointer
+    /// is held down over the cell (a fill paints once a stroke).
+    Paint {
+        /// The cell, `(x, y)`.
+        cell: (usize, usize),
+        /// Where in the cell, from its top left (0 to 1 each way).
+        within: [f32; 2],
+        /// The right button: erase.
+        erase: bool,
+        /// The button is held, rather than pressed this frame.
+        dragged: bool,
+    },
+    /// Close the open paint stroke: it becomes one undo step.
+    EndStroke,
+    /// Change the pack as one undoable edit (remove, reorder, keep one of
+    /// duplicates, store a check's fresh analyses).
+    EditPack(PackEdit),
+    /// A message in the status line.
+    Say(String),
+    /// A warning in the status line.
+    Warn(String),
 }
 
 /// `Ctrl` (`Cmd` on a Mac) and a key.
@@ -116,7 +208,9 @@ const fn plain(key: Key) -> KeyboardShortcut {
 }
 
 impl Command {
-    /// Every command, in the order Help ▸ Keyboard shortcuts lists them.
+    /// Every command of the table (the menus' and the keys'; not the
+    /// panels' commands, which carry data), in the order Help ▸ Keyboard
+    /// shortcuts lists them.
     pub const ALL: [Command; 27] = [
         Command::NewLevel,
         Command::Open,
@@ -147,8 +241,27 @@ impl Command {
         Command::KeyboardShortcuts,
     ];
 
-    /// The command's name in menus.
-    pub fn label(self) -> &'static str {
+    /// An edit making `after` the level, as one undo step of its own.
+    pub fn edit(name: impl Into<String>, after: impl Into<Level>) -> Command {
+        Command::Edit {
+            name: name.into(),
+            stroke: false,
+            after: Box::new(after.into()),
+        }
+    }
+
+    /// An edit making `after` the level, as part of the open paint stroke.
+    pub fn stroke(name: impl Into<String>, after: impl Into<Level>) -> Command {
+        Command::Edit {
+            name: name.into(),
+            stroke: true,
+            after: Box::new(after.into()),
+        }
+    }
+
+    /// The command's name in menus (for a panel's command, what it does
+    /// in a few words).
+    pub fn label(&self) -> &'static str {
         match self {
             Command::NewLevel => "New level",
             Command::Open => "Open…",
@@ -173,11 +286,27 @@ impl Command {
             Command::ToggleReference => "Show the reference",
             Command::StopComparing => "Stop comparing",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
+            Command::Edit { .. } => "Edit the level",
+            Command::ShowReplay => "Show the replay",
+            Command::Replay { .. } => "Replay moves",
+            Command::ShowTrap { .. } => "Show a trap",
+            Command::SelectState { .. } => "Select a state",
+            Command::BackToEditing => "Back to editing",
+            Command::SetTool(_) => "Choose a tool",
+            Command::SetSpeed(_) => "Set the replay speed",
+            Command::SetSideBySide(_) => "Side by side",
+            Command::OpenLevel { .. } => "Open a level",
+            Command::OpenPackEntry(_) => "Open a level of the pack",
+            Command::AddToPack => "Add to pack",
+            Command::Paint { .. } => "Paint",
+            Command::EndStroke => "End the stroke",
+            Command::EditPack(_) => "Edit the pack",
+            Command::Say(_) | Command::Warn(_) => "Say",
         }
     }
 
     /// What the command does, for its tooltip and the shortcuts window.
-    pub fn description(self) -> &'static str {
+    pub fn description(&self) -> &'static str {
         match self {
             Command::NewLevel => "A new empty level of the kind on screen, in a new tab",
             Command::Open => "Open a level file, a pack or a Prism or Tangram file",
@@ -222,11 +351,28 @@ impl Command {
             }
             Command::StopComparing => "Stop comparing the level with another version",
             Command::KeyboardShortcuts => "This list",
+            Command::AddToPack => "Append the level on screen to the pack",
+            Command::Edit { .. }
+            | Command::ShowReplay
+            | Command::Replay { .. }
+            | Command::ShowTrap { .. }
+            | Command::SelectState { .. }
+            | Command::BackToEditing
+            | Command::SetTool(_)
+            | Command::SetSpeed(_)
+            | Command::SetSideBySide(_)
+            | Command::OpenLevel { .. }
+            | Command::OpenPackEntry(_)
+            | Command::EditPack(_)
+            | Command::Paint { .. }
+            | Command::EndStroke
+            | Command::Say(_)
+            | Command::Warn(_) => self.label(),
         }
     }
 
     /// The command's keys; the first is the one menus show.
-    pub fn keys(self) -> &'static [KeyboardShortcut] {
+    pub fn keys(&self) -> &'static [KeyboardShortcut] {
         const NEW: [KeyboardShortcut; 1] = [command(Key::N)];
         const OPEN: [KeyboardShortcut; 1] = [command(Key::O)];
         const SAVE: [KeyboardShortcut; 1] = [command(Key::S)];
@@ -274,7 +420,24 @@ impl Command {
             | Command::SavePackAs
             | Command::OrderPackByEffort
             | Command::CancelAnalysis
-            | Command::StopComparing => &[],
+            | Command::StopComparing
+            | Command::Edit { .. }
+            | Command::ShowReplay
+            | Command::Replay { .. }
+            | Command::ShowTrap { .. }
+            | Command::SelectState { .. }
+            | Command::BackToEditing
+            | Command::SetTool(_)
+            | Command::SetSpeed(_)
+            | Command::SetSideBySide(_)
+            | Command::OpenLevel { .. }
+            | Command::OpenPackEntry(_)
+            | Command::AddToPack
+            | Command::EditPack(_)
+            | Command::Paint { .. }
+            | Command::EndStroke
+            | Command::Say(_)
+            | Command::Warn(_) => &[],
         }
     }
 }
@@ -286,7 +449,7 @@ impl Command {
 pub fn pressed(input: &mut egui::InputState) -> Vec<Command> {
     let mut bindings: Vec<(KeyboardShortcut, Command)> = Command::ALL
         .iter()
-        .flat_map(|&c| c.keys().iter().map(move |&k| (k, c)))
+        .flat_map(|c| c.keys().iter().map(move |&k| (k, c.clone())))
         .collect();
     let modifiers = |k: &KeyboardShortcut| {
         let m = k.modifiers;
@@ -308,7 +471,6 @@ pub fn pressed(input: &mut egui::InputState) -> Vec<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
     /// Runs one frame whose input is `shortcut` pressed, and returns the
     /// commands the handler found.
@@ -337,25 +499,28 @@ mod tests {
     fn every_key_of_the_table_runs_its_command_and_only_it() {
         for command in Command::ALL {
             for &key in command.keys() {
-                assert_eq!(press(key), vec![command], "{key:?}");
+                assert_eq!(press(key), vec![command.clone()], "{key:?}");
             }
         }
     }
 
     #[test]
     fn no_key_is_bound_twice() {
-        let mut seen = HashSet::new();
+        let mut seen = Vec::new();
         for command in Command::ALL {
             for key in command.keys() {
-                assert!(seen.insert(*key), "{key:?} of {command:?} is bound twice");
+                assert!(!seen.contains(key), "{key:?} of {command:?} is bound twice");
+                seen.push(*key);
             }
         }
     }
 
     #[test]
     fn every_command_is_listed_once() {
-        let listed: HashSet<Command> = Command::ALL.into_iter().collect();
-        assert_eq!(listed.len(), Command::ALL.len());
+        let listed = Command::ALL;
+        for (i, command) in listed.iter().enumerate() {
+            assert!(!listed[..i].contains(command), "{command:?} twice");
+        }
         for view in CentralView::ALL {
             assert!(listed.contains(&Command::View(view)), "{view:?}");
         }

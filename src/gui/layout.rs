@@ -252,6 +252,7 @@ impl EditorApp {
         if self.worker.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        self.apply_queued();
     }
 
     fn document_tabs(&mut self, ui: &mut Ui) {
@@ -488,9 +489,9 @@ impl EditorApp {
                     .first()
                     .map(|k| ui.ctx().format_shortcut(k))
                     .unwrap_or_default();
-                if !self.can_run(command) {
+                if !self.can_run(&command) {
                     ui.add_enabled(false, egui::Button::selectable(false, view.title()))
-                        .on_disabled_hover_text(self.why_not(command).unwrap_or_default());
+                        .on_disabled_hover_text(self.why_not(&command).unwrap_or_default());
                     continue;
                 }
                 if ui
@@ -498,7 +499,7 @@ impl EditorApp {
                     .on_hover_text(format!("{} ({key})", command.description()))
                     .clicked()
                 {
-                    self.run(command);
+                    self.queue(command);
                 }
             }
         });

@@ -32,7 +32,7 @@ impl EditorApp {
             return;
         }
         for command in ctx.input_mut(commands::pressed) {
-            self.run(command);
+            self.queue(command);
         }
         let events = ctx.input(|i| i.events.clone());
         for event in events {
@@ -50,7 +50,7 @@ impl EditorApp {
                             let kind = self.doc().level.kind();
                             let tool = self.prefs.tool;
                             if let Some(commands) = self.kinds.shortcut(kind, ch, tool) {
-                                self.apply_all(commands);
+                                self.queue_all(commands);
                             }
                         }
                     }
@@ -70,7 +70,7 @@ impl EditorApp {
                 let level = self.doc().level.clone();
                 let analysis = self.analysis.ready().cloned();
                 let commands = self.kinds.play_keys(&keys, &level, analysis.as_ref());
-                self.apply_all(commands);
+                self.queue_all(commands);
             }
             CentralView::Edit => self.replay_keys(ctx),
             _ => {}

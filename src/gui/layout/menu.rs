@@ -114,11 +114,11 @@ impl EditorApp {
                     button = button.shortcut_text(ui.ctx().format_shortcut(key));
                 }
                 if ui
-                    .add_enabled(self.can_run(Command::View(view)), button)
+                    .add_enabled(self.can_run(&Command::View(view)), button)
                     .on_hover_text(Command::View(view).description())
                     .clicked()
                 {
-                    self.run(Command::View(view));
+                    self.queue(Command::View(view));
                 }
             }
             ui.separator();
@@ -132,7 +132,7 @@ impl EditorApp {
                 .on_hover_text(Command::FocusLayout.description())
                 .clicked()
             {
-                self.run(Command::FocusLayout);
+                self.queue(Command::FocusLayout);
             }
             ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
             ui.checkbox(&mut self.prefs.show_tools, "Tool panel");

@@ -2,6 +2,7 @@
 //! the tool panel with the kind's palette.
 
 use crate::gui::app::{CentralView, EditorApp, OpenPack};
+use crate::gui::commands::Command;
 use crate::gui::kinds;
 use crate::gui::kinds::resize::{self, Anchor};
 use crate::gui::views::board::{mark, FAIL, PASS};
@@ -56,43 +57,20 @@ impl EditorApp {
         // One state budget for every analysis: the pack panel edits the
         // editor's.
         self.pack_panel.options.max_states = self.prefs.max_states;
-        let actions = self.pack_panel.show(ui, &mut open.pack, current);
+        let commands = self.pack_panel.show(ui, &open.pack, current);
         self.prefs.max_states = self.pack_panel.options.max_states;
-        self.apply_pack_actions(actions);
+        self.queue_all(commands);
     }
 
     /// Orders the open pack by effort (File ▸ Order pack by effort) as
     /// one undoable pack edit, and says what it did.
     pub fn order_pack_by_effort(&mut self) {
-        let Some(open) = self.pack.as_mut() else {
+        let Some(open) = self.pack.as_ref() else {
             return;
         };
-        let (actions, notice) = self.pack_panel.order_by_effort(&mut open.pack);
-        self.apply_pack_actions(actions);
+        let (commands, notice) = self.pack_panel.order_by_effort(&open.pack);
+        self.apply_all(commands);
         self.say(notice);
-    }
-
-    /// Does what the pack panel asked: opens a level, adds the one on
-    /// screen, records an edit in the pack's history, follows renumbered
-    /// levels.
-    fn apply_pack_actions(&mut self, actions: Vec<crate::gui::views::pack_panel::PackAction>) {
-        for action in actions {
-            match action {
-                crate::gui::views::pack_panel::PackAction::Open(i) => {
-                    self.view = CentralView::Edit;
-                    self.open_pack_entry(i);
-                }
-                crate::gui::views::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
-                crate::gui::views::pack_panel::PackAction::Edited(edit) => {
-                    if let Some(open) = self.pack.as_mut() {
-                        open.record(edit.before, &edit.name);
-                    }
-                }
-                crate::gui::views::pack_panel::PackAction::Renumbered(map) => {
-                    self.pack_renumbered(&map)
-                }
-            }
-        }
     }
 
     pub(super) fn take_generated(
@@ -150,7 +128,7 @@ impl EditorApp {
                 .on_hover_text(format!("{} (Ctrl+Z)", undo.as_deref().unwrap_or("")))
                 .clicked()
             {
-                self.undo();
+                self.queue(Command::Undo);
             }
             let redo = self.next_redo_name();
             if ui
@@ -161,13 +139,13 @@ impl EditorApp {
                 ))
                 .clicked()
             {
-                self.redo();
+                self.queue(Command::Redo);
             }
         });
         ui.separator();
         let level = self.doc().level.clone();
         let commands = self.kinds.palette(ui, &level, self.prefs.tool);
-        self.apply_all(commands);
+        self.queue_all(commands);
         ui.separator();
         ui.strong("Level");
         let mut name = self.doc().level.name().to_string();
@@ -184,13 +162,13 @@ impl EditorApp {
         self.resize_section(ui);
         ui.horizontal_wrapped(|ui| {
             if ui.button("New").clicked() {
-                self.new_level();
+                self.queue(Command::NewLevel);
             }
             if ui.button("Duplicate").clicked() {
-                self.duplicate_level();
+                self.queue(Command::DuplicateLevel);
             }
             if ui.button("Add to pack").clicked() {
-                self.add_to_pack();
+                self.queue(Command::AddToPack);
             }
         });
         ui.separator();

@@ -14,13 +14,13 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{palette, report_card};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::no_generator::NoGenerator;
 use crate::gui::kinds::seam::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, MAX_SIDE, MIN_SIDE};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
 
@@ -124,7 +124,7 @@ impl KindGui for SokobanGui {
         self.replay = None;
     }
 
-    fn palette(&mut self, ui: &mut Ui, _level: &SokobanLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, _level: &SokobanLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, &mut self.tile, tool)
     }
 
@@ -135,7 +135,7 @@ impl KindGui for SokobanGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::report_card(ui, analysis, elapsed)
     }
 
@@ -145,7 +145,7 @@ impl KindGui for SokobanGui {
         analysis: &Arc<Analysis>,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::traps_tab(ui, analysis, traps, selected)
     }
 
