@@ -31,6 +31,7 @@ mod generate_cli;
 mod generator_rule;
 mod graph_views;
 mod gui_seam;
+mod house_rules;
 mod huge_inputs;
 mod kind_panels;
 mod kind_words;

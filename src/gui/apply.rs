@@ -84,6 +84,15 @@ impl EditorApp {
                 }
             }
             Command::StopComparing => self.compare = None,
+            Command::Copy => self.copy_selection_or_level(),
+            Command::Cut => {
+                self.cut_selection();
+            }
+            Command::Paste(text) => self.paste_region_or_level(&text),
+            Command::CopyLevel => self.copy_level(),
+            Command::ClearSelection => self.clear_selection(),
+            Command::TransformSelection(transform) => self.transform_selection(transform),
+            Command::ReplayControl(key) => self.replay_control(key),
             Command::Edit {
                 name,
                 stroke,
@@ -178,6 +187,32 @@ impl EditorApp {
         let kind = self.doc().level.kind();
         if !super::kinds::replay_stays_in_view(kind, self.view) {
             self.view = CentralView::Edit;
+        }
+    }
+
+    /// What a key of the replay does: drives the replay on the board; with
+    /// none running, the key that leaves leaves the trap view and the
+    /// selection.
+    fn replay_control(&mut self, key: super::keys::ReplayKey) {
+        use super::keys::ReplayKey;
+        let kind = self.doc().level.kind();
+        let replay = match self.showing {
+            Some(Showing::Replay) => self.kinds.replay_cursor(kind),
+            _ => None,
+        };
+        let Some(replay) = replay else {
+            if key == ReplayKey::Close {
+                self.back_to_editing();
+                self.board_tools.selection = None;
+            }
+            return;
+        };
+        match key {
+            ReplayKey::TogglePlay => replay.toggle_play(),
+            ReplayKey::StepForward => replay.step_forward(),
+            ReplayKey::StepBack => replay.step_back(),
+            ReplayKey::Restart => replay.restart(),
+            ReplayKey::Close => self.back_to_editing(),
         }
     }
 

@@ -34,6 +34,13 @@ impl EditorApp {
             | Command::AnalyseAgain
             | Command::Pin
             | Command::KeyboardShortcuts
+            | Command::Copy
+            | Command::Cut
+            | Command::Paste(_)
+            | Command::CopyLevel
+            | Command::ClearSelection
+            | Command::TransformSelection(_)
+            | Command::ReplayControl(_)
             | Command::Edit { .. }
             | Command::ShowReplay
             | Command::Replay { .. }

@@ -4,9 +4,13 @@
 //! the keys from it ([`pressed`]), and Help ▸ Keyboard shortcuts lists it,
 //! so a shortcut cannot be shown in one place and bound in another.
 //!
-//! The keys that only mean something in one place (the palette's letters
-//! while editing, the arrows while playing, Space while a replay runs) are
-//! tables of their own in [`super::keys`], read the same three ways.
+//! The table also holds the keys that are read in one place only: copy,
+//! cut and paste (which reach the editor as clipboard events), the keys
+//! of a selection and those of a replay on the board; each command says
+//! where its keys are read ([`Command::scope`]). The keys that belong to a
+//! kind or a view (the palette's letters while editing, the arrows while
+//! playing) are tables of their own in [`super::keys`], read the same
+//! three ways.
 //!
 //! A [`Command`] is also what every panel returns: panels and kind views
 //! read what they show and return commands; the editor queues them during
@@ -16,6 +20,8 @@
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::central_view::CentralView;
+use super::keys::ReplayKey;
+use super::kinds::region::Transform;
 use super::kinds::tool::Tool;
 use super::pack_edit::PackEdit;
 use crate::kinds::Level;
@@ -71,6 +77,21 @@ pub enum Command {
     CancelAnalysis,
     /// The window that lists every shortcut.
     KeyboardShortcuts,
+    /// Copy the selection, or the level as text when nothing is selected.
+    Copy,
+    /// Cut the selection.
+    Cut,
+    /// Paste `text` (the clipboard's): the copied region when it is the
+    /// region's text, else a level (empty in the table).
+    Paste(String),
+    /// Copy the level on screen as ASCII text.
+    CopyLevel,
+    /// Flip or rotate the selection.
+    TransformSelection(Transform),
+    /// Clear the selected cells.
+    ClearSelection,
+    /// Drive the replay on the board (or leave it).
+    ReplayControl(ReplayKey),
     /// Make `after` the level on screen, as one undo step named `name`;
     /// with `stroke` the step is part of the paint stroke under way (the
     /// stroke closes when the button is let go). Nothing is recorded when
@@ -207,11 +228,27 @@ const fn plain(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, key)
 }
 
+/// Where the keys of a command are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyScope {
+    /// Anywhere, while no text field has the keyboard: [`pressed`] reads
+    /// them.
+    Everywhere,
+    /// Copy, cut and paste: the system turns these keys into clipboard
+    /// events, which the editor reads.
+    Clipboard,
+    /// In the Edit view while cells are selected with the Select tool
+    /// (letters in either case).
+    Selection,
+    /// While a replay runs on the board (Escape also leaves a trap).
+    Replay,
+}
+
 impl Command {
     /// Every command of the table (the menus' and the keys'; not the
     /// panels' commands, which carry data), in the order Help ▸ Keyboard
     /// shortcuts lists them.
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 40] = [
         Command::NewLevel,
         Command::Open,
         Command::Save,
@@ -239,7 +276,30 @@ impl Command {
         Command::ToggleReference,
         Command::StopComparing,
         Command::KeyboardShortcuts,
+        Command::Copy,
+        Command::Cut,
+        Command::Paste(String::new()),
+        Command::CopyLevel,
+        Command::ClearSelection,
+        Command::TransformSelection(Transform::FlipHorizontal),
+        Command::TransformSelection(Transform::FlipVertical),
+        Command::TransformSelection(Transform::RotateClockwise),
+        Command::ReplayControl(ReplayKey::TogglePlay),
+        Command::ReplayControl(ReplayKey::StepForward),
+        Command::ReplayControl(ReplayKey::StepBack),
+        Command::ReplayControl(ReplayKey::Restart),
+        Command::ReplayControl(ReplayKey::Close),
     ];
+
+    /// Where the command's keys are read.
+    pub fn scope(&self) -> KeyScope {
+        match self {
+            Command::Copy | Command::Cut | Command::Paste(_) => KeyScope::Clipboard,
+            Command::ClearSelection | Command::TransformSelection(_) => KeyScope::Selection,
+            Command::ReplayControl(_) => KeyScope::Replay,
+            _ => KeyScope::Everywhere,
+        }
+    }
 
     /// An edit making `after` the level, as one undo step of its own.
     pub fn edit(name: impl Into<String>, after: impl Into<Level>) -> Command {
@@ -286,6 +346,19 @@ impl Command {
             Command::ToggleReference => "Show the reference",
             Command::StopComparing => "Stop comparing",
             Command::KeyboardShortcuts => "Keyboard shortcuts",
+            Command::Copy => "Copy",
+            Command::Cut => "Cut",
+            Command::Paste(_) => "Paste",
+            Command::CopyLevel => "Copy level as ASCII",
+            Command::ClearSelection => "Clear selection",
+            Command::TransformSelection(Transform::FlipHorizontal) => "Flip horizontally",
+            Command::TransformSelection(Transform::FlipVertical) => "Flip vertically",
+            Command::TransformSelection(Transform::RotateClockwise) => "Rotate clockwise",
+            Command::ReplayControl(ReplayKey::TogglePlay) => "Pause, or play on",
+            Command::ReplayControl(ReplayKey::StepForward) => "One move on",
+            Command::ReplayControl(ReplayKey::StepBack) => "One move back",
+            Command::ReplayControl(ReplayKey::Restart) => "Back to the first move",
+            Command::ReplayControl(ReplayKey::Close) => "Leave the replay (or the trap view)",
             Command::Edit { .. } => "Edit the level",
             Command::ShowReplay => "Show the replay",
             Command::Replay { .. } => "Replay moves",
@@ -351,6 +424,21 @@ impl Command {
             }
             Command::StopComparing => "Stop comparing the level with another version",
             Command::KeyboardShortcuts => "This list",
+            Command::Copy => "Copy the selection, or the level as text",
+            Command::Cut => "Cut the selection",
+            Command::Paste(_) => "Paste a region or a level",
+            Command::CopyLevel => "Copy the level on screen as text",
+            Command::ClearSelection => "Clear the selection",
+            Command::TransformSelection(Transform::FlipHorizontal) => {
+                "Flip the selection left to right"
+            }
+            Command::TransformSelection(Transform::FlipVertical) => {
+                "Flip the selection top to bottom"
+            }
+            Command::TransformSelection(Transform::RotateClockwise) => {
+                "Turn the selection a quarter clockwise"
+            }
+            Command::ReplayControl(_) => self.label(),
             Command::AddToPack => "Append the level on screen to the pack",
             Command::Edit { .. }
             | Command::ShowReplay
@@ -393,6 +481,18 @@ impl Command {
         const F11: [KeyboardShortcut; 1] = [plain(Key::F11)];
         const F7: [KeyboardShortcut; 1] = [plain(Key::F7)];
         const F8: [KeyboardShortcut; 1] = [plain(Key::F8)];
+        const COPY: [KeyboardShortcut; 1] = [command(Key::C)];
+        const CUT: [KeyboardShortcut; 1] = [command(Key::X)];
+        const PASTE: [KeyboardShortcut; 1] = [command(Key::V)];
+        const DELETE: [KeyboardShortcut; 1] = [plain(Key::Delete)];
+        const H: [KeyboardShortcut; 1] = [plain(Key::H)];
+        const V: [KeyboardShortcut; 1] = [plain(Key::V)];
+        const R: [KeyboardShortcut; 1] = [plain(Key::R)];
+        const SPACE: [KeyboardShortcut; 1] = [plain(Key::Space)];
+        const RIGHT: [KeyboardShortcut; 1] = [plain(Key::ArrowRight)];
+        const LEFT: [KeyboardShortcut; 1] = [plain(Key::ArrowLeft)];
+        const HOME: [KeyboardShortcut; 1] = [plain(Key::Home)];
+        const ESCAPE: [KeyboardShortcut; 1] = [plain(Key::Escape)];
         match self {
             Command::NewLevel => &NEW,
             Command::Open => &OPEN,
@@ -414,6 +514,18 @@ impl Command {
             Command::ToggleReference => &F8,
             Command::FocusLayout => &F11,
             Command::KeyboardShortcuts => &F12,
+            Command::Copy => &COPY,
+            Command::Cut => &CUT,
+            Command::Paste(_) => &PASTE,
+            Command::ClearSelection => &DELETE,
+            Command::TransformSelection(Transform::FlipHorizontal) => &H,
+            Command::TransformSelection(Transform::FlipVertical) => &V,
+            Command::TransformSelection(Transform::RotateClockwise) => &R,
+            Command::ReplayControl(ReplayKey::TogglePlay) => &SPACE,
+            Command::ReplayControl(ReplayKey::StepForward) => &RIGHT,
+            Command::ReplayControl(ReplayKey::StepBack) => &LEFT,
+            Command::ReplayControl(ReplayKey::Restart) => &HOME,
+            Command::ReplayControl(ReplayKey::Close) => &ESCAPE,
             Command::NewPack
             | Command::ClosePack
             | Command::SavePack
@@ -421,6 +533,7 @@ impl Command {
             | Command::OrderPackByEffort
             | Command::CancelAnalysis
             | Command::StopComparing
+            | Command::CopyLevel
             | Command::Edit { .. }
             | Command::ShowReplay
             | Command::Replay { .. }
@@ -442,13 +555,15 @@ impl Command {
     }
 }
 
-/// The commands whose keys were pressed this frame, consumed from `input`
+/// The commands read everywhere ([`KeyScope::Everywhere`]) whose keys were
+/// pressed this frame, consumed from `input`
 /// (so no widget sees them too). The most specific shortcut is taken
 /// first: egui lets a plain Ctrl+Z match Ctrl+Shift+Z as well, so the keys
 /// with more modifiers are looked for before those with fewer.
 pub fn pressed(input: &mut egui::InputState) -> Vec<Command> {
     let mut bindings: Vec<(KeyboardShortcut, Command)> = Command::ALL
         .iter()
+        .filter(|c| c.scope() == KeyScope::Everywhere)
         .flat_map(|c| c.keys().iter().map(move |&k| (k, c.clone())))
         .collect();
     let modifiers = |k: &KeyboardShortcut| {
@@ -499,9 +614,40 @@ mod tests {
     fn every_key_of_the_table_runs_its_command_and_only_it() {
         for command in Command::ALL {
             for &key in command.keys() {
-                assert_eq!(press(key), vec![command.clone()], "{key:?}");
+                // The keys of one place are read there, not by `pressed`.
+                let wanted = match command.scope() {
+                    KeyScope::Everywhere => vec![command.clone()],
+                    _ => vec![],
+                };
+                assert_eq!(press(key), wanted, "{key:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_keys_of_one_place_are_in_the_table() {
+        let scoped = |scope| {
+            Command::ALL
+                .iter()
+                .filter(|c| c.scope() == scope)
+                .map(|c| c.keys()[0].logical_key)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(scoped(KeyScope::Clipboard), [Key::C, Key::X, Key::V]);
+        assert_eq!(
+            scoped(KeyScope::Selection),
+            [Key::Delete, Key::H, Key::V, Key::R]
+        );
+        assert_eq!(
+            scoped(KeyScope::Replay),
+            [
+                Key::Space,
+                Key::ArrowRight,
+                Key::ArrowLeft,
+                Key::Home,
+                Key::Escape
+            ]
+        );
     }
 
     #[test]

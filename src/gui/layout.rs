@@ -280,8 +280,14 @@ impl EditorApp {
                 }
                 ui.separator();
             }
-            if ui.button("+").on_hover_text("New level (Ctrl+N)").clicked() {
-                self.new_level();
+            let new = Command::NewLevel;
+            let key = ui.ctx().format_shortcut(&new.keys()[0]);
+            if ui
+                .button("+")
+                .on_hover_text(format!("{} ({key})", new.label()))
+                .clicked()
+            {
+                self.queue(new);
             }
             if let Some(i) = activate {
                 self.activate(i);

@@ -93,17 +93,18 @@ impl EditorApp {
                 }
             });
             ui.separator();
-            let copy = ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
-                egui::Modifiers::COMMAND,
-                egui::Key::C,
-            ));
+            // Ctrl+C copies the level when nothing is selected.
+            let copy = ui.ctx().format_shortcut(&Command::Copy.keys()[0]);
             if ui
-                .add(egui::Button::new("Copy level as ASCII").shortcut_text(copy))
+                .add(egui::Button::new(Command::CopyLevel.label()).shortcut_text(copy))
+                .on_hover_text(Command::CopyLevel.description())
                 .clicked()
             {
-                self.copy_level();
+                self.queue(Command::CopyLevel);
             }
-            ui.label(RichText::new("Paste a level: Ctrl+V").weak());
+            let paste = Command::Paste(String::new());
+            let paste_key = ui.ctx().format_shortcut(&paste.keys()[0]);
+            ui.label(RichText::new(format!("{} a level: {paste_key}", paste.label())).weak());
             ui.separator();
             self.selection_menu(ui);
         });

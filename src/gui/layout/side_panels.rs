@@ -122,24 +122,26 @@ impl EditorApp {
 
     pub(super) fn tool_panel(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            let undo = self.next_undo_name();
-            if ui
-                .add_enabled(undo.is_some(), egui::Button::new("Undo"))
-                .on_hover_text(format!("{} (Ctrl+Z)", undo.as_deref().unwrap_or("")))
-                .clicked()
-            {
-                self.queue(Command::Undo);
-            }
-            let redo = self.next_redo_name();
-            if ui
-                .add_enabled(redo.is_some(), egui::Button::new("Redo"))
-                .on_hover_text(format!(
-                    "{} (Ctrl+Shift+Z or Ctrl+Y)",
-                    redo.as_deref().unwrap_or("")
-                ))
-                .clicked()
-            {
-                self.queue(Command::Redo);
+            for (command, next) in [
+                (Command::Undo, self.next_undo_name()),
+                (Command::Redo, self.next_redo_name()),
+            ] {
+                let keys: Vec<String> = command
+                    .keys()
+                    .iter()
+                    .map(|k| ui.ctx().format_shortcut(k))
+                    .collect();
+                if ui
+                    .add_enabled(next.is_some(), egui::Button::new(command.label()))
+                    .on_hover_text(format!(
+                        "{} ({})",
+                        next.as_deref().unwrap_or(""),
+                        keys.join(" or ")
+                    ))
+                    .clicked()
+                {
+                    self.queue(command);
+                }
             }
         });
         ui.separator();
@@ -167,7 +169,7 @@ impl EditorApp {
             if ui.button("Duplicate").clicked() {
                 self.queue(Command::DuplicateLevel);
             }
-            if ui.button("Add to pack").clicked() {
+            if ui.button(Command::AddToPack.label()).clicked() {
                 self.queue(Command::AddToPack);
             }
         });

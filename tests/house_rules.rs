@@ -1,0 +1,105 @@
+//! House rules of the editor's code (issue 44), checked on the source:
+//! every menu label of copy, cut and paste comes from the command table.
+
+use std::path::{Path, PathBuf};
+
+/// The repository's `src/gui/`.
+fn gui() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("gui")
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The code of an editor file, as `(line number, line)`: without comment
+/// lines and without its tests (a test module's own file, or the inline
+/// `mod tests` at the end of a file), which may name anything.
+fn code_lines(path: &Path) -> Vec<(usize, String)> {
+    if path.file_name().is_some_and(|n| n == "tests.rs") {
+        return Vec::new();
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = Vec::new();
+    let mut previous = "";
+    for (number, line) in text.lines().enumerate() {
+        if previous.trim() == "#[cfg(test)]" && line.trim_start().starts_with("mod ") {
+            break;
+        }
+        previous = line;
+        if !line.trim_start().starts_with("//") {
+            lines.push((number + 1, line.to_string()));
+        }
+    }
+    lines
+}
+
+/// The places (`file:line: text`) in the editor's code, but `except`, whose
+/// line `matches`.
+fn offending(except: &[&str], matches: impl Fn(&str) -> bool) -> Vec<String> {
+    let root = gui();
+    let mut found = Vec::new();
+    for path in rust_files(&root) {
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        if except.contains(&name.as_str()) {
+            continue;
+        }
+        for (number, line) in code_lines(&path) {
+            if matches(&line) {
+                found.push(format!("{name}:{number}: {}", line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// Whether `line` holds a string literal that starts with the word `word`.
+fn literal_starting_with(line: &str, word: &str) -> bool {
+    let quoted = format!("\"{word}");
+    line.match_indices(&quoted).any(|(at, _)| {
+        line[at + quoted.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
+#[test]
+fn the_rule_finds_a_hand_written_label() {
+    assert!(literal_starting_with(
+        r#"item(ui, selected, "Copy selection\tCtrl+C")"#,
+        "Copy"
+    ));
+    assert!(literal_starting_with(r#"Button::new("Paste")"#, "Paste"));
+    assert!(!literal_starting_with(
+        r#"self.say("Pasted a level")"#,
+        "Paste"
+    ));
+    assert!(!literal_starting_with(r#"format!("Copied {}", x)"#, "Copy"));
+}
+
+#[test]
+fn copy_cut_and_paste_are_named_by_the_command_table_only() {
+    let found = offending(&["commands.rs"], |line| {
+        ["Copy", "Cut", "Paste"]
+            .iter()
+            .any(|word| literal_starting_with(line, word))
+    });
+    assert!(
+        found.is_empty(),
+        "labels written by hand, not read from the command table: {found:#?}"
+    );
+}
