@@ -1,5 +1,6 @@
 //! House rules of the editor's code (issue 44), checked on the source:
-//! every menu label of copy, cut and paste comes from the command table.
+//! every menu label of copy, cut and paste comes from the command table;
+//! every thread is started through the worker's spawner.
 
 use std::path::{Path, PathBuf};
 
@@ -101,5 +102,23 @@ fn copy_cut_and_paste_are_named_by_the_command_table_only() {
     assert!(
         found.is_empty(),
         "labels written by hand, not read from the command table: {found:#?}"
+    );
+}
+
+#[test]
+fn every_thread_of_the_editor_is_started_by_the_worker() {
+    let found = offending(&["worker.rs"], |line| {
+        ["thread::Builder", "thread::spawn", "thread::scope"]
+            .iter()
+            .any(|start| line.contains(start))
+    });
+    assert!(
+        found.is_empty(),
+        "threads started outside worker.rs (use worker::spawn_named or spawn_job): {found:#?}"
+    );
+    let pools = offending(&["pool.rs"], |line| line.contains("ThreadPoolBuilder"));
+    assert!(
+        pools.is_empty(),
+        "rayon pools built outside pool.rs, the one exception: {pools:#?}"
     );
 }
