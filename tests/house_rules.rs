@@ -1,6 +1,7 @@
 //! House rules of the editor's code (issue 44), checked on the source:
 //! every menu label of copy, cut and paste comes from the command table;
-//! every thread is started through the worker's spawner.
+//! every thread is started through the worker's spawner; the editor's
+//! fields are private to the editor's modules.
 
 use std::path::{Path, PathBuf};
 
@@ -120,5 +121,37 @@ fn every_thread_of_the_editor_is_started_by_the_worker() {
     assert!(
         pools.is_empty(),
         "rayon pools built outside pool.rs, the one exception: {pools:#?}"
+    );
+}
+
+/// The fields of `EditorApp` declared `pub` (not `pub(super)` or
+/// `pub(crate)`): outside the editor, its state is read through accessors.
+fn public_fields(app_rs: &str) -> Vec<String> {
+    let start = app_rs
+        .find("pub struct EditorApp {")
+        .expect("EditorApp is declared in app.rs");
+    app_rs[start..]
+        .lines()
+        .skip(1)
+        .take_while(|line| *line != "}")
+        .map(str::trim_start)
+        .filter(|line| line.starts_with("pub ") && line.contains(':'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_rule_finds_a_public_field() {
+    let app = "pub struct EditorApp {\n    /// Docs.\n    pub docs: Vec<Document>,\n    pub(super) active: usize,\n}\n";
+    assert_eq!(public_fields(app), ["pub docs: Vec<Document>,"]);
+}
+
+#[test]
+fn the_editors_fields_are_private_to_the_editor() {
+    let app = std::fs::read_to_string(gui().join("app.rs")).unwrap();
+    let found = public_fields(&app);
+    assert!(
+        found.is_empty(),
+        "public fields of EditorApp (make them pub(super) and add an accessor in state_access.rs): {found:#?}"
     );
 }

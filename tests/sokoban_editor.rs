@@ -33,7 +33,7 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
     harness.get_by_label("6 moves, 2 pushes");
     harness.get_by_label("Play").click();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
     harness.get_by_label_contains("6 moves to the nearest win");
     harness.key_press(Key::ArrowLeft);
     harness.step();
@@ -110,7 +110,7 @@ fn the_tabs_histogram_and_graph_say_deadlocks_and_fatal_pushes() {
     assert!(harness.query_by_label("dead ends").is_none());
     harness.key_press(Key::F3);
     harness.run();
-    assert_eq!(harness.state().view, CentralView::Graph);
+    assert_eq!(harness.state().view(), CentralView::Graph);
     harness.get_by_label("Only the deadlocks and the fatal pushes into them");
     harness.get_by_label("fatal push (a move into a deadlock)");
     harness.get_by_label("deadlock");
@@ -360,7 +360,7 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     harness.get_by_label("Check pack").click();
     crate::common::editor::wait_for_pack_check(&mut harness);
     harness.run_steps(2);
-    let pack = harness.state().pack.as_ref().unwrap().pack.clone();
+    let pack = harness.state().pack().as_ref().unwrap().pack.clone();
     let pushes: Vec<Option<u32>> = pack
         .levels
         .iter()
@@ -372,7 +372,7 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     harness.get_by_label("Pushes").click();
     harness.run_steps(2);
     harness.get_by_label("Sorted by fewest pushes");
-    let view = harness.state().pack_panel.view_order(&pack);
+    let view = harness.state().pack_panel().view_order(&pack);
     let sorted: Vec<Option<u32>> = view.iter().map(|&i| pushes[i]).collect();
     assert!(sorted.windows(2).all(|w| w[0] <= w[1]), "{sorted:?}");
     harness.get_by_label("Show").click();
@@ -388,7 +388,7 @@ fn a_collection_with_a_bad_level_opens_as_a_pack_that_names_it_and_is_not_saved_
     let collection = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n\n; Three\n\n#####\n#.$@#\n#####\n";
     open_file(&mut harness, "wild.xsb", collection);
     let app = harness.state();
-    let pack = app.pack.as_ref().expect("the collection is the pack");
+    let pack = app.pack().as_ref().expect("the collection is the pack");
     let names: Vec<&str> = pack.pack.levels.iter().map(|e| e.level.name()).collect();
     assert_eq!(names, ["One", "Three"]);
     assert_eq!(
@@ -396,7 +396,7 @@ fn a_collection_with_a_bad_level_opens_as_a_pack_that_names_it_and_is_not_saved_
         "never saved over the file, which holds Two"
     );
     let error = app
-        .notices
+        .notices()
         .latest_of(Severity::Error)
         .expect("the damage is said");
     assert!(
@@ -423,7 +423,10 @@ fn a_latin1_level_file_opens_with_a_warning_that_names_the_encoding() {
     wait_for_analysis(&mut harness);
     let app = harness.state();
     assert_eq!(app.doc().level.name(), "Caf\u{e9}");
-    let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
+    let warning = app
+        .notices()
+        .latest_of(Severity::Warning)
+        .expect("a warning");
     assert!(warning.text.contains("read as Latin-1"), "{}", warning.text);
 }
 
@@ -445,11 +448,11 @@ fn save_as_a_name_ending_in_xsb_writes_xsb_and_a_png_name_is_refused() {
     harness.state_mut().open_path(&json);
     harness.step();
     wait_for_analysis(&mut harness);
-    harness.state_mut().prefs.system_file_dialog = false;
+    harness.state_mut().prefs_mut().system_file_dialog = false;
     let save_as = |harness: &mut Harness<'static, levelscope::gui::app::EditorApp>, name: &str| {
         harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         harness.run_steps(3);
-        assert!(harness.state().dialogs.built_in_open(), "Save as asks");
+        assert!(harness.state().dialogs().built_in_open(), "Save as asks");
         harness.get_by_label("File name").focus();
         harness.step();
         harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -468,7 +471,7 @@ fn save_as_a_name_ending_in_xsb_writes_xsb_and_a_png_name_is_refused() {
     assert!(!dir.path().join("board.png").exists(), "nothing written");
     let said = &harness
         .state()
-        .notices
+        .notices()
         .latest_of(levelscope::gui::notices::Severity::Error)
         .expect("the refusal is said")
         .text;

@@ -513,10 +513,38 @@ impl EditorApp {
         match self.view {
             CentralView::Edit => self.edit_view(ui),
             CentralView::Play => self.play_view(ui),
-            CentralView::Graph => self.graph_view(ui),
+            CentralView::Graph => self.state_graph_panel(ui),
             CentralView::Floors => self.floors_view(ui),
             CentralView::Rooms => self.rooms.show(ui),
         }
+    }
+
+    /// Gives the tab on screen its own settings when it has just come on
+    /// screen, keeping those of the tab that left. A tab never shown before
+    /// keeps the tool in hand and starts with the whole graph shown.
+    pub fn follow_tab_settings(&mut self) {
+        let active = self.doc().id;
+        if self.settings_tab == Some(active) {
+            return;
+        }
+        let current = crate::gui::tab_settings::TabSettings {
+            tool: self.prefs.tool,
+            graph: self.graph_view.settings(),
+        };
+        let left = self.settings_tab;
+        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
+            doc.settings = Some(current);
+        }
+        let arriving = self
+            .doc()
+            .settings
+            .unwrap_or(crate::gui::tab_settings::TabSettings {
+                tool: current.tool,
+                graph: crate::gui::views::state_graph::GraphSettings::default(),
+            });
+        self.prefs.tool = arriving.tool;
+        self.graph_view.set_settings(arriving.graph);
+        self.settings_tab = Some(active);
     }
 }
 
@@ -548,34 +576,4 @@ const NOTICE_ROOM: f32 = 80.0;
 struct NoticesPlace {
     corner: egui::Pos2,
     width: f32,
-}
-
-impl EditorApp {
-    /// Gives the tab on screen its own settings when it has just come on
-    /// screen, keeping those of the tab that left. A tab never shown before
-    /// keeps the tool in hand and starts with the whole graph shown.
-    pub fn follow_tab_settings(&mut self) {
-        let active = self.doc().id;
-        if self.settings_tab == Some(active) {
-            return;
-        }
-        let current = crate::gui::tab_settings::TabSettings {
-            tool: self.prefs.tool,
-            graph: self.graph_view.settings(),
-        };
-        let left = self.settings_tab;
-        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
-            doc.settings = Some(current);
-        }
-        let arriving = self
-            .doc()
-            .settings
-            .unwrap_or(crate::gui::tab_settings::TabSettings {
-                tool: current.tool,
-                graph: crate::gui::views::state_graph::GraphSettings::default(),
-            });
-        self.prefs.tool = arriving.tool;
-        self.graph_view.set_settings(arriving.graph);
-        self.settings_tab = Some(active);
-    }
 }

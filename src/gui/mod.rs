@@ -33,6 +33,7 @@ pub mod rooms_view;
 pub mod saving;
 pub mod shortcuts_window;
 pub mod side_panel;
+pub mod state_access;
 pub mod tab_settings;
 pub mod undo;
 pub mod views;

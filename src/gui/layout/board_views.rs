@@ -51,7 +51,7 @@ impl EditorApp {
     }
 
     /// The state graph of the finished analysis.
-    pub(super) fn graph_view(&mut self, ui: &mut Ui) {
+    pub(super) fn state_graph_panel(&mut self, ui: &mut Ui) {
         let Some(analysis) = self.analysis.ready().cloned() else {
             ui.label("The state graph appears when the analysis is done.");
             return;
