@@ -215,6 +215,7 @@ pub const NATIVE_FAILS_WITHIN: Duration = Duration::from_millis(400);
 /// The file dialog: the system's own on a thread of its own (so the window
 /// never freezes while it is open), or levelscope's own, drawn in the
 /// window, when the designer prefers it or the system's cannot open.
+#[derive(Default)]
 pub struct FileDialogs {
     /// The system's dialog open now: what it was asked, and the thread
     /// that waits on it, which sends its answer and how long it was open.
@@ -222,17 +223,6 @@ pub struct FileDialogs {
     built_in: Option<BuiltInDialog>,
     native_failed: bool,
     missing: Option<String>,
-}
-
-impl Default for FileDialogs {
-    fn default() -> Self {
-        FileDialogs {
-            native: None,
-            built_in: None,
-            native_failed: false,
-            missing: None,
-        }
-    }
 }
 
 impl FileDialogs {
