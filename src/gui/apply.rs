@@ -25,11 +25,21 @@ impl EditorApp {
         if self.queued.is_empty() {
             return;
         }
+        // A button held still over the board paints the same cell every
+        // frame: that changes nothing, and must not keep the editor drawing.
+        let held = self
+            .queued
+            .iter()
+            .all(|c| matches!(c, Command::Paint { dragged: true, .. }));
+        let before = held.then(|| self.doc().level.clone());
         while !self.queued.is_empty() {
             let queued = std::mem::take(&mut self.queued);
             for command in queued {
                 self.apply(command);
             }
+        }
+        if before.is_some_and(|level| level == self.doc().level) {
+            return;
         }
         // The frame drawn before them is stale: egui draws it again at
         // once (its input is not seen twice), and the next frame shows
@@ -141,6 +151,26 @@ impl EditorApp {
                 self.painting = true;
             }
             Command::EndStroke => self.end_stroke(),
+            Command::Rename(name) => {
+                let step = Command::Rename(String::new()).label();
+                self.doc_mut().edit(step, |level| level.set_name(name));
+            }
+            Command::ActivateTab(index) => self.activate(index),
+            Command::EditEntryNotes { index, tags, notes } => {
+                self.edit_entry_notes(index, tags, notes)
+            }
+            Command::EndNotesTyping => {
+                if let Some(open) = self.pack.as_mut() {
+                    if open.history.is_open() {
+                        open.history.end(&open.pack);
+                    }
+                }
+            }
+            Command::CloseTab(index) => {
+                if index < self.docs.len() {
+                    self.request_close_document(index);
+                }
+            }
             Command::Say(message) => self.say(message),
             Command::Warn(message) => self.warn(message),
         }
@@ -173,6 +203,28 @@ impl EditorApp {
         if let Some(map) = moved {
             self.pack_renumbered(&map);
         }
+    }
+
+    /// Gives pack entry `index` these tags and notes; the typing in the two
+    /// fields is one undo step, opened by its first change.
+    fn edit_entry_notes(&mut self, index: usize, tags: Vec<String>, notes: String) {
+        let Some(open) = self.pack.as_mut() else {
+            return;
+        };
+        if index >= open.pack.levels.len() {
+            return;
+        }
+        if !open.history.is_open() {
+            let name = format!(
+                "Edit the tags and notes of level {}",
+                super::open_pack::level_words(&open.pack.levels[index].level, index)
+            );
+            open.history.begin(&open.pack, &name);
+        }
+        let entry = &mut open.pack.levels[index];
+        entry.tags = tags;
+        entry.notes = notes;
+        open.dirty = true;
     }
 
     /// Replays `moves` from the start of the level on screen, in its kind.
@@ -241,6 +293,88 @@ mod tests {
         assert_eq!(app.prefs.ticks_per_second, 5.0, "the last one wins");
         assert_eq!(app.view, CentralView::Play);
         assert!(app.queued.is_empty());
+    }
+
+    /// Whether carrying out `command` in a pass of `app`'s context asks
+    /// egui to draw the pass again.
+    fn redraws_after(app: &mut EditorApp, command: &Command) -> bool {
+        let ctx = app.ctx.clone();
+        let mut redrawn = None;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            // egui may run the pass twice: the command is carried out once.
+            if redrawn.is_none() {
+                app.queue(command.clone());
+                app.apply_queued();
+                redrawn = Some(ui.ctx().will_discard());
+            }
+        });
+        output.textures_delta.clear();
+        redrawn.expect("the pass ran")
+    }
+
+    #[test]
+    fn a_frame_that_changed_the_editor_is_drawn_again_and_a_held_button_is_not() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        let paint = Command::Paint {
+            cell: (1, 1),
+            within: [0.5, 0.5],
+            erase: false,
+            dragged: true,
+        };
+        let level = app.doc().level.clone();
+        assert!(redraws_after(&mut app, &paint), "the cell was painted");
+        assert_ne!(app.doc().level, level);
+        assert!(
+            !redraws_after(&mut app, &paint),
+            "the same cell again changes nothing"
+        );
+        assert!(redraws_after(&mut app, &Command::EndStroke));
+        assert!(redraws_after(&mut app, &Command::SetSpeed(4.0)));
+    }
+
+    #[test]
+    fn a_rename_is_one_undo_step_and_tabs_out_of_range_are_left_alone() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        app.queue_all([
+            Command::Rename("Fresh name".into()),
+            Command::ActivateTab(99),
+            Command::CloseTab(99),
+            Command::EditEntryNotes {
+                index: 10_000,
+                tags: vec!["hard".into()],
+                notes: String::new(),
+            },
+        ]);
+        app.apply_queued();
+        assert_eq!(app.doc().level.name(), "Fresh name");
+        assert_eq!(app.next_undo_name().as_deref(), Some("Rename"));
+        assert_eq!(app.docs.len(), 1);
+        assert_eq!(app.next_pack_undo_name(), None, "no entry 10000");
+    }
+
+    #[test]
+    fn typing_tags_and_notes_is_one_pack_step_until_the_typing_ends() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        let original = app.pack.as_ref().unwrap().pack.levels[0].clone();
+        let typed = |notes: &str| Command::EditEntryNotes {
+            index: 0,
+            tags: vec!["tutorial".into()],
+            notes: notes.into(),
+        };
+        app.queue_all([typed("S"), typed("Sh"), typed("Short")]);
+        app.apply_queued();
+        let open = app.pack.as_ref().unwrap();
+        assert!(open.history.is_open(), "still typing");
+        assert_eq!(open.pack.levels[0].notes, "Short");
+        app.queue(Command::EndNotesTyping);
+        app.apply_queued();
+        assert!(!app.pack.as_ref().unwrap().history.is_open());
+        app.undo_pack();
+        let entry = &app.pack.as_ref().unwrap().pack.levels[0];
+        assert_eq!(*entry, original, "one step takes it all back");
     }
 
     #[test]

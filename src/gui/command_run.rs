@@ -56,6 +56,11 @@ impl EditorApp {
             | Command::EditPack(_)
             | Command::Paint { .. }
             | Command::EndStroke
+            | Command::Rename(_)
+            | Command::ActivateTab(_)
+            | Command::CloseTab(_)
+            | Command::EditEntryNotes { .. }
+            | Command::EndNotesTyping
             | Command::Say(_)
             | Command::Warn(_) => true,
         }

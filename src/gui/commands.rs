@@ -167,6 +167,26 @@ pub enum Command {
     },
     /// Close the open paint stroke: it becomes one undo step.
     EndStroke,
+    /// Give the level on screen this name, as an undo step.
+    Rename(String),
+    /// Bring the document of tab `index` on screen.
+    ActivateTab(usize),
+    /// Close the document of tab `index` (asking when it has unsaved
+    /// changes).
+    CloseTab(usize),
+    /// Give pack entry `index` these tags and notes; the typing in the two
+    /// fields is one undo step, open until [`Command::EndNotesTyping`].
+    EditEntryNotes {
+        /// The entry.
+        index: usize,
+        /// Its tags.
+        tags: Vec<String>,
+        /// Its notes.
+        notes: String,
+    },
+    /// Neither field of the tags and notes has the keyboard any more: the
+    /// typing's undo step closes.
+    EndNotesTyping,
     /// Change the pack as one undoable edit (remove, reorder, keep one of
     /// duplicates, store a check's fresh analyses).
     EditPack(PackEdit),
@@ -373,6 +393,11 @@ impl Command {
             Command::AddToPack => "Add to pack",
             Command::Paint { .. } => "Paint",
             Command::EndStroke => "End the stroke",
+            Command::Rename(_) => "Rename",
+            Command::ActivateTab(_) => "Show the tab",
+            Command::CloseTab(_) => "Close the tab",
+            Command::EditEntryNotes { .. } => "Edit the tags and notes",
+            Command::EndNotesTyping => "End typing the tags and notes",
             Command::EditPack(_) => "Edit the pack",
             Command::Say(_) | Command::Warn(_) => "Say",
         }
@@ -454,6 +479,11 @@ impl Command {
             | Command::EditPack(_)
             | Command::Paint { .. }
             | Command::EndStroke
+            | Command::Rename(_)
+            | Command::ActivateTab(_)
+            | Command::CloseTab(_)
+            | Command::EditEntryNotes { .. }
+            | Command::EndNotesTyping
             | Command::Say(_)
             | Command::Warn(_) => self.label(),
         }
@@ -549,6 +579,11 @@ impl Command {
             | Command::EditPack(_)
             | Command::Paint { .. }
             | Command::EndStroke
+            | Command::Rename(_)
+            | Command::ActivateTab(_)
+            | Command::CloseTab(_)
+            | Command::EditEntryNotes { .. }
+            | Command::EndNotesTyping
             | Command::Say(_)
             | Command::Warn(_) => &[],
         }

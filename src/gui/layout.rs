@@ -290,10 +290,10 @@ impl EditorApp {
                 self.queue(new);
             }
             if let Some(i) = activate {
-                self.activate(i);
+                self.queue(Command::ActivateTab(i));
             }
             if let Some(i) = close {
-                self.request_close_document(i);
+                self.queue(Command::CloseTab(i));
             }
         });
     }

@@ -14,9 +14,10 @@ impl EditorApp {
             crate::gui::document::Origin::PackEntry(i) => Some(i),
             _ => None,
         };
-        let Some(open) = self.pack.as_mut() else {
+        let Some(open) = self.pack.as_ref() else {
             return;
         };
+        let mut commands = Vec::new();
         ui.horizontal(|ui| {
             ui.heading(&open.pack.name);
             if open.dirty {
@@ -31,33 +32,23 @@ impl EditorApp {
             no_entry_notes(ui);
         }
         if let Some(i) = entry_on_screen {
-            let entry = &open.pack.levels[i];
-            let (old_tags, old_notes) = (entry.tags.clone(), entry.notes.clone());
-            let edit = entry_notes(ui, i, &mut open.pack.levels[i]);
+            let edit = entry_notes(ui, i, &open.pack.levels[i]);
             typing = edit.focused;
-            if edit.edited {
-                // The typing in the two fields is one step, open until
-                // neither has the focus.
-                if !open.history.is_open() {
-                    let mut before = open.pack.clone();
-                    before.levels[i].tags = old_tags;
-                    before.levels[i].notes = old_notes;
-                    let name = format!(
-                        "Edit the tags and notes of level {}",
-                        crate::gui::open_pack::level_words(&before.levels[i].level, i)
-                    );
-                    open.history.begin(&before, &name);
-                }
-                open.dirty = true;
+            if let Some((tags, notes)) = edit.edited {
+                commands.push(Command::EditEntryNotes {
+                    index: i,
+                    tags,
+                    notes,
+                });
             }
         }
         if !typing && open.history.is_open() {
-            open.history.end(&open.pack);
+            commands.push(Command::EndNotesTyping);
         }
         // One state budget for every analysis: the pack panel edits the
         // editor's.
         self.pack_panel.options.max_states = self.prefs.max_states;
-        let commands = self.pack_panel.show(ui, &open.pack, current);
+        commands.extend(self.pack_panel.show(ui, &open.pack, current));
         self.prefs.max_states = self.pack_panel.options.max_states;
         self.queue_all(commands);
     }
@@ -158,7 +149,7 @@ impl EditorApp {
                 .labelled_by(label.id)
                 .changed()
             {
-                self.doc_mut().edit("Rename", |l| l.set_name(name.clone()));
+                self.queue(Command::Rename(name.clone()));
             }
         });
         self.resize_section(ui);
@@ -330,8 +321,8 @@ fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
 
 /// What the designer did to a pack entry's tags and notes this frame.
 struct NotesEdit {
-    /// The tags or the notes changed.
-    edited: bool,
+    /// The tags and the notes, when either changed.
+    edited: Option<(Vec<String>, String)>,
     /// One of the two fields has the keyboard focus.
     focused: bool,
 }
@@ -349,9 +340,11 @@ fn no_entry_notes(ui: &mut Ui) {
 
 /// The tags and notes of pack entry `index` (the level on screen), folded
 /// under a heading that shows them.
-fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) -> NotesEdit {
+fn entry_notes(ui: &mut Ui, index: usize, entry: &crate::pack::PackEntry) -> NotesEdit {
     let mut edited = false;
     let mut focused = false;
+    let mut new_tags = entry.tags.clone();
+    let mut notes_typed = entry.notes.clone();
     let summary = if entry.tags.is_empty() && entry.notes.is_empty() {
         "none yet".to_string()
     } else {
@@ -388,7 +381,7 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
                     .labelled_by(label.id)
                     .on_hover_text("Separated by commas; the pack panel's filter finds them");
                 if field.changed() {
-                    entry.tags = tags_of(&tags);
+                    new_tags = tags_of(&tags);
                     edited = true;
                 }
                 focused |= field.has_focus();
@@ -397,7 +390,7 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
             let label = ui.label("Notes");
             let notes = ui
                 .add(
-                    egui::TextEdit::multiline(&mut entry.notes)
+                    egui::TextEdit::multiline(&mut notes_typed)
                         .desired_rows(3)
                         .desired_width(f32::INFINITY),
                 )
@@ -405,7 +398,10 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
             edited |= notes.changed();
             focused |= notes.has_focus();
         });
-    NotesEdit { edited, focused }
+    NotesEdit {
+        edited: edited.then_some((new_tags, notes_typed)),
+        focused,
+    }
 }
 
 /// The tags in a comma-separated text: trimmed, empty ones and repeats
