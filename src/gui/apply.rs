@@ -159,6 +159,12 @@ impl EditorApp {
             Command::EditEntryNotes { index, tags, notes } => {
                 self.edit_entry_notes(index, tags, notes)
             }
+            Command::NewLevelOf(kind) => self.new_level_of(kind),
+            Command::OpenFile(path) => self.open_path(&path),
+            Command::ShowDialog(purpose) => self.show_dialog(purpose),
+            Command::GoToHistory(done) => self.go_to_history(done),
+            Command::GoToPackHistory(done) => self.go_to_pack_history(done),
+            Command::Deselect => self.board_tools.selection = None,
             Command::EndNotesTyping => {
                 if let Some(open) = self.pack.as_mut() {
                     if open.history.is_open() {
@@ -375,6 +381,25 @@ mod tests {
         app.undo_pack();
         let entry = &app.pack.as_ref().unwrap().pack.levels[0];
         assert_eq!(*entry, original, "one step takes it all back");
+    }
+
+    #[test]
+    fn the_menus_commands_open_a_level_of_a_kind_and_a_missing_file_says_so() {
+        let ctx = egui::Context::default();
+        let mut app = EditorApp::new(&ctx, None);
+        let missing = std::env::temp_dir().join("levelscope-no-such-dir/none.txt");
+        app.queue_all([
+            Command::NewLevelOf(crate::kinds::Kind::Sokoban),
+            Command::OpenFile(missing),
+        ]);
+        app.apply_queued();
+        assert_eq!(app.docs.len(), 2, "the missing file opened nothing");
+        assert_eq!(app.doc().level.kind(), crate::kinds::Kind::Sokoban);
+        let error = app
+            .notices
+            .latest_of(crate::gui::notices::Severity::Error)
+            .expect("the missing file is an error");
+        assert!(error.text.contains("none.txt"), "{}", error.text);
     }
 
     #[test]

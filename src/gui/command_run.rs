@@ -61,6 +61,12 @@ impl EditorApp {
             | Command::CloseTab(_)
             | Command::EditEntryNotes { .. }
             | Command::EndNotesTyping
+            | Command::NewLevelOf(_)
+            | Command::OpenFile(_)
+            | Command::ShowDialog(_)
+            | Command::GoToHistory(_)
+            | Command::GoToPackHistory(_)
+            | Command::Deselect
             | Command::Say(_)
             | Command::Warn(_) => true,
         }

@@ -187,6 +187,20 @@ pub enum Command {
     /// Neither field of the tags and notes has the keyboard any more: the
     /// typing's undo step closes.
     EndNotesTyping,
+    /// A new empty level of this kind, in a new tab.
+    NewLevelOf(crate::kinds::Kind),
+    /// Open this file (File ▸ Open recent).
+    OpenFile(std::path::PathBuf),
+    /// Open a file dialog for this purpose (the exports).
+    ShowDialog(super::dialog_request::DialogPurpose),
+    /// Take the level on screen to the point of its history where `done`
+    /// edits are done.
+    GoToHistory(usize),
+    /// Take the pack to the point of its history where `done` edits are
+    /// done.
+    GoToPackHistory(usize),
+    /// Let go of the selection.
+    Deselect,
     /// Change the pack as one undoable edit (remove, reorder, keep one of
     /// duplicates, store a check's fresh analyses).
     EditPack(PackEdit),
@@ -311,6 +325,24 @@ impl Command {
         Command::ReplayControl(ReplayKey::Close),
     ];
 
+    /// The command's keys in words, as menus and tooltips show them: with
+    /// their modifiers as this system names them (Ctrl, or ⌘ on a Mac), a
+    /// key alone by its name; several joined by "or".
+    pub fn keys_text(&self, ctx: &egui::Context) -> String {
+        let words: Vec<String> = self
+            .keys()
+            .iter()
+            .map(|key| {
+                if key.modifiers.is_none() {
+                    key.logical_key.name().to_string()
+                } else {
+                    ctx.format_shortcut(key)
+                }
+            })
+            .collect();
+        words.join(" or ")
+    }
+
     /// Where the command's keys are read.
     pub fn scope(&self) -> KeyScope {
         match self {
@@ -398,6 +430,12 @@ impl Command {
             Command::CloseTab(_) => "Close the tab",
             Command::EditEntryNotes { .. } => "Edit the tags and notes",
             Command::EndNotesTyping => "End typing the tags and notes",
+            Command::NewLevelOf(_) => "New level of kind",
+            Command::OpenFile(_) => "Open recent",
+            Command::ShowDialog(_) => "Open a file dialog",
+            Command::GoToHistory(_) => "Go to a step of the level's history",
+            Command::GoToPackHistory(_) => "Go to a step of the pack's history",
+            Command::Deselect => "Deselect",
             Command::EditPack(_) => "Edit the pack",
             Command::Say(_) | Command::Warn(_) => "Say",
         }
@@ -484,6 +522,12 @@ impl Command {
             | Command::CloseTab(_)
             | Command::EditEntryNotes { .. }
             | Command::EndNotesTyping
+            | Command::NewLevelOf(_)
+            | Command::OpenFile(_)
+            | Command::ShowDialog(_)
+            | Command::GoToHistory(_)
+            | Command::GoToPackHistory(_)
+            | Command::Deselect
             | Command::Say(_)
             | Command::Warn(_) => self.label(),
         }
@@ -584,6 +628,12 @@ impl Command {
             | Command::CloseTab(_)
             | Command::EditEntryNotes { .. }
             | Command::EndNotesTyping
+            | Command::NewLevelOf(_)
+            | Command::OpenFile(_)
+            | Command::ShowDialog(_)
+            | Command::GoToHistory(_)
+            | Command::GoToPackHistory(_)
+            | Command::Deselect
             | Command::Say(_)
             | Command::Warn(_) => &[],
         }

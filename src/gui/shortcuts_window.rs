@@ -19,16 +19,6 @@ pub struct KeyGroup {
     pub rows: Vec<(String, String)>,
 }
 
-/// A key as the window shows it: with its modifiers as this system names
-/// them (Ctrl, or ⌘ on a Mac), a key alone by its name.
-fn key_words(ctx: &egui::Context, key: &egui::KeyboardShortcut) -> String {
-    if key.modifiers.is_none() {
-        key.logical_key.name().to_string()
-    } else {
-        ctx.format_shortcut(key)
-    }
-}
-
 /// The key of a character, as the window shows it.
 fn char_key(ch: char) -> String {
     match ch {
@@ -48,12 +38,11 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
             .iter()
             .filter(|c| c.scope() == scope && !c.keys().is_empty())
             .map(|c| {
-                let keys: Vec<String> = c.keys().iter().map(|k| key_words(ctx, k)).collect();
                 let what = match scope {
                     KeyScope::Everywhere => c.label(),
                     _ => c.description(),
                 };
-                (keys.join(" or "), what.to_string())
+                (c.keys_text(ctx), what.to_string())
             })
             .collect()
     };
@@ -188,8 +177,8 @@ mod tests {
             .flat_map(|g| g.rows)
             .collect();
         for command in Command::ALL {
-            if let Some(key) = command.keys().first() {
-                let shown = key_words(&ctx, key);
+            if !command.keys().is_empty() {
+                let shown = command.keys_text(&ctx);
                 assert!(
                     rows.iter().any(|(k, w)| k.contains(&shown)
                         && (w == command.label() || w == command.description())),

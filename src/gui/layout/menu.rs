@@ -13,7 +13,7 @@ impl EditorApp {
             ui.menu_button("New level of kind", |ui| {
                 for kind in Kind::ALL {
                     if ui.button(format!("New {} level", kind.title())).clicked() {
-                        self.new_level_of(kind);
+                        self.queue(Command::NewLevelOf(kind));
                     }
                 }
             });
@@ -24,7 +24,7 @@ impl EditorApp {
                 }
                 for path in self.prefs.recent.clone() {
                     if ui.button(path.display().to_string()).clicked() {
-                        self.open_path(&path);
+                        self.queue(Command::OpenFile(path));
                     }
                 }
             });
@@ -44,13 +44,13 @@ impl EditorApp {
                 .add_enabled(has_pack, egui::Button::new("Export pack as ASCII files…"))
                 .clicked()
             {
-                self.show_dialog(DialogPurpose::ExportAscii);
+                self.queue(Command::ShowDialog(DialogPurpose::ExportAscii));
             }
             if ui
                 .add_enabled(has_pack, egui::Button::new("Export contact sheet (PNG)…"))
                 .clicked()
             {
-                self.show_dialog(DialogPurpose::ExportSheet);
+                self.queue(Command::ShowDialog(DialogPurpose::ExportSheet));
             }
             ui.separator();
             let hint = if self.dialogs.native_failed() {
@@ -79,7 +79,7 @@ impl EditorApp {
                 let (undo, redo) = names(&self.doc().history);
                 ui.label(RichText::new("This level").strong());
                 if let Some(done) = history_steps(ui, &undo, &redo, "", "Before the first edit") {
-                    self.go_to_history(done);
+                    self.queue(Command::GoToHistory(done));
                 }
                 if let Some(open) = &self.pack {
                     let (undo, redo) = names(&open.history);
@@ -88,7 +88,7 @@ impl EditorApp {
                     if let Some(done) =
                         history_steps(ui, &undo, &redo, "Pack ", "Before the first pack edit")
                     {
-                        self.go_to_pack_history(done);
+                        self.queue(Command::GoToPackHistory(done));
                     }
                 }
             });
@@ -141,8 +141,8 @@ impl EditorApp {
             ui.checkbox(&mut self.prefs.side_by_side, "Trap positions side by side");
         });
         ui.menu_button("Level", |ui| {
-            if ui.button("Add to pack").clicked() {
-                self.add_to_pack();
+            if ui.button(Command::AddToPack.label()).clicked() {
+                self.queue(Command::AddToPack);
             }
             if ui.button("Generate…").clicked() {
                 self.generate.open_for(self.doc().level.kind());

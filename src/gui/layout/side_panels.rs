@@ -117,18 +117,10 @@ impl EditorApp {
                 (Command::Undo, self.next_undo_name()),
                 (Command::Redo, self.next_redo_name()),
             ] {
-                let keys: Vec<String> = command
-                    .keys()
-                    .iter()
-                    .map(|k| ui.ctx().format_shortcut(k))
-                    .collect();
+                let keys = command.keys_text(ui.ctx());
                 if ui
                     .add_enabled(next.is_some(), egui::Button::new(command.label()))
-                    .on_hover_text(format!(
-                        "{} ({})",
-                        next.as_deref().unwrap_or(""),
-                        keys.join(" or ")
-                    ))
+                    .on_hover_text(format!("{} ({})", next.as_deref().unwrap_or(""), keys))
                     .clicked()
                 {
                     self.queue(command);
