@@ -12,7 +12,10 @@ use levelscope::kinds::skiddy::Piece;
 
 /// The centre of board cell `(x, y)` as the last frame drew it.
 fn cell_centre(harness: &Harness<'static, EditorApp>, x: usize, y: usize) -> Pos2 {
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     geometry.cell_rect(x, y).center()
 }
 
@@ -46,10 +49,10 @@ fn piece_at(harness: &Harness<'static, EditorApp>, x: usize, y: usize) -> Option
 fn wheel_zoom_keeps_the_cell_under_the_pointer_and_painting_hits_the_right_cell() {
     let mut harness = editor();
     harness.get_by_label("Zoom: fit");
-    let before = harness.state().board_geometry.unwrap();
+    let before = harness.state().board_geometry().unwrap();
     let pointer = cell_centre(&harness, 2, 1);
     wheel_at(&mut harness, pointer, 2.0);
-    let after = harness.state().board_geometry.unwrap();
+    let after = harness.state().board_geometry().unwrap();
     assert!(
         after.cell > before.cell * 1.5,
         "{} -> {}",
@@ -66,7 +69,7 @@ fn wheel_zoom_keeps_the_cell_under_the_pointer_and_painting_hits_the_right_cell(
     assert_eq!(piece_at(&harness, 3, 2), Some(Piece::Crate));
     // A middle drag pans: the board moves with the pointer.
     let start = cell_centre(&harness, 2, 2);
-    let origin = harness.state().board_geometry.unwrap().origin;
+    let origin = harness.state().board_geometry().unwrap().origin;
     harness.event(Event::PointerButton {
         pos: start,
         button: PointerButton::Middle,
@@ -88,7 +91,7 @@ fn wheel_zoom_keeps_the_cell_under_the_pointer_and_painting_hits_the_right_cell(
     });
     harness.step();
     harness.step();
-    let panned = harness.state().board_geometry.unwrap().origin;
+    let panned = harness.state().board_geometry().unwrap().origin;
     assert!(
         (panned.x - origin.x - 40.0).abs() < 1.0,
         "{origin:?} -> {panned:?}"
@@ -102,7 +105,7 @@ fn wheel_zoom_keeps_the_cell_under_the_pointer_and_painting_hits_the_right_cell(
     harness.get_by_label("Fit").click();
     harness.step();
     harness.step();
-    assert_eq!(harness.state().board_geometry.unwrap(), before);
+    assert_eq!(harness.state().board_geometry().unwrap(), before);
     harness.get_by_label("Zoom: fit");
 }
 
@@ -183,7 +186,11 @@ fn select_a_region_by_drag_copy_it_paste_it_elsewhere_and_undo() {
     harness.get_by_label("Select").click();
     harness.step();
     drag_cells(&mut harness, (1, 1), (4, 1), |_| {});
-    let selection = harness.state().board_tools.selection.expect("a selection");
+    let selection = harness
+        .state()
+        .board_tools()
+        .selection
+        .expect("a selection");
     assert_eq!(selection.describe(), "4x1 at (1, 1)");
     harness.get_by_label("Selection 4x1 at (1, 1)");
     harness.event(Event::Copy);
@@ -195,17 +202,17 @@ fn select_a_region_by_drag_copy_it_paste_it_elsewhere_and_undo() {
     let over = cell_centre(&harness, 2, 3);
     harness.event(Event::PointerMoved(over));
     harness.step();
-    let docs = harness.state().docs.len();
+    let docs = harness.state().docs().len();
     harness.event(Event::Paste(text));
     harness.step();
     assert_eq!(rows(&harness)[3], "#.R..c.#");
     assert_eq!(last_step(&harness), "Paste 4x1 at (2, 3)");
     assert_eq!(
-        harness.state().board_tools.selection.unwrap().describe(),
+        harness.state().board_tools().selection.unwrap().describe(),
         "4x1 at (2, 3)",
         "the pasted cells are selected"
     );
-    assert_eq!(harness.state().docs.len(), docs, "no level was opened");
+    assert_eq!(harness.state().docs().len(), docs, "no level was opened");
     harness.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     harness.step();
     assert_eq!(
@@ -231,10 +238,10 @@ fn cut_and_delete_clear_the_selection_and_text_that_is_not_the_region_opens_a_le
     assert_eq!(rows(&harness)[1], "#...c..#");
     assert_eq!(last_step(&harness), "Clear 2x1 at (1, 1)");
     // Another program's text on the clipboard is a level to open.
-    let docs = harness.state().docs.len();
+    let docs = harness.state().docs().len();
     harness.event(Event::Paste("#b##\n#B.#\n####\n".into()));
     harness.step();
-    assert_eq!(harness.state().docs.len(), docs + 1);
+    assert_eq!(harness.state().docs().len(), docs + 1);
 }
 
 #[test]
@@ -252,7 +259,7 @@ fn flip_and_rotate_the_selection_with_keys_and_buttons() {
     harness.step();
     let r = rows(&harness);
     assert_eq!(
-        harness.state().board_tools.selection.unwrap().describe(),
+        harness.state().board_tools().selection.unwrap().describe(),
         "1x4 at (1, 1)"
     );
     assert_eq!(&r[1][..3], "#c.");
@@ -267,7 +274,7 @@ fn flip_and_rotate_the_selection_with_keys_and_buttons() {
     assert_eq!(&rows(&harness)[1][..2], "##");
     let warning = harness
         .state()
-        .notices
+        .notices()
         .latest_of(levelscope::gui::notices::Severity::Warning)
         .expect("a warning");
     assert!(
@@ -293,7 +300,7 @@ fn the_line_tool_previews_while_dragging_and_paints_one_undo_step() {
         );
         let drag = harness
             .state()
-            .board_tools
+            .board_tools()
             .drag
             .expect("a line being dragged");
         assert_eq!((drag.from, drag.to), ((1, 2), (5, 2)));

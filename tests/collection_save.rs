@@ -22,8 +22,8 @@ fn editor_with_own_collection(dir: &Path) -> (Harness<'static, EditorApp>, PathB
     let path = dir.join("own.xsb");
     std::fs::write(&path, OWN).unwrap();
     let mut harness = editor();
-    harness.state_mut().prefs.system_file_dialog = false;
-    harness.state_mut().prefs.recent = vec![dir.join("earlier.json")];
+    harness.state_mut().prefs_mut().system_file_dialog = false;
+    harness.state_mut().prefs_mut().recent = vec![dir.join("earlier.json")];
     harness.state_mut().open_path(&path);
     harness.run_steps(2);
     wait_for_analysis(&mut harness);
@@ -32,7 +32,7 @@ fn editor_with_own_collection(dir: &Path) -> (Harness<'static, EditorApp>, PathB
 
 /// The open pack's level names, in order.
 fn pack_names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
-    let open = harness.state().pack.as_ref().expect("a pack is open");
+    let open = harness.state().pack().as_ref().expect("a pack is open");
     open.pack
         .levels
         .iter()
@@ -44,7 +44,7 @@ fn pack_names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
 fn last_notice(harness: &Harness<'static, EditorApp>) -> String {
     harness
         .state()
-        .notices
+        .notices()
         .latest()
         .map(|n| n.text.clone())
         .unwrap_or_default()
@@ -60,7 +60,7 @@ fn save_pack(harness: &mut Harness<'static, EditorApp>) {
 
 /// Tags level 1 of the open pack, as the pack panel's tag field does.
 fn tag_first_level(harness: &mut Harness<'static, EditorApp>) {
-    let open = harness.state_mut().pack.as_mut().unwrap();
+    let open = harness.state_mut().pack_mut().as_mut().unwrap();
     open.edit("Tag level 1", |pack| {
         pack.levels[0].tags.push("easy".into())
     });
@@ -78,7 +78,7 @@ fn a_moved_level_saves_back_as_xsb_with_every_comment() {
     harness.run_steps(3);
     assert_eq!(pack_names(&harness), ["Detour", "Corner", "Sealed"]);
     save_pack(&mut harness);
-    assert!(harness.state().confirm.is_none(), "nothing to ask");
+    assert!(harness.state().confirm().is_none(), "nothing to ask");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
         text.starts_with(
@@ -98,7 +98,7 @@ fn a_moved_level_saves_back_as_xsb_with_every_comment() {
     harness.run_steps(3);
     save_pack(&mut harness);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), OWN);
-    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().pack().as_ref().unwrap().dirty);
     assert!(
         last_notice(&harness).contains("as xsb"),
         "{}",
@@ -124,9 +124,9 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     // Cancel: nothing written, the pack still unsaved.
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert!(harness.state().confirm.is_none());
+    assert!(harness.state().confirm().is_none());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), OWN);
-    assert!(harness.state().pack.as_ref().unwrap().dirty);
+    assert!(harness.state().pack().as_ref().unwrap().dirty);
 
     // Leave them out: the XSB file without the tag, which is said.
     save_pack(&mut harness);
@@ -135,7 +135,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), OWN);
     let said = last_notice(&harness);
     assert!(said.contains("left out: the tags of level 1"), "{said}");
-    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().pack().as_ref().unwrap().dirty);
 
     // Save as a levelscope pack: Save pack as, with a .json name; the
     // XSB file is left as it is, the new pack keeps the tag and the text.
@@ -144,7 +144,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     harness.get_by_label("Save as a levelscope pack…").click();
     harness.run_steps(4);
     assert!(
-        harness.state().dialogs.built_in_open(),
+        harness.state().dialogs().built_in_open(),
         "Save pack as opens"
     );
     let field = harness.get_by_label("File name");
@@ -155,7 +155,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     let read = levelscope::pack::parse_pack(&json).unwrap();
     assert_eq!(read.pack.levels[0].tags, ["easy", "easy"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), OWN);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert_eq!(
         open.path.as_deref(),
         Some(dir.path().join("own.json").as_path())
@@ -171,7 +171,7 @@ fn a_tag_xsb_cannot_say_is_asked_about_and_each_answer_does_what_it_says() {
     assert_eq!(String::from_utf8(back.bytes).unwrap(), OWN);
     // Save pack now saves the JSON pack without a question.
     save_pack(&mut harness);
-    assert!(harness.state().confirm.is_none());
+    assert!(harness.state().confirm().is_none());
     assert!(last_notice(&harness).starts_with("Saved pack"));
 }
 

@@ -34,26 +34,26 @@ fn a_tool_the_kind_lacks_becomes_the_nearest_it_has_on_its_tab() {
     let mut harness = editor();
     harness.get_by_label("Select").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().prefs.tool, Tool::Select);
+    assert_eq!(harness.state().prefs().tool, Tool::Select);
     harness.key_press(Key::F3);
     harness.run_steps(2);
-    assert_eq!(harness.state().view, CentralView::Graph);
+    assert_eq!(harness.state().view(), CentralView::Graph);
     new_level_from_menu(&mut harness, Kind::Tangram);
     assert_eq!(harness.state().doc().level.kind(), Kind::Tangram);
     assert_eq!(
-        harness.state().prefs.tool,
+        harness.state().prefs().tool,
         Tool::Paint,
         "Select has no meaning on triangles"
     );
     assert_eq!(
-        harness.state().view,
+        harness.state().view(),
         CentralView::Edit,
         "a Tangram level has no state graph"
     );
     // F3 does nothing on a Tangram level, as its greyed button says.
     harness.key_press(Key::F3);
     harness.run_steps(2);
-    assert_eq!(harness.state().view, CentralView::Edit);
+    assert_eq!(harness.state().view(), CentralView::Edit);
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn f12_opens_the_shortcuts_window_that_lists_the_menus_keys() {
     assert!(harness.query_by_label("Keyboard shortcuts").is_none());
     harness.key_press(Key::F12);
     harness.run_steps(2);
-    assert!(harness.state().show_shortcuts);
+    assert!(harness.state().show_shortcuts());
     for row in [
         "Undo",
         "Ctrl+Shift+Z or Ctrl+Y",
@@ -82,12 +82,12 @@ fn f12_opens_the_shortcuts_window_that_lists_the_menus_keys() {
     );
     harness.key_press(Key::F12);
     harness.run_steps(2);
-    assert!(!harness.state().show_shortcuts);
+    assert!(!harness.state().show_shortcuts());
     // The Help menu opens it too.
     open_menu(&mut harness, "Help");
     harness.get_by_label_contains("Keyboard shortcuts").click();
     harness.run_steps(2);
-    assert!(harness.state().show_shortcuts);
+    assert!(harness.state().show_shortcuts());
 }
 
 #[test]
@@ -98,20 +98,23 @@ fn file_new_pack_asks_for_an_unsaved_pack_and_close_pack_closes_it() {
     // The level on screen is level 1 of the pack already.
     harness.get_by_label("Add a copy").click();
     harness.run_steps(2);
-    assert!(harness.state().pack.as_ref().unwrap().dirty);
+    assert!(harness.state().pack().as_ref().unwrap().dirty);
     open_menu(&mut harness, "File");
     harness.get_by_label("New pack").click();
     harness.run_steps(2);
     harness.get_by_label_contains("Start a new pack instead?");
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().pack.as_ref().unwrap().pack.levels.len(), 13);
+    assert_eq!(
+        harness.state().pack().as_ref().unwrap().pack.levels.len(),
+        13
+    );
     open_menu(&mut harness, "File");
     harness.get_by_label("New pack").click();
     harness.run_steps(2);
     harness.get_by_label("Discard").click();
     harness.run_steps(2);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert!(open.pack.levels.is_empty(), "a new, empty pack");
     assert_eq!(open.pack.name, "New pack");
     assert_eq!(
@@ -122,7 +125,7 @@ fn file_new_pack_asks_for_an_unsaved_pack_and_close_pack_closes_it() {
     open_menu(&mut harness, "File");
     harness.get_by_label("Close pack").click();
     harness.run_steps(2);
-    assert!(harness.state().pack.is_none());
+    assert!(harness.state().pack().is_none());
     open_menu(&mut harness, "File");
     assert!(harness
         .get_by_label("Close pack")
@@ -139,7 +142,9 @@ fn two_new_levels_never_both_read_untitled() {
     }
     wait_for_analysis(&mut harness);
     let app = harness.state();
-    let names: Vec<String> = (0..app.docs.len()).map(|i| app.document_name(i)).collect();
+    let names: Vec<String> = (0..app.docs().len())
+        .map(|i| app.document_name(i))
+        .collect();
     assert_eq!(names[1..], ["Untitled", "Untitled 2"]);
     harness.get_by_label("Untitled 2 *");
 }

@@ -22,9 +22,9 @@ fn wait_for_label(harness: &mut Harness<'static, EditorApp>, label: &str) {
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(!left.is_zero(), "{label:?} did not show within {HANG:?}");
         let app = harness.state_mut();
-        let edited = app.worker.wait_for_result(left);
+        let edited = app.worker_mut().wait_for_result(left);
         let reference = app
-            .compare
+            .compare_mut()
             .as_mut()
             .is_none_or(|(_, comparison)| comparison.wait_for_reference(left));
         assert!(
@@ -162,7 +162,7 @@ fn f8_moves_the_board_not_a_point() {
     wait_for_label(&mut harness, "same: 3 stars -> 3 stars");
     harness.run_steps(2);
     let board = |h: &Harness<'static, EditorApp>| {
-        let geometry = h.state().board_geometry.expect("the board was drawn");
+        let geometry = h.state().board_geometry().expect("the board was drawn");
         (geometry.origin, geometry.cell)
     };
     let before = board(&harness);

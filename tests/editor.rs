@@ -19,7 +19,10 @@ fn click_cell(
     y: usize,
     button: PointerButton,
 ) {
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     click_at(harness, geometry.cell_rect(x, y).center(), button);
 }
 
@@ -28,7 +31,7 @@ fn starts_with_the_sample_pack_and_its_first_level() {
     let harness = editor();
     let app = harness.state();
     assert_eq!(app.doc().level.name(), "1-1");
-    assert_eq!(app.pack.as_ref().unwrap().pack.levels.len(), 12);
+    assert_eq!(app.pack().as_ref().unwrap().pack.levels.len(), 12);
     harness.get_by_label("3 of 3 stars");
     harness.get_by_label("Board");
 }
@@ -115,7 +118,10 @@ fn a_paint_on_the_border_is_refused_with_a_message() {
         app.doc().level.as_skiddy().unwrap().cell(0, 1).floor,
         Floor::Block
     );
-    let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
+    let warning = app
+        .notices()
+        .latest_of(Severity::Warning)
+        .expect("a warning");
     assert!(warning.text.contains("border"), "{}", warning.text);
     assert!(!app.doc().history.can_undo(), "a refused paint is no step");
 }
@@ -139,7 +145,7 @@ fn pick_a_solution_and_step_through_it() {
     // "L D" is both the shortest and the max-combo solution; take the first.
     harness.get_all_by_label("  2  L D").next().unwrap().click();
     harness.step();
-    assert!(matches!(harness.state().showing, Some(Showing::Replay)));
+    assert!(matches!(harness.state().showing(), Some(Showing::Replay)));
     harness.get_by_label("Pause replay").click();
     harness.step();
     harness.get_by_label("Start").click();
@@ -158,7 +164,7 @@ fn pick_a_solution_and_step_through_it() {
     harness.get_by_label("Move 1 of 2:");
     harness.get_by_label("Back to editing").click();
     harness.step();
-    assert!(harness.state().showing.is_none());
+    assert!(harness.state().showing().is_none());
 }
 
 #[test]
@@ -166,7 +172,7 @@ fn play_a_move_in_play_mode() {
     let mut harness = editor();
     harness.get_by_label("Play").click();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
     harness.key_press(Key::ArrowUp);
     harness.step();
     harness.get_by_label("No moves yet"); // Up is not a move in 1-1
@@ -190,7 +196,7 @@ fn a_trap_shows_the_last_winnable_state_and_the_dead_end() {
     let mut harness = editor();
     let index = harness
         .state()
-        .pack
+        .pack()
         .as_ref()
         .unwrap()
         .pack
@@ -211,7 +217,7 @@ fn a_trap_shows_the_last_winnable_state_and_the_dead_end() {
         .click();
     harness.step();
     assert!(matches!(
-        harness.state().showing,
+        harness.state().showing(),
         Some(Showing::Trap { .. })
     ));
     harness.get_by_role_and_label(egui::Role::Canvas, "Last winnable state");
@@ -247,19 +253,19 @@ fn copy_gives_ascii_and_paste_opens_a_new_level() {
         })
         .collect();
     assert_eq!(copied, vec!["#####\n#R.R#\n#...#\n#r###\n".to_string()]);
-    let docs = harness.state().docs.len();
+    let docs = harness.state().docs().len();
     harness.event(Event::Paste("#b##\n#B.#\n####\n".into()));
     harness.step();
     let app = harness.state();
-    assert_eq!(app.docs.len(), docs + 1);
+    assert_eq!(app.docs().len(), docs + 1);
     assert_eq!(app.doc().level.size().0, 4);
     // Text that is not a level is refused with a message and opens nothing.
     harness.event(Event::Paste("hello".into()));
     harness.step();
-    assert_eq!(harness.state().docs.len(), docs + 1);
+    assert_eq!(harness.state().docs().len(), docs + 1);
     assert!(harness
         .state()
-        .notices
+        .notices()
         .latest_of(Severity::Error)
         .is_some_and(|n| n.text.contains("does not hold a level")));
 }
@@ -270,15 +276,15 @@ fn closing_a_changed_level_asks_first() {
     harness.get_by_label("Crate").click();
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
-    let docs = harness.state().docs.len();
-    let active = harness.state().active;
+    let docs = harness.state().docs().len();
+    let active = harness.state().active();
     harness.state_mut().request_close_document(active);
     harness.step();
     harness.step();
     harness.get_by_label("Unsaved changes");
     harness.get_by_label("Cancel").click();
     harness.step();
-    assert_eq!(harness.state().docs.len(), docs, "cancel keeps it");
+    assert_eq!(harness.state().docs().len(), docs, "cancel keeps it");
     harness.state_mut().request_close_document(active);
     harness.step();
     harness.step();
@@ -286,8 +292,8 @@ fn closing_a_changed_level_asks_first() {
     harness.step();
     // The last level closed leaves one blank level to paint on.
     let app = harness.state();
-    assert!(app.docs.iter().all(|d| d.level.name() != "1-1"));
-    assert_eq!(app.docs.len(), docs.max(2) - 1);
+    assert!(app.docs().iter().all(|d| d.level.name() != "1-1"));
+    assert_eq!(app.docs().len(), docs.max(2) - 1);
 }
 
 #[test]
@@ -295,7 +301,7 @@ fn a_level_over_the_state_budget_says_so() {
     let mut harness = editor();
     // The sample pack's four-colours has 2,222 states; the lowest budget
     // is 1,000.
-    harness.state_mut().prefs.max_states = 1_000;
+    harness.state_mut().prefs_mut().max_states = 1_000;
     harness.state_mut().open_pack_entry(5);
     harness.step();
     wait_for_analysis(&mut harness);
@@ -310,10 +316,10 @@ fn a_level_over_the_state_budget_says_so() {
         .get_by_label("State budget")
         .set_value_accesskit(100_000.0);
     harness.step();
-    assert_eq!(harness.state().prefs.max_states, 100_000);
+    assert_eq!(harness.state().prefs().max_states, 100_000);
     wait_for_analysis(&mut harness);
     assert!(
-        matches!(harness.state().analysis.result, Some(Ok(_))),
+        matches!(harness.state().analysis().result, Some(Ok(_))),
         "analysed again within the raised budget"
     );
 }
@@ -332,7 +338,7 @@ fn prism_play_a_move_into_an_enemy_and_take_it_back() {
     harness.get_by_label("Difficulty 4");
     harness.get_by_label("Play").click();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
     harness.key_press(Key::ArrowRight);
     harness.step();
     harness.get_by_label_contains("can be won");
@@ -366,7 +372,7 @@ fn prism_paint_a_red_block_from_the_palette() {
     click_cell(&mut harness, 0, 0, PointerButton::Primary);
     assert!(harness
         .state()
-        .notices
+        .notices()
         .latest_of(Severity::Warning)
         .is_some());
     assert_eq!(
@@ -397,7 +403,7 @@ fn prism_files_open_as_a_level_a_pack_and_json() {
         .collect();
     let text = levelscope::kinds::prism::write_2017(&levels).unwrap();
     open_file(&mut harness, "two.txt", &text);
-    let pack = &harness.state().pack.as_ref().unwrap().pack;
+    let pack = &harness.state().pack().as_ref().unwrap().pack;
     assert_eq!(pack.levels.len(), 2);
     // The state graph and the histogram show for a Prism level too.
     harness.get_by_label("State graph").click();
@@ -434,7 +440,10 @@ fn a_quick_click_paints_even_when_released_before_the_next_frame() {
     let mut harness = editor();
     harness.get_by_label("Crate").click();
     harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     let pos: Pos2 = geometry.cell_rect(2, 2).center();
     harness.event(Event::PointerMoved(pos));
     harness.step();
@@ -496,7 +505,7 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
     harness.get_by_label("Crate").click();
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
-    harness.state_mut().prefs.system_file_dialog = false;
+    harness.state_mut().prefs_mut().system_file_dialog = false;
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.step();
     assert_eq!(
@@ -504,11 +513,11 @@ fn ctrl_shift_s_does_not_save_over_the_open_file() {
         text,
         "Save as asks for a file; it does not write the open one"
     );
-    assert!(harness.state().dialogs.built_in_open(), "it asks");
+    assert!(harness.state().dialogs().built_in_open(), "it asks");
     harness.run_steps(3);
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
-    assert!(!harness.state().dialogs.is_open());
+    assert!(!harness.state().dialogs().is_open());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.step();
     assert_ne!(
@@ -526,7 +535,7 @@ fn edit_then_kill(dir: &std::path::Path) -> levelscope::kinds::Level {
     harness
         .state_mut()
         .keep_recovery_in(Some(dir.to_path_buf()));
-    harness.state_mut().recovery.delay = std::time::Duration::ZERO;
+    harness.state_mut().recovery_mut().delay = std::time::Duration::ZERO;
     harness.get_by_label("Crate").click();
     harness.step();
     click_cell(&mut harness, 2, 2, PointerButton::Primary);
@@ -567,7 +576,7 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
     let dir = tempfile::tempdir().unwrap();
     let edited = edit_then_kill(dir.path());
     let mut harness = restart(dir.path());
-    assert_eq!(harness.state().recovered.len(), 1, "the copy is offered");
+    assert_eq!(harness.state().recovered().len(), 1, "the copy is offered");
     harness.run_steps(4);
     harness.get_by_label_contains("did not close normally");
     harness.get_by_label_contains("Skiddy level 1-1");
@@ -586,7 +595,7 @@ fn a_killed_editor_loses_nothing_its_recovery_copy_restores_the_level() {
         "level 1 of the pack, as it was"
     );
     assert!(
-        !app.pack.as_ref().unwrap().dirty,
+        !app.pack().as_ref().unwrap().dirty,
         "the pack itself had no unsaved changes"
     );
     harness.run_steps(4);
@@ -606,14 +615,14 @@ fn a_killed_editor_loses_no_pack_edit() {
         harness
             .state_mut()
             .keep_recovery_in(Some(dir.path().to_path_buf()));
-        harness.state_mut().recovery.delay = std::time::Duration::ZERO;
-        let bundled = harness.state().pack.as_ref().unwrap().pack.levels.len();
+        harness.state_mut().recovery_mut().delay = std::time::Duration::ZERO;
+        let bundled = harness.state().pack().as_ref().unwrap().pack.levels.len();
         harness.get_by_label("Add current level").click();
         harness.run_steps(2);
         // The level on screen is level 1 of the pack already.
         harness.get_by_label("Add a copy").click();
         harness.run_steps(3);
-        let open = harness.state().pack.as_ref().unwrap();
+        let open = harness.state().pack().as_ref().unwrap();
         assert!(open.dirty);
         assert_eq!(open.pack.levels.len(), bundled + 1);
         let names: Vec<String> = std::fs::read_dir(dir.path())
@@ -631,11 +640,11 @@ fn a_killed_editor_loses_no_pack_edit() {
     };
     let mut harness = restart(dir.path());
     assert_eq!(
-        harness.state().recovered_packs.len(),
+        harness.state().recovered_packs().len(),
         1,
         "the copy is offered"
     );
-    let copy = harness.state().recovered_packs[0].path.clone();
+    let copy = harness.state().recovered_packs()[0].path.clone();
     harness.run_steps(4);
     harness.get_by_label_contains("did not close normally");
     harness.get_by_label_contains(&format!(
@@ -645,10 +654,10 @@ fn a_killed_editor_loses_no_pack_edit() {
     ));
     harness.get_by_label("Restore them").click();
     harness.run_steps(2);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert_eq!(open.pack, before, "the restored pack is the edited one");
     assert!(open.dirty, "and it is still unsaved");
-    let docs = &harness.state().docs;
+    let docs = &harness.state().docs();
     assert_eq!(
         docs.len(),
         1,
@@ -667,7 +676,7 @@ fn recovered_work_can_be_discarded() {
     harness.get_by_label("Discard them").click();
     harness.step();
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-    assert_eq!(harness.state().docs.len(), 1, "nothing was opened");
+    assert_eq!(harness.state().docs().len(), 1, "nothing was opened");
 }
 
 /// A copy cut short (a disk that filled) is not passed over: the editor
@@ -684,7 +693,7 @@ fn a_recovery_copy_cut_short_is_named_and_kept_or_discarded() {
         let cut = text.find("\"rows\"").unwrap() + 20;
         std::fs::write(&copy, &text[..cut]).unwrap();
         let mut harness = restart(dir.path());
-        assert!(harness.state().recovered.is_empty(), "nothing to restore");
+        assert!(harness.state().recovered().is_empty(), "nothing to restore");
         harness.run_steps(4);
         harness.get_by_label_contains("A recovery copy of 1-1 written");
         harness.get_by_label_contains("could not be read: it is cut short");
@@ -710,8 +719,8 @@ fn a_recovery_copy_cut_short_is_named_and_kept_or_discarded() {
         }
         // The next start neither offers nor mentions it.
         let harness = restart(dir.path());
-        assert!(harness.state().unreadable.is_empty());
-        assert!(harness.state().recovered.is_empty());
+        assert!(harness.state().unreadable().is_empty());
+        assert!(harness.state().recovered().is_empty());
     }
 }
 
@@ -735,7 +744,7 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     harness.run_steps(2);
     harness.get_by_label("right").click_accesskit();
     harness.run_steps(2);
-    assert_eq!(harness.state().resize_anchor.name(), "right");
+    assert_eq!(harness.state().resize_anchor().name(), "right");
     harness.get_by_label_contains("nothing is lost");
     assert!(harness.query_by_label_contains("falls off").is_none());
     harness.get_by_label("Resize").scroll_to_me();
@@ -755,7 +764,7 @@ fn a_resize_shows_what_it_removes_before_it_does_and_keeps_the_anchored_side() {
     );
     assert!(level.problems().is_empty(), "{:?}", level.problems());
     assert_eq!(app.doc().history.undo_names(), ["Resize 8x7 to 6x7"]);
-    assert!(app.resize_draft.is_none());
+    assert!(app.resize_draft().is_none());
 }
 
 #[test]
@@ -805,7 +814,7 @@ fn tags_and_notes_of_a_pack_level_are_edited_beside_the_pack() {
         .get_by_label("Notes")
         .type_text(" Teaches the slide.");
     harness.step();
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     let entry = &open.pack.levels[0];
     assert_eq!(entry.tags, ["sample", "tutorial", "first"]);
     assert!(
@@ -824,15 +833,15 @@ fn a_cancelled_analysis_names_f6_and_is_no_error() {
     let mut harness = editor();
     // Analysed again from the start, and cancelled before the result is
     // collected.
-    harness.state_mut().run(Command::AnalyseAgain);
+    harness.state_mut().apply(Command::AnalyseAgain);
     harness.state_mut().drive_analysis();
-    assert!(harness.state().worker.is_running());
-    harness.state_mut().run(Command::CancelAnalysis);
+    assert!(harness.state().worker().is_running());
+    harness.state_mut().apply(Command::CancelAnalysis);
     harness.run_steps(2);
-    assert!(harness.state().analysis.cancelled);
+    assert!(harness.state().analysis().cancelled);
     harness.get_by_label("Cancelled: edit the level, or press F6 (Analysis > Analyse again)");
     harness.key_press(egui::Key::F6);
     wait_for_analysis(&mut harness);
-    assert!(!harness.state().analysis.cancelled);
-    assert!(matches!(harness.state().analysis.result, Some(Ok(_))));
+    assert!(!harness.state().analysis().cancelled);
+    assert!(matches!(harness.state().analysis().result, Some(Ok(_))));
 }

@@ -19,8 +19,8 @@ use levelscope::kinds::Kind;
 fn editor_saving_into(dir: &Path) -> Harness<'static, EditorApp> {
     let mut harness = editor();
     let app = harness.state_mut();
-    app.prefs.system_file_dialog = false;
-    app.prefs.recent = vec![dir.join("earlier.json")];
+    app.prefs_mut().system_file_dialog = false;
+    app.prefs_mut().recent = vec![dir.join("earlier.json")];
     harness
 }
 
@@ -31,7 +31,10 @@ fn new_changed_level(harness: &mut Harness<'static, EditorApp>) {
     wait_for_analysis(harness);
     harness.get_by_label("Block").click();
     harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     click_at(
         harness,
         geometry.cell_rect(2, 2).center(),
@@ -44,7 +47,7 @@ fn new_changed_level(harness: &mut Harness<'static, EditorApp>) {
 /// presses its Save button.
 fn save_in_dialog(harness: &mut Harness<'static, EditorApp>, suggested: &str, name: &str) {
     assert!(
-        harness.state().dialogs.built_in_open(),
+        harness.state().dialogs().built_in_open(),
         "levelscope's own dialog is open"
     );
     harness.run_steps(4);
@@ -75,7 +78,7 @@ fn a_new_level_is_saved_through_levelscopes_own_dialog() {
     let text = std::fs::read_to_string(&path).expect("the level was written");
     assert!(text.contains("\"kind\""), "{text}");
     let app = harness.state();
-    assert!(!app.dialogs.is_open());
+    assert!(!app.dialogs().is_open());
     assert!(!app.doc().is_dirty());
     assert_eq!(app.doc().origin, Origin::File(path.clone()));
     let title = app.window_title();
@@ -86,8 +89,8 @@ fn a_new_level_is_saved_through_levelscopes_own_dialog() {
 /// Asks to close the active level and answers Save; returns how many
 /// levels were open.
 fn answer_save_to_the_close_question(harness: &mut Harness<'static, EditorApp>) -> usize {
-    let docs = harness.state().docs.len();
-    let active = harness.state().active;
+    let docs = harness.state().docs().len();
+    let active = harness.state().active();
     harness.state_mut().request_close_document(active);
     harness.step();
     harness.step();
@@ -104,13 +107,13 @@ fn save_in_the_close_question_saves_then_closes() {
     new_changed_level(&mut harness);
     let docs = answer_save_to_the_close_question(&mut harness);
     assert_eq!(
-        harness.state().docs.len(),
+        harness.state().docs().len(),
         docs,
         "not closed before it is saved"
     );
     save_in_dialog(&mut harness, "level.json", "kept.json");
     assert!(dir.path().join("kept.json").exists());
-    assert_eq!(harness.state().docs.len(), docs - 1, "closed once saved");
+    assert_eq!(harness.state().docs().len(), docs - 1, "closed once saved");
 }
 
 #[test]
@@ -123,9 +126,9 @@ fn cancelling_the_dialog_closes_nothing() {
     harness.get_by_label("Cancel").click();
     harness.step();
     harness.step();
-    assert_eq!(harness.state().docs.len(), docs);
+    assert_eq!(harness.state().docs().len(), docs);
     assert!(harness.state().doc().is_dirty(), "the edit is still there");
-    assert!(!harness.state().dialogs.is_open());
+    assert!(!harness.state().dialogs().is_open());
 }
 
 #[test]
@@ -162,7 +165,7 @@ fn a_failed_open_stays_until_dismissed_and_news_fades() {
     harness.step();
     let error = harness
         .state()
-        .notices
+        .notices()
         .latest_of(Severity::Error)
         .expect("the failed open is an error")
         .text
@@ -174,13 +177,17 @@ fn a_failed_open_stays_until_dismissed_and_news_fades() {
     harness.step();
     // Much later, the news has faded and the error is still on screen.
     let later = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    harness.state_mut().notices.expire(later);
+    harness.state_mut().notices_mut().expire(later);
     harness.step();
     assert!(harness.query_by_label("Saved somewhere").is_none());
     harness.run_steps(3);
     harness.get_by_label("Dismiss").click();
     harness.run_steps(4);
-    assert!(harness.state().notices.latest_of(Severity::Error).is_none());
+    assert!(harness
+        .state()
+        .notices()
+        .latest_of(Severity::Error)
+        .is_none());
     assert!(harness.query_by_label_contains("missing.json").is_none());
 }
 
@@ -192,7 +199,7 @@ fn letters_typed_into_the_dialog_never_reach_the_palette() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = editor_saving_into(dir.path());
     new_changed_level(&mut harness);
-    let tile = harness.state().kinds.skiddy.tile;
+    let tile = harness.state().kinds().skiddy.tile;
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run_steps(4);
     let field = harness.get_by_label("File name");
@@ -226,7 +233,7 @@ fn letters_typed_into_the_dialog_never_reach_the_palette() {
         "the name got its last letter and Enter saved it"
     );
     assert_eq!(
-        harness.state().kinds.skiddy.tile,
+        harness.state().kinds().skiddy.tile,
         tile,
         "the palette kept its tile"
     );

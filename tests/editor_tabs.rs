@@ -28,7 +28,9 @@ fn tabs_of_the_same_name_from_different_packs_say_their_pack() {
         harness.get_by_label(&format!("1 · {pack}"));
     }
     let app = harness.state();
-    let titles: Vec<String> = (0..app.docs.len()).map(|i| app.document_title(i)).collect();
+    let titles: Vec<String> = (0..app.docs().len())
+        .map(|i| app.document_title(i))
+        .collect();
     assert!(
         !titles.iter().any(|t| t == "1"),
         "no bare \"1\" tab: {titles:?}"
@@ -43,22 +45,22 @@ fn each_tab_keeps_its_own_tool() {
     let mut harness = editor();
     harness.get_by_label("Select").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().prefs.tool, Tool::Select);
+    assert_eq!(harness.state().prefs().tool, Tool::Select);
     // A Tangram level has no cells to select: its tab paints.
     harness.state_mut().new_level_of(Kind::Tangram);
     harness.run_steps(2);
-    assert_eq!(harness.state().prefs.tool, Tool::Paint);
+    assert_eq!(harness.state().prefs().tool, Tool::Paint);
     harness.get_by_label("Fill").click();
     harness.run_steps(2);
     // Back on the first tab: Select, as it was left.
     harness.state_mut().activate(0);
     harness.run_steps(2);
-    assert_eq!(harness.state().prefs.tool, Tool::Select);
+    assert_eq!(harness.state().prefs().tool, Tool::Select);
     // And the Tangram tab kept its Fill.
-    let tangram = harness.state().docs.len() - 1;
+    let tangram = harness.state().docs().len() - 1;
     harness.state_mut().activate(tangram);
     harness.run_steps(2);
-    assert_eq!(harness.state().prefs.tool, Tool::Fill);
+    assert_eq!(harness.state().prefs().tool, Tool::Fill);
 }
 
 #[test]
@@ -70,7 +72,7 @@ fn each_tab_keeps_its_own_graph_settings() {
         .get_by_label("Only the dead ends and the traps into them")
         .click();
     harness.run_steps(2);
-    assert!(harness.state().graph_view.shows_dead_ends_only());
+    assert!(harness.state().graph_view().shows_dead_ends_only());
     // A level opened in another tab shows its whole graph.
     let prism = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/prism-demo.txt"),
@@ -78,9 +80,9 @@ fn each_tab_keeps_its_own_graph_settings() {
     .unwrap();
     open_file(&mut harness, "prism-demo.txt", &prism);
     harness.run_steps(2);
-    assert!(!harness.state().graph_view.shows_dead_ends_only());
+    assert!(!harness.state().graph_view().shows_dead_ends_only());
     // The first tab still shows only its dead ends.
     harness.state_mut().activate(0);
     harness.run_steps(2);
-    assert!(harness.state().graph_view.shows_dead_ends_only());
+    assert!(harness.state().graph_view().shows_dead_ends_only());
 }

@@ -35,7 +35,7 @@ fn headline(harness: &Harness<'static, EditorApp>) -> Option<String> {
 
 /// The open pack's level names, in order.
 fn pack_names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
-    let open = harness.state().pack.as_ref().expect("a pack is open");
+    let open = harness.state().pack().as_ref().expect("a pack is open");
     open.pack
         .levels
         .iter()
@@ -59,7 +59,7 @@ fn the_card_predicts_player_moves_for_rush_hour_and_calls_skiddy_relative() {
     // The pack part is there exactly when another Skiddy level of the
     // bundled pack has a stored effort, and names the kind (the pack holds
     // several).
-    let others_scored = harness.state().pack.as_ref().unwrap().pack.levels[1..]
+    let others_scored = harness.state().pack().as_ref().unwrap().pack.levels[1..]
         .iter()
         .filter(|e| e.level.kind().name() == "skiddy")
         .any(|e| e.summary.as_ref().is_some_and(|s| s.effort.is_some()));
@@ -100,7 +100,7 @@ fn order_pack_by_effort_reorders_the_pack_and_undo_in_the_pack_restores_it() {
     wait_for_pack_check(&mut harness);
     harness.run_steps(3);
     let (checked, scores) = {
-        let pack = &harness.state().pack.as_ref().unwrap().pack;
+        let pack = &harness.state().pack().as_ref().unwrap().pack;
         let scores: Vec<Option<f64>> = pack
             .levels
             .iter()
@@ -135,16 +135,16 @@ fn order_pack_by_effort_reorders_the_pack_and_undo_in_the_pack_restores_it() {
     harness.get_by_label("Order pack by effort").click();
     harness.run_steps(3);
     assert_eq!(pack_names(&harness), expected);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert_eq!(
         open.history.undo_names().last().copied(),
         Some("Order the pack by effort")
     );
-    let notice = harness.state().notices.latest().unwrap().text.clone();
+    let notice = harness.state().notices().latest().unwrap().text.clone();
     assert!(notice.starts_with("Ordered the pack by effort"), "{notice}");
 
     // Undo in the pack: Ctrl+Alt+Z.
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::ALT, Key::Z);
     harness.run_steps(3);
-    assert_eq!(harness.state().pack.as_ref().unwrap().pack, checked);
+    assert_eq!(harness.state().pack().as_ref().unwrap().pack, checked);
 }

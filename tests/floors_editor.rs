@@ -26,7 +26,7 @@ fn show_floors(harness: &mut Harness<'static, EditorApp>) {
     harness.get_by_label("Floors").click();
     harness.step();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Floors);
+    assert_eq!(harness.state().view(), CentralView::Floors);
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn play_moves_and_a_picked_replay_become_the_route() {
     harness.get_by_label("Replay").click();
     harness.step();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Floors);
+    assert_eq!(harness.state().view(), CentralView::Floors);
     harness.get_by_label_contains("The selected replay: 20 moves, 4 floor changes");
 }
 
@@ -78,7 +78,7 @@ fn the_floors_tab_is_greyed_out_for_a_tangram_level() {
     let mut harness = editor();
     let tangram = {
         let app = harness.state();
-        let pack = &app.pack.as_ref().unwrap().pack;
+        let pack = &app.pack().as_ref().unwrap().pack;
         pack.levels
             .iter()
             .position(|entry| entry.level.kind() == levelscope::kinds::Kind::Tangram)

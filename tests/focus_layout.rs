@@ -13,7 +13,7 @@ use levelscope::gui::EditorApp;
 fn cell_side(harness: &Harness<'static, EditorApp>) -> f32 {
     harness
         .state()
-        .board_geometry
+        .board_geometry()
         .expect("the board was drawn")
         .cell
 }
@@ -24,14 +24,14 @@ fn f11_folds_every_side_panel_and_the_board_grows() {
     let before = cell_side(&harness);
     harness.key_press(Key::F11);
     harness.run_steps(3);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(folded.pack && folded.tools && folded.analysis);
     let after = cell_side(&harness);
     assert!(after > before, "cells of {before} grew to {after} points");
     // A strip opens its panel again, the others stay folded.
     harness.get_by_label("Open the analysis panel").click();
     harness.run_steps(3);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(folded.pack && folded.tools && !folded.analysis);
     harness.get_by_label_contains("of 3 stars");
     // F11 again folds what is open; once all are folded it unfolds all.
@@ -39,7 +39,7 @@ fn f11_folds_every_side_panel_and_the_board_grows() {
     harness.run_steps(2);
     harness.key_press(Key::F11);
     harness.run_steps(3);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(!folded.pack && !folded.tools && !folded.analysis);
     assert_eq!(cell_side(&harness), before);
 }
@@ -50,9 +50,9 @@ fn a_narrow_window_starts_with_the_pack_panel_folded() {
         .with_size([1280.0, 800.0])
         .build_eframe(|cc| EditorApp::new(&cc.egui_ctx, cc.storage));
     wait_for_analysis(&mut harness);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(folded.pack && !folded.tools && !folded.analysis);
-    assert!(harness.state().prefs.layout_chosen, "and it is kept");
+    assert!(harness.state().prefs().layout_chosen, "and it is kept");
     harness.get_by_label("Open the pack panel");
 }
 
@@ -66,11 +66,11 @@ fn at_1280_with_every_panel_open_the_board_gets_half_the_window() {
     wait_for_analysis(&mut harness);
     harness.get_by_label("Open the pack panel").click();
     harness.run_steps(3);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(!folded.pack && !folded.tools && !folded.analysis);
     let viewport = harness
         .state()
-        .board_tools
+        .board_tools()
         .viewport
         .expect("the board was drawn");
     // The board's column, less its rulers and margins.
@@ -93,7 +93,7 @@ fn in_the_focus_layout_messages_cover_no_cell() {
     let notice = harness.get_by_label(said).rect();
     let board = harness
         .state()
-        .board_geometry
+        .board_geometry()
         .expect("the board was drawn")
         .rect();
     assert!(

@@ -23,7 +23,7 @@ fn graph_of_skiddy_100k() -> Harness<'static, EditorApp> {
     for _ in 0..3 {
         harness.step();
     }
-    assert_eq!(harness.state().view, CentralView::Graph);
+    assert_eq!(harness.state().view(), CentralView::Graph);
     harness
 }
 
@@ -33,7 +33,7 @@ fn skiddy_100k_fitted_shows_every_dead_end_and_a_legend_in_words() {
     for words in ["won", "max-combo still possible", "winnable", "dead end"] {
         let _ = harness.get_by_label(words);
     }
-    let view = &harness.state().graph_view;
+    let view = &harness.state().graph_view();
     let marks = view.dead_end_marks();
     assert_eq!(marks.iter().map(|m| m.dead_ends).sum::<u32>(), 154);
     let canvas = view.canvas().unwrap();
@@ -56,7 +56,7 @@ fn the_dead_ends_view_is_a_toggle_and_a_click_in_it_selects_a_dead_end() {
         .click();
     harness.step();
     harness.step();
-    let view = &harness.state().graph_view;
+    let view = &harness.state().graph_view();
     assert!(view.shows_dead_ends_only());
     let part = view.dead_end_graph().unwrap();
     let layout = part.layout();
@@ -73,7 +73,11 @@ fn the_dead_ends_view_is_a_toggle_and_a_click_in_it_selects_a_dead_end() {
     let pos = view.screen_pos(target).unwrap();
     click_at(&mut harness, pos, PointerButton::Primary);
     harness.step();
-    let selected = harness.state().graph_selection.as_ref().map(|(id, _)| *id);
+    let selected = harness
+        .state()
+        .graph_selection()
+        .as_ref()
+        .map(|(id, _)| *id);
     assert_eq!(selected, Some(target));
     // In the legend's words ("dead end", "winnable"), not the rules' names.
     let _ = harness.get_by_label_contains(&format!("Selected state {target}: dead end at depth"));

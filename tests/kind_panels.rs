@@ -7,25 +7,25 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
 use levelscope::engine::Job;
+use levelscope::gui::commands::Command;
 use levelscope::gui::kinds::prism::editor::PrismGui;
 use levelscope::gui::kinds::seam::{KindGui, TrapList};
 use levelscope::gui::kinds::skiddy::editor::SkiddyGui;
 use levelscope::gui::kinds::skiddy::tools::Tile;
 use levelscope::gui::kinds::tangram::editor::TangramGui;
 use levelscope::gui::kinds::tool::Tool;
-use levelscope::gui::panel_command::PanelCommand;
 use levelscope::kinds::{read_levels, Analysis, Kind, Level};
 
 /// A kind's GUI with the commands its panel returned, all frames together.
 struct Panel<K> {
     gui: K,
-    commands: Vec<PanelCommand>,
+    commands: Vec<Command>,
 }
 
 /// A harness that draws one panel of `gui` with `draw` each frame.
 fn panel<K: KindGui + 'static>(
     gui: K,
-    draw: impl Fn(&mut K, &mut egui::Ui) -> Vec<PanelCommand> + 'static,
+    draw: impl Fn(&mut K, &mut egui::Ui) -> Vec<Command> + 'static,
 ) -> Harness<'static, Panel<K>> {
     Harness::builder()
         .with_size(egui::vec2(700.0, 700.0))
@@ -79,7 +79,7 @@ fn skiddy_palette_selects_a_tile_and_a_pick_tool_gives_way_to_paint() {
     assert_eq!(harness.state().gui.tile, Tile::Pit);
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::SetTool(Tool::Paint)]
+        vec![Command::SetTool(Tool::Paint)]
     );
 }
 
@@ -98,7 +98,7 @@ fn skiddy_paint_returns_the_level_after_the_stroke_and_a_border_refusal_warns() 
         .paint(skiddy, inside, [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Edit {
+        [Command::Edit {
             name,
             stroke: true,
             after,
@@ -114,7 +114,7 @@ fn skiddy_paint_returns_the_level_after_the_stroke_and_a_border_refusal_warns() 
         .paint(skiddy, (0, 0), [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Warn(_)] => {}
+        [Command::Warn(_)] => {}
         other => panic!("not a warning: {other:?}"),
     }
 }
@@ -137,11 +137,11 @@ fn skiddy_traps_tab_shows_a_clicked_trap_and_its_view_goes_back() {
     assert_eq!(
         harness.state().commands,
         vec![
-            PanelCommand::ShowTrap {
+            Command::ShowTrap {
                 index: 0,
                 dead_end_shown: true
             },
-            PanelCommand::SetView(levelscope::gui::central_view::CentralView::Edit)
+            Command::View(levelscope::gui::central_view::CentralView::Edit)
         ]
     );
     let a = SkiddyGui::analysis(&analysis).unwrap().clone();
@@ -158,9 +158,9 @@ fn skiddy_traps_tab_shows_a_clicked_trap_and_its_view_goes_back() {
     harness.step();
     let commands = &harness.state().commands;
     assert!(
-        matches!(&commands[0], PanelCommand::Replay { title, .. } if title.starts_with("Into dead end: "))
+        matches!(&commands[0], Command::Replay { title, .. } if title.starts_with("Into dead end: "))
     );
-    assert_eq!(commands[1], PanelCommand::BackToEditing);
+    assert_eq!(commands[1], Command::BackToEditing);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn skiddy_replay_is_the_kinds_own_and_its_controls_drive_it() {
     let mut gui = SkiddyGui::default();
     assert_eq!(
         gui.start_replay(&a, &list[0], "Shortest".into()),
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     );
     assert!(gui.replay().unwrap().clock.playing);
     let skiddy = SkiddyGui::level(&level).unwrap().clone();
@@ -203,7 +203,7 @@ fn prism_report_card_replays_the_shortest_solution() {
     harness.step();
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::Replay {
+        vec![Command::Replay {
             title: format!("Shortest: {solution}"),
             moves: solution,
         }]
@@ -227,11 +227,11 @@ fn prism_background_chooser_is_one_named_edit() {
     harness.get_by_label(other.name()).click();
     harness.step();
     match harness.state().commands.as_slice() {
-        [PanelCommand::Edit {
+        [Command::Edit {
             name,
             stroke: false,
             after,
-        }, PanelCommand::Say(said)] => {
+        }, Command::Say(said)] => {
             assert_eq!(name, "Start background");
             assert_eq!(PrismGui::level(after).unwrap().background, other);
             assert_eq!(said, &format!("The level starts on {other}"));
@@ -288,8 +288,8 @@ fn tangram_report_card_steps_through_the_solutions_on_its_own_stepper() {
     assert_eq!(
         harness.state().commands,
         vec![
-            PanelCommand::ShowReplay,
-            PanelCommand::SetView(levelscope::gui::central_view::CentralView::Edit)
+            Command::ShowReplay,
+            Command::View(levelscope::gui::central_view::CentralView::Edit)
         ]
     );
     assert_eq!(harness.state().gui.replay().unwrap().at, 0);
@@ -305,11 +305,11 @@ fn tangram_delete_shape_is_an_edit_and_the_selection_follows() {
     harness.get_by_label("Delete shape").click();
     harness.step();
     match harness.state().commands.as_slice() {
-        [PanelCommand::Edit {
+        [Command::Edit {
             name,
             stroke: false,
             after,
-        }, PanelCommand::Say(said)] => {
+        }, Command::Say(said)] => {
             assert_eq!(name, "Delete shape");
             assert_eq!(TangramGui::level(after).unwrap().shapes.len(), 2);
             assert_eq!(said, "Deleted shape 3");

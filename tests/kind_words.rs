@@ -11,7 +11,7 @@ use levelscope::kinds::Kind;
 /// Clicks the pack row of the sample pack's first level of `kind`.
 fn open_first_of_kind(harness: &mut Harness<'static, EditorApp>, kind: Kind) {
     let name = {
-        let pack = &harness.state().pack.as_ref().unwrap().pack;
+        let pack = &harness.state().pack().as_ref().unwrap().pack;
         pack.levels
             .iter()
             .find(|e| e.level.kind() == kind)

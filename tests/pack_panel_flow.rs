@@ -10,7 +10,7 @@ use levelscope::gui::EditorApp;
 use levelscope::kinds::Kind;
 
 fn names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
-    let pack = &harness.state().pack.as_ref().unwrap().pack;
+    let pack = &harness.state().pack().as_ref().unwrap().pack;
     pack.levels
         .iter()
         .map(|e| e.level.name().to_string())
@@ -23,29 +23,29 @@ fn the_level_on_screen_is_the_selected_one_and_move_up_moves_it() {
     let before = names(&harness);
     harness.get_all_by_label(&before[3]).next().unwrap().click();
     harness.run_steps(3);
-    assert_eq!(harness.state().pack_panel.selected(), Some(3));
+    assert_eq!(harness.state().pack_panel().selected(), Some(3));
     // A level that is not in the pack: nothing is selected, nothing moves.
     harness.state_mut().new_level_of(Kind::Skiddy);
     harness.run_steps(2);
     wait_for_analysis(&mut harness);
-    assert_eq!(harness.state().pack_panel.selected(), None);
+    assert_eq!(harness.state().pack_panel().selected(), None);
     // Back to the tab of level 4: it is selected again, and Move up moves
     // it (not the level clicked last).
     let tab = harness
         .state()
-        .docs
+        .docs()
         .iter()
         .position(|d| d.level.name() == before[3])
         .unwrap();
     harness.state_mut().activate(tab);
     harness.run_steps(2);
-    assert_eq!(harness.state().pack_panel.selected(), Some(3));
+    assert_eq!(harness.state().pack_panel().selected(), Some(3));
     harness.get_by_label("Move up").click();
     harness.run_steps(2);
     let after = names(&harness);
     assert_eq!(after[2], before[3]);
     assert_eq!(after[3], before[2]);
-    assert_eq!(harness.state().pack_panel.selected(), Some(2));
+    assert_eq!(harness.state().pack_panel().selected(), Some(2));
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn the_check_line_goes_when_the_levels_it_counted_are_gone() {
 fn the_kind_filter_shows_the_levels_of_one_kind() {
     let mut harness = editor();
     let (prism, tangram): (Vec<String>, Vec<String>) = {
-        let pack = &harness.state().pack.as_ref().unwrap().pack;
+        let pack = &harness.state().pack().as_ref().unwrap().pack;
         let of = |kind: Kind| {
             pack.levels
                 .iter()
@@ -98,7 +98,11 @@ fn the_kind_filter_shows_the_levels_of_one_kind() {
 fn wait_for_verdict(harness: &mut Harness<'static, EditorApp>, deadline: Instant) {
     let left = deadline.saturating_duration_since(Instant::now());
     assert!(
-        harness.state_mut().pack_panel.wait_for_check_verdict(left) && !left.is_zero(),
+        harness
+            .state_mut()
+            .pack_panel_mut()
+            .wait_for_check_verdict(left)
+            && !left.is_zero(),
         "the pack check sent no verdict within {HANG:?}"
     );
 }
@@ -110,7 +114,11 @@ fn wait_for_judged(harness: &mut Harness<'static, EditorApp>, done: usize) {
     loop {
         // Step, not run: the check's thread keeps asking for repaints.
         harness.step();
-        let judged = harness.state().pack_panel.check_progress().map(|p| p.done);
+        let judged = harness
+            .state()
+            .pack_panel()
+            .check_progress()
+            .map(|p| p.done);
         if judged.is_some_and(|d| d >= done) {
             harness.step();
             return;
@@ -129,7 +137,7 @@ fn check_pack_fills_rows_in_as_it_goes_and_cancel_keeps_them() {
     ))
     .unwrap();
     {
-        let pack = &mut harness.state_mut().pack.as_mut().unwrap().pack;
+        let pack = &mut harness.state_mut().pack_mut().as_mut().unwrap().pack;
         // Unanalysed, so that the check has analyses to store.
         for entry in &mut pack.levels {
             entry.summary = None;
@@ -141,7 +149,7 @@ fn check_pack_fills_rows_in_as_it_goes_and_cancel_keeps_them() {
     harness.run_steps(2);
     harness.get_by_label("Check pack").click();
     wait_for_judged(&mut harness, total - 1);
-    assert!(harness.state().pack_panel.is_checking());
+    assert!(harness.state().pack_panel().is_checking());
     // The judged levels are counted and shown while the big one runs.
     let progress = format!("{} / {total} levels, ", total - 1);
     let bar = harness.get_by_label_contains(&progress);
@@ -154,11 +162,11 @@ fn check_pack_fills_rows_in_as_it_goes_and_cancel_keeps_them() {
     assert!(!description.contains("not analysed"), "{description}");
     harness.get_by_label("Cancel check").click();
     harness.run_steps(3);
-    assert!(!harness.state().pack_panel.is_checking());
+    assert!(!harness.state().pack_panel().is_checking());
     harness.get_by_label_contains(&format!("Cancelled after checking {} levels", total - 1));
     harness.get_by_label_contains("1 level is not checked");
     // The judged levels keep their fresh analyses; the big one has none.
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     let stored: Vec<bool> = open
         .pack
         .levels
@@ -176,13 +184,13 @@ fn check_pack_fills_rows_in_as_it_goes_and_cancel_keeps_them() {
 #[test]
 fn a_newly_opened_pack_is_not_filtered_by_the_last() {
     let mut harness = editor();
-    harness.state_mut().pack_panel.filter_mut().text = "no level is called this".into();
+    harness.state_mut().pack_panel_mut().filter_mut().text = "no level is called this".into();
     harness.run_steps(2);
     harness.get_by_label("No level matches the filter.");
     // Another pack, opened through File → Open's code path.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("other.json");
-    let mut other = harness.state().pack.as_ref().unwrap().pack.clone();
+    let mut other = harness.state().pack().as_ref().unwrap().pack.clone();
     other.name = "other".into();
     other.levels.truncate(3);
     std::fs::write(&path, levelscope::pack::pack_to_json(&other)).unwrap();
@@ -218,7 +226,7 @@ fn the_pack_buttons_stay_put_when_tags_and_notes_appear() {
         harness.run_steps(2);
         wait_for_analysis(&mut harness);
         assert_eq!(harness.get_by_label(label).rect(), before, "{label}");
-        let tab = harness.state().docs.len() - 1;
+        let tab = harness.state().docs().len() - 1;
         harness.state_mut().activate(tab);
         harness.run_steps(2);
         wait_for_analysis(&mut harness);

@@ -27,7 +27,7 @@ fn pack_file(dir: &Path, name: &str) -> PathBuf {
 
 /// The open pack's level names, in order.
 fn pack_names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
-    let open = harness.state().pack.as_ref().expect("a pack is open");
+    let open = harness.state().pack().as_ref().expect("a pack is open");
     open.pack
         .levels
         .iter()
@@ -61,7 +61,7 @@ fn check_pack(harness: &mut Harness<'static, EditorApp>) {
 fn last_notice(harness: &Harness<'static, EditorApp>) -> String {
     harness
         .state()
-        .notices
+        .notices()
         .latest()
         .map(|n| n.text.clone())
         .unwrap_or_default()
@@ -79,7 +79,7 @@ fn a_restored_pack_level_keeps_its_entry_and_every_check_result() {
     let (edited, checks, pack_dirty) = {
         let mut harness = editor();
         harness.state_mut().keep_recovery_in(Some(recovery.clone()));
-        harness.state_mut().recovery.delay = Duration::ZERO;
+        harness.state_mut().recovery_mut().delay = Duration::ZERO;
         open(&mut harness, &path);
         check_pack(&mut harness);
         click_row(&mut harness, 4);
@@ -90,8 +90,8 @@ fn a_restored_pack_level_keeps_its_entry_and_every_check_result() {
         harness.run_steps(2);
         let app = harness.state();
         assert_ne!(app.doc().level, stored, "the level was edited");
-        let open = app.pack.as_ref().unwrap();
-        let checks = app.pack_panel.check_results(&open.pack);
+        let open = app.pack().as_ref().unwrap();
+        let checks = app.pack_panel().check_results(&open.pack);
         assert!(
             checks.failures.iter().filter(|f| f.is_some()).count() >= 10,
             "the check judged the levels: {checks:?}"
@@ -116,16 +116,16 @@ fn a_restored_pack_level_keeps_its_entry_and_every_check_result() {
             "the tab is level 5 of the pack again"
         );
         assert!(app.doc().is_dirty(), "and still unsaved");
-        let open = app.pack.as_ref().unwrap();
+        let open = app.pack().as_ref().unwrap();
         assert_eq!(open.path.as_deref(), Some(path.as_path()));
         assert_eq!(open.dirty, pack_dirty);
         assert_eq!(
-            app.pack_panel.check_results(&open.pack),
+            app.pack_panel().check_results(&open.pack),
             checks,
             "every level's check result is as it was"
         );
         let linked = app
-            .docs
+            .docs()
             .iter()
             .filter(|d| d.origin == Origin::PackEntry(4))
             .count();
@@ -166,7 +166,7 @@ fn adding_a_level_already_in_the_pack_says_so_and_offers_a_copy() {
     harness.get_by_label("Cancel").click();
     harness.run_steps(2);
     assert_eq!(pack_names(&harness).len(), bundled, "nothing added");
-    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().pack().as_ref().unwrap().dirty);
 
     harness.get_by_label("Add current level").click();
     harness.run_steps(2);
@@ -222,7 +222,7 @@ fn undoing_the_add_of_an_edited_pack_level_links_the_tab_to_its_entry_again() {
     assert_eq!(app.doc().origin, Origin::PackEntry(0), "not an orphan");
     assert_eq!(app.doc().level, edited);
     assert!(app.doc().is_dirty(), "the edit is not in entry 1");
-    assert_eq!(app.pack.as_ref().unwrap().pack.levels[0].level, stored);
+    assert_eq!(app.pack().as_ref().unwrap().pack.levels[0].level, stored);
 }
 
 /// Item 4: a level from a file added to the pack is linked to its new
@@ -283,16 +283,16 @@ fn opening_another_pack_marks_no_untouched_tab_unsaved() {
     harness.run_steps(2);
     let edited = harness.state().doc().id;
     assert!(harness.state().doc().is_dirty());
-    let old_tabs: Vec<u64> = harness.state().docs.iter().map(|d| d.id).collect();
+    let old_tabs: Vec<u64> = harness.state().docs().iter().map(|d| d.id).collect();
     assert_eq!(old_tabs.len(), 3);
 
     open(&mut harness, &other);
     let app = harness.state();
     assert_eq!(
-        app.pack.as_ref().unwrap().path.as_deref(),
+        app.pack().as_ref().unwrap().path.as_deref(),
         Some(other.as_path())
     );
-    for doc in app.docs.iter().filter(|d| old_tabs.contains(&d.id)) {
+    for doc in app.docs().iter().filter(|d| old_tabs.contains(&d.id)) {
         assert_eq!(doc.origin, Origin::New, "a loose level now");
         assert_eq!(
             doc.is_worth_saving(),
@@ -303,21 +303,21 @@ fn opening_another_pack_marks_no_untouched_tab_unsaved() {
     }
     // Closing an untouched tab of the old pack asks nothing.
     let untouched = app
-        .docs
+        .docs()
         .iter()
         .position(|d| old_tabs.contains(&d.id) && d.id != edited)
         .unwrap();
-    let count = app.docs.len();
+    let count = app.docs().len();
     harness.state_mut().activate(untouched);
     harness.run_steps(2);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::W);
     harness.run_steps(2);
-    assert!(harness.state().confirm.is_none(), "no question");
+    assert!(harness.state().confirm().is_none(), "no question");
     assert!(harness.query_by_label("Unsaved changes").is_none());
-    assert_eq!(harness.state().docs.len(), count - 1);
+    assert_eq!(harness.state().docs().len(), count - 1);
     let unsaved: Vec<u64> = harness
         .state()
-        .docs
+        .docs()
         .iter()
         .filter(|d| d.is_worth_saving())
         .map(|d| d.id)
@@ -347,13 +347,13 @@ fn ctrl_z_on_a_level_without_history_never_undoes_a_pack_step() {
     open_menu(&mut harness, "File");
     harness.get_by_label("Save pack").click();
     harness.run_steps(2);
-    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().pack().as_ref().unwrap().dirty);
     assert!(!harness.state().doc().history.can_undo());
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert_eq!(pack_names(&harness), moved, "the pack's step stays done");
-    assert!(!harness.state().pack.as_ref().unwrap().dirty);
+    assert!(!harness.state().pack().as_ref().unwrap().dirty);
     assert_eq!(
         last_notice(&harness),
         "Nothing to undo in this level; the pack's last edit, \"Move level 1 \"1-1\" down\", \
@@ -376,14 +376,14 @@ fn ctrl_z_on_a_level_without_history_never_undoes_a_pack_step() {
         "the pack's own undo takes it back"
     );
     assert!(
-        harness.state().pack.as_ref().unwrap().dirty,
+        harness.state().pack().as_ref().unwrap().dirty,
         "unlike the saved file"
     );
 
     // A level's own edit is what its Ctrl+Z takes back, not the pack's.
     paint_cell(&mut harness, "Crate", 1, 1);
     harness.run_steps(2);
-    let pack_before = harness.state().pack.as_ref().unwrap().pack.clone();
+    let pack_before = harness.state().pack().as_ref().unwrap().pack.clone();
     open_menu(&mut harness, "Edit");
     harness.get_by_label_contains("Undo Paint");
     harness.key_press(Key::Escape);
@@ -391,7 +391,7 @@ fn ctrl_z_on_a_level_without_history_never_undoes_a_pack_step() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
     assert!(!harness.state().doc().history.can_undo());
-    assert_eq!(harness.state().pack.as_ref().unwrap().pack, pack_before);
+    assert_eq!(harness.state().pack().as_ref().unwrap().pack, pack_before);
 }
 
 /// Item 8: opening a pack over one with unsaved changes asks first, and
@@ -405,7 +405,7 @@ fn opened_pack_is_said_only_once_the_question_is_answered() {
     harness.run_steps(2);
     harness.get_by_label("Add a copy").click();
     harness.run_steps(2);
-    assert!(harness.state().pack.as_ref().unwrap().dirty);
+    assert!(harness.state().pack().as_ref().unwrap().dirty);
     for answer in ["Cancel", "Discard"] {
         harness.state_mut().open_path(&other);
         harness.run_steps(2);
@@ -422,7 +422,7 @@ fn opened_pack_is_said_only_once_the_question_is_answered() {
     assert_eq!(last_notice(&harness), shown);
     harness.get_by_label(&shown);
     assert_eq!(
-        harness.state().pack.as_ref().unwrap().path.as_deref(),
+        harness.state().pack().as_ref().unwrap().path.as_deref(),
         Some(other.as_path())
     );
 }
@@ -434,7 +434,7 @@ fn edit_level_5_then_kill(path: &Path, recovery: &Path) -> levelscope::kinds::Le
     harness
         .state_mut()
         .keep_recovery_in(Some(recovery.to_path_buf()));
-    harness.state_mut().recovery.delay = Duration::ZERO;
+    harness.state_mut().recovery_mut().delay = Duration::ZERO;
     open(&mut harness, path);
     click_row(&mut harness, 4);
     wait_for_analysis(&mut harness);
@@ -473,7 +473,7 @@ fn a_restored_pack_level_whose_pack_changed_or_went_is_kept_and_said() {
     let app = harness.state();
     assert_eq!(app.doc().level, edited);
     assert_eq!(app.doc().origin, Origin::PackEntry(4));
-    let open = app.pack.as_ref().unwrap();
+    let open = app.pack().as_ref().unwrap();
     assert!(open.dirty, "the file does not hold this pack any more");
     assert_eq!(open.pack.levels[0].level.name(), "1-1", "the copy's pack");
     assert!(last_notice(&harness).contains("no longer holds the pack as it was"));

@@ -11,7 +11,7 @@ use levelscope::gui::EditorApp;
 
 /// The open pack's level names, in order.
 fn pack_names(harness: &Harness<'static, EditorApp>) -> Vec<String> {
-    let open = harness.state().pack.as_ref().expect("a pack is open");
+    let open = harness.state().pack().as_ref().expect("a pack is open");
     open.pack
         .levels
         .iter()
@@ -38,7 +38,7 @@ fn redo(harness: &mut Harness<'static, EditorApp>) {
 fn last_notice(harness: &Harness<'static, EditorApp>) -> String {
     harness
         .state()
-        .notices
+        .notices()
         .latest()
         .map(|n| n.text.clone())
         .unwrap_or_default()
@@ -47,7 +47,7 @@ fn last_notice(harness: &Harness<'static, EditorApp>) -> String {
 #[test]
 fn a_removed_pack_level_comes_back_with_undo_in_the_pack_and_goes_again_with_redo() {
     let mut harness = editor();
-    let before = harness.state().pack.as_ref().unwrap().pack.clone();
+    let before = harness.state().pack().as_ref().unwrap().pack.clone();
     let third = pack_names(&harness)[2].clone();
     harness.get_all_by_label(&third).next().unwrap().click();
     harness.run_steps(3);
@@ -56,7 +56,7 @@ fn a_removed_pack_level_comes_back_with_undo_in_the_pack_and_goes_again_with_red
     harness.run_steps(2);
     let removed = format!("Remove level 3 \"{third}\" from the pack");
     {
-        let open = harness.state().pack.as_ref().unwrap();
+        let open = harness.state().pack().as_ref().unwrap();
         assert_eq!(open.pack.levels.len(), before.levels.len() - 1);
         assert!(open.dirty);
         assert_eq!(open.history.undo_names(), [removed.as_str()]);
@@ -68,7 +68,7 @@ fn a_removed_pack_level_comes_back_with_undo_in_the_pack_and_goes_again_with_red
     );
 
     undo(&mut harness);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert_eq!(open.pack, before, "the level is back at its place");
     assert!(!open.dirty, "the pack is as bundled again");
     assert_eq!(
@@ -97,7 +97,7 @@ fn typing_tags_is_one_named_step_that_undo_takes_back() {
         .get_by_label_contains("Tags and notes of level 1")
         .click();
     harness.run_steps(2);
-    let tags_before = harness.state().pack.as_ref().unwrap().pack.levels[0]
+    let tags_before = harness.state().pack().as_ref().unwrap().pack.levels[0]
         .tags
         .clone();
     harness.get_by_label("Tags").focus();
@@ -107,10 +107,10 @@ fn typing_tags_is_one_named_step_that_undo_takes_back() {
         harness.step();
     }
     // The field keeps the focus while typing: the step is still open.
-    assert!(harness.state().pack.as_ref().unwrap().history.is_open());
+    assert!(harness.state().pack().as_ref().unwrap().history.is_open());
     harness.key_press(Key::Escape);
     harness.run_steps(2);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     let mut typed = tags_before.clone();
     typed.extend(["tutorial".to_string(), "easy".to_string()]);
     assert_eq!(open.pack.levels[0].tags, typed);
@@ -121,7 +121,7 @@ fn typing_tags_is_one_named_step_that_undo_takes_back() {
     );
     assert!(open.dirty);
     undo(&mut harness);
-    let open = harness.state().pack.as_ref().unwrap();
+    let open = harness.state().pack().as_ref().unwrap();
     assert_eq!(open.pack.levels[0].tags, tags_before);
     assert!(!open.dirty);
 }
@@ -149,7 +149,7 @@ fn removing_duplicates_asks_first_and_can_be_undone() {
     assert_eq!(
         harness
             .state()
-            .pack
+            .pack()
             .as_ref()
             .unwrap()
             .history

@@ -14,14 +14,17 @@ fn check_pack(harness: &mut Harness<'static, EditorApp>) {
     harness.get_by_label("Check pack").click();
     wait_for_pack_check(harness);
     harness.run_steps(2);
-    assert!(!harness.state().pack_panel.is_checking(), "the check ends");
+    assert!(
+        !harness.state().pack_panel().is_checking(),
+        "the check ends"
+    );
 }
 
 /// What the latest check says of each level of the open pack.
 fn failures(harness: &Harness<'static, EditorApp>) -> Vec<Option<Vec<String>>> {
     let app = harness.state();
-    let open = app.pack.as_ref().expect("a pack is open");
-    app.pack_panel.check_results(&open.pack).failures
+    let open = app.pack().as_ref().expect("a pack is open");
+    app.pack_panel().check_results(&open.pack).failures
 }
 
 #[test]
@@ -30,7 +33,7 @@ fn undoing_a_remove_brings_back_the_level_s_check_status() {
     check_pack(&mut harness);
     let checked = failures(&harness);
     assert!(checked.iter().all(Option::is_some), "{checked:?}");
-    let third = harness.state().pack.as_ref().unwrap().pack.levels[2]
+    let third = harness.state().pack().as_ref().unwrap().pack.levels[2]
         .level
         .name()
         .to_string();

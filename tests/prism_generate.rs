@@ -374,7 +374,7 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     use egui_kittest::kittest::Queryable;
 
     let mut harness = editor();
-    let documents = harness.state().docs.len();
+    let documents = harness.state().docs().len();
     // The menu bar comes first; the Level section's heading has the same
     // name.
     harness
@@ -392,7 +392,7 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     harness.get_by_label("Generate").click();
     harness.step();
     // Waits for the batch's outcome, not for a clock.
-    let dialog = &mut harness.state_mut().generate;
+    let dialog = &mut harness.state_mut().generate_mut();
     assert!(dialog.is_running(), "Generate started a batch");
     assert!(
         dialog.wait_for_batch(HANG),
@@ -405,7 +405,7 @@ fn the_editor_generates_a_prism_level_through_the_dialog() {
     harness.run();
     wait_for_analysis(&mut harness);
     let app = harness.state();
-    assert_eq!(app.docs.len(), documents + 10);
+    assert_eq!(app.docs().len(), documents + 10);
     let level = app
         .doc()
         .level

@@ -11,7 +11,7 @@ use levelscope::gui::app::Showing;
 #[test]
 fn a_solution_clicked_in_the_list_plays_at_once_and_space_pauses_it() {
     let mut harness = editor();
-    let analysis = harness.state().analysis.ready().cloned().unwrap();
+    let analysis = harness.state().analysis().ready().cloned().unwrap();
     let (list, _) = analysis.solution_list(Route::Any, 1);
     let moves = list
         .first()
@@ -22,7 +22,7 @@ fn a_solution_clicked_in_the_list_plays_at_once_and_space_pauses_it() {
     harness.run_steps(2);
     // A playing replay offers to pause, a paused one to play.
     let playing = |h: &egui_kittest::Harness<'static, levelscope::gui::EditorApp>| {
-        assert!(matches!(h.state().showing, Some(Showing::Replay)));
+        assert!(matches!(h.state().showing(), Some(Showing::Replay)));
         match (
             h.query_by_label("Pause replay"),
             h.query_by_label("Play replay"),
@@ -44,7 +44,7 @@ fn a_solution_clicked_in_the_list_plays_at_once_and_space_pauses_it() {
 #[test]
 fn a_replay_jumps_to_a_clicked_move_and_the_slider_scrubs() {
     let mut harness = editor();
-    let analysis = harness.state().analysis.ready().cloned().unwrap();
+    let analysis = harness.state().analysis().ready().cloned().unwrap();
     let (list, _) = analysis.solution_list(Route::Any, 1);
     let moves = list[0].clone();
     let count = moves.split_whitespace().count();
@@ -85,5 +85,5 @@ fn a_replay_jumps_to_a_clicked_move_and_the_slider_scrubs() {
     );
     harness.run_steps(2);
     harness.get_by_label(&format!("Move {count} of {count}:"));
-    assert!(matches!(harness.state().showing, Some(Showing::Replay)));
+    assert!(matches!(harness.state().showing(), Some(Showing::Replay)));
 }

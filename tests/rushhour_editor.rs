@@ -20,7 +20,10 @@ use levelscope::kinds::Kind;
 /// The centre of cell `(x, y)` of the editing board as the last frame
 /// drew it.
 fn edit_cell(harness: &Harness<'static, EditorApp>, x: usize, y: usize) -> Pos2 {
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     geometry.cell_rect(x, y).center()
 }
 
@@ -120,7 +123,7 @@ fn lay_a_truck_and_a_car_play_the_primary_out_and_the_label_counts_down_to_the_w
     harness.get_by_label("3 moves, 7 steps");
     harness.get_by_label("Play").click();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
     harness.get_by_label("3 moves to a win");
     // Drag the car C two cells left: out of the truck's way.
     let (from, to) = (play_cell(&harness, 2, 5), play_cell(&harness, 0, 5));
@@ -199,12 +202,17 @@ fn make_it_harder_opens_the_hardest_start_as_a_new_level() {
     drag(&mut harness, from, to);
     wait_for_analysis(&mut harness);
     harness.get_by_label("2 moves, 6 steps");
-    let docs = harness.state().docs.len();
+    let docs = harness.state().docs().len();
     harness.get_by_label_contains("Make it harder").click();
     harness.step();
-    assert_eq!(harness.state().docs.len(), docs + 1, "a new tab");
+    assert_eq!(harness.state().docs().len(), docs + 1, "a new tab");
     wait_for_analysis(&mut harness);
-    let analysis = harness.state().analysis.ready().cloned().expect("analysed");
+    let analysis = harness
+        .state()
+        .analysis()
+        .ready()
+        .cloned()
+        .expect("analysed");
     let report = &analysis.as_rushhour().expect("a Rush Hour analysis").report;
     assert_eq!(report.shortest_moves, Some(3), "harder than the 2 moves");
     harness.get_by_label_contains("the hardest start of the cluster, 3 moves to a win");
@@ -238,10 +246,10 @@ fn a_state_of_the_graph_is_shown_on_the_board_with_its_way_from_the_start() {
     lay_the_level(&mut harness);
     harness.key_press(Key::F3);
     harness.run();
-    assert_eq!(harness.state().view, CentralView::Graph);
+    assert_eq!(harness.state().view(), CentralView::Graph);
     harness
         .state_mut()
-        .apply(levelscope::gui::panel_command::PanelCommand::SelectState {
+        .apply(levelscope::gui::commands::Command::SelectState {
             id: 1,
             along: vec![0, 1],
         });
@@ -249,7 +257,7 @@ fn a_state_of_the_graph_is_shown_on_the_board_with_its_way_from_the_start() {
     harness.get_by_label_contains("Selected state 1: ");
     harness.get_by_label("Show on the board").click();
     harness.run();
-    assert_eq!(harness.state().view, CentralView::Edit);
+    assert_eq!(harness.state().view(), CentralView::Edit);
     harness.get_by_label_contains("State 1 (depth 1): ");
     harness.get_by_label("Move 1 of 1:");
 }

@@ -13,11 +13,11 @@ use crate::common::editor::{editor, open_file, wait_for_analysis};
 use crate::common::real_levels::real_level;
 use levelscope::engine::Job;
 use levelscope::gui::app::CentralView;
+use levelscope::gui::commands::Command;
 use levelscope::gui::kinds::seam::{KindGui, TrapList};
 use levelscope::gui::kinds::sokoban::editor::SokobanGui;
 use levelscope::gui::kinds::sokoban::tools::Tile;
 use levelscope::gui::kinds::tool::Tool;
-use levelscope::gui::panel_command::PanelCommand;
 use levelscope::kinds::{read_levels, Analysis, Level};
 
 /// A level by hand: pushing the box left from (2, 2) puts it against the
@@ -33,7 +33,7 @@ fn play_push_a_box_against_the_wall_see_the_dead_end_and_take_it_back() {
     harness.get_by_label("6 moves, 2 pushes");
     harness.get_by_label("Play").click();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
     harness.get_by_label_contains("6 moves to the nearest win");
     harness.key_press(Key::ArrowLeft);
     harness.step();
@@ -110,7 +110,7 @@ fn the_tabs_histogram_and_graph_say_deadlocks_and_fatal_pushes() {
     assert!(harness.query_by_label("dead ends").is_none());
     harness.key_press(Key::F3);
     harness.run();
-    assert_eq!(harness.state().view, CentralView::Graph);
+    assert_eq!(harness.state().view(), CentralView::Graph);
     harness.get_by_label("Only the deadlocks and the fatal pushes into them");
     harness.get_by_label("fatal push (a move into a deadlock)");
     harness.get_by_label("deadlock");
@@ -127,11 +127,11 @@ fn corner() -> (Level, Analysis) {
 /// A kind's GUI with the commands its panel returned, all frames together.
 struct Panel {
     gui: SokobanGui,
-    commands: Vec<PanelCommand>,
+    commands: Vec<Command>,
 }
 
 fn panel(
-    draw: impl Fn(&mut SokobanGui, &mut egui::Ui) -> Vec<PanelCommand> + 'static,
+    draw: impl Fn(&mut SokobanGui, &mut egui::Ui) -> Vec<Command> + 'static,
 ) -> Harness<'static, Panel> {
     Harness::builder()
         .with_size(egui::vec2(700.0, 700.0))
@@ -158,7 +158,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
     assert_eq!(harness.state().gui.tile, Tile::BoxOnGoal);
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::SetTool(Tool::Paint)]
+        vec![Command::SetTool(Tool::Paint)]
     );
     // The XSB characters are the shortcuts.
     let mut gui = SokobanGui::default();
@@ -177,7 +177,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
         .paint(sokoban, (1, 3), [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Edit { name, after, .. }] => {
+        [Command::Edit { name, after, .. }] => {
             assert_eq!(name, "Paint goal at (1, 3)");
             let after = SokobanGui::level(after).unwrap();
             assert!(SokobanGui::describe_cell(after, 1, 3).starts_with("goal"));
@@ -190,7 +190,7 @@ fn the_palette_has_the_xsb_tiles_and_paints_through_the_seam() {
         .paint(sokoban, (3, 2), [0.5, 0.5], Tool::Paint, false)
         .as_slice()
     {
-        [PanelCommand::Warn(words)] => assert!(words.contains("player"), "{words}"),
+        [Command::Warn(words)] => assert!(words.contains("player"), "{words}"),
         other => panic!("not a warning: {other:?}"),
     }
 }
@@ -211,7 +211,7 @@ fn the_report_card_says_moves_pushes_deadlocks_and_replays_the_solution() {
     harness.step();
     assert_eq!(
         harness.state().commands,
-        vec![PanelCommand::Replay {
+        vec![Command::Replay {
             moves: "dlUluR".into(),
             title: "Shortest: dlUluR".into()
         }]
@@ -234,7 +234,7 @@ fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
     harness.step();
     assert_eq!(
         harness.state().commands[0],
-        PanelCommand::ShowTrap {
+        Command::ShowTrap {
             index: 0,
             dead_end_shown: true
         }
@@ -248,7 +248,7 @@ fn a_trap_shows_the_push_and_the_deadlock_with_the_lost_box_ringed() {
     harness.step();
     assert!(matches!(
         &harness.state().commands[0],
-        PanelCommand::Replay { moves, .. } if moves == "L"
+        Command::Replay { moves, .. } if moves == "L"
     ));
 }
 
@@ -259,13 +259,13 @@ fn a_lurd_replay_is_driven_by_its_controls() {
     let mut gui = SokobanGui::default();
     assert_eq!(
         gui.start_replay(&a, "dlUluR", "Shortest".into()),
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     );
     assert_eq!(gui.replay().unwrap().len(), 6);
     assert!(
         matches!(
             gui.start_replay(&a, "dlQ", "x".into()).as_slice(),
-            [PanelCommand::Warn(_)]
+            [Command::Warn(_)]
         ),
         "not LURD"
     );
@@ -360,7 +360,7 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     harness.get_by_label("Check pack").click();
     crate::common::editor::wait_for_pack_check(&mut harness);
     harness.run_steps(2);
-    let pack = harness.state().pack.as_ref().unwrap().pack.clone();
+    let pack = harness.state().pack().as_ref().unwrap().pack.clone();
     let pushes: Vec<Option<u32>> = pack
         .levels
         .iter()
@@ -372,7 +372,7 @@ fn a_sokoban_pack_s_columns_are_moves_and_pushes_and_sort_by_pushes() {
     harness.get_by_label("Pushes").click();
     harness.run_steps(2);
     harness.get_by_label("Sorted by fewest pushes");
-    let view = harness.state().pack_panel.view_order(&pack);
+    let view = harness.state().pack_panel().view_order(&pack);
     let sorted: Vec<Option<u32>> = view.iter().map(|&i| pushes[i]).collect();
     assert!(sorted.windows(2).all(|w| w[0] <= w[1]), "{sorted:?}");
     harness.get_by_label("Show").click();
@@ -388,7 +388,7 @@ fn a_collection_with_a_bad_level_opens_as_a_pack_that_names_it_and_is_not_saved_
     let collection = "; One\n\n#####\n#@$.#\n#####\n\n; Two\n\n#####\n#@x.#\n#####\n\n; Three\n\n#####\n#.$@#\n#####\n";
     open_file(&mut harness, "wild.xsb", collection);
     let app = harness.state();
-    let pack = app.pack.as_ref().expect("the collection is the pack");
+    let pack = app.pack().as_ref().expect("the collection is the pack");
     let names: Vec<&str> = pack.pack.levels.iter().map(|e| e.level.name()).collect();
     assert_eq!(names, ["One", "Three"]);
     assert_eq!(
@@ -396,7 +396,7 @@ fn a_collection_with_a_bad_level_opens_as_a_pack_that_names_it_and_is_not_saved_
         "never saved over the file, which holds Two"
     );
     let error = app
-        .notices
+        .notices()
         .latest_of(Severity::Error)
         .expect("the damage is said");
     assert!(
@@ -423,7 +423,10 @@ fn a_latin1_level_file_opens_with_a_warning_that_names_the_encoding() {
     wait_for_analysis(&mut harness);
     let app = harness.state();
     assert_eq!(app.doc().level.name(), "Caf\u{e9}");
-    let warning = app.notices.latest_of(Severity::Warning).expect("a warning");
+    let warning = app
+        .notices()
+        .latest_of(Severity::Warning)
+        .expect("a warning");
     assert!(warning.text.contains("read as Latin-1"), "{}", warning.text);
 }
 
@@ -445,11 +448,11 @@ fn save_as_a_name_ending_in_xsb_writes_xsb_and_a_png_name_is_refused() {
     harness.state_mut().open_path(&json);
     harness.step();
     wait_for_analysis(&mut harness);
-    harness.state_mut().prefs.system_file_dialog = false;
+    harness.state_mut().prefs_mut().system_file_dialog = false;
     let save_as = |harness: &mut Harness<'static, levelscope::gui::app::EditorApp>, name: &str| {
         harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         harness.run_steps(3);
-        assert!(harness.state().dialogs.built_in_open(), "Save as asks");
+        assert!(harness.state().dialogs().built_in_open(), "Save as asks");
         harness.get_by_label("File name").focus();
         harness.step();
         harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -468,7 +471,7 @@ fn save_as_a_name_ending_in_xsb_writes_xsb_and_a_png_name_is_refused() {
     assert!(!dir.path().join("board.png").exists(), "nothing written");
     let said = &harness
         .state()
-        .notices
+        .notices()
         .latest_of(levelscope::gui::notices::Severity::Error)
         .expect("the refusal is said")
         .text;

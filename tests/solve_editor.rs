@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use crate::common::editor::{editor, open_file, wait_for_analysis, HANG};
 use levelscope::engine::Job;
 use levelscope::gui::app::{EditorApp, Showing};
-use levelscope::gui::panel_command::PanelCommand;
+use levelscope::gui::commands::Command;
 use levelscope::gui::past_budget::{SolveEnd, SolveStop};
 use levelscope::gui::views::solve_card::{SolvePanel, SolveShown};
 use levelscope::kinds::sokoban::{analyze, read_xsb_one, Dir, MoveKind, PlayState, Rules};
@@ -47,7 +47,7 @@ const TWO_STUCK: &str = "; Two stuck\n\n#########\n#@      #\n# $  $  #\n#      
 /// by the lowest budget.
 fn too_big(text: &str) -> Harness<'static, EditorApp> {
     let mut harness = editor();
-    harness.state_mut().prefs.max_states = BUDGET;
+    harness.state_mut().prefs_mut().max_states = BUDGET;
     open_file(&mut harness, "level.xsb", text);
     harness.get_by_label_contains(&format!("too big: stopped after {BUDGET} positions"));
     harness
@@ -60,13 +60,18 @@ fn wait_for_solve(harness: &mut Harness<'static, EditorApp>) {
     let deadline = Instant::now() + HANG;
     loop {
         harness.step();
-        if !harness.state().past_budget.worker.is_running() {
+        if !harness.state().past_budget().worker.is_running() {
             harness.step();
             return;
         }
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(
-            harness.state_mut().past_budget.worker.wait_for_result(left) && !left.is_zero(),
+            harness
+                .state_mut()
+                .past_budget_mut()
+                .worker
+                .wait_for_result(left)
+                && !left.is_zero(),
             "the solve did not end within {HANG:?}"
         );
     }
@@ -74,7 +79,7 @@ fn wait_for_solve(harness: &mut Harness<'static, EditorApp>) {
 
 /// The answer the editor collected.
 fn end_of(harness: &Harness<'static, EditorApp>) -> SolveEnd {
-    match &harness.state().past_budget.answer {
+    match &harness.state().past_budget().answer {
         Some(Ok(answer)) => answer.end.clone(),
         other => panic!("no answer: {other:?}"),
     }
@@ -126,7 +131,7 @@ fn solve_shows_the_solution_with_its_moves_and_pushes_proved_optimal_and_replays
     // Replay: the board plays the solution, as a listed solution's replay.
     harness.get_by_label("Replay").click();
     harness.step();
-    assert!(matches!(harness.state().showing, Some(Showing::Replay)));
+    assert!(matches!(harness.state().showing(), Some(Showing::Replay)));
     harness.get_by_label_contains("Solver's solution");
     harness.key_press(Key::Space);
     for _ in 0..found.moves.len() {
@@ -135,12 +140,12 @@ fn solve_shows_the_solution_with_its_moves_and_pushes_proved_optimal_and_replays
     harness.step();
     harness.get_by_label("won: every box is on a goal");
     assert!(
-        matches!(harness.state().showing, Some(Showing::Replay)),
+        matches!(harness.state().showing(), Some(Showing::Replay)),
         "the replay stays on the board"
     );
     harness.key_press(Key::Escape);
     harness.step();
-    assert!(harness.state().showing.is_none());
+    assert!(harness.state().showing().is_none());
 }
 
 #[test]
@@ -149,7 +154,7 @@ fn cancel_stops_the_solve_and_says_cancelled_with_no_solution() {
     harness.get_by_label("Solve").click();
     harness.step();
     harness.step();
-    assert!(harness.state().past_budget.worker.is_running());
+    assert!(harness.state().past_budget().worker.is_running());
     harness.get_by_label_contains("positions searched");
     harness.get_by_label_contains(" s of 60 s");
     // The editor draws while it runs: the board is there.
@@ -171,7 +176,7 @@ fn a_time_limit_that_runs_out_says_no_solution_found_never_unsolvable() {
     let mut harness = too_big(STUCK);
     harness.get_by_label("Time limit").set_value_accesskit(0.0);
     harness.step();
-    assert_eq!(harness.state().past_budget.panel.seconds, 0);
+    assert_eq!(harness.state().past_budget().panel.seconds, 0);
     harness.get_by_label("Solve").click();
     harness.step();
     wait_for_solve(&mut harness);
@@ -200,15 +205,15 @@ fn editing_the_level_stops_the_solve_and_forgets_it() {
     let mut harness = too_big(STUCK);
     harness.get_by_label("Solve").click();
     harness.step();
-    assert!(harness.state().past_budget.worker.is_running());
+    assert!(harness.state().past_budget().worker.is_running());
     // Take the corridor's box away and its goal with it: another level.
     let edited = STUCK.replace("#. $ #", "#    #");
     let level = levelscope::kinds::Level::from(read_xsb_one(&edited).unwrap());
     harness
         .state_mut()
-        .apply(PanelCommand::edit("Remove the corridor's box", level));
+        .apply(Command::edit("Remove the corridor's box", level));
     harness.step();
-    let solve = &harness.state().past_budget;
+    let solve = &harness.state().past_budget();
     assert!(!solve.worker.is_running(), "the edit stops the solve");
     assert!(solve.answer.is_none() && solve.level.is_none());
     wait_for_analysis(&mut harness);
@@ -226,7 +231,7 @@ fn only_a_kind_with_a_solver_past_the_budget_offers_solve() {
     }
     // A level of another kind too big to explore says so, with no Solve.
     let mut harness = editor();
-    harness.state_mut().prefs.max_states = 1_000;
+    harness.state_mut().prefs_mut().max_states = 1_000;
     harness.state_mut().open_pack_entry(5);
     harness.step();
     wait_for_analysis(&mut harness);
@@ -254,7 +259,7 @@ fn the_solve_section_alone_asks_to_solve_within_its_time_limit() {
     drop(harness);
     assert_eq!(
         asked,
-        vec![PanelCommand::Solve {
+        vec![Command::Solve {
             time_limit: Duration::from_secs(5)
         }]
     );

@@ -49,7 +49,7 @@ fn drop_shape(harness: &mut Harness<'static, EditorApp>, s: usize, by: (i32, i32
     let (from, to) = {
         let app = harness.state();
         let level = app.doc().level.as_tangram().unwrap();
-        let game = app.kinds.tangram.game().expect("Play mode is showing");
+        let game = app.kinds().tangram.game().expect("Play mode is showing");
         let here = game.point_on(level, s);
         let (dx, dy) = game.offsets[s];
         let there = [here[0] + (by.0 - dx) as f32, here[1] + (by.1 - dy) as f32];
@@ -65,7 +65,7 @@ fn play(harness: &mut Harness<'static, EditorApp>) {
     harness.get_by_label("Play").click();
     harness.step();
     harness.step();
-    assert_eq!(harness.state().view, CentralView::Play);
+    assert_eq!(harness.state().view(), CentralView::Play);
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn drag_a_shape_onto_the_board_and_the_score_drops_by_one() {
     harness.get_by_label("Score 24");
     drop_shape(&mut harness, 0, (0, 0));
     harness.get_by_label("Score 23");
-    let game = harness.state().kinds.tangram.game().unwrap();
+    let game = harness.state().kinds().tangram.game().unwrap();
     assert!(game.on_board(0), "shape 1 is on the board");
     assert_eq!(game.offsets[0], (0, 0));
     assert_eq!(game.drops, 1);
@@ -100,7 +100,7 @@ fn an_arrangement_other_than_the_levels_own_is_accepted() {
     drop_shape(&mut harness, 1, (0, 1));
     drop_shape(&mut harness, 2, (0, 1));
     let app = harness.state();
-    let game = app.kinds.tangram.game().unwrap();
+    let game = app.kinds().tangram.game().unwrap();
     let level = app.doc().level.as_tangram().unwrap();
     assert!(game.solved(level), "{:?}", game.offsets);
     assert!(!game.at_home());
@@ -124,7 +124,7 @@ fn the_hint_places_a_shape_that_fits_the_ones_already_placed() {
     harness.get_by_label("Score 3");
     harness.get_by_label("Hint used");
     let app = harness.state();
-    let game = app.kinds.tangram.game().unwrap();
+    let game = app.kinds().tangram.game().unwrap();
     let hinted: Vec<usize> = (0..3).filter(|&s| game.locked[s]).collect();
     assert_eq!(hinted.len(), 1);
     assert_eq!(
@@ -148,7 +148,7 @@ fn step_through_the_solutions_from_the_report_card() {
     harness.step();
     harness.step();
     harness.get_by_label("Solution 2 of 2");
-    assert!(matches!(harness.state().showing, Some(Showing::Replay)));
+    assert!(matches!(harness.state().showing(), Some(Showing::Replay)));
     // Solution 2 has the domino (shape 1, the bottom row) on top: it
     // moves up, the squares down, in words that need no sign convention.
     harness.get_by_label_contains("Shape 1 one square up, shape 2 one square down");
@@ -162,7 +162,10 @@ fn board_point(
     y: usize,
     within: [f32; 2],
 ) -> Pos2 {
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     let rect = geometry.cell_rect(x, y);
     rect.min + egui::vec2(rect.width() * within[0], rect.height() * within[1])
 }
@@ -206,7 +209,10 @@ fn paint_a_triangle_into_a_new_shape_and_undo_it() {
     open_file(&mut harness, "two-ways.txt", TWO_WAYS);
     harness.get_by_label("New shape").click();
     harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     // The left triangle of the top-left square.
     let rect = geometry.cell_rect(0, 0);
     let pos = rect.left_center() + egui::vec2(rect.width() * 0.15, 0.0);
@@ -246,7 +252,7 @@ fn at_1280_the_board_gets_its_share_and_a_shape_from_the_small_tray_lands_on_it(
     crate::common::editor::wait_for_analysis(&mut harness);
     harness.get_by_label("Open the pack panel").click();
     harness.run_steps(3);
-    let folded = harness.state().prefs.folded;
+    let folded = harness.state().prefs().folded;
     assert!(!folded.pack && !folded.tools && !folded.analysis);
     open_file(
         &mut harness,
@@ -257,7 +263,7 @@ fn at_1280_the_board_gets_its_share_and_a_shape_from_the_small_tray_lands_on_it(
     play(&mut harness);
     let (board, ratio) = {
         let app = harness.state();
-        let game = app.kinds.tangram.game().unwrap();
+        let game = app.kinds().tangram.game().unwrap();
         let level = app.doc().level.as_tangram().unwrap();
         let (_, scale) = game.view.expect("the play area was drawn");
         (level.size as f32 * scale, game.drawing.ratio)
@@ -265,16 +271,16 @@ fn at_1280_the_board_gets_its_share_and_a_shape_from_the_small_tray_lands_on_it(
     assert!(board >= 350.0, "the board is {board} points");
     assert!(ratio < 1.0, "the tray is drawn smaller: {ratio}");
     // Shape 1 from the tray to its own place.
-    assert!(harness.state().kinds.tangram.game().unwrap().in_tray(0));
+    assert!(harness.state().kinds().tangram.game().unwrap().in_tray(0));
     drop_shape(&mut harness, 0, (0, 0));
     harness.get_by_label("Score 23");
-    let game = harness.state().kinds.tangram.game().unwrap();
+    let game = harness.state().kinds().tangram.game().unwrap();
     assert_eq!(game.offsets[0], (0, 0));
     assert!(game.on_board(0) && !game.in_tray(0));
     // Back over the tray (shape 2's slot): home again, for a drop's point.
     let (from, to) = {
         let app = harness.state();
-        let game = app.kinds.tangram.game().unwrap();
+        let game = app.kinds().tangram.game().unwrap();
         let level = app.doc().level.as_tangram().unwrap();
         let here = game.point_on(level, 0);
         let over_tray = game.point_on(level, 1);
@@ -285,7 +291,7 @@ fn at_1280_the_board_gets_its_share_and_a_shape_from_the_small_tray_lands_on_it(
     };
     drag(&mut harness, from, to);
     harness.get_by_label("Score 22");
-    let game = harness.state().kinds.tangram.game().unwrap();
+    let game = harness.state().kinds().tangram.game().unwrap();
     assert!(game.in_tray(0), "{:?}", game.offsets[0]);
     assert_eq!(game.shapes_on_board(), 0);
 }

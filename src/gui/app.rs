@@ -213,94 +213,102 @@ pub enum AfterSave {
     Quit,
 }
 
-/// The editor.
+/// The editor. Its fields are private to the editor's modules (each
+/// `impl EditorApp` file does one job with them); tests and scripts read
+/// them through the accessors of [`super::state_access`].
 pub struct EditorApp {
     /// Open documents.
-    pub docs: Vec<Document>,
+    pub(super) docs: Vec<Document>,
     /// The active document.
-    pub active: usize,
+    pub(super) active: usize,
     /// The open pack.
-    pub pack: Option<OpenPack>,
+    pub(super) pack: Option<OpenPack>,
     /// Preferences.
-    pub prefs: Prefs,
+    pub(super) prefs: Prefs,
     /// The worker running analyses.
-    pub worker: AnalysisWorker,
+    pub(super) worker: AnalysisWorker,
     /// The active level's analysis.
-    pub analysis: AnalysisState,
+    pub(super) analysis: AnalysisState,
     /// The solve of the active level past the budget (its analysis
     /// stopped too big).
-    pub past_budget: super::solve_state::PastBudget,
+    pub(super) past_budget: super::solve_state::PastBudget,
     /// The main view.
-    pub view: CentralView,
+    pub(super) view: CentralView,
     /// The analysis panel's tab.
-    pub tab: AnalysisTab,
+    pub(super) tab: AnalysisTab,
     /// What the board shows besides the level.
-    pub showing: Option<Showing>,
+    pub(super) showing: Option<Showing>,
     /// Every kind's editor state: the palette's choice, the game of Play,
     /// the replay on the board.
-    pub kinds: KindGuis,
+    pub(super) kinds: KindGuis,
     /// The comparison of a level with a reference version, and the id of
     /// the document compared.
-    pub compare: Option<(u64, super::compare::Comparison)>,
+    pub(super) compare: Option<(u64, super::compare::Comparison)>,
     /// The messages on screen: news and warnings that fade, errors that
     /// stay until dismissed.
-    pub notices: super::notices::Notices,
+    pub(super) notices: super::notices::Notices,
     /// File dialogs.
-    pub dialogs: FileDialogs,
+    pub(super) dialogs: FileDialogs,
     /// A pending question.
-    pub confirm: Option<Confirm>,
+    pub(super) confirm: Option<Confirm>,
     /// The size typed in the Level section but not applied yet.
-    pub resize_draft: Option<(usize, usize)>,
+    pub(super) resize_draft: Option<(usize, usize)>,
     /// Where the old board stays when the level is resized.
-    pub resize_anchor: super::kinds::resize::Anchor,
+    pub(super) resize_anchor: super::kinds::resize::Anchor,
     /// The plan of the resize being typed, kept between frames.
-    pub resize_preview: Option<super::kinds::resize::Preview>,
+    pub(super) resize_preview: Option<super::kinds::resize::Preview>,
     /// What the open Save dialog was opened on the way to.
-    pub after_save: Option<AfterSave>,
+    pub(super) after_save: Option<AfterSave>,
     /// The window title last sent to the window.
-    pub shown_title: String,
+    pub(super) shown_title: String,
     /// Set once the designer agreed to quit.
-    pub quitting: bool,
+    pub(super) quitting: bool,
     /// The context, for repaint requests from other threads.
-    pub ctx: egui::Context,
+    pub(super) ctx: egui::Context,
     /// The state graph view.
-    pub graph_view: super::views::state_graph::StateGraphView,
+    pub(super) graph_view: super::views::state_graph::StateGraphView,
     /// The document whose tab settings (tool, graph) the editor holds now
     /// (see [`EditorApp::follow_tab_settings`]).
-    pub settings_tab: Option<u64>,
+    pub(super) settings_tab: Option<u64>,
     /// The state selected in the graph and the way to it.
-    pub graph_selection: Option<(u32, Vec<u32>)>,
+    pub(super) graph_selection: Option<(u32, Vec<u32>)>,
     /// The pack panel.
-    pub pack_panel: super::views::pack_panel::PackPanel,
+    pub(super) pack_panel: super::views::pack_panel::PackPanel,
     /// The Rooms view.
-    pub rooms: super::rooms_view::RoomsView,
+    pub(super) rooms: super::rooms_view::RoomsView,
     /// The Generate dialog.
-    pub generate: super::generate_dialog::GenerateDialog,
+    pub(super) generate: super::generate_dialog::GenerateDialog,
     /// Whether the Generate dialog is open.
-    pub generate_open: bool,
+    pub(super) generate_open: bool,
     /// Whether Help ▸ Keyboard shortcuts is open.
-    pub show_shortcuts: bool,
+    pub(super) show_shortcuts: bool,
     /// Whether the keyboard belonged to the editor when this frame began
     /// (no text field had it, no dialog or question was up): the letters
     /// typed in a frame that ends a dialog's text field do not reach the
     /// palette.
-    pub(crate) keys_free: bool,
+    pub(super) keys_free: bool,
     /// Where the editing board's cells were drawn in the last frame.
-    pub board_geometry: Option<super::views::board::BoardGeometry>,
+    pub(super) board_geometry: Option<super::views::board::BoardGeometry>,
     /// The editing board's zoom and pan.
-    pub board_tools: super::board_tools::BoardTools,
+    pub(super) board_tools: super::board_tools::BoardTools,
     /// The raster of a big board, kept while it does not change.
-    pub board_raster: Option<super::views::canvas::RasterCache>,
+    pub(super) board_raster: Option<super::views::canvas::RasterCache>,
     /// The recovery copies of unsaved documents.
-    pub recovery: super::recovery::Recovery,
+    pub(super) recovery: super::recovery::Recovery,
     /// Copies left by an editor that did not close, offered at start.
-    pub recovered: Vec<super::recovery::Recovered>,
+    pub(super) recovered: Vec<super::recovery::Recovered>,
     /// The copies of unsaved packs an editor that did not close left, to
     /// restore (the newest) or discard.
-    pub recovered_packs: Vec<super::recovery::RecoveredPack>,
+    pub(super) recovered_packs: Vec<super::recovery::RecoveredPack>,
     /// Recovery copies found at start that could not be read, waiting for
     /// the designer to keep or discard each.
-    pub unreadable: Vec<super::recovery::Unreadable>,
+    pub(super) unreadable: Vec<super::recovery::Unreadable>,
+    /// The commands menus, keys and panels asked for this frame, carried
+    /// out at its end ([`EditorApp::apply_queued`]).
+    pub(super) queued: Vec<super::commands::Command>,
+    /// A paint stroke is under way: the board was painted on since the
+    /// button was last let go.
+    pub(super) painting: bool,
 }
 
 impl EditorApp {
@@ -356,6 +364,8 @@ impl EditorApp {
             recovered: Vec::new(),
             recovered_packs: Vec::new(),
             unreadable: Vec::new(),
+            queued: Vec::new(),
+            painting: false,
         };
         match pack::parse_pack(SAMPLE_PACK) {
             Ok(read) => {
@@ -517,6 +527,7 @@ impl EditorApp {
         }
         let kind = doc.level.kind();
         self.kinds.stroke_ended(kind);
+        self.painting = false;
     }
 
     /// Resizes the active level to `width x height` with the old board at

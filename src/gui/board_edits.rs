@@ -7,6 +7,7 @@ use egui::{Color32, Pos2, Stroke, StrokeKind, Ui};
 
 use super::app::EditorApp;
 use super::board_tools::{Clipboard, Drag};
+use super::commands::Command;
 use super::kinds::region::{line_cells, CellRect, Placed, Transform};
 use super::kinds::tool::Tool;
 use super::kinds::{self, has_cells};
@@ -89,7 +90,7 @@ impl EditorApp {
         if self.prefs.tool == Tool::Line {
             let level = self.doc().level.clone();
             let commands = self.kinds.line(&level, drag.from, drag.to, drag.erase);
-            self.apply_all(commands);
+            self.queue_all(commands);
         }
     }
 
@@ -184,7 +185,7 @@ impl EditorApp {
         if !self.copy_selection() {
             return false;
         }
-        let name = format!("Cut {}", rect.describe());
+        let name = format!("{} {}", Command::Cut.label(), rect.describe());
         if self.doc_mut().edit(&name, |l| kinds::clear_region(l, rect)) {
             self.level_changed();
         }
@@ -230,8 +231,12 @@ impl EditorApp {
         }
         let mut placed: Option<Placed> = None;
         let name = format!(
-            "Paste {}x{} at ({}, {})",
-            clipboard.from.width, clipboard.from.height, at.0, at.1
+            "{} {}x{} at ({}, {})",
+            Command::Paste(String::new()).label(),
+            clipboard.from.width,
+            clipboard.from.height,
+            at.0,
+            at.1
         );
         let changed = self.doc_mut().edit(&name, |l| {
             placed = kinds::paste_region(l, &clipboard.copied, at);
@@ -271,38 +276,43 @@ impl EditorApp {
         }
     }
 
-    /// The selection's entries of the Edit menu, greyed out without a
-    /// selection (or a region to paste).
+    /// The selection's entries of the Edit menu, from the command table,
+    /// greyed out without a selection (or a region to paste).
     pub fn selection_menu(&mut self, ui: &mut Ui) {
         let cells = has_cells(self.doc().level.kind());
         let selected = cells && self.selection().is_some();
         let copied = self.board_tools.clipboard.as_ref().map(|c| c.text.clone());
-        let item = |ui: &mut Ui, enabled: bool, text: &str| {
-            ui.add_enabled(enabled, egui::Button::new(text))
+        let pastable = cells && copied.is_some();
+        let entries = [
+            (Command::Copy, selected),
+            (Command::Cut, selected),
+            (Command::Paste(copied.unwrap_or_default()), pastable),
+            (Command::ClearSelection, selected),
+            (
+                Command::TransformSelection(Transform::FlipHorizontal),
+                selected,
+            ),
+            (
+                Command::TransformSelection(Transform::FlipVertical),
+                selected,
+            ),
+            (
+                Command::TransformSelection(Transform::RotateClockwise),
+                selected,
+            ),
+        ];
+        for (command, enabled) in entries {
+            let mut button = egui::Button::new(command.label());
+            if let Some(key) = command.keys().first() {
+                button = button.shortcut_text(ui.ctx().format_shortcut(key));
+            }
+            if ui
+                .add_enabled(enabled, button)
+                .on_hover_text(command.description())
                 .on_disabled_hover_text("Drag a rectangle with the Select tool (q) first")
                 .clicked()
-        };
-        if item(ui, selected, "Copy selection\tCtrl+C") {
-            self.copy_selection();
-        }
-        if item(ui, selected, "Cut selection\tCtrl+X") {
-            self.cut_selection();
-        }
-        if item(ui, cells && copied.is_some(), "Paste region\tCtrl+V") {
-            if let Some(text) = copied {
-                self.paste_region(&text);
-            }
-        }
-        if item(ui, selected, "Clear selection\tDelete") {
-            self.clear_selection();
-        }
-        for (text, transform) in [
-            ("Flip horizontally\tH", Transform::FlipHorizontal),
-            ("Flip vertically\tV", Transform::FlipVertical),
-            ("Rotate clockwise\tR", Transform::RotateClockwise),
-        ] {
-            if item(ui, selected, text) {
-                self.transform_selection(transform);
+            {
+                self.queue(command);
             }
         }
     }
@@ -317,20 +327,22 @@ impl EditorApp {
         }
     }
 
-    /// The keys of a selection made with the Select tool: `h` and `v`
-    /// flip, `r` rotates. Returns whether `ch` was one (Prism's tiles of
-    /// those letters wait until the selection is let go).
+    /// The letters of a selection made with the Select tool, as the
+    /// command table binds them (`h` and `v` flip, `r` rotates), in either
+    /// case: queues the command of `ch` and returns whether it was one
+    /// (Prism's tiles of those letters wait until the selection is let go).
     pub fn selection_key(&mut self, ch: char) -> bool {
         if self.prefs.tool != Tool::Select || self.selection().is_none() {
             return false;
         }
-        let Some((_, transform, _)) = crate::gui::keys::SELECTION_KEYS
-            .iter()
-            .find(|(key, _, _)| *key == ch.to_ascii_lowercase())
-        else {
+        let letter = ch.to_ascii_uppercase().to_string();
+        let Some(command) = Command::ALL.into_iter().find(|c| {
+            matches!(c, Command::TransformSelection(_))
+                && c.keys().iter().any(|k| k.logical_key.name() == letter)
+        }) else {
             return false;
         };
-        self.transform_selection(*transform);
+        self.queue(command);
         true
     }
 }

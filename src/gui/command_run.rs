@@ -1,14 +1,13 @@
-//! What each [`Command`] does to the editor, and when it can be run: the
-//! one place that menus and keys reach the app through.
+//! When each [`Command`] can be run, why not, and the menu entry that
+//! queues it; [`super::apply`] carries it out.
 
-use super::app::{CentralView, EditorApp, PackReplacement};
+use super::app::{CentralView, EditorApp};
 use super::commands::Command;
-use super::files::DialogPurpose;
 
 impl EditorApp {
     /// Whether `command` can be run now (a menu greys it out otherwise,
     /// and its keys do nothing).
-    pub fn can_run(&self, command: Command) -> bool {
+    pub fn can_run(&self, command: &Command) -> bool {
         let kind = self.doc().level.kind();
         match command {
             Command::Undo => self.doc().history.can_undo(),
@@ -34,14 +33,52 @@ impl EditorApp {
             | Command::FocusLayout
             | Command::AnalyseAgain
             | Command::Pin
-            | Command::KeyboardShortcuts => true,
+            | Command::KeyboardShortcuts
+            | Command::Copy
+            | Command::Cut
+            | Command::Paste(_)
+            | Command::CopyLevel
+            | Command::ClearSelection
+            | Command::TransformSelection(_)
+            | Command::ReplayControl(_)
+            | Command::Edit { .. }
+            | Command::ShowReplay
+            | Command::Replay { .. }
+            | Command::ShowTrap { .. }
+            | Command::SelectState { .. }
+            | Command::BackToEditing
+            | Command::SetTool(_)
+            | Command::SetSpeed(_)
+            | Command::SetSideBySide(_)
+            | Command::OpenLevel { .. }
+            | Command::OpenPackEntry(_)
+            | Command::AddToPack
+            | Command::EditPack(_)
+            | Command::Paint { .. }
+            | Command::EndStroke
+            | Command::Rename(_)
+            | Command::ActivateTab(_)
+            | Command::CloseTab(_)
+            | Command::EditEntryNotes { .. }
+            | Command::EndNotesTyping
+            | Command::NewLevelOf(_)
+            | Command::OpenFile(_)
+            | Command::ShowDialog(_)
+            | Command::GoToHistory(_)
+            | Command::GoToPackHistory(_)
+            | Command::Deselect
+            | Command::Solve { .. }
+            | Command::CancelSolve
+            | Command::CopyMoves(_)
+            | Command::Say(_)
+            | Command::Warn(_) => true,
         }
     }
 
     /// Why `command` cannot be run now, in a sentence, where the designer
     /// may wonder (a view the level's kind does not have; an undo of a
     /// level with no edits while the pack has one).
-    pub fn why_not(&self, command: Command) -> Option<String> {
+    pub fn why_not(&self, command: &Command) -> Option<String> {
         if self.can_run(command) {
             return None;
         }
@@ -65,46 +102,6 @@ impl EditorApp {
         }
     }
 
-    /// Runs `command` if it can be run now; says why not where the
-    /// designer may wonder.
-    pub fn run(&mut self, command: Command) {
-        if !self.can_run(command) {
-            if let Some(why) = self.why_not(command) {
-                self.say(why);
-            }
-            return;
-        }
-        match command {
-            Command::NewLevel => self.new_level(),
-            Command::Open => self.show_dialog(DialogPurpose::Open),
-            Command::Save => self.save(),
-            Command::SaveAs => self.show_dialog(DialogPurpose::SaveLevelAs),
-            Command::DuplicateLevel => self.duplicate_level(),
-            Command::CloseLevel => self.request_close_document(self.active),
-            Command::NewPack => self.request_pack_replacement(PackReplacement::New),
-            Command::ClosePack => self.request_pack_replacement(PackReplacement::Close),
-            Command::SavePack => self.save_pack(),
-            Command::SavePackAs => self.show_dialog(DialogPurpose::SavePackAs),
-            Command::OrderPackByEffort => self.order_pack_by_effort(),
-            Command::Undo => self.undo(),
-            Command::Redo => self.redo(),
-            Command::UndoPack => self.undo_pack(),
-            Command::RedoPack => self.redo_pack(),
-            Command::View(view) => self.view = view,
-            Command::FocusLayout => self.toggle_focus_layout(),
-            Command::AnalyseAgain => self.analysis.level = None,
-            Command::CancelAnalysis => self.cancel_analysis(),
-            Command::KeyboardShortcuts => self.show_shortcuts = !self.show_shortcuts,
-            Command::Pin => self.pin(),
-            Command::ToggleReference => {
-                self.apply(crate::gui::panel_command::PanelCommand::ToggleReference)
-            }
-            Command::StopComparing => {
-                self.apply(crate::gui::panel_command::PanelCommand::StopComparing)
-            }
-        }
-    }
-
     /// Replaces a tool or a view that the level on screen lacks with the
     /// nearest one it has (Select and Line on a Tangram level become
     /// Paint; the state graph of a Tangram level and the floors of a level
@@ -115,13 +112,13 @@ impl EditorApp {
         if self.prefs.tool.needs_cells() && !super::kinds::has_cells(kind) {
             self.prefs.tool = super::kinds::tool::Tool::Paint;
         }
-        if !self.can_run(Command::View(self.view)) {
+        if !self.can_run(&Command::View(self.view)) {
             self.view = CentralView::Edit;
         }
     }
 
     /// A menu entry for `command`: its label, its first key on the right,
-    /// its description on hover, greyed out when it cannot be run. Runs
+    /// its description on hover, greyed out when it cannot be run. Queues
     /// it when clicked, and says whether it did.
     pub fn command_button(&mut self, ui: &mut egui::Ui, command: Command) -> bool {
         let label = match command {
@@ -146,14 +143,14 @@ impl EditorApp {
             button = button.shortcut_text(ui.ctx().format_shortcut(key));
         }
         let mut response = ui
-            .add_enabled(self.can_run(command), button)
+            .add_enabled(self.can_run(&command), button)
             .on_hover_text(command.description());
-        if let Some(why) = self.why_not(command) {
+        if let Some(why) = self.why_not(&command) {
             response = response.on_disabled_hover_text(why);
         }
         let clicked = response.clicked();
         if clicked {
-            self.run(command);
+            self.queue(command);
         }
         clicked
     }

@@ -163,6 +163,6 @@ impl EditorApp {
             showing_reference: c.showing_reference,
         };
         let commands = compare_panel::show(ui, &shown);
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 }

@@ -4,8 +4,8 @@
 //! so the window never freezes while it is open, or levelscope's own when
 //! the system's cannot open.
 
+use super::worker::{spawn_job, BackgroundJob};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 pub use super::dialog_request::{DialogPurpose, DialogRequest};
@@ -262,27 +262,14 @@ pub const NATIVE_FAILS_WITHIN: Duration = Duration::from_millis(400);
 /// The file dialog: the system's own on a thread of its own (so the window
 /// never freezes while it is open), or levelscope's own, drawn in the
 /// window, when the designer prefers it or the system's cannot open.
+#[derive(Default)]
 pub struct FileDialogs {
-    sender: Sender<(DialogAnswer, Duration)>,
-    answers: Receiver<(DialogAnswer, Duration)>,
-    native: Option<DialogRequest>,
+    /// The system's dialog open now: what it was asked, and the thread
+    /// that waits on it, which sends its answer and how long it was open.
+    native: Option<(DialogRequest, BackgroundJob<(DialogAnswer, Duration)>)>,
     built_in: Option<BuiltInDialog>,
     native_failed: bool,
     missing: Option<String>,
-}
-
-impl Default for FileDialogs {
-    fn default() -> Self {
-        let (sender, answers) = channel();
-        FileDialogs {
-            sender,
-            answers,
-            native: None,
-            built_in: None,
-            native_failed: false,
-            missing: None,
-        }
-    }
 }
 
 impl FileDialogs {
@@ -309,7 +296,7 @@ impl FileDialogs {
         &mut self,
         request: DialogRequest,
         system: bool,
-        repaint: impl Fn() + Send + 'static,
+        repaint: impl Fn() + Send + Sync + 'static,
     ) {
         if self.is_open() {
             return;
@@ -324,22 +311,19 @@ impl FileDialogs {
             self.missing = Some(why.to_string());
             return;
         }
-        let sender = self.sender.clone();
         let asked = request.clone();
-        let spawned = std::thread::Builder::new()
-            .name("file dialog".into())
-            .spawn(move || {
-                let opened = Instant::now();
-                let path = native_dialog(&asked);
-                let answer = DialogAnswer {
-                    purpose: asked.purpose,
-                    path,
-                };
-                let _ = sender.send((answer, opened.elapsed()));
-                repaint();
-            });
+        let spawned = spawn_job("file dialog", repaint, move |reporter| {
+            let opened = Instant::now();
+            let path = native_dialog(&asked);
+            let answer = DialogAnswer {
+                purpose: asked.purpose,
+                path,
+            };
+            let _ = reporter.send((answer, opened.elapsed()));
+            reporter.notify();
+        });
         match spawned {
-            Ok(_) => self.native = Some(request),
+            Ok(job) => self.native = Some((request, job)),
             Err(_) => {
                 self.native_failed = true;
                 self.open_built_in(&request);
@@ -359,8 +343,8 @@ impl FileDialogs {
         if let Some(why) = self.missing.take() {
             return Some(DialogEvent::FellBack(why));
         }
-        let (answer, open_for) = self.answers.try_recv().ok()?;
-        let request = self.native.take()?;
+        let (answer, open_for) = self.native.as_ref()?.1.try_recv()?;
+        let (request, _) = self.native.take()?;
         if answer.path.is_none() && open_for < NATIVE_FAILS_WITHIN {
             self.native_failed = true;
             self.open_built_in(&request);

@@ -13,9 +13,7 @@
 //! words sit behind [`crate::gui::kinds::generate_seam::KindGenerator`], one
 //! set a kind in [`KindGenerators`].
 
-use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use egui::{Color32, ProgressBar, Sense, Ui};
@@ -23,6 +21,7 @@ use egui::{Color32, ProgressBar, Sense, Ui};
 use crate::gui::kinds::generate_seam::{Batch, BatchWatch};
 use crate::gui::kinds::KindGenerators;
 use crate::gui::views::picture_painter;
+use crate::gui::worker::{spawn_job, BackgroundJob};
 use crate::kinds::{Kind, Level};
 use crate::pack::LevelSummary;
 use crate::words::counted;
@@ -105,8 +104,8 @@ struct Run {
     watch: Arc<dyn BatchWatch>,
     wanted: usize,
     started: Instant,
-    result: Receiver<Outcome>,
-    thread: JoinHandle<()>,
+    /// The batch's thread, which sends its outcome once.
+    job: BackgroundJob<Outcome>,
 }
 
 /// The Generate dialog's state: the parameters, the batch running, the
@@ -188,25 +187,25 @@ impl GenerateDialog {
         let batch = self
             .generators
             .prepare(self.kind, count, seed, state_budget);
-        let (sender, result) = channel();
         let (run, tried) = (batch.run, batch.tried);
         let ctx = ctx.clone();
         let started = Instant::now();
-        let thread = std::thread::Builder::new()
-            .name("generate".into())
-            .spawn(move || {
+        let job = spawn_job(
+            "generate",
+            move || ctx.request_repaint(),
+            move |reporter| {
                 let batch = super::pool::on_own_pool(run);
                 // The dialog may be gone: nobody to tell.
-                let _ = sender.send(Outcome::of(batch, count, tried, started.elapsed()));
-                ctx.request_repaint();
-            })
-            .expect("the system can start a thread");
+                let _ = reporter.send(Outcome::of(batch, count, tried, started.elapsed()));
+                reporter.notify();
+            },
+        )
+        .expect("the system can start a thread");
         self.run = Some(Run {
             watch: batch.watch,
             wanted: count,
             started,
-            result,
-            thread,
+            job,
         });
     }
 
@@ -230,13 +229,13 @@ impl GenerateDialog {
     pub fn wait_for_batch(&mut self, bound: Duration) -> bool {
         let Some(run) = &self.run else { return true };
         let received = if bound.is_zero() {
-            run.result.try_recv().ok()
+            run.job.try_recv()
         } else {
-            run.result.recv_timeout(bound).ok()
+            run.job.recv_timeout(bound).ok()
         };
         if let Some(outcome) = received {
             let run = self.run.take().expect("checked");
-            let _ = run.thread.join();
+            run.job.join();
             self.outcome = Some(outcome);
         }
         self.run.is_none()

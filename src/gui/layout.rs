@@ -253,6 +253,7 @@ impl EditorApp {
         if self.worker.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        self.apply_queued();
     }
 
     fn document_tabs(&mut self, ui: &mut Ui) {
@@ -280,14 +281,20 @@ impl EditorApp {
                 }
                 ui.separator();
             }
-            if ui.button("+").on_hover_text("New level (Ctrl+N)").clicked() {
-                self.new_level();
+            let new = Command::NewLevel;
+            let key = ui.ctx().format_shortcut(&new.keys()[0]);
+            if ui
+                .button("+")
+                .on_hover_text(format!("{} ({key})", new.label()))
+                .clicked()
+            {
+                self.queue(new);
             }
             if let Some(i) = activate {
-                self.activate(i);
+                self.queue(Command::ActivateTab(i));
             }
             if let Some(i) = close {
-                self.request_close_document(i);
+                self.queue(Command::CloseTab(i));
             }
         });
     }
@@ -489,9 +496,9 @@ impl EditorApp {
                     .first()
                     .map(|k| ui.ctx().format_shortcut(k))
                     .unwrap_or_default();
-                if !self.can_run(command) {
+                if !self.can_run(&command) {
                     ui.add_enabled(false, egui::Button::selectable(false, view.title()))
-                        .on_disabled_hover_text(self.why_not(command).unwrap_or_default());
+                        .on_disabled_hover_text(self.why_not(&command).unwrap_or_default());
                     continue;
                 }
                 if ui
@@ -499,7 +506,7 @@ impl EditorApp {
                     .on_hover_text(format!("{} ({key})", command.description()))
                     .clicked()
                 {
-                    self.run(command);
+                    self.queue(command);
                 }
             }
         });
@@ -507,10 +514,38 @@ impl EditorApp {
         match self.view {
             CentralView::Edit => self.edit_view(ui),
             CentralView::Play => self.play_view(ui),
-            CentralView::Graph => self.graph_view(ui),
+            CentralView::Graph => self.state_graph_panel(ui),
             CentralView::Floors => self.floors_view(ui),
             CentralView::Rooms => self.rooms.show(ui),
         }
+    }
+
+    /// Gives the tab on screen its own settings when it has just come on
+    /// screen, keeping those of the tab that left. A tab never shown before
+    /// keeps the tool in hand and starts with the whole graph shown.
+    pub fn follow_tab_settings(&mut self) {
+        let active = self.doc().id;
+        if self.settings_tab == Some(active) {
+            return;
+        }
+        let current = crate::gui::tab_settings::TabSettings {
+            tool: self.prefs.tool,
+            graph: self.graph_view.settings(),
+        };
+        let left = self.settings_tab;
+        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
+            doc.settings = Some(current);
+        }
+        let arriving = self
+            .doc()
+            .settings
+            .unwrap_or(crate::gui::tab_settings::TabSettings {
+                tool: current.tool,
+                graph: crate::gui::views::state_graph::GraphSettings::default(),
+            });
+        self.prefs.tool = arriving.tool;
+        self.graph_view.set_settings(arriving.graph);
+        self.settings_tab = Some(active);
     }
 }
 
@@ -542,34 +577,4 @@ const NOTICE_ROOM: f32 = 80.0;
 struct NoticesPlace {
     corner: egui::Pos2,
     width: f32,
-}
-
-impl EditorApp {
-    /// Gives the tab on screen its own settings when it has just come on
-    /// screen, keeping those of the tab that left. A tab never shown before
-    /// keeps the tool in hand and starts with the whole graph shown.
-    pub fn follow_tab_settings(&mut self) {
-        let active = self.doc().id;
-        if self.settings_tab == Some(active) {
-            return;
-        }
-        let current = crate::gui::tab_settings::TabSettings {
-            tool: self.prefs.tool,
-            graph: self.graph_view.settings(),
-        };
-        let left = self.settings_tab;
-        if let Some(doc) = self.docs.iter_mut().find(|d| Some(d.id) == left) {
-            doc.settings = Some(current);
-        }
-        let arriving = self
-            .doc()
-            .settings
-            .unwrap_or(crate::gui::tab_settings::TabSettings {
-                tool: current.tool,
-                graph: crate::gui::views::state_graph::GraphSettings::default(),
-            });
-        self.prefs.tool = arriving.tool;
-        self.graph_view.set_settings(arriving.graph);
-        self.settings_tab = Some(active);
-    }
 }

@@ -1,6 +1,11 @@
 //! Background batches (pack checks, generation) run on a rayon pool of
 //! their own, so that one batch never waits behind another's queued work
 //! and a cancelled batch ends as soon as its running items do.
+//!
+//! The one exception to the rule that every thread of the editor is
+//! started by [`super::worker::spawn_named`]: the rayon pools are built
+//! here, by the jobs that run on them (a pack check and a Generate batch,
+//! on their worker threads; the analysis worker's pool).
 
 /// Runs `work` on a fresh rayon pool with one thread per core (on the
 /// global pool if a pool cannot be built).

@@ -2,13 +2,10 @@
 //! the key tables in [`super::keys`], in sections, with the palette's
 //! letters of the kind on screen.
 
-use egui::{Key, RichText, Ui};
+use egui::{RichText, Ui};
 
-use super::commands::Command;
-use super::keys::{
-    BOARD_VIEW_KEYS, CLEAR_SELECTION_KEY, HINT_KEY, MOVE_KEYS, REPLAY_KEYS, RESTART_KEY,
-    SELECTION_KEYS, TAKE_BACK_KEY,
-};
+use super::commands::{Command, KeyScope};
+use super::keys::{BOARD_VIEW_KEYS, HINT_KEY, MOVE_KEYS, RESTART_KEY, TAKE_BACK_KEY};
 use super::kinds::tool::Tool;
 use crate::kinds::Kind;
 
@@ -34,25 +31,23 @@ fn char_key(ch: char) -> String {
 /// letters are the kind's); `ctx` names the modifiers as this system does
 /// (Ctrl, or ⌘ on a Mac).
 pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
-    let mut everywhere = Vec::new();
-    for command in Command::ALL {
-        let keys: Vec<String> = command
-            .keys()
+    // The table's rows of one scope: `(keys, what they do)`; the commands
+    // read everywhere by their menu names, the others by what they do.
+    let rows_of = |scope: KeyScope| -> Vec<(String, String)> {
+        Command::ALL
             .iter()
-            .map(|k| ctx.format_shortcut(k))
-            .collect();
-        if !keys.is_empty() {
-            everywhere.push((keys.join(" or "), command.label().to_string()));
-        }
-    }
-    let copy =
-        |key: Key| ctx.format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, key));
-    everywhere.push((
-        copy(Key::C),
-        "Copy the selection, or the level as text".into(),
-    ));
-    everywhere.push((copy(Key::X), "Cut the selection".into()));
-    everywhere.push((copy(Key::V), "Paste a region or a level".into()));
+            .filter(|c| c.scope() == scope && !c.keys().is_empty())
+            .map(|c| {
+                let what = match scope {
+                    KeyScope::Everywhere => c.label(),
+                    _ => c.description(),
+                };
+                (c.keys_text(ctx), what.to_string())
+            })
+            .collect()
+    };
+    let mut everywhere = rows_of(KeyScope::Everywhere);
+    everywhere.extend(rows_of(KeyScope::Clipboard));
 
     let mut edit: Vec<(String, String)> = Tool::ALL
         .into_iter()
@@ -68,19 +63,10 @@ pub fn groups(ctx: &egui::Context, kind: Kind) -> Vec<KeyGroup> {
         edit.push((char_key(ch), what.to_string()));
     }
     if super::kinds::has_cells(kind) {
-        for (ch, _, what) in SELECTION_KEYS {
-            edit.push((ch.to_ascii_uppercase().to_string(), what.to_string()));
-        }
-        edit.push((
-            CLEAR_SELECTION_KEY.name().to_string(),
-            "Clear the selection".into(),
-        ));
+        edit.extend(rows_of(KeyScope::Selection));
     }
 
-    let replay = REPLAY_KEYS
-        .iter()
-        .map(|(key, _, what)| (key.name().to_string(), what.to_string()))
-        .collect();
+    let replay = rows_of(KeyScope::Replay);
 
     // Only the keys the kind's Play takes: Tangram's shapes are dragged;
     // a kind with keys of its own (Rush Hour's letters) says them.
@@ -191,11 +177,11 @@ mod tests {
             .flat_map(|g| g.rows)
             .collect();
         for command in Command::ALL {
-            if let Some(key) = command.keys().first() {
-                let shown = ctx.format_shortcut(key);
+            if !command.keys().is_empty() {
+                let shown = command.keys_text(&ctx);
                 assert!(
-                    rows.iter()
-                        .any(|(k, w)| k.contains(&shown) && w == command.label()),
+                    rows.iter().any(|(k, w)| k.contains(&shown)
+                        && (w == command.label() || w == command.description())),
                     "{command:?}"
                 );
             }
@@ -207,7 +193,9 @@ mod tests {
             !groups(&ctx, Kind::Tangram)
                 .iter()
                 .flat_map(|g| &g.rows)
-                .any(|(_, w)| SELECTION_KEYS.iter().any(|(_, _, what)| w == what)),
+                .any(|(_, w)| Command::ALL
+                    .iter()
+                    .any(|c| c.scope() == KeyScope::Selection && w == c.description())),
             "Tangram has no Select tool, so no selection keys"
         );
     }

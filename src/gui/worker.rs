@@ -4,7 +4,7 @@
 //! never runs a search; the worker tells it when a result is ready through a
 //! callback (the editor passes `ctx.request_repaint`).
 
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -97,15 +97,13 @@ impl<T: Send + 'static> JobThread<T> {
         let sender = self.sender.clone();
         let notify = Arc::clone(&self.notify);
         let started = Instant::now();
-        let thread = std::thread::Builder::new()
-            .name(format!("{name} {id}"))
-            .spawn(move || {
-                let result = work(id, thread_job, started);
-                // The receiver may be gone (the editor closed): nothing to do.
-                let _ = sender.send((id, result));
-                notify();
-            })
-            .expect("the system can start a thread");
+        let thread = spawn_named(format!("{name} {id}"), move || {
+            let result = work(id, thread_job, started);
+            // The receiver may be gone (the editor closed): nothing to do.
+            let _ = sender.send((id, result));
+            notify();
+        })
+        .expect("the system can start a thread");
         self.running = Some(Running {
             id,
             job,
@@ -337,6 +335,100 @@ impl SolveWorker {
     }
 }
 
+/// Starts `work` on a new thread called `name`: every thread the editor
+/// starts is started here (the analysis worker's, a pack check's, a
+/// Generate batch's, a system file dialog's); the rayon pools of
+/// [`super::pool`] are built by the jobs that run on them.
+pub fn spawn_named(
+    name: impl Into<String>,
+    work: impl FnOnce() + Send + 'static,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().name(name.into()).spawn(work)
+}
+
+/// The line from a background job back to the editor, in the analysis
+/// worker's style: the job sends what it has (a verdict, an outcome, an
+/// answer) through a channel and wakes the editor with a callback (the
+/// editor passes `ctx.request_repaint`); the job watches its own cancel
+/// flag (an engine [`Job`], a batch's watch).
+pub struct Reporter<T> {
+    sender: Sender<T>,
+    notify: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl<T> Clone for Reporter<T> {
+    fn clone(&self) -> Self {
+        Reporter {
+            sender: self.sender.clone(),
+            notify: Arc::clone(&self.notify),
+        }
+    }
+}
+
+impl<T> Reporter<T> {
+    /// Sends `message` (the job then wakes the editor with
+    /// [`Reporter::notify`], once it has said what it has to say); `false`
+    /// when the editor has dropped the job (nobody to tell: the job may
+    /// stop).
+    pub fn send(&self, message: T) -> bool {
+        self.sender.send(message).is_ok()
+    }
+
+    /// Wakes the editor: a message was sent, or a counter moved.
+    pub fn notify(&self) {
+        (self.notify)();
+    }
+}
+
+/// A job on a background thread of its own, started by [`spawn_job`]:
+/// what it sends arrives here.
+pub struct BackgroundJob<T> {
+    messages: Receiver<T>,
+    thread: JoinHandle<()>,
+}
+
+impl<T> BackgroundJob<T> {
+    /// The next message, if one has come.
+    pub fn try_recv(&self) -> Option<T> {
+        self.messages.try_recv().ok()
+    }
+
+    /// Every message that has come, without waiting.
+    pub fn try_iter(&self) -> impl Iterator<Item = T> + '_ {
+        self.messages.try_iter()
+    }
+
+    /// The next message, waiting for it at most `bound`; an error when
+    /// `bound` passed first (`Timeout`) or the job has ended without
+    /// sending more (`Disconnected`).
+    pub fn recv_timeout(&self, bound: Duration) -> Result<T, RecvTimeoutError> {
+        self.messages.recv_timeout(bound)
+    }
+
+    /// Waits for the job's thread to end.
+    pub fn join(self) {
+        let _ = self.thread.join();
+    }
+}
+
+/// Starts `work` on a thread called `name` (see [`spawn_named`]), handing
+/// it the [`Reporter`] whose messages the returned job receives and whose
+/// callback is `notify`. The system may refuse a thread: the caller says
+/// what then.
+pub fn spawn_job<T: Send + 'static>(
+    name: impl Into<String>,
+    notify: impl Fn() + Send + Sync + 'static,
+    work: impl FnOnce(Reporter<T>) + Send + 'static,
+) -> std::io::Result<BackgroundJob<T>> {
+    let (sender, messages) = channel();
+    let reporter = Reporter {
+        sender,
+        notify: Arc::new(notify),
+    };
+    let thread = spawn_named(name, move || work(reporter))?;
+    Ok(BackgroundJob { messages, thread })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,6 +455,45 @@ mod tests {
         parse_ascii(include_str!("../../assets/bench/skiddy_1m.txt"))
             .unwrap()
             .into()
+    }
+
+    #[test]
+    fn a_background_job_runs_on_its_named_thread_and_reports_back() {
+        let woken = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&woken);
+        let job = spawn_job(
+            "levelscope test job",
+            move || {
+                counter.fetch_add(1, Ordering::SeqCst);
+            },
+            |reporter: Reporter<String>| {
+                let name = std::thread::current().name().unwrap_or("").to_string();
+                reporter.send(name);
+                reporter.notify();
+            },
+        )
+        .expect("the system starts a thread");
+        assert_eq!(job.recv_timeout(HANG).as_deref(), Ok("levelscope test job"));
+        job.join();
+        assert_eq!(woken.load(Ordering::SeqCst), 1, "woken once, by notify");
+    }
+
+    #[test]
+    fn a_dropped_job_tells_its_thread_nobody_listens() {
+        let (go, wait) = channel::<()>();
+        let (told, answer) = channel::<bool>();
+        let job = spawn_job(
+            "levelscope test job",
+            || {},
+            move |reporter: Reporter<u8>| {
+                let _ = wait.recv();
+                let _ = told.send(reporter.send(1));
+            },
+        )
+        .expect("the system starts a thread");
+        drop(job);
+        go.send(()).unwrap();
+        assert_eq!(answer.recv_timeout(HANG), Ok(false));
     }
 
     #[test]

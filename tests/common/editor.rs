@@ -28,14 +28,14 @@ pub fn wait_for_analysis(harness: &mut Harness<'static, EditorApp>) {
     loop {
         harness.step();
         let app = harness.state();
-        let current = app.analysis.level.as_ref() == Some(&app.doc().level);
-        if current && !app.worker.is_running() && app.analysis.result.is_some() {
+        let current = app.analysis().level.as_ref() == Some(&app.doc().level);
+        if current && !app.worker().is_running() && app.analysis().result.is_some() {
             harness.step();
             return;
         }
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(
-            harness.state_mut().worker.wait_for_result(left) && !left.is_zero(),
+            harness.state_mut().worker_mut().wait_for_result(left) && !left.is_zero(),
             "the analysis of the level on screen did not arrive within {HANG:?}"
         );
     }
@@ -48,12 +48,16 @@ pub fn wait_for_pack_check(harness: &mut Harness<'static, EditorApp>) {
     let deadline = Instant::now() + HANG;
     loop {
         harness.step();
-        if !harness.state().pack_panel.is_checking() {
+        if !harness.state().pack_panel().is_checking() {
             return;
         }
         let left = deadline.saturating_duration_since(Instant::now());
         assert!(
-            harness.state_mut().pack_panel.wait_for_check_verdict(left) && !left.is_zero(),
+            harness
+                .state_mut()
+                .pack_panel_mut()
+                .wait_for_check_verdict(left)
+                && !left.is_zero(),
             "the pack check did not end within {HANG:?}"
         );
     }
@@ -91,7 +95,10 @@ pub fn paint_cell(harness: &mut Harness<'static, EditorApp>, tile: &str, x: usiz
     use egui_kittest::kittest::Queryable;
     harness.get_by_label(tile).click();
     harness.step();
-    let geometry = harness.state().board_geometry.expect("the board was drawn");
+    let geometry = harness
+        .state()
+        .board_geometry()
+        .expect("the board was drawn");
     click_at(
         harness,
         geometry.cell_rect(x, y).center(),

@@ -2,8 +2,8 @@
 //! kind says what its tiles do to a cell ([`CellTiles`]); [`paint`] turns
 //! a press of a tool into the commands for the editor.
 
+use crate::gui::commands::Command;
 use crate::gui::kinds::tool::{Refused, Tool};
-use crate::gui::panel_command::PanelCommand;
 
 /// What a kind's palette entries do to the cells of its level.
 pub trait CellTiles {
@@ -57,7 +57,7 @@ pub fn palette_list<T: CellTiles>(
     tiles: &[T::Tile],
     selected: &mut T::Tile,
     tool: Tool,
-) -> Vec<PanelCommand>
+) -> Vec<Command>
 where
     T::Tile: PartialEq,
 {
@@ -83,7 +83,7 @@ where
         if response.clicked() {
             *selected = tile;
             if tool == Tool::Pick {
-                commands.push(PanelCommand::SetTool(Tool::Paint));
+                commands.push(Command::SetTool(Tool::Paint));
             }
         }
     }
@@ -99,13 +99,13 @@ pub fn paint<T: CellTiles>(
     tool: Tool,
     tile: &mut T::Tile,
     erase: bool,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     if tool == Tool::Pick && !erase {
         let picked = T::pick(level, x, y);
         *tile = picked;
         return vec![
-            PanelCommand::SetTool(Tool::Paint),
-            PanelCommand::Say(format!("Picked {} from ({x}, {y})", T::name(picked))),
+            Command::SetTool(Tool::Paint),
+            Command::Say(format!("Picked {} from ({x}, {y})", T::name(picked))),
         ];
     }
     let name = if erase {
@@ -126,21 +126,17 @@ pub fn paint<T: CellTiles>(
         T::paint(&mut after, x, y, *tile).map(usize::from)
     };
     match result {
-        Ok(_) => vec![PanelCommand::stroke(name, after)],
-        Err(refused) => vec![PanelCommand::Warn(refused.0)],
+        Ok(_) => vec![Command::stroke(name, after)],
+        Err(refused) => vec![Command::Warn(refused.0)],
     }
 }
 
 /// Selects the entry whose letter is `ch` (in `tile`); a Pick tool gives
 /// way to Paint. `None` when `ch` is not one of the kind's letters.
-pub fn shortcut<T: CellTiles>(
-    tile: &mut T::Tile,
-    ch: char,
-    tool: Tool,
-) -> Option<Vec<PanelCommand>> {
+pub fn shortcut<T: CellTiles>(tile: &mut T::Tile, ch: char, tool: Tool) -> Option<Vec<Command>> {
     *tile = T::from_shortcut(ch)?;
     Some(if tool == Tool::Pick {
-        vec![PanelCommand::SetTool(Tool::Paint)]
+        vec![Command::SetTool(Tool::Paint)]
     } else {
         Vec::new()
     })
@@ -153,7 +149,7 @@ pub fn line<T: CellTiles>(
     (from, to): ((usize, usize), (usize, usize)),
     tile: T::Tile,
     erase: bool,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let what = if erase {
         "Erase line".to_string()
     } else {
@@ -174,7 +170,7 @@ macro_rules! tools_of_a_board_of_cells {
             &mut self,
             ch: char,
             tool: $crate::gui::kinds::tool::Tool,
-        ) -> Option<Vec<$crate::gui::panel_command::PanelCommand>> {
+        ) -> Option<Vec<$crate::gui::commands::Command>> {
             $crate::gui::kinds::cell_paint::shortcut::<$tiles>(&mut self.tile, ch, tool)
         }
 
@@ -185,7 +181,7 @@ macro_rules! tools_of_a_board_of_cells {
             _within: [f32; 2],
             tool: $crate::gui::kinds::tool::Tool,
             erase: bool,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             $crate::gui::kinds::cell_paint::paint::<$tiles>(level, at, tool, &mut self.tile, erase)
         }
 
@@ -195,7 +191,7 @@ macro_rules! tools_of_a_board_of_cells {
             from: (usize, usize),
             to: (usize, usize),
             erase: bool,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             $crate::gui::kinds::cell_paint::line::<$tiles>(level, (from, to), self.tile, erase)
         }
     };

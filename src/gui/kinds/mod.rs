@@ -41,7 +41,7 @@ use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
 use self::tool::Tool;
 use crate::engine::Route;
 use crate::gui::central_view::CentralView;
-use crate::gui::panel_command::PanelCommand;
+use crate::gui::commands::Command;
 use crate::gui::past_budget::PastBudgetSolver;
 use crate::kinds::{kind_list, Analysis, Kind, Level, Problem};
 
@@ -175,13 +175,13 @@ fn parts<'a, K: KindGui>(
 
 impl KindGuis {
     /// The tool row and the kind's palette.
-    pub fn palette(&mut self, ui: &mut Ui, level: &Level, tool: Tool) -> Vec<PanelCommand> {
+    pub fn palette(&mut self, ui: &mut Ui, level: &Level, tool: Tool) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| {
             let mut chosen = tool;
             tool::tool_row(ui, &mut chosen, K::has_cells());
             let mut commands = Vec::new();
             if chosen != tool {
-                commands.push(PanelCommand::SetTool(chosen));
+                commands.push(Command::SetTool(chosen));
             }
             if let Some(level) = K::level(level) {
                 commands.extend(g.palette(ui, level, chosen));
@@ -192,13 +192,13 @@ impl KindGuis {
 
     /// The palette entry or tool whose letter is `ch`, in `kind`; `None`
     /// when `ch` is not one.
-    pub fn shortcut(&mut self, kind: Kind, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
+    pub fn shortcut(&mut self, kind: Kind, ch: char, tool: Tool) -> Option<Vec<Command>> {
         with_gui!(self, kind, |g: K| {
             g.shortcut(ch, tool).or_else(|| {
                 Tool::ALL
                     .into_iter()
                     .find(|t| t.shortcut() == ch && (K::has_cells() || !t.needs_cells()))
-                    .map(|t| vec![PanelCommand::SetTool(t)])
+                    .map(|t| vec![Command::SetTool(t)])
             })
         })
     }
@@ -211,7 +211,7 @@ impl KindGuis {
         within: [f32; 2],
         tool: Tool,
         erase: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(level) => g.paint(level, at, within, tool, erase),
             None => Vec::new(),
@@ -226,7 +226,7 @@ impl KindGuis {
         from: (usize, usize),
         to: (usize, usize),
         erase: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(level) => g.line(level, from, to, erase),
             None => Vec::new(),
@@ -239,7 +239,7 @@ impl KindGuis {
         ui: &mut Ui,
         analysis: &Analysis,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.report_card(ui, a, elapsed),
             None => Vec::new(),
@@ -253,7 +253,7 @@ impl KindGuis {
         analysis: &Analysis,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.traps_tab(ui, a, traps, selected),
             None => Vec::new(),
@@ -262,11 +262,7 @@ impl KindGuis {
 
     /// The Solutions tab of a kind that lists its solutions itself; `None`
     /// shows the route lists.
-    pub fn own_solutions_tab(
-        &mut self,
-        ui: &mut Ui,
-        analysis: &Analysis,
-    ) -> Option<Vec<PanelCommand>> {
+    pub fn own_solutions_tab(&mut self, ui: &mut Ui, analysis: &Analysis) -> Option<Vec<Command>> {
         with_gui!(self, analysis.kind(), |g: K| g
             .own_solutions_tab(ui, K::analysis(analysis)?))
     }
@@ -277,7 +273,7 @@ impl KindGuis {
         analysis: &Analysis,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.start_replay(a, moves, title),
             None => Vec::new(),
@@ -291,13 +287,13 @@ impl KindGuis {
         level: &Level,
         analysis: &Analysis,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(
             self,
             level.kind(),
             |g: K| match parts::<K>(level, analysis) {
                 Some((l, a)) => g.replay_view(ui, l, a, speed),
-                None => vec![PanelCommand::BackToEditing],
+                None => vec![Command::BackToEditing],
             }
         )
     }
@@ -309,7 +305,7 @@ impl KindGuis {
         level: &Level,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(l) => g.start_replay_of_level(l, moves, title),
             None => Vec::new(),
@@ -318,15 +314,10 @@ impl KindGuis {
 
     /// The board replaying moves on a level with no analysis, with its
     /// controls.
-    pub fn replay_view_of_level(
-        &mut self,
-        ui: &mut Ui,
-        level: &Level,
-        speed: f32,
-    ) -> Vec<PanelCommand> {
+    pub fn replay_view_of_level(&mut self, ui: &mut Ui, level: &Level, speed: f32) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(l) => g.replay_view_of_level(ui, l, speed),
-            None => vec![PanelCommand::BackToEditing],
+            None => vec![Command::BackToEditing],
         })
     }
 
@@ -340,10 +331,10 @@ impl KindGuis {
         index: usize,
         dead_end_shown: bool,
         side_by_side: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.trap_view(ui, a, traps, index, dead_end_shown, side_by_side),
-            None => vec![PanelCommand::BackToEditing],
+            None => vec![Command::BackToEditing],
         })
     }
 
@@ -354,7 +345,7 @@ impl KindGuis {
         level: &Level,
         analysis: Option<&Analysis>,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(l) => g.play_view(ui, l, analysis.and_then(K::analysis), speed),
             None => Vec::new(),
@@ -367,7 +358,7 @@ impl KindGuis {
         keys: &PlayKeys,
         level: &Level,
         analysis: Option<&Analysis>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, level.kind(), |g: K| match K::level(level) {
             Some(l) => g.play_keys(keys, l, analysis.and_then(K::analysis)),
             None => Vec::new(),
@@ -380,7 +371,7 @@ impl KindGuis {
         ui: &mut Ui,
         analysis: &Analysis,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.state_graph_view(ui, a, graph),
             None => Vec::new(),
@@ -388,7 +379,7 @@ impl KindGuis {
     }
 
     /// The floors of `analysis`'s level.
-    pub fn floors_view(&mut self, ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
+    pub fn floors_view(&mut self, ui: &mut Ui, analysis: &Analysis) -> Vec<Command> {
         with_gui!(self, analysis.kind(), |g: K| match K::analysis(analysis) {
             Some(a) => g.floors_view(ui, a),
             None => Vec::new(),

@@ -9,9 +9,9 @@ use egui::{Color32, RichText, Ui};
 
 use crate::engine::{Label, Trap};
 use crate::gui::central_view::CentralView;
+use crate::gui::commands::Command;
 use crate::gui::kinds::replay_clock::Clocked;
 use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::message_line::message_line;
 use crate::gui::views::state_graph::GraphSource;
@@ -51,7 +51,7 @@ pub fn replay_controls<R: MoveReplay>(
     speed: f32,
     speed_scale: f32,
     speed_name: &str,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut commands = Vec::new();
     let dt = ui.input(|i| i.stable_dt).min(0.1);
     if replay.advance(dt * speed * speed_scale) {
@@ -60,7 +60,7 @@ pub fn replay_controls<R: MoveReplay>(
     ui.horizontal_wrapped(|ui| {
         ui.strong(replay.title());
         if ui.button("Back to editing").on_hover_text("Esc").clicked() {
-            commands.push(PanelCommand::BackToEditing);
+            commands.push(Command::BackToEditing);
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -89,7 +89,7 @@ pub fn replay_controls<R: MoveReplay>(
         let mut chosen = speed;
         ui.add(egui::Slider::new(&mut chosen, 1.0..=60.0).text(speed_name));
         if chosen != speed {
-            commands.push(PanelCommand::SetSpeed(chosen));
+            commands.push(Command::SetSpeed(chosen));
         }
     });
     let names = replay.move_names();
@@ -154,7 +154,7 @@ pub fn traps_list(
     traps: &TrapList,
     selected: Option<usize>,
     line: impl Fn(&Trap, usize) -> String,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     if traps.is_empty() {
         ui.label("No traps: every move keeps the level winnable.");
         return Vec::new();
@@ -179,11 +179,11 @@ pub fn traps_list(
     });
     match chosen {
         Some(index) => vec![
-            PanelCommand::ShowTrap {
+            Command::ShowTrap {
                 index,
                 dead_end_shown: true,
             },
-            PanelCommand::SetView(CentralView::Edit),
+            Command::View(CentralView::Edit),
         ],
         None => Vec::new(),
     }
@@ -229,15 +229,15 @@ pub fn trap_view(
     (index, count): (usize, usize),
     dead_end_shown: bool,
     side_by_side: bool,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Trap {} of {count}", index + 1));
         if ui.button("Back to editing").on_hover_text("Esc").clicked() {
-            commands.push(PanelCommand::BackToEditing);
+            commands.push(Command::BackToEditing);
         }
         if ui.button("Replay the way in").clicked() {
-            commands.push(PanelCommand::Replay {
+            commands.push(Command::Replay {
                 moves: trap.way_in.clone(),
                 title: format!("Into dead end: {}", trap.way_in),
             });
@@ -248,7 +248,7 @@ pub fn trap_view(
     let mut side = side_by_side;
     ui.checkbox(&mut side, "Side by side");
     if side != side_by_side {
-        commands.push(PanelCommand::SetSideBySide(side));
+        commands.push(Command::SetSideBySide(side));
     }
     let marks = BoardMarks {
         problems: &[],
@@ -281,7 +281,7 @@ pub fn trap_view(
             ui.selectable_value(&mut shown, true, "Dead end");
         });
         if shown != dead_end_shown {
-            commands.push(PanelCommand::ShowTrap {
+            commands.push(Command::ShowTrap {
                 index,
                 dead_end_shown: shown,
             });
@@ -361,8 +361,8 @@ pub fn state_graph_panel(
     graph: GraphPanel<'_>,
     source: &GraphSource<'_>,
     selected_words: impl Fn(u32) -> String,
-    show_state: impl FnOnce(u32) -> Vec<PanelCommand>,
-) -> Vec<PanelCommand> {
+    show_state: impl FnOnce(u32) -> Vec<Command>,
+) -> Vec<Command> {
     let mut commands = Vec::new();
     let mut show = None;
     let highlight = graph
@@ -373,7 +373,7 @@ pub fn state_graph_panel(
         Some(&(id, _)) => {
             if ui.button("Show on the board").clicked() {
                 show = Some(id);
-                commands.push(PanelCommand::SetView(CentralView::Edit));
+                commands.push(Command::View(CentralView::Edit));
             }
             ui.add(
                 egui::Label::new(format!("Selected state {id}: {}", selected_words(id))).truncate(),
@@ -401,7 +401,7 @@ pub fn state_shown(
     graph: &dyn crate::engine::GraphView,
     id: u32,
     words: impl Fn(&[u8]) -> String,
-) -> (Vec<u8>, String, Vec<PanelCommand>) {
+) -> (Vec<u8>, String, Vec<Command>) {
     let path = graph.path_to(id);
     let moves = words(&path);
     let title = format!(
@@ -414,11 +414,11 @@ pub fn state_shown(
         }
     );
     let commands = vec![
-        PanelCommand::SelectState {
+        Command::SelectState {
             id,
             along: graph.states_along(&path),
         },
-        PanelCommand::ShowReplay,
+        Command::ShowReplay,
     ];
     (path, title, commands)
 }
@@ -456,7 +456,7 @@ pub fn solution_and_timing(
     solution: Option<String>,
     elapsed: Option<std::time::Duration>,
     state_bits: u32,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut commands = Vec::new();
     if let Some(moves) = solution {
         ui.horizontal_wrapped(|ui| {
@@ -468,7 +468,7 @@ pub fn solution_and_timing(
             .on_hover_text("Replay the shortest solution on the board")
             .clicked()
         {
-            commands.push(PanelCommand::Replay {
+            commands.push(Command::Replay {
                 title: format!("Shortest: {moves}"),
                 moves,
             });

@@ -3,7 +3,7 @@
 //! replay keys drive. A kind's GUI is a type that owns that kind's editor
 //! state (the selected tile, the game of Play, the replay on the board,
 //! the caches of its views); its panels take the level and analysis they
-//! show read-only and return [`PanelCommand`]s. The registry in
+//! show read-only and return [`Command`]s. The registry in
 //! [`super`] is the only place that picks the type for a level.
 
 use std::ops::RangeInclusive;
@@ -17,7 +17,7 @@ use super::play_keys::PlayKeys;
 use super::tool::Tool;
 use crate::engine::{Route, Trap};
 use crate::gui::central_view::CentralView;
-use crate::gui::panel_command::PanelCommand;
+use crate::gui::commands::Command;
 use crate::gui::past_budget::PastBudgetSolver;
 use crate::gui::views::state_graph::StateGraphView;
 use crate::kinds::{Analysis, Level, Problem};
@@ -179,10 +179,10 @@ pub trait KindGui: Default {
     }
 
     /// The palette under the tool row.
-    fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<PanelCommand>;
+    fn palette(&mut self, ui: &mut Ui, level: &Self::Level, tool: Tool) -> Vec<Command>;
     /// The palette entry or tool whose letter is `ch`; `None` when `ch`
     /// is not one of the kind's letters.
-    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>>;
+    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<Command>>;
     /// `tool` (or the eraser) at cell `(x, y)`; `within` is the pointer's
     /// place inside the cell (0 to 1, y down).
     fn paint(
@@ -192,7 +192,7 @@ pub trait KindGui: Default {
         within: [f32; 2],
         tool: Tool,
         erase: bool,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The selected tile (or the eraser) along the straight line from
     /// `from` to `to`, as one undo step.
     fn line(
@@ -201,7 +201,7 @@ pub trait KindGui: Default {
         from: (usize, usize),
         to: (usize, usize),
         erase: bool,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
 
     /// The report card at the top of the analysis panel.
     fn report_card(
@@ -209,7 +209,7 @@ pub trait KindGui: Default {
         ui: &mut Ui,
         analysis: &Arc<Self::Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The Traps tab: the traps, `selected` the one on the board.
     fn traps_tab(
         &mut self,
@@ -217,14 +217,14 @@ pub trait KindGui: Default {
         analysis: &Arc<Self::Analysis>,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The Solutions tab of a kind that lists its solutions itself (see
     /// [`KindGui::solution_routes`]); `None` shows the route lists.
     fn own_solutions_tab(
         &mut self,
         _ui: &mut Ui,
         _analysis: &Arc<Self::Analysis>,
-    ) -> Option<Vec<PanelCommand>> {
+    ) -> Option<Vec<Command>> {
         None
     }
 
@@ -235,7 +235,7 @@ pub trait KindGui: Default {
         analysis: &Arc<Self::Analysis>,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// Whether the kind has a solver for a level too big to explore whole
     /// (see [`KindGui::past_budget_solver`]).
     fn solves_past_budget() -> bool {
@@ -255,8 +255,8 @@ pub trait KindGui: Default {
         _level: &Self::Level,
         _moves: &str,
         _title: String,
-    ) -> Vec<PanelCommand> {
-        vec![PanelCommand::Warn(
+    ) -> Vec<Command> {
+        vec![Command::Warn(
             "a replay needs the level's analysis".to_string(),
         )]
     }
@@ -267,8 +267,8 @@ pub trait KindGui: Default {
         _ui: &mut Ui,
         _level: &Self::Level,
         _speed: f32,
-    ) -> Vec<PanelCommand> {
-        vec![PanelCommand::BackToEditing]
+    ) -> Vec<Command> {
+        vec![Command::BackToEditing]
     }
     /// The board replaying, with its controls; `speed` in ticks a second.
     fn replay_view(
@@ -277,7 +277,7 @@ pub trait KindGui: Default {
         level: &Self::Level,
         analysis: &Arc<Self::Analysis>,
         speed: f32,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The board showing trap `index`.
     #[allow(clippy::too_many_arguments)]
     fn trap_view(
@@ -288,7 +288,7 @@ pub trait KindGui: Default {
         index: usize,
         dead_end_shown: bool,
         side_by_side: bool,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// Play mode: the game, its controls and the board.
     fn play_view(
         &mut self,
@@ -296,23 +296,23 @@ pub trait KindGui: Default {
         level: &Self::Level,
         analysis: Option<&Arc<Self::Analysis>>,
         speed: f32,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// This frame's Play keys.
     fn play_keys(
         &mut self,
         keys: &PlayKeys,
         level: &Self::Level,
         analysis: Option<&Arc<Self::Analysis>>,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The state graph in the main area.
     fn state_graph_view(
         &mut self,
         ui: &mut Ui,
         analysis: &Arc<Self::Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand>;
+    ) -> Vec<Command>;
     /// The main area's view of the level's floors (Prism's 3D model).
-    fn floors_view(&mut self, ui: &mut Ui, _analysis: &Arc<Self::Analysis>) -> Vec<PanelCommand> {
+    fn floors_view(&mut self, ui: &mut Ui, _analysis: &Arc<Self::Analysis>) -> Vec<Command> {
         ui.label("Only a Prism level has floors: one board per background colour, joined by its switches.");
         Vec::new()
     }
@@ -326,14 +326,14 @@ pub fn line_commands(
     (from, to): ((usize, usize), (usize, usize)),
     after: impl Into<crate::kinds::Level>,
     refused: Option<String>,
-) -> Vec<crate::gui::panel_command::PanelCommand> {
-    use crate::gui::panel_command::PanelCommand;
+) -> Vec<crate::gui::commands::Command> {
+    use crate::gui::commands::Command;
     let name = format!(
         "{what} from ({}, {}) to ({}, {})",
         from.0, from.1, to.0, to.1
     );
-    let mut commands = vec![PanelCommand::edit(name, after)];
-    commands.extend(refused.map(PanelCommand::Warn));
+    let mut commands = vec![Command::edit(name, after)];
+    commands.extend(refused.map(Command::Warn));
     commands
 }
 
@@ -348,7 +348,7 @@ macro_rules! views_of_a_kind_with_moves {
             analysis: &std::sync::Arc<Self::Analysis>,
             moves: &str,
             title: String,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             self.replay_moves(analysis, moves, title)
         }
 
@@ -358,7 +358,7 @@ macro_rules! views_of_a_kind_with_moves {
             _level: &Self::Level,
             analysis: &std::sync::Arc<Self::Analysis>,
             speed: f32,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             self.show_replay(ui, analysis, speed)
         }
 
@@ -370,7 +370,7 @@ macro_rules! views_of_a_kind_with_moves {
             index: usize,
             dead_end_shown: bool,
             side_by_side: bool,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             self.show_trap(ui, analysis, traps, index, (dead_end_shown, side_by_side))
         }
 
@@ -380,7 +380,7 @@ macro_rules! views_of_a_kind_with_moves {
             _level: &Self::Level,
             analysis: Option<&std::sync::Arc<Self::Analysis>>,
             speed: f32,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             match analysis {
                 Some(analysis) => self.show_play(ui, analysis, speed),
                 None => {
@@ -395,7 +395,7 @@ macro_rules! views_of_a_kind_with_moves {
             keys: &$crate::gui::kinds::play_keys::PlayKeys,
             _level: &Self::Level,
             analysis: Option<&std::sync::Arc<Self::Analysis>>,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             self.read_play_keys(keys, analysis);
             Vec::new()
         }
@@ -405,7 +405,7 @@ macro_rules! views_of_a_kind_with_moves {
             ui: &mut egui::Ui,
             analysis: &std::sync::Arc<Self::Analysis>,
             graph: $crate::gui::kinds::seam::GraphPanel<'_>,
-        ) -> Vec<$crate::gui::panel_command::PanelCommand> {
+        ) -> Vec<$crate::gui::commands::Command> {
             self.show_graph(ui, analysis, graph)
         }
     };

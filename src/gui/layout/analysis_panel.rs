@@ -75,7 +75,7 @@ impl EditorApp {
             Some(Ok(analysis)) => {
                 let elapsed = self.analysis.elapsed;
                 let commands = self.kinds.report_card(ui, &analysis, elapsed);
-                self.apply_all(commands);
+                self.queue_all(commands);
                 let effort = self.effort();
                 let share = effort
                     .as_ref()
@@ -113,7 +113,7 @@ impl EditorApp {
                 };
                 match tab {
                     AnalysisTab::Solutions => match self.kinds.own_solutions_tab(ui, &analysis) {
-                        Some(commands) => self.apply_all(commands),
+                        Some(commands) => self.queue_all(commands),
                         None => self.solutions_tab(ui),
                     },
                     AnalysisTab::Traps => {
@@ -123,7 +123,7 @@ impl EditorApp {
                             _ => None,
                         };
                         let commands = self.kinds.traps_tab(ui, &analysis, &traps, selected);
-                        self.apply_all(commands);
+                        self.queue_all(commands);
                     }
                     AnalysisTab::Histogram => match analysis.summary() {
                         Some(summary) => histogram::show(ui, summary, words),

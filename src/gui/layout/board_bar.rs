@@ -6,6 +6,7 @@ use crate::gui::keys::BoardViewKey;
 use egui::{Rect, Ui};
 
 use crate::gui::app::EditorApp;
+use crate::gui::commands::Command;
 use crate::gui::kinds::has_cells;
 use crate::gui::kinds::region::{CellRect, Transform};
 use crate::gui::views::camera::{wheel_factor, Camera, ZOOM_STEP};
@@ -70,25 +71,33 @@ impl EditorApp {
             ui.label(format!("Selection {}", rect.describe()));
             return;
         }
-        for (text, key, transform) in [
-            ("Flip H", "H", Transform::FlipHorizontal),
-            ("Flip V", "V", Transform::FlipVertical),
-            ("Rotate", "R", Transform::RotateClockwise),
+        // Short words on the bar; what they do and their keys from the
+        // command table.
+        let ctx = ui.ctx().clone();
+        for (text, transform) in [
+            ("Flip H", Transform::FlipHorizontal),
+            ("Flip V", Transform::FlipVertical),
+            ("Rotate", Transform::RotateClockwise),
         ] {
-            let hint = format!("{} ({key})", transform.name());
+            let command = Command::TransformSelection(transform);
+            let hint = format!("{} ({})", transform.name(), command.keys_text(&ctx));
             if ui.small_button(text).on_hover_text(hint).clicked() {
-                self.transform_selection(transform);
+                self.queue(command);
             }
         }
+        let clear = Command::ClearSelection;
+        let hint = format!("{} ({})", clear.description(), clear.keys_text(&ctx));
+        if ui.small_button("Clear").on_hover_text(hint).clicked() {
+            self.queue(clear);
+        }
+        // Escape lets go of the selection (as it leaves a replay).
+        let leave = Command::ReplayControl(crate::gui::keys::ReplayKey::Close);
         if ui
-            .small_button("Clear")
-            .on_hover_text("Clear the selected cells (Delete)")
+            .small_button(Command::Deselect.label())
+            .on_hover_text(leave.keys_text(&ctx))
             .clicked()
         {
-            self.clear_selection();
-        }
-        if ui.small_button("Deselect").on_hover_text("Esc").clicked() {
-            self.board_tools.selection = None;
+            self.queue(Command::Deselect);
         }
         ui.label(format!("Selection {}", rect.describe()));
     }

@@ -2,10 +2,9 @@
 //! painted, or what the kind shows instead (a replay, a trap).
 
 use crate::gui::app::{EditorApp, Showing};
+use crate::gui::commands::Command;
 use crate::gui::kinds;
 use crate::gui::kinds::seam::GraphPanel;
-use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use egui::Ui;
 
@@ -44,10 +43,10 @@ impl EditorApp {
                     dead_end_shown,
                     self.prefs.side_by_side,
                 ),
-                None => vec![PanelCommand::BackToEditing],
+                None => vec![Command::BackToEditing],
             },
         };
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 
     /// Play mode: the kind's game.
@@ -56,11 +55,11 @@ impl EditorApp {
         let analysis = self.analysis.ready().cloned();
         let speed = self.prefs.ticks_per_second;
         let commands = self.kinds.play_view(ui, &level, analysis.as_ref(), speed);
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 
     /// The state graph of the finished analysis.
-    pub(super) fn graph_view(&mut self, ui: &mut Ui) {
+    pub(super) fn state_graph_panel(&mut self, ui: &mut Ui) {
         let Some(analysis) = self.analysis.ready().cloned() else {
             ui.label("The state graph appears when the analysis is done.");
             return;
@@ -70,7 +69,7 @@ impl EditorApp {
             selection: self.graph_selection.as_ref(),
         };
         let commands = self.kinds.state_graph_view(ui, &analysis, graph);
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 
     /// Prism's floors of the finished analysis.
@@ -80,7 +79,7 @@ impl EditorApp {
             return;
         };
         let commands = self.kinds.floors_view(ui, &analysis);
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 
     pub(super) fn paint_view(&mut self, ui: &mut Ui) {
@@ -190,7 +189,12 @@ impl EditorApp {
                 ui.ctx().layer_id_at(pos) == Some(ui.layer_id()) && out.viewport.contains(pos);
             if let (true, Some((x, y))) = (on_board, out.geometry.cell_at(pos)) {
                 let within = out.geometry.within_cell(pos, x, y);
-                self.paint_at(x, y, within, erase);
+                self.queue(Command::Paint {
+                    cell: (x, y),
+                    within,
+                    erase,
+                    dragged: false,
+                });
             }
         }
         let (primary, secondary) =
@@ -200,18 +204,27 @@ impl EditorApp {
         if pressed_here && (primary || secondary) {
             if let Some(p) = pos.filter(|p| out.viewport.contains(*p)) {
                 if let Some((x, y)) = out.geometry.cell_at(p) {
-                    let fill_once = self.prefs.tool == Tool::Fill && self.doc().history.is_open();
-                    if !fill_once {
-                        let within = out.geometry.within_cell(p, x, y);
-                        self.paint_at(x, y, within, secondary && !primary);
-                    }
+                    let within = out.geometry.within_cell(p, x, y);
+                    self.queue(Command::Paint {
+                        cell: (x, y),
+                        within,
+                        erase: secondary && !primary,
+                        dragged: true,
+                    });
                 }
             }
-        } else {
-            self.end_stroke();
+        } else if self.painting
+            || self.doc().history.is_open()
+            || self
+                .queued
+                .iter()
+                .any(|c| matches!(c, Command::Paint { .. }))
+        {
+            // Only a stroke under way is ended: an idle frame queues nothing.
+            self.queue(Command::EndStroke);
         }
         if out.response.clicked() || out.response.secondary_clicked() {
-            self.end_stroke();
+            self.queue(Command::EndStroke);
         }
     }
 }

@@ -2,10 +2,9 @@
 //! keyboard shortcuts, and the keys of Play and Replay.
 
 use crate::gui::app::{CentralView, Confirm, EditorApp, Showing};
-use crate::gui::commands;
-use crate::gui::keys::{self, ReplayKey};
+use crate::gui::commands::{self, Command, KeyScope};
+use crate::gui::keys::ReplayKey;
 use crate::gui::kinds::play_keys;
-use egui::Modifiers;
 
 impl EditorApp {
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
@@ -32,25 +31,23 @@ impl EditorApp {
             return;
         }
         for command in ctx.input_mut(commands::pressed) {
-            self.run(command);
+            self.queue(command);
         }
         let events = ctx.input(|i| i.events.clone());
         for event in events {
             match event {
                 // With a selection, Ctrl+C and Ctrl+X act on it, and a paste
                 // of the region's own text pastes the region.
-                egui::Event::Copy => self.copy_selection_or_level(),
-                egui::Event::Cut => {
-                    self.cut_selection();
-                }
-                egui::Event::Paste(text) => self.paste_region_or_level(&text),
+                egui::Event::Copy => self.queue(Command::Copy),
+                egui::Event::Cut => self.queue(Command::Cut),
+                egui::Event::Paste(text) => self.queue(Command::Paste(text)),
                 egui::Event::Text(text) if self.view == CentralView::Edit => {
                     for ch in text.chars() {
                         if !self.board_view_key(ch) && !self.selection_key(ch) {
                             let kind = self.doc().level.kind();
                             let tool = self.prefs.tool;
                             if let Some(commands) = self.kinds.shortcut(kind, ch, tool) {
-                                self.apply_all(commands);
+                                self.queue_all(commands);
                             }
                         }
                     }
@@ -60,9 +57,14 @@ impl EditorApp {
         }
         if self.view == CentralView::Edit
             && self.selection().is_some()
-            && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, keys::CLEAR_SELECTION_KEY))
+            && ctx.input_mut(|i| {
+                Command::ClearSelection
+                    .keys()
+                    .iter()
+                    .any(|k| i.consume_shortcut(k))
+            })
         {
-            self.clear_selection();
+            self.queue(Command::ClearSelection);
         }
         match self.view {
             CentralView::Play => {
@@ -70,45 +72,32 @@ impl EditorApp {
                 let level = self.doc().level.clone();
                 let analysis = self.analysis.ready().cloned();
                 let commands = self.kinds.play_keys(&keys, &level, analysis.as_ref());
-                self.apply_all(commands);
+                self.queue_all(commands);
             }
             CentralView::Edit => self.replay_keys(ctx),
             _ => {}
         }
     }
 
+    /// The keys of a replay on the board (rows of the command table):
+    /// queued while a replay runs; without one, only the key that leaves
+    /// (a trap view, the selection) counts.
     pub(super) fn replay_keys(&mut self, ctx: &egui::Context) {
         let kind = self.doc().level.kind();
-        let replay = match self.showing {
-            Some(Showing::Replay) => self.kinds.replay_cursor(kind),
-            _ => None,
-        };
-        let Some(replay) = replay else {
-            let leave = keys::REPLAY_KEYS
-                .iter()
-                .filter(|(_, action, _)| *action == ReplayKey::Close)
-                .any(|(key, _, _)| ctx.input(|i| i.key_pressed(*key)));
-            if leave {
-                self.back_to_editing();
-                self.board_tools.selection = None;
-            }
-            return;
-        };
-        let mut close = false;
-        for (key, action, _) in keys::REPLAY_KEYS {
-            if !ctx.input(|i| i.key_pressed(key)) {
+        let replaying = matches!(self.showing, Some(Showing::Replay))
+            && self.kinds.replay_cursor(kind).is_some();
+        for command in Command::ALL {
+            let Command::ReplayControl(key) = command else {
                 continue;
+            };
+            debug_assert_eq!(command.scope(), KeyScope::Replay);
+            let pressed = command
+                .keys()
+                .iter()
+                .any(|k| ctx.input(|i| i.key_pressed(k.logical_key)));
+            if pressed && (replaying || key == ReplayKey::Close) {
+                self.queue(command);
             }
-            match action {
-                ReplayKey::TogglePlay => replay.toggle_play(),
-                ReplayKey::StepForward => replay.step_forward(),
-                ReplayKey::StepBack => replay.step_back(),
-                ReplayKey::Restart => replay.restart(),
-                ReplayKey::Close => close = true,
-            }
-        }
-        if close {
-            self.back_to_editing();
         }
     }
 }

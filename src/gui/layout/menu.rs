@@ -13,7 +13,7 @@ impl EditorApp {
             ui.menu_button("New level of kind", |ui| {
                 for kind in Kind::ALL {
                     if ui.button(format!("New {} level", kind.title())).clicked() {
-                        self.new_level_of(kind);
+                        self.queue(Command::NewLevelOf(kind));
                     }
                 }
             });
@@ -24,7 +24,7 @@ impl EditorApp {
                 }
                 for path in self.prefs.recent.clone() {
                     if ui.button(path.display().to_string()).clicked() {
-                        self.open_path(&path);
+                        self.queue(Command::OpenFile(path));
                     }
                 }
             });
@@ -44,13 +44,13 @@ impl EditorApp {
                 .add_enabled(has_pack, egui::Button::new("Export pack as ASCII files…"))
                 .clicked()
             {
-                self.show_dialog(DialogPurpose::ExportAscii);
+                self.queue(Command::ShowDialog(DialogPurpose::ExportAscii));
             }
             if ui
                 .add_enabled(has_pack, egui::Button::new("Export contact sheet (PNG)…"))
                 .clicked()
             {
-                self.show_dialog(DialogPurpose::ExportSheet);
+                self.queue(Command::ShowDialog(DialogPurpose::ExportSheet));
             }
             ui.separator();
             let hint = if self.dialogs.native_failed() {
@@ -79,7 +79,7 @@ impl EditorApp {
                 let (undo, redo) = names(&self.doc().history);
                 ui.label(RichText::new("This level").strong());
                 if let Some(done) = history_steps(ui, &undo, &redo, "", "Before the first edit") {
-                    self.go_to_history(done);
+                    self.queue(Command::GoToHistory(done));
                 }
                 if let Some(open) = &self.pack {
                     let (undo, redo) = names(&open.history);
@@ -88,22 +88,23 @@ impl EditorApp {
                     if let Some(done) =
                         history_steps(ui, &undo, &redo, "Pack ", "Before the first pack edit")
                     {
-                        self.go_to_pack_history(done);
+                        self.queue(Command::GoToPackHistory(done));
                     }
                 }
             });
             ui.separator();
-            let copy = ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
-                egui::Modifiers::COMMAND,
-                egui::Key::C,
-            ));
+            // Ctrl+C copies the level when nothing is selected.
+            let copy = ui.ctx().format_shortcut(&Command::Copy.keys()[0]);
             if ui
-                .add(egui::Button::new("Copy level as ASCII").shortcut_text(copy))
+                .add(egui::Button::new(Command::CopyLevel.label()).shortcut_text(copy))
+                .on_hover_text(Command::CopyLevel.description())
                 .clicked()
             {
-                self.copy_level();
+                self.queue(Command::CopyLevel);
             }
-            ui.label(RichText::new("Paste a level: Ctrl+V").weak());
+            let paste = Command::Paste(String::new());
+            let paste_key = ui.ctx().format_shortcut(&paste.keys()[0]);
+            ui.label(RichText::new(format!("{} a level: {paste_key}", paste.label())).weak());
             ui.separator();
             self.selection_menu(ui);
         });
@@ -114,11 +115,11 @@ impl EditorApp {
                     button = button.shortcut_text(ui.ctx().format_shortcut(key));
                 }
                 if ui
-                    .add_enabled(self.can_run(Command::View(view)), button)
+                    .add_enabled(self.can_run(&Command::View(view)), button)
                     .on_hover_text(Command::View(view).description())
                     .clicked()
                 {
-                    self.run(Command::View(view));
+                    self.queue(Command::View(view));
                 }
             }
             ui.separator();
@@ -132,7 +133,7 @@ impl EditorApp {
                 .on_hover_text(Command::FocusLayout.description())
                 .clicked()
             {
-                self.run(Command::FocusLayout);
+                self.queue(Command::FocusLayout);
             }
             ui.checkbox(&mut self.prefs.show_pack, "Pack panel");
             ui.checkbox(&mut self.prefs.show_tools, "Tool panel");
@@ -140,8 +141,8 @@ impl EditorApp {
             ui.checkbox(&mut self.prefs.side_by_side, "Trap positions side by side");
         });
         ui.menu_button("Level", |ui| {
-            if ui.button("Add to pack").clicked() {
-                self.add_to_pack();
+            if ui.button(Command::AddToPack.label()).clicked() {
+                self.queue(Command::AddToPack);
             }
             if ui.button("Generate…").clicked() {
                 self.generate.open_for(self.doc().level.kind());

@@ -2,6 +2,7 @@
 //! the tool panel with the kind's palette.
 
 use crate::gui::app::{CentralView, EditorApp, OpenPack};
+use crate::gui::commands::Command;
 use crate::gui::kinds;
 use crate::gui::kinds::resize::{self, Anchor};
 use crate::gui::views::board::{mark, FAIL, PASS};
@@ -13,9 +14,10 @@ impl EditorApp {
             crate::gui::document::Origin::PackEntry(i) => Some(i),
             _ => None,
         };
-        let Some(open) = self.pack.as_mut() else {
+        let Some(open) = self.pack.as_ref() else {
             return;
         };
+        let mut commands = Vec::new();
         ui.horizontal(|ui| {
             ui.heading(&open.pack.name);
             if open.dirty {
@@ -30,69 +32,36 @@ impl EditorApp {
             no_entry_notes(ui);
         }
         if let Some(i) = entry_on_screen {
-            let entry = &open.pack.levels[i];
-            let (old_tags, old_notes) = (entry.tags.clone(), entry.notes.clone());
-            let edit = entry_notes(ui, i, &mut open.pack.levels[i]);
+            let edit = entry_notes(ui, i, &open.pack.levels[i]);
             typing = edit.focused;
-            if edit.edited {
-                // The typing in the two fields is one step, open until
-                // neither has the focus.
-                if !open.history.is_open() {
-                    let mut before = open.pack.clone();
-                    before.levels[i].tags = old_tags;
-                    before.levels[i].notes = old_notes;
-                    let name = format!(
-                        "Edit the tags and notes of level {}",
-                        crate::gui::open_pack::level_words(&before.levels[i].level, i)
-                    );
-                    open.history.begin(&before, &name);
-                }
-                open.dirty = true;
+            if let Some((tags, notes)) = edit.edited {
+                commands.push(Command::EditEntryNotes {
+                    index: i,
+                    tags,
+                    notes,
+                });
             }
         }
         if !typing && open.history.is_open() {
-            open.history.end(&open.pack);
+            commands.push(Command::EndNotesTyping);
         }
         // One state budget for every analysis: the pack panel edits the
         // editor's.
         self.pack_panel.options.max_states = self.prefs.max_states;
-        let actions = self.pack_panel.show(ui, &mut open.pack, current);
+        commands.extend(self.pack_panel.show(ui, &open.pack, current));
         self.prefs.max_states = self.pack_panel.options.max_states;
-        self.apply_pack_actions(actions);
+        self.queue_all(commands);
     }
 
     /// Orders the open pack by effort (File ▸ Order pack by effort) as
     /// one undoable pack edit, and says what it did.
     pub fn order_pack_by_effort(&mut self) {
-        let Some(open) = self.pack.as_mut() else {
+        let Some(open) = self.pack.as_ref() else {
             return;
         };
-        let (actions, notice) = self.pack_panel.order_by_effort(&mut open.pack);
-        self.apply_pack_actions(actions);
+        let (commands, notice) = self.pack_panel.order_by_effort(&open.pack);
+        self.apply_all(commands);
         self.say(notice);
-    }
-
-    /// Does what the pack panel asked: opens a level, adds the one on
-    /// screen, records an edit in the pack's history, follows renumbered
-    /// levels.
-    fn apply_pack_actions(&mut self, actions: Vec<crate::gui::views::pack_panel::PackAction>) {
-        for action in actions {
-            match action {
-                crate::gui::views::pack_panel::PackAction::Open(i) => {
-                    self.view = CentralView::Edit;
-                    self.open_pack_entry(i);
-                }
-                crate::gui::views::pack_panel::PackAction::AddCurrent => self.add_to_pack(),
-                crate::gui::views::pack_panel::PackAction::Edited(edit) => {
-                    if let Some(open) = self.pack.as_mut() {
-                        open.record(edit.before, &edit.name);
-                    }
-                }
-                crate::gui::views::pack_panel::PackAction::Renumbered(map) => {
-                    self.pack_renumbered(&map)
-                }
-            }
-        }
     }
 
     pub(super) fn take_generated(
@@ -144,30 +113,24 @@ impl EditorApp {
 
     pub(super) fn tool_panel(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            let undo = self.next_undo_name();
-            if ui
-                .add_enabled(undo.is_some(), egui::Button::new("Undo"))
-                .on_hover_text(format!("{} (Ctrl+Z)", undo.as_deref().unwrap_or("")))
-                .clicked()
-            {
-                self.undo();
-            }
-            let redo = self.next_redo_name();
-            if ui
-                .add_enabled(redo.is_some(), egui::Button::new("Redo"))
-                .on_hover_text(format!(
-                    "{} (Ctrl+Shift+Z or Ctrl+Y)",
-                    redo.as_deref().unwrap_or("")
-                ))
-                .clicked()
-            {
-                self.redo();
+            for (command, next) in [
+                (Command::Undo, self.next_undo_name()),
+                (Command::Redo, self.next_redo_name()),
+            ] {
+                let keys = command.keys_text(ui.ctx());
+                if ui
+                    .add_enabled(next.is_some(), egui::Button::new(command.label()))
+                    .on_hover_text(format!("{} ({})", next.as_deref().unwrap_or(""), keys))
+                    .clicked()
+                {
+                    self.queue(command);
+                }
             }
         });
         ui.separator();
         let level = self.doc().level.clone();
         let commands = self.kinds.palette(ui, &level, self.prefs.tool);
-        self.apply_all(commands);
+        self.queue_all(commands);
         ui.separator();
         ui.strong("Level");
         let mut name = self.doc().level.name().to_string();
@@ -178,19 +141,19 @@ impl EditorApp {
                 .labelled_by(label.id)
                 .changed()
             {
-                self.doc_mut().edit("Rename", |l| l.set_name(name.clone()));
+                self.queue(Command::Rename(name.clone()));
             }
         });
         self.resize_section(ui);
         ui.horizontal_wrapped(|ui| {
             if ui.button("New").clicked() {
-                self.new_level();
+                self.queue(Command::NewLevel);
             }
             if ui.button("Duplicate").clicked() {
-                self.duplicate_level();
+                self.queue(Command::DuplicateLevel);
             }
-            if ui.button("Add to pack").clicked() {
-                self.add_to_pack();
+            if ui.button(Command::AddToPack.label()).clicked() {
+                self.queue(Command::AddToPack);
             }
         });
         ui.separator();
@@ -350,8 +313,8 @@ fn anchor_button(ui: &mut Ui, anchor: Anchor, chosen: bool) -> egui::Response {
 
 /// What the designer did to a pack entry's tags and notes this frame.
 struct NotesEdit {
-    /// The tags or the notes changed.
-    edited: bool,
+    /// The tags and the notes, when either changed.
+    edited: Option<(Vec<String>, String)>,
     /// One of the two fields has the keyboard focus.
     focused: bool,
 }
@@ -369,9 +332,11 @@ fn no_entry_notes(ui: &mut Ui) {
 
 /// The tags and notes of pack entry `index` (the level on screen), folded
 /// under a heading that shows them.
-fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) -> NotesEdit {
+fn entry_notes(ui: &mut Ui, index: usize, entry: &crate::pack::PackEntry) -> NotesEdit {
     let mut edited = false;
     let mut focused = false;
+    let mut new_tags = entry.tags.clone();
+    let mut notes_typed = entry.notes.clone();
     let summary = if entry.tags.is_empty() && entry.notes.is_empty() {
         "none yet".to_string()
     } else {
@@ -408,7 +373,7 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
                     .labelled_by(label.id)
                     .on_hover_text("Separated by commas; the pack panel's filter finds them");
                 if field.changed() {
-                    entry.tags = tags_of(&tags);
+                    new_tags = tags_of(&tags);
                     edited = true;
                 }
                 focused |= field.has_focus();
@@ -417,7 +382,7 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
             let label = ui.label("Notes");
             let notes = ui
                 .add(
-                    egui::TextEdit::multiline(&mut entry.notes)
+                    egui::TextEdit::multiline(&mut notes_typed)
                         .desired_rows(3)
                         .desired_width(f32::INFINITY),
                 )
@@ -425,7 +390,10 @@ fn entry_notes(ui: &mut Ui, index: usize, entry: &mut crate::pack::PackEntry) ->
             edited |= notes.changed();
             focused |= notes.has_focus();
         });
-    NotesEdit { edited, focused }
+    NotesEdit {
+        edited: edited.then_some((new_tags, notes_typed)),
+        focused,
+    }
 }
 
 /// The tags in a comma-separated text: trimmed, empty ones and repeats

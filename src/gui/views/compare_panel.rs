@@ -7,7 +7,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::effort::StoredEffort;
-use crate::gui::panel_command::PanelCommand;
+use crate::gui::commands::Command;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
 use crate::kinds::compare::{figure_better, Change, MoveChanges, Replayed};
 
@@ -91,7 +91,7 @@ pub fn effort_change_words(
 }
 
 /// The compare section; returns what the designer asked for.
-pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
+pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Compared with {}", shown.source));
@@ -103,10 +103,10 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
             "Show the reference"
         };
         if ui.button(show_text).on_hover_text("F8").clicked() {
-            commands.push(PanelCommand::ToggleReference);
+            commands.push(Command::ToggleReference);
         }
         if ui.button("Stop comparing").clicked() {
-            commands.push(PanelCommand::StopComparing);
+            commands.push(Command::StopComparing);
         }
     });
     let verdict = match shown.change {
@@ -232,7 +232,7 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                             }
                             _ => format!("The reference's solution {}", r.moves),
                         };
-                        commands.push(PanelCommand::Replay {
+                        commands.push(Command::Replay {
                             moves: played.join(" "),
                             title,
                         });
@@ -278,7 +278,7 @@ pub fn show(ui: &mut Ui, shown: &CompareShown<'_>) -> Vec<PanelCommand> {
                         ))
                         .clicked()
                     {
-                        commands.push(PanelCommand::Replay {
+                        commands.push(Command::Replay {
                             moves: moves.clone(),
                             title: format!("{title}: {moves}"),
                         });

@@ -7,13 +7,14 @@
 //! like `levelscope pack check --update`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::engine::Job;
+use crate::gui::worker::{spawn_job, BackgroundJob};
 use crate::kinds::Level;
 use crate::pack::check::{check_level, CheckOptions, LevelCheck};
 use crate::pack::Pack;
@@ -92,7 +93,7 @@ pub struct PackCheck {
     options: CheckOptions,
     started: Instant,
     levels: Vec<Level>,
-    results: Receiver<LevelCheck>,
+    results: BackgroundJob<LevelCheck>,
 }
 
 impl PackCheck {
@@ -109,31 +110,28 @@ impl PackCheck {
         let levels = entries.iter().map(|e| e.level.clone()).collect();
         let job = Job::new(options.max_states);
         let done = Arc::new(AtomicUsize::new(0));
-        let (sender, results) = channel();
         let (thread_job, thread_done) = (job.clone(), Arc::clone(&done));
-        std::thread::Builder::new()
-            .name("pack check".into())
-            .spawn(move || {
-                crate::gui::pool::on_own_pool(|| {
-                    entries.par_iter().enumerate().for_each_with(
-                        sender,
-                        |sender, (index, entry)| {
-                            // Once cancelled, `check_level` returns at once
-                            // with a "cancelled" verdict, which is never
-                            // handed over.
-                            let check = check_level(index, entry, options, &thread_job);
-                            // Sent before it is counted: a level counted as
-                            // done is in the channel. The receiver is gone
-                            // when the check was dropped: nothing to do.
-                            let _ = sender.send(check);
-                            thread_done.fetch_add(1, Ordering::Relaxed);
-                            notify();
-                        },
-                    );
-                });
-                notify();
-            })
-            .expect("the system can start a thread");
+        let results = spawn_job("pack check", notify, move |reporter| {
+            crate::gui::pool::on_own_pool(|| {
+                entries.par_iter().enumerate().for_each_with(
+                    reporter.clone(),
+                    |reporter, (index, entry)| {
+                        // Once cancelled, `check_level` returns at once
+                        // with a "cancelled" verdict, which is never
+                        // handed over.
+                        let check = check_level(index, entry, options, &thread_job);
+                        // Sent before it is counted: a level counted as
+                        // done is in the channel. The receiver is gone
+                        // when the check was dropped: nothing to do.
+                        let _ = reporter.send(check);
+                        thread_done.fetch_add(1, Ordering::Relaxed);
+                        reporter.notify();
+                    },
+                );
+            });
+            reporter.notify();
+        })
+        .expect("the system can start a thread");
         PackCheck {
             job,
             done,

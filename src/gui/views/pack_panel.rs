@@ -7,13 +7,13 @@
 //! on all cores in the background, finds duplicates and reads the
 //! difficulty curve.
 //!
-//! The panel changes the pack it is given directly (remove, reorder, keep
-//! one of duplicates, fresh summaries after a check) and says so with
-//! [`PackAction::Edited`], which carries the pack as it was and the edit's
-//! name for the undo history; what only the app can do (open a level, add
-//! the editor's level) it asks for with the other actions.
+//! The panel reads the pack and never changes it: what it wants done
+//! (remove, reorder, keep one of duplicates, store a check's fresh
+//! summaries, open a level, add the editor's level) it returns as
+//! [`Command`]s, which the editor carries out at the end of the frame; a
+//! change of the pack is a [`Command::EditPack`], named for the undo
+//! history.
 
-mod action;
 pub mod duplicates;
 mod row;
 pub mod view;
@@ -29,8 +29,8 @@ use egui::{
     Response, Role, ScrollArea, Sense, Shape, Stroke, TextEdit, TextStyle, Ui, WidgetInfo,
 };
 
-pub use self::action::{PackAction, PackEdit, Rearrangement};
 pub use self::row::paint_thumbnail;
+pub use crate::gui::pack_edit::{FreshAnalysis, PackEdit, Rearrangement};
 
 use self::duplicates::DuplicateFinder;
 use self::row::{
@@ -41,6 +41,7 @@ use self::view::{
     view_order, without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
 };
 use crate::engine::DEFAULT_MAX_STATES;
+use crate::gui::commands::Command;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
 use crate::gui::views::pack_check::{
@@ -338,12 +339,7 @@ impl PackPanel {
     }
 
     /// Draws the panel and handles its input; returns what the app must do.
-    pub fn show(
-        &mut self,
-        ui: &mut Ui,
-        pack: &mut Pack,
-        current: Option<usize>,
-    ) -> Vec<PackAction> {
+    pub fn show(&mut self, ui: &mut Ui, pack: &Pack, current: Option<usize>) -> Vec<Command> {
         let mut actions = Vec::new();
         self.verdicts.resize_with(pack.levels.len(), || None);
         // The panel follows the tab on screen: its level is the selected
@@ -445,29 +441,33 @@ impl PackPanel {
         }
     }
 
-    /// Once no check runs, stores the fresh analyses of the levels the last
-    /// check judged in the pack, as one undoable edit.
-    fn store_fresh_summaries(&mut self, pack: &mut Pack, actions: &mut Vec<PackAction>) {
+    /// Once no check runs, asks for the fresh analyses of the levels the
+    /// last check judged to be stored in the pack, as one undoable edit
+    /// (none when they would change nothing).
+    fn store_fresh_summaries(&mut self, pack: &Pack, commands: &mut Vec<Command>) {
         let unstored = |v: &Option<Verdict>| v.as_ref().is_some_and(|v| v.unstored.is_some());
         if self.check.is_some() || !self.verdicts.iter().any(unstored) {
             return;
         }
-        let before = pack.clone();
-        for (verdict, entry) in self.verdicts.iter_mut().zip(&mut pack.levels) {
+        let mut fresh = Vec::new();
+        for (index, (verdict, entry)) in self.verdicts.iter_mut().zip(&pack.levels).enumerate() {
             let Some(verdict) = verdict else {
                 continue;
             };
-            if let Some(FreshSummary(fresh)) = verdict.unstored.take() {
-                if verdict.level == entry.level {
-                    entry.set_summary(fresh);
+            if let Some(FreshSummary(summary)) = verdict.unstored.take() {
+                let mut stored = entry.clone();
+                stored.set_summary(summary.clone());
+                if verdict.level == entry.level && stored != *entry {
+                    fresh.push(FreshAnalysis {
+                        index,
+                        level: entry.level.clone(),
+                        summary,
+                    });
                 }
             }
         }
-        if *pack != before {
-            actions.push(PackAction::Edited(PackEdit {
-                name: "Store the pack check's fresh analyses".into(),
-                before,
-            }));
+        if !fresh.is_empty() {
+            commands.push(Command::EditPack(PackEdit::StoreSummaries(fresh)));
         }
     }
 
@@ -492,7 +492,7 @@ impl PackPanel {
     /// Orders the pack by its levels' stored effort, easiest first, as one
     /// undoable edit (levels without an effort keep their order, at the
     /// end); returns what the app must do and what to tell the designer.
-    pub fn order_by_effort(&mut self, pack: &mut Pack) -> (Vec<PackAction>, String) {
+    pub fn order_by_effort(&mut self, pack: &Pack) -> (Vec<Command>, String) {
         let (order, unscored) = effort_order(pack);
         let mut actions = Vec::new();
         self.rearrange(
@@ -522,17 +522,15 @@ impl PackPanel {
         (actions, notice)
     }
 
-    /// Applies a new order to the pack and to everything the panel keeps
-    /// per level.
-    fn rearrange(&mut self, pack: &mut Pack, change: Rearrangement, actions: &mut Vec<PackAction>) {
-        let Rearrangement { order, name } = change;
+    /// Asks for a new order of the pack, and applies it at once to
+    /// everything the panel keeps per level.
+    fn rearrange(&mut self, pack: &Pack, change: Rearrangement, commands: &mut Vec<Command>) {
+        let order = &change.order;
         let len = pack.levels.len();
         if order.len() == len && order.iter().enumerate().all(|(k, &i)| k == i) {
             return;
         }
-        let map = renumbering(len, &order);
-        let before = pack.clone();
-        pack.levels = rearranged(std::mem::take(&mut pack.levels), &order);
+        let map = renumbering(len, order);
         let mut verdicts = std::mem::take(&mut self.verdicts);
         verdicts.resize_with(len, || None);
         for (old, verdict) in verdicts.iter_mut().enumerate() {
@@ -540,10 +538,9 @@ impl PackPanel {
                 self.set_aside(verdict.take());
             }
         }
-        self.verdicts = rearranged(verdicts, &order);
+        self.verdicts = rearranged(verdicts, order);
         self.selected = self.selected.and_then(|s| map.get(s).copied().flatten());
-        actions.push(PackAction::Edited(PackEdit { name, before }));
-        actions.push(PackAction::Renumbered(map));
+        commands.push(Command::EditPack(PackEdit::Rearrange(change)));
     }
 
     /// Follows the levels to their new places after the app changed the
@@ -600,7 +597,7 @@ impl PackPanel {
         &mut self,
         ui: &mut Ui,
         pack: &Pack,
-        actions: &mut Vec<PackAction>,
+        actions: &mut Vec<Command>,
         new_order: &mut Option<Rearrangement>,
     ) {
         let len = pack.levels.len();
@@ -610,7 +607,7 @@ impl PackPanel {
                 .on_hover_text("Appends the level open in the editor to the pack")
                 .clicked()
             {
-                actions.push(PackAction::AddCurrent);
+                actions.push(Command::AddToPack);
             }
             // The buttons act on the selected level only while the table
             // shows it: never on a level the filter hides.
@@ -656,7 +653,7 @@ impl PackPanel {
         });
     }
 
-    fn show_check(&mut self, ui: &mut Ui, pack: &mut Pack, actions: &mut Vec<PackAction>) {
+    fn show_check(&mut self, ui: &mut Ui, pack: &Pack, actions: &mut Vec<Command>) {
         let running = self.check.is_some();
         ui.horizontal_wrapped(|ui| {
             if ui
@@ -909,7 +906,7 @@ impl PackPanel {
         ui: &mut Ui,
         pack: &Pack,
         current: Option<usize>,
-        actions: &mut Vec<PackAction>,
+        actions: &mut Vec<Command>,
         new_order: &mut Option<Rearrangement>,
     ) {
         let fails = self.fails(pack);
@@ -949,7 +946,7 @@ impl PackPanel {
         row: &RowContext<'_>,
         i: usize,
         place: usize,
-        actions: &mut Vec<PackAction>,
+        actions: &mut Vec<Command>,
         new_order: &mut Option<Rearrangement>,
     ) {
         let shown = self.shown_entry(row.pack, i);
@@ -975,7 +972,7 @@ impl PackPanel {
         }
         if response.clicked() {
             self.selected = Some(i);
-            actions.push(PackAction::Open(i));
+            actions.push(Command::OpenPackEntry(i));
         }
         response.on_hover_ui(|ui| row_tooltip(ui, entry, i, failures));
     }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Ui};
 
-use crate::gui::panel_command::PanelCommand;
+use crate::gui::commands::Command;
 use crate::gui::past_budget::{SolveAnswer, SolveEnd, DEFAULT_TIME_LIMIT_SECONDS};
 use crate::gui::worker::SolveProgress;
 
@@ -51,7 +51,7 @@ impl Default for SolvePanel {
 
 impl SolvePanel {
     /// The section; returns what it asks the editor to do.
-    pub fn show(&mut self, ui: &mut Ui, shown: &SolveShown<'_>) -> Vec<PanelCommand> {
+    pub fn show(&mut self, ui: &mut Ui, shown: &SolveShown<'_>) -> Vec<Command> {
         let mut commands = Vec::new();
         ui.separator();
         ui.strong("Solve past the budget");
@@ -72,7 +72,7 @@ impl SolvePanel {
             .labelled_by(limit.id)
             .on_hover_text("Seconds the solver may search");
             if solve.clicked() {
-                commands.push(PanelCommand::Solve {
+                commands.push(Command::Solve {
                     time_limit: Duration::from_secs(u64::from(self.seconds)),
                 });
             }
@@ -97,11 +97,7 @@ impl SolvePanel {
 
 /// The running solve: the time used of the limit, what was searched, and
 /// Cancel.
-fn progress_rows(
-    ui: &mut Ui,
-    progress: &SolveProgress,
-    shown: &SolveShown<'_>,
-) -> Vec<PanelCommand> {
+fn progress_rows(ui: &mut Ui, progress: &SolveProgress, shown: &SolveShown<'_>) -> Vec<Command> {
     let elapsed = progress.elapsed.as_secs_f32();
     let limit = shown.limit.as_secs_f32();
     let fraction = if limit > 0.0 {
@@ -123,14 +119,14 @@ fn progress_rows(
     ui.ctx().request_repaint_after(Duration::from_millis(100));
     let cancel = ui.add_enabled(!progress.cancelling, egui::Button::new("Cancel"));
     if cancel.clicked() {
-        vec![PanelCommand::CancelSolve]
+        vec![Command::CancelSolve]
     } else {
         Vec::new()
     }
 }
 
 /// The result card of an ended solve.
-fn result_card(ui: &mut Ui, answer: &SolveAnswer) -> Vec<PanelCommand> {
+fn result_card(ui: &mut Ui, answer: &SolveAnswer) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.label(RichText::new(answer.headline()).strong());
     if let SolveEnd::Solved(found) = &answer.end {
@@ -151,18 +147,18 @@ fn result_card(ui: &mut Ui, answer: &SolveAnswer) -> Vec<PanelCommand> {
                 .on_hover_text("Replay the solution on the board")
                 .clicked()
             {
-                commands.push(PanelCommand::Replay {
+                commands.push(Command::Replay {
                     moves: found.moves.clone(),
                     title: format!("Solver's solution ({})", found.length),
                 });
             }
+            let copy = Command::CopyMoves(found.moves.clone());
             if ui
-                .button("Copy")
-                .on_hover_text("Copy the solution's moves")
+                .button(copy.label())
+                .on_hover_text(copy.description())
                 .clicked()
             {
-                ui.ctx().copy_text(found.moves.clone());
-                commands.push(PanelCommand::Say("Copied the solution".into()));
+                commands.push(copy);
             }
         });
     }

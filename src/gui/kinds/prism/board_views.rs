@@ -9,11 +9,11 @@ use egui::{RichText, Ui};
 use super::editor::PrismGui;
 use super::play::{caught_sentence, dir_word, Game, Over};
 use super::replay::Replay;
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, label_colour, TrapShown, LOST_RED};
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::ReplayCursor;
 use crate::gui::kinds::seam::{GraphPanel, TrapList};
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
@@ -37,9 +37,9 @@ impl PrismGui {
         ui: &mut Ui,
         analysis: &Analysis,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(replay) = self.replay.as_mut() else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let commands = move_views::replay_controls(ui, replay, speed, 0.25, "speed");
         let (state, end) = replay.resting();
@@ -61,16 +61,16 @@ impl PrismGui {
         analysis: &Analysis,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(dirs) = parse_moves(moves) else {
-            return vec![PanelCommand::Warn(format!("not a move string: {moves}"))];
+            return vec![Command::Warn(format!("not a move string: {moves}"))];
         };
         let rules = &analysis.rules;
         let mut replay = Replay::new(rules, &rules.start_state(), &dirs, title);
         // It plays at once; Space pauses it.
         replay.toggle_play();
         self.replay = Some(replay);
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     }
 
     /// The board showing trap `index`: the last winnable position and the
@@ -82,9 +82,9 @@ impl PrismGui {
         traps: &TrapList,
         index: usize,
         (dead_end_shown, side_by_side): (bool, bool),
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(&(trap, depth)) = traps.get(index) else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let way = analysis.graph.path_to(trap.from);
         let mut full = way.clone();
@@ -224,7 +224,7 @@ impl PrismGui {
 
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
-    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
+    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<Command> {
         let (path, title, commands) =
             move_views::state_shown(analysis.graph.as_ref(), id, |p| analysis.move_string(p));
         let dirs: Vec<Dir> = path
@@ -246,7 +246,7 @@ impl PrismGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let shown = analysis.clone();
         let board = move |id| position_picture(shown.rules.level(), &shown.state(id), false);
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)

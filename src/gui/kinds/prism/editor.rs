@@ -14,12 +14,12 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{floors_view, palette, report_card};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::seam::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::RasterCache;
 use crate::kinds::prism::{Analysis, Level as PrismLevel};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
@@ -138,7 +138,7 @@ impl KindGui for PrismGui {
         self.replay = None;
     }
 
-    fn palette(&mut self, ui: &mut Ui, level: &PrismLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, level: &PrismLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, level, &mut self.tile, tool)
     }
 
@@ -149,7 +149,7 @@ impl KindGui for PrismGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::report_card(ui, analysis, elapsed)
     }
 
@@ -159,13 +159,13 @@ impl KindGui for PrismGui {
         analysis: &Arc<Analysis>,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::traps_tab(ui, analysis, traps, selected)
     }
 
     views_of_a_kind_with_moves!();
 
-    fn floors_view(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) -> Vec<PanelCommand> {
+    fn floors_view(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) -> Vec<Command> {
         floors_view::floors_view(ui, analysis, self.replay.as_ref(), self.game.as_ref());
         Vec::new()
     }

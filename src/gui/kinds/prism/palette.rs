@@ -5,9 +5,9 @@ use egui::Ui;
 
 use super::region;
 use super::tools::{self, Tile};
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::{cell_tiles_forwarded_to, palette_list, CellTiles};
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::prism::picture::{cell_picture, enemy_picture, exit_picture, start_picture};
 use crate::kinds::prism::{Cell, Colour, Level};
@@ -16,7 +16,7 @@ use crate::picture::Picture;
 /// The palette of tiles (each with its picture and shortcut) and the
 /// starting background; a click selects a tile (a Pick tool gives way to
 /// Paint).
-pub fn show(ui: &mut Ui, level: &Level, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
+pub fn show(ui: &mut Ui, level: &Level, selected: &mut Tile, tool: Tool) -> Vec<Command> {
     let mut commands = palette_list::<Tiles>(ui, &Tile::ALL, selected, tool);
     ui.separator();
     commands.extend(background_chooser(ui, level));
@@ -25,7 +25,7 @@ pub fn show(ui: &mut Ui, level: &Level, selected: &mut Tile, tool: Tool) -> Vec<
 
 /// The starting background: the eight colours by name. A change is one
 /// undo step.
-fn background_chooser(ui: &mut Ui, level: &Level) -> Vec<PanelCommand> {
+fn background_chooser(ui: &mut Ui, level: &Level) -> Vec<Command> {
     let mut chosen = level.background;
     egui::ComboBox::from_label("Start background")
         .selected_text(chosen.name())
@@ -40,8 +40,8 @@ fn background_chooser(ui: &mut Ui, level: &Level) -> Vec<PanelCommand> {
     let mut after = level.clone();
     after.background = chosen;
     vec![
-        PanelCommand::edit("Start background", after),
-        PanelCommand::Say(format!("The level starts on {chosen}")),
+        Command::edit("Start background", after),
+        Command::Say(format!("The level starts on {chosen}")),
     ]
 }
 

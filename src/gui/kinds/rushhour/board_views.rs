@@ -11,9 +11,9 @@ use egui::{Color32, Key, RichText, Stroke, StrokeKind, Ui};
 use super::editor::RushHourGui;
 use super::play::{distance_words, Game};
 use super::replay::Replay;
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views;
 use crate::gui::kinds::seam::GraphPanel;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
@@ -73,9 +73,9 @@ fn ring_vehicle(ui: &Ui, out: &BoardOutput, level: &Level, index: usize) {
 impl RushHourGui {
     /// The board replaying a move list, with its controls and the move
     /// list.
-    pub(super) fn show_replay(&mut self, ui: &mut Ui, speed: f32) -> Vec<PanelCommand> {
+    pub(super) fn show_replay(&mut self, ui: &mut Ui, speed: f32) -> Vec<Command> {
         let Some(replay) = self.replay.as_mut() else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let commands = move_views::replay_controls(ui, replay, speed, 0.25, "speed");
         if let Some(broken) = &replay.broken {
@@ -93,16 +93,16 @@ impl RushHourGui {
         analysis: &Analysis,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let moves = match parse_moves(analysis, moves) {
             Ok(moves) => moves,
-            Err(why) => return vec![PanelCommand::Warn(why.to_string())],
+            Err(why) => return vec![Command::Warn(why.to_string())],
         };
         let mut replay = Replay::new(&analysis.level, &moves, title);
         // It plays at once; Space pauses it.
         crate::gui::kinds::seam::ReplayCursor::toggle_play(&mut replay);
         self.replay = Some(replay);
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     }
 
     /// Play mode: the live label (moves to a win), the game's message, the
@@ -114,7 +114,7 @@ impl RushHourGui {
         ui: &mut Ui,
         level: &Level,
         analysis: Option<&Arc<Analysis>>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         if let Some(problem) = level.problems().first() {
             ui.label(format!("Play needs a valid level: {problem}"));
             return Vec::new();
@@ -194,7 +194,7 @@ impl RushHourGui {
 
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
-    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
+    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<Command> {
         let (path, title, commands) =
             move_views::state_shown(analysis.graph.as_ref(), id, |p| analysis.move_string(p));
         let rules = analysis.rules();
@@ -216,7 +216,7 @@ impl RushHourGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let shown = analysis.clone();
         let board = move |id| level_picture(&shown.state_level(id));
         let source = GraphSource::new(analysis, analysis.graph.as_ref(), &board)

@@ -15,12 +15,12 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{palette, report_card};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint;
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::region::CellRect;
 use crate::gui::kinds::seam::{parts_of_a_kind_with_moves, GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::rushhour::{Analysis, Level as RushHourLevel, DEFAULT_SIDE, MAX_SIDE, MIN_SIDE};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
 
@@ -46,13 +46,13 @@ pub struct RushHourGui {
 }
 
 /// The commands of a gesture's steps: its edits part of the open stroke.
-fn step_commands(steps: Vec<Step>) -> Vec<PanelCommand> {
+fn step_commands(steps: Vec<Step>) -> Vec<Command> {
     steps
         .into_iter()
         .map(|step| match step {
-            Step::Edit { name, after } => PanelCommand::stroke(name, after),
-            Step::Say(words) => PanelCommand::Say(words),
-            Step::Warn(words) => PanelCommand::Warn(words),
+            Step::Edit { name, after } => Command::stroke(name, after),
+            Step::Say(words) => Command::Say(words),
+            Step::Warn(words) => Command::Warn(words),
         })
         .collect()
 }
@@ -165,11 +165,11 @@ impl KindGui for RushHourGui {
         self.gestures.selected_rect(level)
     }
 
-    fn palette(&mut self, ui: &mut Ui, level: &RushHourLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, level: &RushHourLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, &mut self.tile, tool, level, &mut self.gestures)
     }
 
-    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<PanelCommand>> {
+    fn shortcut(&mut self, ch: char, tool: Tool) -> Option<Vec<Command>> {
         cell_paint::shortcut::<palette::Tiles>(&mut self.tile, ch, tool)
     }
 
@@ -180,7 +180,7 @@ impl KindGui for RushHourGui {
         _within: [f32; 2],
         tool: Tool,
         erase: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         match tool {
             Tool::Paint => step_commands(self.gestures.paint(level, (x, y), self.tile, erase)),
             Tool::Pick if !erase => {
@@ -197,7 +197,7 @@ impl KindGui for RushHourGui {
         from: (usize, usize),
         to: (usize, usize),
         erase: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         cell_paint::line::<palette::Tiles>(level, (from, to), self.tile, erase)
     }
 
@@ -206,7 +206,7 @@ impl KindGui for RushHourGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::report_card(ui, analysis, elapsed)
     }
 
@@ -216,7 +216,7 @@ impl KindGui for RushHourGui {
         analysis: &Arc<Analysis>,
         traps: &TrapList,
         _selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::traps_tab(ui, analysis, traps)
     }
 
@@ -225,7 +225,7 @@ impl KindGui for RushHourGui {
         analysis: &Arc<Analysis>,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.replay_moves(analysis, moves, title)
     }
 
@@ -235,7 +235,7 @@ impl KindGui for RushHourGui {
         _level: &RushHourLevel,
         _analysis: &Arc<Analysis>,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.show_replay(ui, speed)
     }
 
@@ -247,9 +247,9 @@ impl KindGui for RushHourGui {
         _index: usize,
         _dead_end_shown: bool,
         _side_by_side: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         // Rush Hour has no traps: every move can be undone.
-        vec![PanelCommand::BackToEditing]
+        vec![Command::BackToEditing]
     }
 
     fn play_view(
@@ -258,7 +258,7 @@ impl KindGui for RushHourGui {
         level: &RushHourLevel,
         analysis: Option<&Arc<Analysis>>,
         _speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.show_play(ui, level, analysis)
     }
 
@@ -267,7 +267,7 @@ impl KindGui for RushHourGui {
         keys: &PlayKeys,
         level: &RushHourLevel,
         _analysis: Option<&Arc<Analysis>>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.read_play_keys(keys, level);
         Vec::new()
     }
@@ -277,7 +277,7 @@ impl KindGui for RushHourGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.show_graph(ui, analysis, graph)
     }
 }

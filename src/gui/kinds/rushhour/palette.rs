@@ -6,9 +6,9 @@ use egui::{RichText, Ui};
 
 use super::gesture::Gestures;
 use super::tools::{self, vehicle_name, Tile};
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::{palette_list, CellTiles};
 use crate::gui::kinds::tool::{Refused, Tool};
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::rushhour::picture::level_picture;
 use crate::kinds::rushhour::{Level, Orientation, Vehicle};
@@ -22,7 +22,7 @@ pub fn show(
     tool: Tool,
     level: &Level,
     gestures: &mut Gestures,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut commands = palette_list::<Tiles>(ui, &Tile::ALL, selected, tool);
     ui.label(
         RichText::new(
@@ -51,7 +51,7 @@ pub fn show(
             .clicked()
         {
             gestures.select(level, None);
-            commands.push(PanelCommand::edit(
+            commands.push(Command::edit(
                 format!("Delete {name}"),
                 tools::delete_vehicle(level, index),
             ));
@@ -70,7 +70,7 @@ pub fn show(
             for (i, other) in after.vehicles.iter_mut().enumerate() {
                 other.primary = i == index;
             }
-            commands.push(PanelCommand::edit(format!("Make {name} primary"), after));
+            commands.push(Command::edit(format!("Make {name} primary"), after));
         }
     });
     commands

@@ -6,9 +6,9 @@
 
 use egui::{RichText, Ui};
 
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, figures_grid};
 use crate::gui::kinds::seam::TrapList;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::rushhour::Analysis;
 use crate::words::counted;
 
@@ -59,7 +59,7 @@ pub fn report_card(
     ui: &mut Ui,
     analysis: &Analysis,
     elapsed: Option<std::time::Duration>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let r = &analysis.report;
     let headline = match (r.shortest_moves, r.solution_steps) {
         (Some(m), Some(s)) => format!(
@@ -89,7 +89,7 @@ pub fn report_card(
 /// The "Make it harder" button: the hardest start of the cluster opens as
 /// a new level (Fogleman's unsolve); greyed out, saying why, when the
 /// start is already the hardest.
-fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
+fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<Command> {
     let harder = harder_moves(analysis);
     let text = match harder {
         Some(moves) => format!("Make it harder: {}", counted(moves as u64, "move", "moves")),
@@ -114,7 +114,7 @@ fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
         None
     };
     match opened {
-        Some((level, moves)) => vec![PanelCommand::OpenLevel {
+        Some((level, moves)) => vec![Command::OpenLevel {
             message: format!(
                 "Opened \"{}\": the hardest start of the cluster, {} to a win",
                 level.name,
@@ -127,7 +127,7 @@ fn make_it_harder(ui: &mut Ui, analysis: &Analysis) -> Vec<PanelCommand> {
 }
 
 /// The Traps tab: Rush Hour has none, and says why.
-pub fn traps_tab(ui: &mut Ui, _analysis: &Analysis, _traps: &TrapList) -> Vec<PanelCommand> {
+pub fn traps_tab(ui: &mut Ui, _analysis: &Analysis, _traps: &TrapList) -> Vec<Command> {
     ui.label("No traps: every move can be undone by sliding the vehicle back, so no position is a dead end.");
     Vec::new()
 }

@@ -11,11 +11,11 @@ use super::dead_end::trapped_skiddies;
 use super::editor::SkiddyGui;
 use super::play::PlayState;
 use super::replay::{parse_moves, Replay};
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, label_colour, TrapShown};
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::ReplayCursor;
 use crate::gui::kinds::seam::{GraphPanel, TrapList};
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::message_line::message_line;
 use crate::gui::views::state_graph::GraphSource;
 use crate::kinds::skiddy::picture as skiddy_picture;
@@ -32,9 +32,9 @@ impl SkiddyGui {
         ui: &mut Ui,
         analysis: &Analysis,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(replay) = self.replay.as_mut() else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let commands = move_views::replay_controls(ui, replay, speed, 1.0, "ticks/s");
         // Pieces that look alike and leave together are said once, counted.
@@ -80,9 +80,9 @@ impl SkiddyGui {
         traps: &TrapList,
         index: usize,
         (dead_end_shown, side_by_side): (bool, bool),
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(&(trap, depth)) = traps.get(index) else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let way = analysis.path_to(trap.from);
         let mut full = way.clone();
@@ -229,21 +229,21 @@ impl SkiddyGui {
         analysis: &Analysis,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(dirs) = parse_moves(moves) else {
-            return vec![PanelCommand::Warn(format!("not a move string: {moves}"))];
+            return vec![Command::Warn(format!("not a move string: {moves}"))];
         };
         let rules = &analysis.rules;
         let mut replay = Replay::new(rules, rules.start_positions(), &dirs, title);
         // It plays at once; Space pauses it.
         replay.toggle_play();
         self.replay = Some(replay);
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     }
 
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
-    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
+    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<Command> {
         let (path, title, commands) =
             move_views::state_shown(analysis.view(), id, |p| analysis.move_string(p));
         let dirs: Vec<Dir> = path.iter().map(|&m| Dir::ALL[m as usize]).collect();
@@ -261,7 +261,7 @@ impl SkiddyGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let shown = analysis.clone();
         let picture = move |id| board::state_picture(&shown, id);
         let source = GraphSource::new(analysis, analysis.view(), &picture);

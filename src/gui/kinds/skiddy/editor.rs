@@ -14,12 +14,12 @@ use super::replay::Replay;
 use super::tools::Tile;
 use super::{board, palette, report_card};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::seam::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::skiddy::{Analysis, Level as SkiddyLevel};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
 use crate::words::counted;
@@ -136,7 +136,7 @@ impl KindGui for SkiddyGui {
         self.trapped = None;
     }
 
-    fn palette(&mut self, ui: &mut Ui, _level: &SkiddyLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, _level: &SkiddyLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, &mut self.tile, tool)
     }
 
@@ -147,7 +147,7 @@ impl KindGui for SkiddyGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::rating_card(ui, analysis, elapsed);
         Vec::new()
     }
@@ -158,7 +158,7 @@ impl KindGui for SkiddyGui {
         analysis: &Arc<Analysis>,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::traps_tab(ui, analysis, traps, selected)
     }
 

@@ -6,13 +6,13 @@ use egui::Ui;
 use super::board::{paint_floor, paint_piece};
 use super::region;
 use super::tools::{self, Tile, Tool};
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::{cell_tiles_forwarded_to, palette_list, CellTiles};
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::skiddy::{Floor, Level};
 
 /// The palette of tiles, each with its shortcut; a click selects one (a
 /// Pick tool gives way to Paint).
-pub fn show(ui: &mut Ui, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
+pub fn show(ui: &mut Ui, selected: &mut Tile, tool: Tool) -> Vec<Command> {
     palette_list::<Tiles>(ui, Tile::palette(), selected, tool)
 }
 

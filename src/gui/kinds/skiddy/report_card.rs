@@ -4,9 +4,9 @@
 
 use egui::{Color32, RichText, Ui};
 
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, length_or_none, trap_line};
 use crate::gui::kinds::seam::TrapList;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::board::mark;
 use crate::gui::views::board::paint_star;
 use crate::kinds::skiddy::{Analysis, Dir, Verdict};
@@ -65,7 +65,7 @@ pub fn traps_tab(
     analysis: &Analysis,
     traps: &TrapList,
     selected: Option<usize>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let heading = format!(
         "{}, {}. Shallowest first:",
         counted(traps.len() as u64, "trap", "traps"),

@@ -11,10 +11,10 @@ use super::lost_boxes::ringed_boxes;
 use super::play::Game;
 use super::replay::{parse_lurd, Replay};
 use crate::engine::GraphView;
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, label_colour, TrapShown};
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::{GraphPanel, ReplayCursor, TrapList};
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
@@ -29,7 +29,7 @@ impl SokobanGui {
         ui: &mut Ui,
         analysis: &Analysis,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.show_replay_on(ui, &analysis.rules, speed)
     }
 
@@ -40,9 +40,9 @@ impl SokobanGui {
         ui: &mut Ui,
         rules: &Rules,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(replay) = self.replay.as_mut() else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let commands = move_views::replay_controls(ui, replay, speed, 0.25, "speed");
         let note = if rules.is_won(replay.resting()) {
@@ -66,7 +66,7 @@ impl SokobanGui {
         analysis: &Analysis,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         self.replay_moves_on(&analysis.rules, moves, title)
     }
 
@@ -77,17 +77,15 @@ impl SokobanGui {
         rules: &Rules,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(dirs) = parse_lurd(moves) else {
-            return vec![PanelCommand::Warn(format!(
-                "not a LURD move string: {moves}"
-            ))];
+            return vec![Command::Warn(format!("not a LURD move string: {moves}"))];
         };
         let mut replay = Replay::new(rules, &dirs, title);
         // It plays at once; Space pauses it.
         replay.toggle_play();
         self.replay = Some(replay);
-        vec![PanelCommand::ShowReplay]
+        vec![Command::ShowReplay]
     }
 
     /// The board showing trap `index`: the last winnable position and the
@@ -100,16 +98,16 @@ impl SokobanGui {
         traps: &TrapList,
         index: usize,
         (dead_end_shown, side_by_side): (bool, bool),
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let Some(&(trap, depth)) = traps.get(index) else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let (Some(graph), Some(from), Some(to)) = (
             analysis.graph.as_deref(),
             analysis.state(trap.from),
             analysis.state(trap.to),
         ) else {
-            return vec![PanelCommand::BackToEditing];
+            return vec![Command::BackToEditing];
         };
         let way = graph.path_to(trap.from);
         let mut full = way.clone();
@@ -211,7 +209,7 @@ impl SokobanGui {
 
     /// State `id` of the analysis on the board: its way from the start as a
     /// replay stopped at the end, selected in the graph.
-    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<PanelCommand> {
+    fn show_state(&mut self, analysis: &Analysis, id: u32) -> Vec<Command> {
         let (path, title, commands) = match analysis.graph.as_deref() {
             Some(graph) => move_views::state_shown(graph, id, |p| analysis.lurd(p)),
             None => {
@@ -245,7 +243,7 @@ impl SokobanGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         let shown = analysis.clone();
         let (graph_shown, steps): (&dyn GraphView, bool) = match analysis.graph.as_deref() {
             Some(graph) => (graph, true),

@@ -14,13 +14,13 @@ use super::replay::Replay;
 use super::tools::{self, Tile};
 use super::{palette, report_card, solve};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
 use crate::gui::kinds::no_generator::NoGenerator;
 use crate::gui::kinds::seam::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::past_budget::PastBudgetSolver;
 use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, Rules, MAX_SIDE, MIN_SIDE};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
@@ -130,7 +130,7 @@ impl KindGui for SokobanGui {
         self.level_rules = None;
     }
 
-    fn palette(&mut self, ui: &mut Ui, _level: &SokobanLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, _level: &SokobanLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, &mut self.tile, tool)
     }
 
@@ -141,7 +141,7 @@ impl KindGui for SokobanGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::report_card(ui, analysis, elapsed)
     }
 
@@ -151,7 +151,7 @@ impl KindGui for SokobanGui {
         analysis: &Arc<Analysis>,
         traps: &TrapList,
         selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::traps_tab(ui, analysis, traps, selected)
     }
 
@@ -168,14 +168,14 @@ impl KindGui for SokobanGui {
         level: &SokobanLevel,
         moves: &str,
         title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         match Rules::compile(level) {
             Ok(rules) => {
                 let commands = self.replay_moves_on(&rules, moves, title);
                 self.level_rules = Some(rules);
                 commands
             }
-            Err(e) => vec![PanelCommand::Warn(format!("cannot replay: {e}"))],
+            Err(e) => vec![Command::Warn(format!("cannot replay: {e}"))],
         }
     }
 
@@ -184,7 +184,7 @@ impl KindGui for SokobanGui {
         ui: &mut Ui,
         level: &SokobanLevel,
         speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         // The rules of the level replayed: another level shows no replay.
         match self.level_rules.take() {
             Some(rules) if rules.level() == level => {
@@ -192,7 +192,7 @@ impl KindGui for SokobanGui {
                 self.level_rules = Some(rules);
                 commands
             }
-            _ => vec![PanelCommand::BackToEditing],
+            _ => vec![Command::BackToEditing],
         }
     }
 

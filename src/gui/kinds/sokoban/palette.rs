@@ -5,9 +5,9 @@ use egui::Ui;
 
 use super::region;
 use super::tools::{self, Tile};
+use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::{cell_tiles_forwarded_to, palette_list, CellTiles};
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::sokoban::picture::{cell_picture, push_box, push_player};
 use crate::kinds::sokoban::{Cell, Level};
@@ -15,7 +15,7 @@ use crate::picture::Picture;
 
 /// The palette: the six tiles with their pictures and XSB shortcuts, and
 /// a note on the dead cells the board hatches.
-pub fn show(ui: &mut Ui, selected: &mut Tile, tool: Tool) -> Vec<PanelCommand> {
+pub fn show(ui: &mut Ui, selected: &mut Tile, tool: Tool) -> Vec<Command> {
     let commands = palette_list::<Tiles>(ui, &Tile::ALL, selected, tool);
     ui.separator();
     ui.label(

@@ -4,9 +4,9 @@
 
 use egui::{RichText, Ui};
 
+use crate::gui::commands::Command;
 use crate::gui::kinds::move_views::{self, length_or_none, trap_line, traps_and_first};
 use crate::gui::kinds::seam::TrapList;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::sokoban::{Analysis, Dir};
 use crate::words::counted;
 
@@ -16,7 +16,7 @@ pub fn report_card(
     ui: &mut Ui,
     analysis: &Analysis,
     elapsed: Option<std::time::Duration>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut commands = Vec::new();
     let r = &analysis.report;
     let headline = match (r.shortest_moves, r.min_pushes) {
@@ -58,7 +58,7 @@ pub fn traps_tab(
     analysis: &Analysis,
     traps: &TrapList,
     selected: Option<usize>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let heading = format!(
         "{}, {}. Shallowest first:",
         counted(traps.len() as u64, "fatal push", "fatal pushes"),

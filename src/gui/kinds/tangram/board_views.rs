@@ -6,8 +6,8 @@ use egui::{Color32, RichText, Sense, Ui};
 use super::coords::placement_words;
 use super::play::{Game, MARGIN};
 use crate::engine::Job;
+use crate::gui::commands::Command;
 use crate::gui::kinds::play_keys::PlayKeys;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::canvas::{self, BoardMarks};
 use crate::gui::views::message_line::message_line;
 use crate::gui::views::picture_painter::{self, Placement as ScreenPlacement};
@@ -90,16 +90,16 @@ pub fn show_solution(
     stepper: &mut Option<Stepper>,
     analysis: &Analysis,
     index: usize,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     match stepper_at(analysis, index) {
         Some(shown) => {
             *stepper = Some(shown);
             vec![
-                PanelCommand::ShowReplay,
-                PanelCommand::SetView(crate::gui::central_view::CentralView::Edit),
+                Command::ShowReplay,
+                Command::View(crate::gui::central_view::CentralView::Edit),
             ]
         }
-        None => vec![PanelCommand::Say(
+        None => vec![Command::Say(
             "The level has no solution to show".to_string(),
         )],
     }
@@ -131,11 +131,11 @@ pub fn solution_picture(level: &Level, placement: &Placement, fade_unmoved: bool
 }
 
 /// The board showing one solution, with buttons to step through them.
-pub fn replay_view(ui: &mut Ui, level: &Level, stepper: &mut Stepper) -> Vec<PanelCommand> {
+pub fn replay_view(ui: &mut Ui, level: &Level, stepper: &mut Stepper) -> Vec<Command> {
     let mut commands = Vec::new();
     let count = stepper.solutions.len();
     if count == 0 {
-        return vec![PanelCommand::BackToEditing];
+        return vec![Command::BackToEditing];
     }
     ui.horizontal(|ui| {
         let of = match stepper.total {
@@ -144,7 +144,7 @@ pub fn replay_view(ui: &mut Ui, level: &Level, stepper: &mut Stepper) -> Vec<Pan
         };
         ui.strong(format!("Solution {} of {of}", stepper.at + 1));
         if ui.button("Back to editing").on_hover_text("Esc").clicked() {
-            commands.push(PanelCommand::BackToEditing);
+            commands.push(Command::BackToEditing);
         }
     });
     ui.horizontal(|ui| {

@@ -13,10 +13,10 @@ use super::board_views::{self, show_solution, Stepper};
 use super::play::Game;
 use super::{coords, palette, report_card, tools};
 use crate::engine::Route;
+use crate::gui::commands::Command;
 use crate::gui::kinds::play_keys::PlayKeys;
 use crate::gui::kinds::seam::{GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::kinds::tangram::{Analysis, Level as TangramLevel};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
 use crate::words::counted;
@@ -130,11 +130,11 @@ impl KindGui for TangramGui {
         self.stepper = None;
     }
 
-    fn palette(&mut self, ui: &mut Ui, level: &TangramLevel, tool: Tool) -> Vec<PanelCommand> {
+    fn palette(&mut self, ui: &mut Ui, level: &TangramLevel, tool: Tool) -> Vec<Command> {
         palette::show(ui, level, &mut self.shape, tool)
     }
 
-    fn shortcut(&mut self, _ch: char, _tool: Tool) -> Option<Vec<PanelCommand>> {
+    fn shortcut(&mut self, _ch: char, _tool: Tool) -> Option<Vec<Command>> {
         None
     }
 
@@ -145,7 +145,7 @@ impl KindGui for TangramGui {
         within: [f32; 2],
         tool: Tool,
         erase: bool,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         palette::paint(level, at, within, tool, &mut self.shape, erase)
     }
 
@@ -155,8 +155,8 @@ impl KindGui for TangramGui {
         _from: (usize, usize),
         _to: (usize, usize),
         _erase: bool,
-    ) -> Vec<PanelCommand> {
-        vec![PanelCommand::Warn(
+    ) -> Vec<Command> {
+        vec![Command::Warn(
             "A Tangram board is triangles that belong to shapes: draw lines on a board of cells"
                 .to_string(),
         )]
@@ -167,7 +167,7 @@ impl KindGui for TangramGui {
         ui: &mut Ui,
         analysis: &Arc<Analysis>,
         elapsed: Option<Duration>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         report_card::report_card(ui, analysis, elapsed, &mut self.stepper)
     }
 
@@ -177,16 +177,12 @@ impl KindGui for TangramGui {
         _analysis: &Arc<Analysis>,
         _traps: &TrapList,
         _selected: Option<usize>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         ui.label("A Tangram level has no moves, so no traps or dead ends.");
         Vec::new()
     }
 
-    fn own_solutions_tab(
-        &mut self,
-        ui: &mut Ui,
-        analysis: &Arc<Analysis>,
-    ) -> Option<Vec<PanelCommand>> {
+    fn own_solutions_tab(&mut self, ui: &mut Ui, analysis: &Arc<Analysis>) -> Option<Vec<Command>> {
         Some(report_card::solutions_tab(ui, analysis, &mut self.stepper))
     }
 
@@ -195,7 +191,7 @@ impl KindGui for TangramGui {
         analysis: &Arc<Analysis>,
         _moves: &str,
         _title: String,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         show_solution(&mut self.stepper, analysis, 0)
     }
 
@@ -205,10 +201,10 @@ impl KindGui for TangramGui {
         level: &TangramLevel,
         _analysis: &Arc<Analysis>,
         _speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         match self.stepper.as_mut() {
             Some(stepper) => board_views::replay_view(ui, level, stepper),
-            None => vec![PanelCommand::BackToEditing],
+            None => vec![Command::BackToEditing],
         }
     }
 
@@ -220,8 +216,8 @@ impl KindGui for TangramGui {
         _index: usize,
         _dead_end_shown: bool,
         _side_by_side: bool,
-    ) -> Vec<PanelCommand> {
-        vec![PanelCommand::BackToEditing]
+    ) -> Vec<Command> {
+        vec![Command::BackToEditing]
     }
 
     fn play_view(
@@ -230,7 +226,7 @@ impl KindGui for TangramGui {
         level: &TangramLevel,
         _analysis: Option<&Arc<Analysis>>,
         _speed: f32,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         board_views::play_view(ui, level, &mut self.game);
         Vec::new()
     }
@@ -240,7 +236,7 @@ impl KindGui for TangramGui {
         keys: &PlayKeys,
         level: &TangramLevel,
         _analysis: Option<&Arc<Analysis>>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         board_views::play_keys(keys, level, &mut self.game);
         Vec::new()
     }
@@ -250,7 +246,7 @@ impl KindGui for TangramGui {
         ui: &mut Ui,
         _analysis: &Arc<Analysis>,
         _graph: GraphPanel<'_>,
-    ) -> Vec<PanelCommand> {
+    ) -> Vec<Command> {
         ui.label("A Tangram level has no state graph: its question is how many ways the shapes cover the board. See the report card.");
         Vec::new()
     }

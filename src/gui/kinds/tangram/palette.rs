@@ -5,8 +5,8 @@
 use egui::{RichText, Ui};
 
 use super::tools::{self, Edit};
+use crate::gui::commands::Command;
 use crate::gui::kinds::tool::Tool;
-use crate::gui::panel_command::PanelCommand;
 use crate::gui::views::picture_painter;
 use crate::kinds::tangram::picture::{shape_colour, OUTLINE, OUTLINE_WIDTH};
 use crate::kinds::tangram::Level;
@@ -15,7 +15,7 @@ use crate::words::counted;
 
 /// The list of shapes (`selected` the one painted, the number of shapes
 /// meaning a new shape) and the shape actions.
-pub fn show(ui: &mut Ui, level: &Level, selected: &mut usize, tool: Tool) -> Vec<PanelCommand> {
+pub fn show(ui: &mut Ui, level: &Level, selected: &mut usize, tool: Tool) -> Vec<Command> {
     let mut commands = Vec::new();
     let sizes: Vec<usize> = level.shapes.iter().map(|s| s.triangles.len()).collect();
     let count = sizes.len();
@@ -50,7 +50,7 @@ pub fn show(ui: &mut Ui, level: &Level, selected: &mut usize, tool: Tool) -> Vec
         });
     *selected = chosen;
     if chosen != before && tool == Tool::Pick {
-        commands.push(PanelCommand::SetTool(Tool::Paint));
+        commands.push(Command::SetTool(Tool::Paint));
     }
     if chosen < count {
         commands.extend(shape_actions(ui, level, selected, count));
@@ -68,12 +68,7 @@ pub fn show(ui: &mut Ui, level: &Level, selected: &mut usize, tool: Tool) -> Vec
 }
 
 /// Merge another shape into the selected one, or delete the selected one.
-fn shape_actions(
-    ui: &mut Ui,
-    level: &Level,
-    selected: &mut usize,
-    count: usize,
-) -> Vec<PanelCommand> {
+fn shape_actions(ui: &mut Ui, level: &Level, selected: &mut usize, count: usize) -> Vec<Command> {
     let shape = *selected;
     let mut merge_from = None;
     let mut delete = false;
@@ -103,7 +98,7 @@ fn shape_actions(
         let mut commands = edited(level, selected, "Merge shapes", false, |l| {
             tools::merge(l, shape, from)
         });
-        commands.push(PanelCommand::Say(format!(
+        commands.push(Command::Say(format!(
             "Merged shape {} into shape {}",
             from + 1,
             shape + 1
@@ -113,7 +108,7 @@ fn shape_actions(
         let mut commands = edited(level, selected, "Delete shape", false, |l| {
             tools::delete_shape(l, shape)
         });
-        commands.push(PanelCommand::Say(format!("Deleted shape {}", shape + 1)));
+        commands.push(Command::Say(format!("Deleted shape {}", shape + 1)));
         commands
     } else {
         Vec::new()
@@ -147,14 +142,14 @@ fn edited(
     name: &str,
     stroke: bool,
     edit: impl FnOnce(&mut Level) -> Edit,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let mut after = level.clone();
     let outcome = edit(&mut after);
     follow(selected, &outcome);
     if stroke {
-        vec![PanelCommand::stroke(name, after)]
+        vec![Command::stroke(name, after)]
     } else {
-        vec![PanelCommand::edit(name, after)]
+        vec![Command::edit(name, after)]
     }
 }
 
@@ -183,7 +178,7 @@ pub fn paint(
     tool: Tool,
     selected: &mut usize,
     erase: bool,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let t = tools::triangle_at(level.size, x, y, within);
     if tool == Tool::Pick && !erase {
         let picked = tools::owner_of(level, t);
@@ -192,7 +187,7 @@ pub fn paint(
             Some(s) => format!("Picked shape {}", s + 1),
             None => "No shape there: the next paint starts a new shape".to_string(),
         };
-        return vec![PanelCommand::SetTool(Tool::Paint), PanelCommand::Say(said)];
+        return vec![Command::SetTool(Tool::Paint), Command::Say(said)];
     }
     let shape = *selected;
     let name = if erase {

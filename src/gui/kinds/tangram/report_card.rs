@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::board_views::{show_solution, Stepper};
 use super::coords::placement_words;
-use crate::gui::panel_command::PanelCommand;
+use crate::gui::commands::Command;
 use crate::kinds::tangram::Analysis;
 use crate::words::counted;
 
@@ -39,7 +39,7 @@ pub fn report_card(
     analysis: &Analysis,
     elapsed: Option<std::time::Duration>,
     stepper: &mut Option<Stepper>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     ui.label(
         RichText::new(headline(analysis))
             .strong()
@@ -77,7 +77,7 @@ pub fn solutions_tab(
     ui: &mut Ui,
     analysis: &Analysis,
     stepper: &mut Option<Stepper>,
-) -> Vec<PanelCommand> {
+) -> Vec<Command> {
     let listed = analysis.listed();
     if listed.is_empty() {
         ui.label("No solution to list.");

@@ -6,10 +6,10 @@
 
 use egui::{vec2, Sense, Ui};
 
-use super::action::Rearrangement;
 use super::row::paint_thumbnail;
 use super::view::keep_one_of_each;
 use crate::gui::open_pack::level_words;
+use crate::gui::pack_edit::Rearrangement;
 use crate::kinds::Level;
 use crate::pack::dedupe::duplicate_groups;
 use crate::pack::Pack;

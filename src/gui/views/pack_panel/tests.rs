@@ -14,8 +14,17 @@ use crate::pack::{refresh_summary, PackEntry};
 struct State {
     pack: Pack,
     panel: PackPanel,
-    actions: Vec<PackAction>,
+    actions: Vec<Command>,
+    /// The pack edits carried out, as the app carries them out.
+    edits: Vec<AppliedEdit>,
     current: Option<usize>,
+}
+
+/// A pack edit the panel asked for, once carried out on the harness's pack.
+struct AppliedEdit {
+    name: String,
+    before: Pack,
+    map: Option<Vec<Option<usize>>>,
 }
 
 fn harness(pack: Pack) -> Harness<'static, State> {
@@ -23,6 +32,7 @@ fn harness(pack: Pack) -> Harness<'static, State> {
         pack,
         panel: PackPanel::new(),
         actions: Vec::new(),
+        edits: Vec::new(),
         current: None,
     };
     // The check's thread asks for repaints while it runs: room to settle.
@@ -31,7 +41,20 @@ fn harness(pack: Pack) -> Harness<'static, State> {
         .with_max_steps(64)
         .build_ui_state(
             |ui, state: &mut State| {
-                let actions = state.panel.show(ui, &mut state.pack, state.current);
+                // As the app does: the panel reads the pack, and the pack
+                // edits it asks for are carried out once it is drawn.
+                let actions = state.panel.show(ui, &state.pack, state.current);
+                for action in &actions {
+                    if let Command::EditPack(edit) = action {
+                        let before = state.pack.clone();
+                        let map = edit.apply_to(&mut state.pack);
+                        state.edits.push(AppliedEdit {
+                            name: edit.name().to_string(),
+                            before,
+                            map,
+                        });
+                    }
+                }
                 state.actions.extend(actions);
             },
             state,
@@ -120,11 +143,14 @@ fn clicking_a_level_opens_it() {
     let mut harness = harness(assets_pack());
     harness.get_by_label("dead-end").click();
     harness.run();
-    assert_eq!(harness.state().actions, vec![PackAction::Open(2)]);
+    assert_eq!(harness.state().actions, vec![Command::OpenPackEntry(2)]);
     assert_eq!(harness.state().panel.selected(), Some(2));
     harness.get_by_label("1-1").click();
     harness.run();
-    assert_eq!(harness.state().actions.last(), Some(&PackAction::Open(0)));
+    assert_eq!(
+        harness.state().actions.last(),
+        Some(&Command::OpenPackEntry(0))
+    );
 }
 
 #[test]
@@ -132,7 +158,7 @@ fn add_current_level_asks_the_app() {
     let mut harness = harness(assets_pack());
     harness.get_by_label("Add current level").click();
     harness.run();
-    assert_eq!(harness.state().actions, vec![PackAction::AddCurrent]);
+    assert_eq!(harness.state().actions, vec![Command::AddToPack]);
     assert_eq!(
         harness.state().pack.levels.len(),
         5,
@@ -152,12 +178,18 @@ fn remove_removes_the_selected_level() {
         names(&state.pack),
         vec!["1-1", "crate-push", "four-colours", "ice-and-pits"]
     );
-    let [PackAction::Edited(edit), PackAction::Renumbered(map)] = &state.actions[1..] else {
-        panic!("an edit and a renumbering: {:?}", state.actions);
+    let [Command::EditPack(_)] = &state.actions[1..] else {
+        panic!("an edit: {:?}", state.actions);
+    };
+    let [edit] = &state.edits[..] else {
+        panic!("one edit carried out");
     };
     assert_eq!(edit.name, "Remove level 3 \"dead-end\" from the pack");
     assert_eq!(names(&edit.before).len(), 5, "the pack before the removal");
-    assert_eq!(map, &vec![Some(0), Some(1), None, Some(2), Some(3)]);
+    assert_eq!(
+        edit.map,
+        Some(vec![Some(0), Some(1), None, Some(2), Some(3)])
+    );
     assert_eq!(state.panel.selected(), None);
     assert!(harness.query_by_label("dead-end").is_none());
 }
@@ -218,7 +250,7 @@ fn sorting_changes_the_view_until_the_order_is_applied() {
     assert!(state
         .actions
         .iter()
-        .any(|a| matches!(a, PackAction::Edited(_))));
+        .any(|a| matches!(a, Command::EditPack(_))));
     assert!(harness
         .query_by_label("Apply this order to the pack")
         .is_none());
@@ -279,12 +311,12 @@ fn drag_and_drop_moves_a_level() {
         .state()
         .actions
         .iter()
-        .any(|a| matches!(a, PackAction::Edited(_))));
+        .any(|a| matches!(a, Command::EditPack(_))));
     assert!(harness
         .state()
         .actions
         .iter()
-        .all(|a| !matches!(a, PackAction::Open(_))));
+        .all(|a| !matches!(a, Command::OpenPackEntry(_))));
 }
 
 #[test]
@@ -312,7 +344,7 @@ fn check_pack_flags_the_level_with_a_dead_end() {
     assert!(state
         .actions
         .iter()
-        .any(|a| matches!(a, PackAction::Edited(_))));
+        .any(|a| matches!(a, Command::EditPack(_))));
     harness.get_by_label_contains("2 pass, 3 failing, 0 not checked");
     harness.get_by_label_contains("Checked 5 levels");
     // Screen readers read the verdict with the row.
@@ -409,9 +441,10 @@ fn a_cancelled_check_keeps_what_it_judged() {
     assert!(state.pack.levels[5].summary.is_none());
     assert!(state.panel.failures(&state.pack, 2).is_some());
     assert!(state.panel.failures(&state.pack, 5).is_none());
-    let [PackAction::Edited(edit)] = &state.actions[..] else {
+    let [Command::EditPack(_)] = &state.actions[..] else {
         panic!("one edit: {:?}", state.actions);
     };
+    let edit = &state.edits[0];
     assert_eq!(edit.name, "Store the pack check's fresh analyses");
     assert!(edit.before.levels.iter().all(|e| e.summary.is_none()));
     harness.get_by_label_contains("Cancelled after checking 5 levels");
@@ -516,12 +549,9 @@ fn keep_first_of_each_group_removes_the_mirrored_copy() {
     harness.get_by_label("Remove 1 level").click();
     harness.run();
     assert_eq!(names(&harness.state().pack), vec!["1-1", "crate-push"]);
-    let edit = harness.state().actions.iter().find_map(|a| match a {
-        PackAction::Edited(edit) => Some(edit.clone()),
-        _ => None,
-    });
+    let edit = harness.state().edits.first().map(|e| e.name.clone());
     assert_eq!(
-        edit.map(|e| e.name),
+        edit,
         Some("Keep the first of each duplicate group (1 level removed)".to_string())
     );
     assert_eq!(harness.state().panel.duplicate_groups(), Some(&[][..]));
@@ -702,7 +732,16 @@ fn ordering_by_effort_reorders_the_pack_once_and_counts_the_unscored() {
     let expected = by_score(&scores(&pack), false);
     assert_eq!(&expected[3..], [1, 3], "unscored keep their order, last");
     let mut panel = PackPanel::new();
-    let (actions, notice) = panel.order_by_effort(&mut pack);
+    let (actions, notice) = panel.order_by_effort(&pack);
+    assert_eq!(pack, before, "the panel asks; it does not change the pack");
+    match &actions[..] {
+        [Command::EditPack(edit)] => {
+            assert_eq!(edit.name(), "Order the pack by effort");
+            let map = edit.apply_to(&mut pack).expect("a rearrangement");
+            assert_eq!(map.len(), 5);
+        }
+        other => panic!("{other:?}"),
+    }
     let names_before = names(&before);
     let wanted: Vec<&str> = expected.iter().map(|&i| names_before[i]).collect();
     assert_eq!(names(&pack), wanted);
@@ -710,16 +749,8 @@ fn ordering_by_effort_reorders_the_pack_once_and_counts_the_unscored() {
         notice,
         "Ordered the pack by effort, easiest first; 2 levels have no effort yet: analyse them (Check pack) to place them"
     );
-    match &actions[..] {
-        [PackAction::Edited(edit), PackAction::Renumbered(map)] => {
-            assert_eq!(edit.before, before);
-            assert_eq!(edit.name, "Order the pack by effort");
-            assert_eq!(map.len(), 5);
-        }
-        other => panic!("{other:?}"),
-    }
     // Again: nothing to do, and no edit to undo.
-    let (again, notice) = panel.order_by_effort(&mut pack);
+    let (again, notice) = panel.order_by_effort(&pack);
     assert!(again.is_empty());
     assert!(
         notice.starts_with("The pack is in effort order already; 2 levels"),
@@ -727,7 +758,7 @@ fn ordering_by_effort_reorders_the_pack_once_and_counts_the_unscored() {
     );
     let mut one = analysed(assets_pack());
     one.levels[4].summary = None;
-    let (_, notice) = PackPanel::new().order_by_effort(&mut one);
+    let (_, notice) = PackPanel::new().order_by_effort(&one);
     assert!(
         notice.ends_with("; 1 level has no effort yet: analyse it (Check pack) to place it"),
         "{notice}"
