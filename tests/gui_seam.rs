@@ -268,12 +268,12 @@ fn the_cycle_finder_finds_a_cycle() {
     ]);
     assert_eq!(cycles(&edges).len(), 1);
     let code =
-        "use super::{app::EditorApp, kinds::{seam::KindGui, tool}};\nlet x = crate::gui::app::X;";
+        "use super::{app::EditorApp, kinds::{kind_gui::KindGui, tool}};\nlet x = crate::gui::app::X;";
     assert_eq!(
         paths_named(code),
         vec![
             "super::app::EditorApp",
-            "super::kinds::seam::KindGui",
+            "super::kinds::kind_gui::KindGui",
             "super::kinds::tool",
             "crate::gui::app::X"
         ]
@@ -349,7 +349,7 @@ fn allowed_outside(kind: Kind, file: &Path) -> bool {
             "cli/generate_tangram.rs",
             "gui/kinds/prism/generate.rs",
             "gui/kinds/tangram/generate.rs",
-            "gui/layout/board_bar.rs",
+            "gui/layout/zoom_and_selection_bar.rs",
             "kinds/prism/report.rs",
             "kinds/sokoban/report.rs",
             "kinds/summary.rs",
@@ -360,8 +360,8 @@ fn allowed_outside(kind: Kind, file: &Path) -> bool {
             "cli/mod.rs",
             "gui/command_run.rs",
             "gui/commands.rs",
-            "gui/kinds/seam.rs",
-            "gui/layout/board_bar.rs",
+            "gui/kinds/kind_gui.rs",
+            "gui/layout/zoom_and_selection_bar.rs",
             "kinds/summary.rs",
         ],
         "tangram" => &[
@@ -371,7 +371,7 @@ fn allowed_outside(kind: Kind, file: &Path) -> bool {
             "gui/command_run.rs",
             "gui/commands.rs",
             "gui/layout/analysis_panel.rs",
-            "kinds/compare.rs",
+            "kinds/version_change.rs",
             "kinds/summary.rs",
         ],
         // The one kind with a solver past the budget: `analyze

@@ -8,8 +8,8 @@ use egui_kittest::Harness;
 
 use levelscope::engine::Job;
 use levelscope::gui::commands::Command;
+use levelscope::gui::kinds::kind_gui::{KindGui, TrapList};
 use levelscope::gui::kinds::prism::editor::PrismGui;
-use levelscope::gui::kinds::seam::{KindGui, TrapList};
 use levelscope::gui::kinds::skiddy::editor::SkiddyGui;
 use levelscope::gui::kinds::skiddy::tools::Tile;
 use levelscope::gui::kinds::tangram::editor::TangramGui;

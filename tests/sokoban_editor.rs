@@ -14,7 +14,7 @@ use crate::common::real_levels::real_level;
 use levelscope::engine::Job;
 use levelscope::gui::app::CentralView;
 use levelscope::gui::commands::Command;
-use levelscope::gui::kinds::seam::{KindGui, TrapList};
+use levelscope::gui::kinds::kind_gui::{KindGui, TrapList};
 use levelscope::gui::kinds::sokoban::editor::SokobanGui;
 use levelscope::gui::kinds::sokoban::tools::Tile;
 use levelscope::gui::kinds::tool::Tool;

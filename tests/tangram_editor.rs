@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 
 use crate::common::editor::{click_at, editor, open_file};
 use levelscope::gui::app::{CentralView, Showing};
-use levelscope::gui::kinds::seam::KindGui;
+use levelscope::gui::kinds::kind_gui::KindGui;
 use levelscope::gui::EditorApp;
 
 /// A 2x2 board: shape 1 the bottom row (a domino), shapes 2 and 3 the top

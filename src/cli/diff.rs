@@ -16,7 +16,7 @@ use super::analyze::{report_json, Source};
 use super::level_spec::LevelSpec;
 use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
-use crate::kinds::compare::{self, Change, Version};
+use crate::kinds::version_change::{self, Change, Version};
 use crate::kinds::{Analysis, AnalysisError, Kind, Level};
 
 /// How many shortest solutions of the first version are played on the
@@ -184,7 +184,7 @@ pub fn change_code(change: Change) -> u8 {
 }
 
 /// The lines of the cells that changed.
-fn cell_lines(cells: &[compare::CellChange]) -> String {
+fn cell_lines(cells: &[version_change::CellChange]) -> String {
     let mut text = format!(
         "cells: {}\n",
         crate::words::counted(cells.len() as u64, "changed", "changed")
@@ -209,7 +209,7 @@ fn cell_lines(cells: &[compare::CellChange]) -> String {
 }
 
 /// The lines of the first version's solutions played on the second.
-fn replayed_lines(replayed: &[compare::Replayed]) -> String {
+fn replayed_lines(replayed: &[version_change::Replayed]) -> String {
     if replayed.is_empty() {
         return String::new();
     }
@@ -250,11 +250,11 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         || Side::analysed(before.0, before.1, args.max_states, max_memory),
         || Side::analysed(after.0, after.1, args.max_states, max_memory),
     );
-    let change = compare::change(&before.version(), &after.version());
+    let change = version_change::change(&before.version(), &after.version());
     let not_compared = kinds_differ(&before, &after);
-    let cells = compare::changed_cells(&before.level, &after.level);
+    let cells = version_change::changed_cells(&before.level, &after.level);
     let replayed = match (&before.analysis, &after.analysis) {
-        (Ok(b), Ok(a)) => compare::replay_solutions(b, a, SOLUTIONS_REPLAYED),
+        (Ok(b), Ok(a)) => version_change::replay_solutions(b, a, SOLUTIONS_REPLAYED),
         _ => Vec::new(),
     };
     let written = if args.json {
@@ -270,7 +270,7 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             "before": before.row(),
             "after": after.row(),
             "cells": cells_json,
-            "solutions": replayed.iter().map(compare::replayed_json).collect::<Vec<_>>(),
+            "solutions": replayed.iter().map(version_change::replayed_json).collect::<Vec<_>>(),
             "change": change.name(),
         });
         if change == Change::Different {

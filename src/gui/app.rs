@@ -56,7 +56,7 @@ pub struct Prefs {
     pub system_file_dialog: bool,
     /// Which side panels are folded to slim strips (the focus layout folds
     /// them all, so the board gets the room).
-    pub folded: super::side_panel::Folded,
+    pub folded: super::folded_panels::Folded,
     /// Whether the layout was chosen: by the designer, or at the first
     /// start from the window's width (a narrow window starts with the pack
     /// panel folded).
@@ -243,7 +243,7 @@ pub struct EditorApp {
     pub(super) kinds: KindGuis,
     /// The comparison of a level with a reference version, and the id of
     /// the document compared.
-    pub(super) compare: Option<(u64, super::compare::Comparison)>,
+    pub(super) compare: Option<(u64, super::compare_reference::Comparison)>,
     /// The messages on screen: news and warnings that fade, errors that
     /// stay until dismissed.
     pub(super) notices: super::notices::Notices,
@@ -290,19 +290,19 @@ pub struct EditorApp {
     /// Where the editing board's cells were drawn in the last frame.
     pub(super) board_geometry: Option<super::views::board::BoardGeometry>,
     /// The editing board's zoom and pan.
-    pub(super) board_tools: super::board_tools::BoardTools,
+    pub(super) board_tools: super::board_state::BoardTools,
     /// The raster of a big board, kept while it does not change.
     pub(super) board_raster: Option<super::views::canvas::RasterCache>,
     /// The recovery copies of unsaved documents.
-    pub(super) recovery: super::recovery::Recovery,
+    pub(super) recovery: super::recovery_copies::Recovery,
     /// Copies left by an editor that did not close, offered at start.
-    pub(super) recovered: Vec<super::recovery::Recovered>,
+    pub(super) recovered: Vec<super::recovery_copies::Recovered>,
     /// The copies of unsaved packs an editor that did not close left, to
     /// restore (the newest) or discard.
-    pub(super) recovered_packs: Vec<super::recovery::RecoveredPack>,
+    pub(super) recovered_packs: Vec<super::recovery_copies::RecoveredPack>,
     /// Recovery copies found at start that could not be read, waiting for
     /// the designer to keep or discard each.
-    pub(super) unreadable: Vec<super::recovery::Unreadable>,
+    pub(super) unreadable: Vec<super::recovery_copies::Unreadable>,
     /// The commands menus, keys and panels asked for this frame, carried
     /// out at its end ([`EditorApp::apply_queued`]).
     pub(super) queued: Vec<super::commands::Command>,
@@ -360,7 +360,7 @@ impl EditorApp {
             board_geometry: None,
             board_tools: Default::default(),
             board_raster: None,
-            recovery: super::recovery::Recovery::in_dir(None),
+            recovery: super::recovery_copies::Recovery::in_dir(None),
             recovered: Vec::new(),
             recovered_packs: Vec::new(),
             unreadable: Vec::new(),

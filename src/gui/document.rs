@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::history::History;
+use super::undo_stack::History;
 use crate::kinds::Level;
 
 /// How many undo steps a document keeps.

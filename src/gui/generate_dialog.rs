@@ -10,7 +10,7 @@
 //! same parameters and seed give the same levels.
 //!
 //! The dialog names no kind: each kind's parameters, widgets, batch and
-//! words sit behind [`crate::gui::kinds::generate_seam::KindGenerator`], one
+//! words sit behind [`crate::gui::kinds::kind_generator::KindGenerator`], one
 //! set a kind in [`KindGenerators`].
 
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Color32, ProgressBar, Sense, Ui};
 
-use crate::gui::kinds::generate_seam::{Batch, BatchWatch};
+use crate::gui::kinds::kind_generator::{Batch, BatchWatch};
 use crate::gui::kinds::KindGenerators;
 use crate::gui::views::picture_painter;
 use crate::gui::worker::{spawn_job, BackgroundJob};
@@ -26,7 +26,7 @@ use crate::kinds::{Kind, Level};
 use crate::pack::LevelSummary;
 use crate::words::counted;
 
-pub use crate::gui::kinds::generate_seam::{generated_name, MAX_COUNT};
+pub use crate::gui::kinds::kind_generator::{generated_name, MAX_COUNT};
 
 /// How often the dialog redraws its progress while a batch runs.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);

@@ -3,13 +3,13 @@
 //! [`EditorApp`].
 
 mod analysis_panel;
-mod board_bar;
-mod board_views;
 mod confirm;
+mod editing_board;
+pub mod fold_and_focus;
 mod input;
+mod left_side;
 mod menu;
-pub mod panels;
-mod side_panels;
+mod zoom_and_selection_bar;
 
 use crate::gui::commands::Command;
 use egui::{Color32, RichText, Ui};
@@ -56,15 +56,18 @@ impl EditorApp {
             .filter(|_| self.recovery.dir().is_some())
             .map(|open| self.pack_panel.check_results(&open.pack))
             .unwrap_or_default();
-        let pack = self.pack.as_ref().map(|open| super::recovery::PackState {
-            pack: &open.pack,
-            unknown: &open.unknown,
-            path: open.path.as_deref(),
-            collection: open.collection,
-            dirty: open.dirty,
-            tabs_unsaved,
-            checks: &checks,
-        });
+        let pack = self
+            .pack
+            .as_ref()
+            .map(|open| super::recovery_copies::PackState {
+                pack: &open.pack,
+                unknown: &open.unknown,
+                path: open.path.as_deref(),
+                collection: open.collection,
+                dirty: open.dirty,
+                tabs_unsaved,
+                checks: &checks,
+            });
         let pack_due = self.recovery.update_pack(pack, now);
         if let Some(due) = [due, pack_due].into_iter().flatten().min() {
             ctx.request_repaint_after(due);
@@ -202,7 +205,7 @@ impl EditorApp {
         });
         egui::Panel::top("documents").show(ui, |ui| self.document_tabs(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
-        use panels::SidePanel;
+        use fold_and_focus::SidePanel;
         self.choose_first_layout(&ctx);
         let present = [
             self.prefs.show_pack && self.pack.is_some(),
@@ -212,12 +215,12 @@ impl EditorApp {
         let shown =
             std::array::from_fn(
                 |i| match (present[i], self.prefs.folded.get(SidePanel::ALL[i])) {
-                    (false, _) => panels::PanelShown::Hidden,
-                    (true, true) => panels::PanelShown::Strip,
-                    (true, false) => panels::PanelShown::Open,
+                    (false, _) => fold_and_focus::PanelShown::Hidden,
+                    (true, true) => fold_and_focus::PanelShown::Strip,
+                    (true, false) => fold_and_focus::PanelShown::Open,
                 },
             );
-        let widest = panels::widest_panels(shown, ui.max_rect().width());
+        let widest = fold_and_focus::widest_panels(shown, ui.max_rect().width());
         if present[0] {
             self.side_panel(ui, SidePanel::Pack, widest[0], |app, ui| app.pack_side(ui));
         }

@@ -4,41 +4,41 @@
 
 pub mod app;
 pub mod apply;
-pub mod board_edits;
-pub mod board_tools;
+pub mod board_state;
 pub mod central_view;
 pub mod command_run;
 pub mod commands;
-pub mod compare;
-pub mod compare_run;
+pub mod compare_actions;
+pub mod compare_reference;
 pub mod dialog_request;
 pub mod document;
 pub mod editor_words;
 pub mod file_dialog;
 pub mod files;
+pub mod folded_panels;
 pub mod generate_dialog;
-pub mod history;
 pub mod keys;
 pub mod kinds;
 pub mod layout;
 pub mod notices;
 pub mod open_pack;
 pub mod pack_edit;
-pub mod pack_history;
 pub mod pack_name;
+pub mod pack_undo_steps;
 pub mod past_budget;
 pub mod pool;
-pub mod recovery;
-pub mod restore;
+pub mod recovery_copies;
+pub mod recovery_restore;
 pub mod rooms_view;
 pub mod saving;
+pub mod select_and_line_tools;
 pub mod shortcuts_window;
-pub mod side_panel;
 pub mod solve_run;
 pub mod solve_state;
 pub mod state_access;
 pub mod tab_settings;
-pub mod undo;
+pub mod undo_per_document;
+pub mod undo_stack;
 pub mod views;
 pub mod worker;
 
@@ -61,7 +61,7 @@ pub fn run(open: Option<std::path::PathBuf>) -> Result<(), EditorError> {
         options,
         Box::new(move |cc| {
             let mut app = EditorApp::new(&cc.egui_ctx, cc.storage);
-            app.keep_recovery_in(recovery::Recovery::default_dir());
+            app.keep_recovery_in(recovery_copies::Recovery::default_dir());
             if let Some(path) = open {
                 app.open_path(&path);
             }

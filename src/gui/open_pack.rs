@@ -3,7 +3,7 @@
 //! duplicates removed, tags and notes, fresh summaries from a check).
 //!
 //! A pack edit's undo step keeps only the entries it changed (see
-//! [`super::pack_history`]), so that a pack of 10,000 levels does not cost
+//! [`super::pack_undo_steps`]), so that a pack of 10,000 levels does not cost
 //! its whole size per edit. After an undo or a redo the levels are matched between the two versions
 //! ([`matched_entries`]) so that the editor's tabs and the panel's verdicts
 //! follow their levels to their places.
@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use super::history::History;
+use super::undo_stack::History;
 use crate::kinds::Level;
 use crate::pack::{self, Pack};
 

@@ -1,6 +1,6 @@
 //! Solving a level past the exploration budget, in the editor's words and
 //! no kind's: the solver a kind hands over ([`PastBudgetSolver`], asked of
-//! the kind's GUI through [`crate::gui::kinds::seam::KindGui::past_budget_solver`]),
+//! the kind's GUI through [`crate::gui::kinds::kind_gui::KindGui::past_budget_solver`]),
 //! and what it answers ([`SolveAnswer`]). The solve runs on
 //! [`crate::gui::worker::SolveWorker`], the card is drawn by
 //! [`crate::gui::views::solve_card`], and the editor keeps the solve of

@@ -5,7 +5,7 @@
 
 use super::app::{AnalysisState, Confirm, EditorApp, OpenPack, Prefs, Showing};
 use super::central_view::CentralView;
-use super::compare::Comparison;
+use super::compare_reference::Comparison;
 use super::document::Document;
 use super::files::FileDialogs;
 use super::kinds::resize::Anchor;
@@ -153,28 +153,28 @@ impl EditorApp {
     }
 
     /// The editing board's zoom, pan and selection.
-    pub fn board_tools(&self) -> &super::board_tools::BoardTools {
+    pub fn board_tools(&self) -> &super::board_state::BoardTools {
         &self.board_tools
     }
 
     /// The recovery copies of unsaved work, to point at a folder of a
     /// test's own.
-    pub fn recovery_mut(&mut self) -> &mut super::recovery::Recovery {
+    pub fn recovery_mut(&mut self) -> &mut super::recovery_copies::Recovery {
         &mut self.recovery
     }
 
     /// The levels an editor that did not close left, offered at start.
-    pub fn recovered(&self) -> &Vec<super::recovery::Recovered> {
+    pub fn recovered(&self) -> &Vec<super::recovery_copies::Recovered> {
         &self.recovered
     }
 
     /// The packs an editor that did not close left, offered at start.
-    pub fn recovered_packs(&self) -> &Vec<super::recovery::RecoveredPack> {
+    pub fn recovered_packs(&self) -> &Vec<super::recovery_copies::RecoveredPack> {
         &self.recovered_packs
     }
 
     /// Recovery copies found at start that could not be read.
-    pub fn unreadable(&self) -> &Vec<super::recovery::Unreadable> {
+    pub fn unreadable(&self) -> &Vec<super::recovery_copies::Unreadable> {
         &self.unreadable
     }
 

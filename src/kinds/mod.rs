@@ -12,7 +12,6 @@
 pub mod analysis_error;
 pub mod batch_seed;
 pub mod collection;
-pub mod compare;
 pub mod envelope;
 pub mod level_error;
 pub mod model;
@@ -27,6 +26,7 @@ pub mod summary;
 pub mod tangram;
 pub mod text;
 pub mod transcript;
+pub mod version_change;
 
 use std::sync::Arc;
 

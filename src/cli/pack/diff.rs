@@ -19,8 +19,8 @@ use serde_json::{json, Value};
 
 use crate::effort::{effort_change_words, StoredEffort};
 use crate::engine::Job;
-use crate::kinds::compare::{self, Change, SummaryVersion};
 use crate::kinds::text::quoted;
+use crate::kinds::version_change::{self, Change, SummaryVersion};
 use crate::kinds::{AnalysisError, Level, LevelSummary};
 
 use super::command_error::CommandError;
@@ -152,10 +152,10 @@ fn changed(
         name: pair.name.clone(),
         from: pair.from,
         to: pair.to,
-        change: compare::summary_change(&before, &after),
+        change: version_change::summary_change(&before, &after),
         before: before.verdict(),
         after: after.verdict(),
-        cells: (old.kind() == new.kind()).then(|| compare::changed_cells(old, new).len()),
+        cells: (old.kind() == new.kind()).then(|| version_change::changed_cells(old, new).len()),
         effort: (
             a.as_ref().ok().and_then(|s| s.effort.clone()),
             b.as_ref().ok().and_then(|s| s.effort.clone()),

@@ -157,10 +157,10 @@ pub fn line<T: CellTiles>(
     };
     let mut after = level.clone();
     let result = T::line(&mut after, from, to, (!erase).then_some(tile));
-    crate::gui::kinds::seam::line_commands(&what, (from, to), after, result.err().map(|r| r.0))
+    crate::gui::kinds::kind_gui::line_commands(&what, (from, to), after, result.err().map(|r| r.0))
 }
 
-/// The [`crate::gui::kinds::seam::KindGui`] methods of a kind whose board
+/// The [`crate::gui::kinds::kind_gui::KindGui`] methods of a kind whose board
 /// is cells painted with the entries of `$tiles` (a [`CellTiles`]) and
 /// whose GUI keeps the selected entry in a field `tile`: its shortcuts,
 /// paint and line, written once.

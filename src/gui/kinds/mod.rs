@@ -1,19 +1,20 @@
 //! The GUI's twin of [`crate::kinds`]: the registry of the kinds' GUI
 //! types, and the one place in the editor that matches over the kinds.
-//! Each kind's GUI is a type implementing [`seam::KindGui`] in its own
+//! Each kind's GUI is a type implementing [`kind_gui::KindGui`] in its own
 //! folder (`gui/kinds/<kind>/`, named `Gui` there) and owning that kind's
 //! editor state; [`KindGuis`] holds one of each and hands every call to
 //! the one of the level's kind. [`KindGenerators`] does the same for the
 //! Generate dialog: one parameter set a kind, each the generator that the
-//! kind's GUI type names ([`seam::KindGui::Generator`], see
-//! [`generate_seam`]; a kind without a generator names
+//! kind's GUI type names ([`kind_gui::KindGui::Generator`], see
+//! [`kind_generator`]; a kind without a generator names
 //! [`no_generator::NoGenerator`]). Both structs and the macros below are
 //! generated from the model's one list of kinds
 //! ([`crate::kinds::kind_list`]): a new kind is its folder here and its
 //! `mod` line.
 
 pub mod cell_paint;
-pub mod generate_seam;
+pub mod kind_generator;
+pub mod kind_gui;
 pub mod move_history;
 pub mod move_views;
 pub mod no_generator;
@@ -23,7 +24,6 @@ pub mod region;
 pub mod replay_clock;
 pub mod resize;
 pub mod rushhour;
-pub mod seam;
 pub mod skiddy;
 pub mod sokoban;
 pub mod tangram;
@@ -35,9 +35,9 @@ use std::time::Duration;
 
 use egui::Ui;
 
-use self::generate_seam::{KindGenerator, PreparedBatch};
+use self::kind_generator::{KindGenerator, PreparedBatch};
+use self::kind_gui::{GraphPanel, KindGui, ReplayCursor, TrapList};
 use self::play_keys::PlayKeys;
-use self::seam::{GraphPanel, KindGui, ReplayCursor, TrapList};
 use self::tool::Tool;
 use crate::engine::Route;
 use crate::gui::central_view::CentralView;
@@ -137,7 +137,7 @@ kind_list!(gui_structs);
 
 impl KindGenerators {
     /// Why `kind`'s parameters cannot give a level, if they cannot.
-    pub fn check(&mut self, kind: Kind) -> Result<(), generate_seam::OptionsError> {
+    pub fn check(&mut self, kind: Kind) -> Result<(), kind_generator::OptionsError> {
         with_gui!(self, kind, |g: K::Generator| g.check())
     }
 
@@ -463,7 +463,7 @@ pub fn has_hint(kind: Kind) -> bool {
 }
 
 /// Play's keys of `kind` in its own words, if it has its own (see
-/// [`seam::KindGui::play_key_rows`]).
+/// [`kind_gui::KindGui::play_key_rows`]).
 pub fn play_key_rows(kind: Kind) -> Option<Vec<(String, String)>> {
     with_type!(kind, |K| K::play_key_rows())
 }

@@ -5,10 +5,10 @@
 
 use egui::Ui;
 
-use super::generate_seam::{Batch, BatchWatch, JobWatch, KindGenerator, OptionsError};
+use super::kind_generator::{Batch, BatchWatch, JobWatch, KindGenerator, OptionsError};
 use crate::engine::Job;
 
-pub use super::generate_seam::NO_GENERATOR;
+pub use super::kind_generator::NO_GENERATOR;
 
 /// The generator of a kind that has none: no parameters, a check that
 /// always says why, and a batch that makes nothing.

@@ -2,7 +2,7 @@
 //! moves: how many moves are done, how far the one under way has got, and
 //! whether it plays on by itself. The kind says how long each move lasts.
 
-use super::seam::ReplayCursor;
+use super::kind_gui::ReplayCursor;
 
 /// Where a replay is: moves done, progress into the next, playing or not.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

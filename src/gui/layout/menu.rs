@@ -123,7 +123,7 @@ impl EditorApp {
                 }
             }
             ui.separator();
-            let focus = crate::gui::layout::panels::SidePanel::ALL
+            let focus = crate::gui::layout::fold_and_focus::SidePanel::ALL
                 .iter()
                 .all(|&p| self.prefs.folded.get(p));
             let button = egui::Button::selectable(focus, Command::FocusLayout.label())
@@ -233,8 +233,8 @@ impl EditorApp {
 }
 
 /// A history's undoable and redoable step names, owned.
-fn names<T: crate::gui::history::Undoable>(
-    history: &crate::gui::history::History<T>,
+fn names<T: crate::gui::undo_stack::Undoable>(
+    history: &crate::gui::undo_stack::History<T>,
 ) -> (Vec<String>, Vec<String>) {
     (
         history.undo_names().iter().map(|s| s.to_string()).collect(),

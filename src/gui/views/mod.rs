@@ -6,7 +6,7 @@
 pub mod board;
 pub mod camera;
 pub mod canvas;
-pub mod compare_panel;
+pub mod compare_section;
 pub mod count_axis;
 pub mod dead_end_graph;
 pub mod difficulty_curve;

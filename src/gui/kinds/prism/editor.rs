@@ -16,7 +16,7 @@ use super::{floors_view, palette, report_card};
 use crate::engine::Route;
 use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
-use crate::gui::kinds::seam::{
+use crate::gui::kinds::kind_gui::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
 use crate::gui::kinds::tool::Tool;

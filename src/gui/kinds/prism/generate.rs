@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use crate::effort::EffortRange;
 use crate::engine::Job;
-use crate::gui::kinds::generate_seam::{
+use crate::gui::kinds::kind_generator::{
     count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::batch_seed::batch_seed;
@@ -182,7 +182,7 @@ impl KindGenerator for PrismParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::kinds::generate_seam::BatchWatch;
+    use crate::gui::kinds::kind_generator::BatchWatch;
     use std::time::Duration;
 
     #[test]

@@ -5,13 +5,13 @@
 //! dialog's tab ([`generate`]). The rest of the
 //! GUI reaches these through [`super`], the registry of kinds.
 
-pub mod board_views;
 pub mod editor;
 pub mod floors_paint;
 pub mod floors_view;
 pub mod generate;
 pub mod palette;
 pub mod play;
+pub mod play_and_replay;
 pub mod region;
 pub mod replay;
 pub mod report_card;

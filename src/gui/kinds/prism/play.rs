@@ -5,8 +5,8 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::kind_gui::ReplayCursor;
 use crate::gui::kinds::move_history::MoveHistory;
-use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::prism::{Analysis, Dir, PlayState, Rules, TurnEnd};
 
 /// How a game can stand after the last move.

@@ -11,7 +11,7 @@ use egui::Ui;
 use rayon::prelude::*;
 
 use crate::engine::Job;
-use crate::gui::kinds::generate_seam::{
+use crate::gui::kinds::kind_generator::{
     count_and_seed_rows, effort_rows, number_row, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::rushhour::generate::{generate, GenerateParams};
@@ -110,7 +110,7 @@ enum LevelNotMade {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::kinds::generate_seam::BatchWatch;
+    use crate::gui::kinds::kind_generator::BatchWatch;
 
     fn small() -> RushHourGenerator {
         RushHourGenerator(GenerateParams {

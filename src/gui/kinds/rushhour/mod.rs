@@ -6,15 +6,15 @@
 //! the arrows, and the live label says how many moves the position is
 //! from a win ([`play`]); the replay of Fogleman move lists
 //! ([`replay`]); the report card with "Make it harder", the state graph's
-//! board ([`board_views`]); and the generator's tab ([`generate`]). The
+//! board ([`play_and_replay`]); and the generator's tab ([`generate`]). The
 //! rest of the GUI reaches these through [`super`], the registry of kinds.
 
-pub mod board_views;
 pub mod editor;
 pub mod generate;
 pub mod gesture;
 pub mod palette;
 pub mod play;
+pub mod play_and_replay;
 pub mod replay;
 pub mod report_card;
 pub mod tools;

@@ -107,8 +107,8 @@ impl crate::gui::kinds::move_views::MoveReplay for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::kinds::kind_gui::ReplayCursor;
     use crate::gui::kinds::move_views::MoveReplay;
-    use crate::gui::kinds::seam::ReplayCursor;
     use crate::kinds::rushhour::{is_won, Orientation, Vehicle};
 
     fn level() -> Level {

@@ -7,8 +7,8 @@
 use egui::{RichText, Ui};
 
 use crate::gui::commands::Command;
+use crate::gui::kinds::kind_gui::TrapList;
 use crate::gui::kinds::move_views::{self, figures_grid};
-use crate::gui::kinds::seam::TrapList;
 use crate::kinds::rushhour::Analysis;
 use crate::words::counted;
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 use egui::{DragValue, Ui};
 use rayon::prelude::*;
 
-use crate::gui::kinds::generate_seam::{
+use crate::gui::kinds::kind_generator::{
     count_and_seed_rows, effort_rows, number_row, Batch, BatchWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::batch_seed::batch_seed;

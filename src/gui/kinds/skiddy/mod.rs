@@ -5,12 +5,12 @@
 //! registry of kinds.
 
 pub mod board;
-pub mod board_views;
 pub mod dead_end;
 pub mod editor;
 pub mod generate;
 pub mod palette;
 pub mod play;
+pub mod play_and_replay;
 pub mod region;
 pub mod replay;
 pub mod report_card;

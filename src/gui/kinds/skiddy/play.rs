@@ -4,8 +4,8 @@
 
 use super::replay::Replay;
 use crate::engine::{Label, Route};
+use crate::gui::kinds::kind_gui::ReplayCursor;
 use crate::gui::kinds::move_history::MoveHistory;
-use crate::gui::kinds::seam::ReplayCursor;
 use crate::kinds::skiddy::{Analysis, Dir, Rules};
 
 /// A game in progress.

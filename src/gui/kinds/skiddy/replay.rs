@@ -165,7 +165,7 @@ impl crate::gui::kinds::move_views::MoveReplay for Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::kinds::seam::ReplayCursor;
+    use crate::gui::kinds::kind_gui::ReplayCursor;
     use crate::kinds::skiddy::parse_level;
 
     fn rules() -> Rules {

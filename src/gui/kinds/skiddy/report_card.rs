@@ -5,8 +5,8 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::gui::commands::Command;
+use crate::gui::kinds::kind_gui::TrapList;
 use crate::gui::kinds::move_views::{self, length_or_none, trap_line};
-use crate::gui::kinds::seam::TrapList;
 use crate::gui::views::board::mark;
 use crate::gui::views::board::paint_star;
 use crate::kinds::skiddy::{Analysis, Dir, Verdict};

@@ -16,10 +16,10 @@ use super::{palette, report_card, solve};
 use crate::engine::Route;
 use crate::gui::commands::Command;
 use crate::gui::kinds::cell_paint::tools_of_a_board_of_cells;
-use crate::gui::kinds::no_generator::NoGenerator;
-use crate::gui::kinds::seam::{
+use crate::gui::kinds::kind_gui::{
     parts_of_a_kind_with_moves, views_of_a_kind_with_moves, KindGui, TrapList,
 };
+use crate::gui::kinds::no_generator::NoGenerator;
 use crate::gui::kinds::tool::Tool;
 use crate::gui::past_budget::PastBudgetSolver;
 use crate::kinds::sokoban::{Analysis, Level as SokobanLevel, Rules, MAX_SIDE, MIN_SIDE};

@@ -8,11 +8,11 @@
 //! so ([`crate::gui::kinds::no_generator`]). The rest of the GUI reaches
 //! these through [`super`], the registry of kinds.
 
-pub mod board_views;
 pub mod editor;
 pub mod lost_boxes;
 pub mod palette;
 pub mod play;
+pub mod play_and_replay;
 pub mod region;
 pub mod replay;
 pub mod report_card;

@@ -5,8 +5,8 @@
 use egui::{RichText, Ui};
 
 use crate::gui::commands::Command;
+use crate::gui::kinds::kind_gui::TrapList;
 use crate::gui::kinds::move_views::{self, length_or_none, trap_line, traps_and_first};
-use crate::gui::kinds::seam::TrapList;
 use crate::kinds::sokoban::{Analysis, Dir};
 use crate::words::counted;
 

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use egui::Ui;
 
-use super::board_views::{self, show_solution, Stepper};
 use super::play::Game;
+use super::play_and_replay::{self, show_solution, Stepper};
 use super::{coords, palette, report_card, tools};
 use crate::engine::Route;
 use crate::gui::commands::Command;
+use crate::gui::kinds::kind_gui::{GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::play_keys::PlayKeys;
-use crate::gui::kinds::seam::{GraphPanel, KindGui, TrapList};
 use crate::gui::kinds::tool::Tool;
 use crate::kinds::tangram::{Analysis, Level as TangramLevel};
 use crate::kinds::{Analysis as AnyAnalysis, Level, Problem};
@@ -203,7 +203,7 @@ impl KindGui for TangramGui {
         _speed: f32,
     ) -> Vec<Command> {
         match self.stepper.as_mut() {
-            Some(stepper) => board_views::replay_view(ui, level, stepper),
+            Some(stepper) => play_and_replay::replay_view(ui, level, stepper),
             None => vec![Command::BackToEditing],
         }
     }
@@ -227,7 +227,7 @@ impl KindGui for TangramGui {
         _analysis: Option<&Arc<Analysis>>,
         _speed: f32,
     ) -> Vec<Command> {
-        board_views::play_view(ui, level, &mut self.game);
+        play_and_replay::play_view(ui, level, &mut self.game);
         Vec::new()
     }
 
@@ -237,7 +237,7 @@ impl KindGui for TangramGui {
         level: &TangramLevel,
         _analysis: Option<&Arc<Analysis>>,
     ) -> Vec<Command> {
-        board_views::play_keys(keys, level, &mut self.game);
+        play_and_replay::play_keys(keys, level, &mut self.game);
         Vec::new()
     }
 

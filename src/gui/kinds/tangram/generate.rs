@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::effort::EffortRange;
 use crate::engine::Job;
-use crate::gui::kinds::generate_seam::{
+use crate::gui::kinds::kind_generator::{
     count_and_seed_rows, effort_rows, Batch, JobWatch, KindGenerator, OptionsError,
 };
 use crate::kinds::batch_seed::batch_seed;
@@ -167,7 +167,7 @@ fn preset_title(preset: Preset) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::kinds::generate_seam::BatchWatch;
+    use crate::gui::kinds::kind_generator::BatchWatch;
     use crate::kinds::tangram::generate;
 
     #[test]

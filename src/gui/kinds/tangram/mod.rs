@@ -3,12 +3,12 @@
 //! dialog's tab ([`generate`]), every place named
 //! as the board's rulers count ([`coords`]).
 
-pub mod board_views;
 pub mod coords;
 pub mod editor;
 pub mod generate;
 pub mod palette;
 pub mod play;
+pub mod play_and_replay;
 pub mod report_card;
 pub mod tools;
 pub mod tray;

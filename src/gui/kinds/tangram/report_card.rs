@@ -5,8 +5,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::board_views::{show_solution, Stepper};
 use super::coords::placement_words;
+use super::play_and_replay::{show_solution, Stepper};
 use crate::gui::commands::Command;
 use crate::kinds::tangram::Analysis;
 use crate::words::counted;

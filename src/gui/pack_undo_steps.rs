@@ -8,7 +8,7 @@
 //! entry by entry. An entry is kept whole (its level, summary, tags, notes
 //! and unknown fields), so that undo and redo give it back exactly.
 
-use super::history::Undoable;
+use super::undo_stack::Undoable;
 use crate::pack::{Pack, PackEntry};
 
 /// What takes the pack back over one step: the entries `at..at + len` of

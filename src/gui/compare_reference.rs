@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::effort::StoredEffort;
 use crate::gui::worker::AnalysisWorker;
-use crate::kinds::compare::{
+use crate::kinds::version_change::{
     changed_cells, move_changes, placements_gained_and_lost, replay_solutions, CellChange,
     MoveChanges, Replayed,
 };

@@ -17,9 +17,9 @@ enum Way {
 
 impl Way {
     /// The name of the step this way would take, in `history`.
-    fn name<T: super::history::Undoable>(
+    fn name<T: super::undo_stack::Undoable>(
         self,
-        history: &super::history::History<T>,
+        history: &super::undo_stack::History<T>,
     ) -> Option<&str> {
         match self {
             Way::Back => history.next_undo_name(),

@@ -4,7 +4,7 @@
 use crate::gui::app::{EditorApp, Showing};
 use crate::gui::commands::Command;
 use crate::gui::kinds;
-use crate::gui::kinds::seam::GraphPanel;
+use crate::gui::kinds::kind_gui::GraphPanel;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use egui::Ui;
 

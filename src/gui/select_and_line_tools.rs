@@ -6,7 +6,7 @@
 use egui::{Color32, Pos2, Stroke, StrokeKind, Ui};
 
 use super::app::EditorApp;
-use super::board_tools::{Clipboard, Drag};
+use super::board_state::{Clipboard, Drag};
 use super::commands::Command;
 use super::kinds::region::{line_cells, CellRect, Placed, Transform};
 use super::kinds::tool::Tool;

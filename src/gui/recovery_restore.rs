@@ -1,19 +1,19 @@
 //! The editor's side of crash recovery: where its copies go, and what it
 //! does with the copies an editor that did not close left (restore, discard,
-//! keep aside). The copies themselves are `recovery.rs`'s.
+//! keep aside). The copies themselves are `recovery_copies/`'s.
 
 use std::path::PathBuf;
 
 use super::app::{EditorApp, OpenPack};
 use super::document::{Document, Origin};
-use super::recovery::RecoveredPack;
+use super::recovery_copies::RecoveredPack;
 use crate::kinds::Level;
 
 impl EditorApp {
     /// Keeps recovery copies in `dir` (none when `None`), and offers the
     /// copies an editor that did not close left there.
     pub fn keep_recovery_in(&mut self, dir: Option<PathBuf>) {
-        self.recovery = super::recovery::Recovery::in_dir(dir);
+        self.recovery = super::recovery_copies::Recovery::in_dir(dir);
         let found = self.recovery.found();
         self.recovered = found.readable;
         self.unreadable = found.unreadable;
@@ -114,7 +114,7 @@ impl EditorApp {
                 .filter(|_| {
                     pack_copy
                         .as_deref()
-                        .is_some_and(|p| super::recovery::same_editor(p, &r.path))
+                        .is_some_and(|p| super::recovery_copies::same_editor(p, &r.path))
                 })
                 .and_then(|i| {
                     let entry = self.pack.as_ref()?.pack.levels.get(i)?;

@@ -1,7 +1,7 @@
 //! What the editing board keeps between frames besides the level: its
 //! camera (zoom and pan), the selected rectangle, a drag of the Select or
 //! Line tool under way and the copied region (the bar above the board that
-//! shows them is `layout/board_bar.rs`). The camera
+//! shows them is `layout/zoom_and_selection_bar.rs`). The camera
 //! and the selection belong to one document (another starts fitted, with
 //! nothing selected); the copied region can be pasted into any level of
 //! its kind.

@@ -7,7 +7,7 @@
 use egui::{Align2, Rect, Sense, Ui};
 
 use crate::gui::app::EditorApp;
-pub use crate::gui::side_panel::{Folded, SidePanel};
+pub use crate::gui::folded_panels::{Folded, SidePanel};
 
 /// Width of a folded panel's strip, in points.
 pub const STRIP_WIDTH: f32 = 22.0;

@@ -1,7 +1,7 @@
 //! The seam between the Generate dialog and a kind's generator:
 //! [`KindGenerator`], implemented once per kind in
 //! `gui/kinds/<kind>/generate.rs` and named by the kind's GUI type
-//! ([`super::seam::KindGui::Generator`]), and [`BatchWatch`], what the
+//! ([`super::kind_gui::KindGui::Generator`]), and [`BatchWatch`], what the
 //! dialog sees of a batch while it runs on the worker thread. The dialog
 //! itself knows no kind: it asks the registry ([`super::KindGenerators`])
 //! for the tab's parameters, their check and a [`PreparedBatch`] to run.

@@ -55,7 +55,7 @@ impl Stepper {
     }
 }
 
-impl crate::gui::kinds::seam::ReplayCursor for Stepper {
+impl crate::gui::kinds::kind_gui::ReplayCursor for Stepper {
     fn toggle_play(&mut self) {
         Stepper::step_forward(self);
     }

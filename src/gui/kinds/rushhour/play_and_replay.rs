@@ -12,8 +12,8 @@ use super::editor::RushHourGui;
 use super::play::{distance_words, Game};
 use super::replay::Replay;
 use crate::gui::commands::Command;
+use crate::gui::kinds::kind_gui::GraphPanel;
 use crate::gui::kinds::move_views;
-use crate::gui::kinds::seam::GraphPanel;
 use crate::gui::views::canvas::{self, BoardMarks, BoardOutput};
 use crate::gui::views::graph_paint::label_words_without_preference;
 use crate::gui::views::state_graph::GraphSource;
@@ -100,7 +100,7 @@ impl RushHourGui {
         };
         let mut replay = Replay::new(&analysis.level, &moves, title);
         // It plays at once; Space pauses it.
-        crate::gui::kinds::seam::ReplayCursor::toggle_play(&mut replay);
+        crate::gui::kinds::kind_gui::ReplayCursor::toggle_play(&mut replay);
         self.replay = Some(replay);
         vec![Command::ShowReplay]
     }

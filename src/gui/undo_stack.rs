@@ -1,7 +1,7 @@
 //! Undo and redo. Each step keeps what it changed, as the document says
 //! through [`Undoable`]: a level (at most 16x16 cells) keeps the whole
 //! level as it was, a pack keeps only the entries a step changed (see
-//! [`super::pack_history`]). A drag stroke is one step: it is opened with
+//! [`super::pack_undo_steps`]). A drag stroke is one step: it is opened with
 //! [`History::begin`], and the document as it was then is what undo
 //! returns to.
 //!

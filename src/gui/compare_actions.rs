@@ -3,10 +3,10 @@
 //! analysis going, and draw the compare section and the reference.
 
 use super::app::EditorApp;
-use super::compare::{Comparison, ReferenceSource};
+use super::compare_reference::{Comparison, ReferenceSource};
 use super::document::Origin;
-use super::views::compare_panel::{self, CompareShown};
-use crate::kinds::compare::{change, Version};
+use super::views::compare_section::{self, CompareShown};
+use crate::kinds::version_change::{change, Version};
 use crate::kinds::Level;
 
 impl EditorApp {
@@ -162,7 +162,7 @@ impl EditorApp {
             effort: differences.effort.as_ref(),
             showing_reference: c.showing_reference,
         };
-        let commands = compare_panel::show(ui, &shown);
+        let commands = compare_section::show(ui, &shown);
         self.queue_all(commands);
     }
 }

@@ -9,7 +9,7 @@ use egui::{Color32, RichText, Ui};
 use crate::effort::StoredEffort;
 use crate::gui::commands::Command;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
-use crate::kinds::compare::{figure_better, Change, MoveChanges, Replayed};
+use crate::kinds::version_change::{figure_better, Change, MoveChanges, Replayed};
 
 /// Good news.
 const BETTER: Color32 = Color32::from_rgb(30, 150, 70);

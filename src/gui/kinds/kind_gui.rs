@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use egui::Ui;
 
-use super::generate_seam::KindGenerator;
+use super::kind_generator::KindGenerator;
 use super::play_keys::PlayKeys;
 use super::tool::Tool;
 use crate::engine::{Route, Trap};
@@ -366,7 +366,7 @@ macro_rules! views_of_a_kind_with_moves {
             &mut self,
             ui: &mut egui::Ui,
             analysis: &std::sync::Arc<Self::Analysis>,
-            traps: &$crate::gui::kinds::seam::TrapList,
+            traps: &$crate::gui::kinds::kind_gui::TrapList,
             index: usize,
             dead_end_shown: bool,
             side_by_side: bool,
@@ -404,7 +404,7 @@ macro_rules! views_of_a_kind_with_moves {
             &mut self,
             ui: &mut egui::Ui,
             analysis: &std::sync::Arc<Self::Analysis>,
-            graph: $crate::gui::kinds::seam::GraphPanel<'_>,
+            graph: $crate::gui::kinds::kind_gui::GraphPanel<'_>,
         ) -> Vec<$crate::gui::commands::Command> {
             self.show_graph(ui, analysis, graph)
         }
