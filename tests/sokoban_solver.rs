@@ -10,28 +10,12 @@ use std::time::Duration;
 
 use levelscope::engine::Job;
 use levelscope::kinds::sokoban::solver::{solve, SolveOutcome};
-use levelscope::kinds::sokoban::{
-    analyze, read_xsb, read_xsb_one, Dir, Level, MoveKind, PlayState, Rules,
-};
+use levelscope::kinds::sokoban::{analyze, read_xsb, read_xsb_one, Level};
 use proptest::prelude::*;
 
 use crate::common::real_levels::real_levels;
+use crate::common::sokoban::replays_to_a_win;
 use crate::common::{json_lines, levelscope, path, stderr};
-
-/// Whether `lurd` played from the start of `level` wins, each letter a
-/// move of the case it says (upper case a push).
-fn replays_to_a_win(level: &Level, lurd: &str) -> bool {
-    let mut play = PlayState::new(Rules::compile(level).unwrap());
-    for ch in lurd.chars() {
-        let Some(kind) = Dir::from_lurd(ch).and_then(|d| play.play(d)) else {
-            return false;
-        };
-        if (kind == MoveKind::Push) != ch.is_ascii_uppercase() {
-            return false;
-        }
-    }
-    play.is_won()
-}
 
 /// A random small level: a walled `w x h` room with random inner walls,
 /// and the player, `k` boxes and `k` goals on open cells picked by the

@@ -13,12 +13,13 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
 use crate::common::editor::{editor, open_file, wait_for_analysis, HANG};
+use crate::common::sokoban::replays_to_a_win;
 use levelscope::engine::Job;
 use levelscope::gui::app::{EditorApp, Showing};
 use levelscope::gui::commands::Command;
 use levelscope::gui::past_budget::{SolveEnd, SolveStop};
 use levelscope::gui::views::solve_card::{SolvePanel, SolveShown};
-use levelscope::kinds::sokoban::{analyze, read_xsb_one, Dir, MoveKind, PlayState, Rules};
+use levelscope::kinds::sokoban::{analyze, read_xsb_one};
 use levelscope::kinds::Kind;
 
 /// The editor's lowest state budget: the solved levels have more
@@ -85,21 +86,6 @@ fn end_of(harness: &Harness<'static, EditorApp>) -> SolveEnd {
     }
 }
 
-/// Whether `lurd` played from the start of `text`'s level wins, each
-/// letter a move of the case it says (upper case a push).
-fn replays_to_a_win(text: &str, lurd: &str) -> bool {
-    let mut play = PlayState::new(Rules::compile(&read_xsb_one(text).unwrap()).unwrap());
-    for ch in lurd.chars() {
-        let Some(kind) = Dir::from_lurd(ch).and_then(|d| play.play(d)) else {
-            return false;
-        };
-        if (kind == MoveKind::Push) != ch.is_ascii_uppercase() {
-            return false;
-        }
-    }
-    play.is_won()
-}
-
 /// No label of the window says "unsolvable", in any case.
 fn says_unsolvable(harness: &Harness<'static, EditorApp>) -> bool {
     harness.query_by_label_contains("nsolvable").is_some()
@@ -114,7 +100,11 @@ fn solve_shows_the_solution_with_its_moves_and_pushes_proved_optimal_and_replays
     let SolveEnd::Solved(found) = end_of(&harness) else {
         panic!("not solved: {:?}", end_of(&harness));
     };
-    assert!(replays_to_a_win(THREE, &found.moves), "{}", found.moves);
+    assert!(
+        replays_to_a_win(&read_xsb_one(THREE).unwrap(), &found.moves),
+        "{}",
+        found.moves
+    );
     // The fewest pushes, as the whole analysis of the level counts them.
     let full = analyze(&read_xsb_one(THREE).unwrap(), &Job::default()).unwrap();
     let pushes = found.moves.chars().filter(char::is_ascii_uppercase).count();

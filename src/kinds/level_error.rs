@@ -133,6 +133,23 @@ pub struct CellCountError {
     pub cells: usize,
 }
 
+impl CellCountError {
+    /// The `width x height` board of `cells` (row by row), or the error
+    /// that they do not fill it.
+    pub fn grid_of<C: Copy>(
+        width: usize,
+        height: usize,
+        cells: Vec<C>,
+    ) -> Result<crate::grid::Grid<C>, CellCountError> {
+        let count = cells.len();
+        crate::grid::Grid::from_cells(width, height, cells).ok_or(CellCountError {
+            width,
+            height,
+            cells: count,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

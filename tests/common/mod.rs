@@ -5,6 +5,8 @@
 
 pub mod editor;
 pub mod real_levels;
+pub mod sokoban;
+pub mod source;
 
 use std::path::Path;
 use std::process::{Command, Output};

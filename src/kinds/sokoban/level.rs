@@ -83,14 +83,7 @@ impl TryFrom<LevelFields> for Level {
     type Error = crate::kinds::level_error::CellCountError;
 
     fn try_from(f: LevelFields) -> Result<Level, Self::Error> {
-        let cells = f.cells.len();
-        let Some(grid) = Grid::from_cells(f.width, f.height, f.cells) else {
-            return Err(crate::kinds::level_error::CellCountError {
-                width: f.width,
-                height: f.height,
-                cells,
-            });
-        };
+        let grid = crate::kinds::level_error::CellCountError::grid_of(f.width, f.height, f.cells)?;
         Ok(Level {
             name: f.name,
             grid,
