@@ -182,6 +182,8 @@ pub enum Confirm {
     },
 }
 
+pub use super::commands::ConfirmAnswer;
+
 /// What takes the place of the open pack.
 #[derive(Clone, Debug)]
 pub enum PackReplacement {

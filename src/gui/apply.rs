@@ -179,6 +179,25 @@ impl EditorApp {
             }
             Command::Solve { time_limit } => self.solve_past_budget(time_limit),
             Command::CancelSolve => self.past_budget.worker.cancel(),
+            Command::CompareWith { source, level } => self.compare_with(source, *level),
+            Command::Resize {
+                width,
+                height,
+                anchor,
+            } => {
+                self.resize(width, height, anchor);
+                self.resize_draft = None;
+                self.resize_preview = None;
+            }
+            Command::TakeGenerated(generated) => self.take_generated(generated),
+            Command::AnswerConfirm(answer) => self.answer_confirm(answer),
+            Command::OpenGenerate => {
+                self.generate.open_for(self.doc().level.kind());
+                self.generate_open = true;
+            }
+            Command::RestoreRecovered => self.restore_recovered(),
+            Command::DiscardRecovered => self.discard_recovered(),
+            Command::SettleUnreadable { index, keep } => self.settle_unreadable(index, keep),
             Command::CopyMoves(moves) => {
                 self.ctx.copy_text(moves);
                 self.say("Copied the moves".to_string());

@@ -70,6 +70,14 @@ impl EditorApp {
             | Command::Solve { .. }
             | Command::CancelSolve
             | Command::CopyMoves(_)
+            | Command::CompareWith { .. }
+            | Command::Resize { .. }
+            | Command::TakeGenerated(_)
+            | Command::AnswerConfirm(_)
+            | Command::OpenGenerate
+            | Command::RestoreRecovered
+            | Command::DiscardRecovered
+            | Command::SettleUnreadable { .. }
             | Command::Say(_)
             | Command::Warn(_) => true,
         }

@@ -214,10 +214,62 @@ pub enum Command {
     CancelSolve,
     /// Copy moves (a solution's) to the clipboard.
     CopyMoves(String),
+    /// Compare the level on screen with `level`, the version `source`
+    /// names (Analysis ▸ Compare with).
+    CompareWith {
+        /// Where the reference comes from.
+        source: super::reference_source::ReferenceSource,
+        /// The reference version.
+        level: Box<Level>,
+    },
+    /// Resize the level on screen to `width x height`, the old board kept
+    /// at `anchor` (the Resize button of the Level section).
+    Resize {
+        /// The new width.
+        width: usize,
+        /// The new height.
+        height: usize,
+        /// Where the old board stays.
+        anchor: crate::grid::Anchor,
+    },
+    /// Keep the levels the Generate dialog hands over, where the designer
+    /// sends them.
+    TakeGenerated(super::generated_levels::GeneratedLevels),
+    /// The designer's answer to the question on screen (unsaved changes,
+    /// a copy of a level already in the pack, what a file cannot hold).
+    AnswerConfirm(ConfirmAnswer),
+    /// Open the Generate window for the kind on screen (Level ▸
+    /// Generate…).
+    OpenGenerate,
+    /// Restore the recovery copies an editor that did not close left.
+    RestoreRecovered,
+    /// Discard those recovery copies.
+    DiscardRecovered,
+    /// Settle the unreadable recovery copy `index`: keep it aside, or
+    /// discard it.
+    SettleUnreadable {
+        /// Which unreadable copy.
+        index: usize,
+        /// Keep it aside (true) or discard it.
+        keep: bool,
+    },
     /// A message in the status line.
     Say(String),
     /// A warning in the status line.
     Warn(String),
+}
+
+/// The designer's answer to the [`super::app::Confirm`] question on screen: its
+/// first button (save, add a copy …), its second (discard, leave them out
+/// …), or Cancel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmAnswer {
+    /// Cancel: nothing happens.
+    Cancel,
+    /// The first button.
+    First,
+    /// The second button.
+    Second,
 }
 
 /// `Ctrl` (`Cmd` on a Mac) and a key.
@@ -450,6 +502,14 @@ impl Command {
             Command::Solve { .. } => "Solve",
             Command::CancelSolve => "Cancel the solve",
             Command::CopyMoves(_) => "Copy moves",
+            Command::CompareWith { .. } => "Compare with",
+            Command::Resize { .. } => "Resize",
+            Command::TakeGenerated(_) => "Keep generated levels",
+            Command::AnswerConfirm(_) => "Answer the question",
+            Command::OpenGenerate => "Generate…",
+            Command::RestoreRecovered => "Restore them",
+            Command::DiscardRecovered => "Discard them",
+            Command::SettleUnreadable { .. } => "Settle an unreadable copy",
             Command::Say(_) | Command::Warn(_) => "Say",
         }
     }
@@ -544,6 +604,14 @@ impl Command {
             | Command::Deselect
             | Command::Solve { .. }
             | Command::CancelSolve
+            | Command::CompareWith { .. }
+            | Command::Resize { .. }
+            | Command::TakeGenerated(_)
+            | Command::AnswerConfirm(_)
+            | Command::OpenGenerate
+            | Command::RestoreRecovered
+            | Command::DiscardRecovered
+            | Command::SettleUnreadable { .. }
             | Command::Say(_)
             | Command::Warn(_) => self.label(),
         }
@@ -653,6 +721,14 @@ impl Command {
             | Command::Solve { .. }
             | Command::CancelSolve
             | Command::CopyMoves(_)
+            | Command::CompareWith { .. }
+            | Command::Resize { .. }
+            | Command::TakeGenerated(_)
+            | Command::AnswerConfirm(_)
+            | Command::OpenGenerate
+            | Command::RestoreRecovered
+            | Command::DiscardRecovered
+            | Command::SettleUnreadable { .. }
             | Command::Say(_)
             | Command::Warn(_) => &[],
         }

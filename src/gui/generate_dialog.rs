@@ -48,25 +48,7 @@ const RESULTS_HEIGHT: f32 = SHOWN.y + 190.0;
 /// The least height the parameters get, however low the screen.
 const MIN_PARAMETERS: f32 = 120.0;
 
-/// Where the designer sends the generated levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Destination {
-    /// Each level opens as a new document.
-    NewDocuments,
-    /// The levels are appended to the current pack.
-    CurrentPack,
-}
-
-/// Levels the designer ticked to keep, and where they go.
-#[derive(Clone, Debug)]
-pub struct GeneratedLevels {
-    /// The ticked levels, in batch order, named as [`generated_name`] says.
-    pub levels: Vec<Level>,
-    /// Each level's analysis summary, in the same order (for a pack entry).
-    pub summaries: Vec<LevelSummary>,
-    /// Where they go.
-    pub destination: Destination,
-}
+pub use super::generated_levels::{Destination, GeneratedLevels};
 
 /// What a finished (or cancelled) batch produced, as the dialog lists it.
 pub struct Outcome {

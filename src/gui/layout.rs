@@ -161,12 +161,12 @@ impl EditorApp {
                 }
             });
         if restore {
-            self.restore_recovered();
+            self.queue(Command::RestoreRecovered);
         } else if discard {
-            self.discard_recovered();
+            self.queue(Command::DiscardRecovered);
         }
         if let Some((index, keep)) = settle {
-            self.settle_unreadable(index, keep);
+            self.queue(Command::SettleUnreadable { index, keep });
         }
     }
 
@@ -249,7 +249,7 @@ impl EditorApp {
         if self.generate_open {
             let mut open = self.generate_open;
             if let Some(generated) = self.generate.show(&ctx, &mut open, self.prefs.max_states) {
-                self.take_generated(generated);
+                self.queue(Command::TakeGenerated(generated));
             }
             self.generate_open = open;
         }

@@ -44,6 +44,6 @@ impl EditorApp {
             answer: solve.answer.as_ref(),
         };
         let commands = solve.panel.show(ui, &shown);
-        self.apply_all(commands);
+        self.queue_all(commands);
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::engine::Phase;
 use crate::gui::app::{AnalysisTab, EditorApp, Showing};
+use crate::gui::commands::Command;
 use crate::gui::editor_words::in_editor_words;
 use crate::gui::kinds;
 use crate::gui::views::effort_card::show_effort_card;
@@ -46,7 +47,7 @@ impl EditorApp {
                 );
             }
             if ui.button("Cancel").clicked() {
-                self.cancel_analysis();
+                self.queue(Command::CancelAnalysis);
             }
             return;
         }
@@ -190,7 +191,7 @@ impl EditorApp {
             }
         });
         if let Some((moves, title)) = chosen {
-            self.replay(&moves, title);
+            self.queue(Command::Replay { moves, title });
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The modal that asks before a change would lose unsaved work.
 
-use crate::gui::app::{AfterSave, Confirm, EditorApp, PackReplacement};
+use crate::gui::app::{AfterSave, Confirm, ConfirmAnswer, EditorApp, PackReplacement};
+use crate::gui::commands::Command;
 use crate::gui::document::Origin;
 
 impl EditorApp {
@@ -90,26 +91,36 @@ impl EditorApp {
             }
             ui.horizontal(|ui| {
                 if ui.button(save).clicked() {
-                    answer = Some(1);
+                    answer = Some(ConfirmAnswer::First);
                 }
                 if !discard.is_empty() && ui.button(discard).clicked() {
-                    answer = Some(2);
+                    answer = Some(ConfirmAnswer::Second);
                 }
                 if ui.button("Cancel").clicked() {
-                    answer = Some(0);
+                    answer = Some(ConfirmAnswer::Cancel);
                 }
             });
         });
-        let Some(answer) = answer else { return };
-        self.confirm = None;
+        if let Some(answer) = answer {
+            self.queue(Command::AnswerConfirm(answer));
+        }
+    }
+
+    /// Carries out the designer's `answer` to the question on screen, and
+    /// takes the question away.
+    pub(crate) fn answer_confirm(&mut self, answer: ConfirmAnswer) {
+        let Some(confirm) = self.confirm.take() else {
+            return;
+        };
+        let ctx = self.ctx.clone();
         match (confirm, answer) {
-            (_, 0) => self.after_save = None,
-            (Confirm::Quit, 1) => self.save_and_quit(),
+            (_, ConfirmAnswer::Cancel) => self.after_save = None,
+            (Confirm::Quit, ConfirmAnswer::First) => self.save_and_quit(),
             (Confirm::Quit, _) => {
                 self.quitting = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
-            (Confirm::CloseDocument(i), 1) => {
+            (Confirm::CloseDocument(i), ConfirmAnswer::First) => {
                 self.activate(i);
                 if self.doc().origin == Origin::New {
                     // Closed once the Save dialog has saved it.
@@ -121,16 +132,16 @@ impl EditorApp {
                 }
             }
             (Confirm::CloseDocument(i), _) => self.close_document(i),
-            (Confirm::ReplacePack(replacement), 1) => {
+            (Confirm::ReplacePack(replacement), ConfirmAnswer::First) => {
                 self.save_pack();
                 if !self.pack.as_ref().is_some_and(|p| p.dirty) {
                     self.apply_pack_replacement(replacement);
                 }
             }
             (Confirm::ReplacePack(replacement), _) => self.apply_pack_replacement(replacement),
-            (Confirm::AddCopy { .. }, 1) => self.add_copy_to_pack(),
+            (Confirm::AddCopy { .. }, ConfirmAnswer::First) => self.add_copy_to_pack(),
             (Confirm::AddCopy { .. }, _) => {}
-            (Confirm::CollectionDrops { .. }, 1) => {
+            (Confirm::CollectionDrops { .. }, ConfirmAnswer::First) => {
                 self.show_dialog(crate::gui::files::DialogPurpose::SavePackAs)
             }
             (Confirm::CollectionDrops { .. }, _) => {
@@ -139,7 +150,7 @@ impl EditorApp {
                     self.continue_after_save(then);
                 }
             }
-            (Confirm::TextDrops { path, .. }, 1) => {
+            (Confirm::TextDrops { path, .. }, ConfirmAnswer::First) => {
                 self.write_level_to(&path);
                 if let Some(then) = self.after_save.take() {
                     self.continue_after_save(then);

@@ -20,7 +20,7 @@ impl EditorApp {
                 let level = self.doc().level.clone();
                 let speed = self.prefs.ticks_per_second;
                 let commands = self.kinds.replay_view_of_level(ui, &level, speed);
-                return self.apply_all(commands);
+                return self.queue_all(commands);
             }
             self.back_to_editing();
             return self.paint_view(ui);

@@ -10,8 +10,7 @@ impl EditorApp {
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
-            let path = file.path().to_path_buf();
-            self.open_path(&path);
+            self.queue(Command::OpenFile(file.path().to_path_buf()));
         }
     }
 

@@ -64,7 +64,7 @@ impl EditorApp {
         self.say(notice);
     }
 
-    pub(super) fn take_generated(
+    pub(crate) fn take_generated(
         &mut self,
         generated: crate::gui::generate_dialog::GeneratedLevels,
     ) {
@@ -274,9 +274,11 @@ impl EditorApp {
                 .add_enabled(possible, egui::Button::new("Resize"))
                 .clicked()
             {
-                self.resize(width, height, anchor);
-                self.resize_draft = None;
-                self.resize_preview = None;
+                self.queue(Command::Resize {
+                    width,
+                    height,
+                    anchor,
+                });
             }
             if ui.button("Keep the size").clicked() {
                 self.resize_draft = None;

@@ -144,9 +144,8 @@ impl EditorApp {
             if ui.button(Command::AddToPack.label()).clicked() {
                 self.queue(Command::AddToPack);
             }
-            if ui.button("Generate…").clicked() {
-                self.generate.open_for(self.doc().level.kind());
-                self.generate_open = true;
+            if ui.button(Command::OpenGenerate.label()).clicked() {
+                self.queue(Command::OpenGenerate);
             }
         });
         // The budget is typed or dragged: a click on it must not close the
@@ -180,7 +179,10 @@ impl EditorApp {
                         for (source, level) in choices {
                             let words = crate::words::capitalised(&source.words());
                             if ui.button(words).clicked() {
-                                self.compare_with(source, level);
+                                self.queue(Command::CompareWith {
+                                    source,
+                                    level: Box::new(level),
+                                });
                                 ui.close();
                             }
                         }
