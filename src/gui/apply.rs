@@ -195,6 +195,7 @@ impl EditorApp {
                 self.generate.open_for(self.doc().level.kind());
                 self.generate_open = true;
             }
+            Command::DialogAnswered(answer) => self.dialog_answered(answer),
             Command::RestoreRecovered => self.restore_recovered(),
             Command::DiscardRecovered => self.discard_recovered(),
             Command::SettleUnreadable { index, keep } => self.settle_unreadable(index, keep),

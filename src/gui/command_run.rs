@@ -75,6 +75,7 @@ impl EditorApp {
             | Command::TakeGenerated(_)
             | Command::AnswerConfirm(_)
             | Command::OpenGenerate
+            | Command::DialogAnswered(_)
             | Command::RestoreRecovered
             | Command::DiscardRecovered
             | Command::SettleUnreadable { .. }

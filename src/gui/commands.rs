@@ -241,6 +241,8 @@ pub enum Command {
     /// Open the Generate window for the kind on screen (Level ▸
     /// Generate…).
     OpenGenerate,
+    /// A file dialog closed with this answer: open or save what it chose.
+    DialogAnswered(super::dialog_request::DialogAnswer),
     /// Restore the recovery copies an editor that did not close left.
     RestoreRecovered,
     /// Discard those recovery copies.
@@ -507,6 +509,7 @@ impl Command {
             Command::TakeGenerated(_) => "Keep generated levels",
             Command::AnswerConfirm(_) => "Answer the question",
             Command::OpenGenerate => "Generate…",
+            Command::DialogAnswered(_) => "Act on a file dialog's answer",
             Command::RestoreRecovered => "Restore them",
             Command::DiscardRecovered => "Discard them",
             Command::SettleUnreadable { .. } => "Settle an unreadable copy",
@@ -609,6 +612,7 @@ impl Command {
             | Command::TakeGenerated(_)
             | Command::AnswerConfirm(_)
             | Command::OpenGenerate
+            | Command::DialogAnswered(_)
             | Command::RestoreRecovered
             | Command::DiscardRecovered
             | Command::SettleUnreadable { .. }
@@ -726,6 +730,7 @@ impl Command {
             | Command::TakeGenerated(_)
             | Command::AnswerConfirm(_)
             | Command::OpenGenerate
+            | Command::DialogAnswered(_)
             | Command::RestoreRecovered
             | Command::DiscardRecovered
             | Command::SettleUnreadable { .. }

@@ -103,3 +103,12 @@ mod tests {
         assert!(!DialogPurpose::SavePackAs.accepts(Path::new("a.xsb")));
     }
 }
+
+/// A closed dialog: its purpose and the chosen path (`None`: cancelled).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DialogAnswer {
+    /// Why it was opened.
+    pub purpose: DialogPurpose,
+    /// The path chosen.
+    pub path: Option<PathBuf>,
+}

@@ -8,7 +8,7 @@ use super::worker::{spawn_job, BackgroundJob};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use super::dialog_request::{DialogPurpose, DialogRequest};
+pub use super::dialog_request::{DialogAnswer, DialogPurpose, DialogRequest};
 use super::file_dialog::{BuiltInDialog, Outcome};
 use crate::kinds::{Level, TextFormat};
 use crate::pack::{self, Pack, PackEntry, ReadPack};
@@ -233,15 +233,6 @@ pub fn push_recent(recent: &mut Vec<PathBuf>, path: &Path) {
     recent.retain(|p| p != path);
     recent.insert(0, path.to_path_buf());
     recent.truncate(RECENT_LIMIT);
-}
-
-/// A closed dialog: its purpose and the chosen path (`None`: cancelled).
-#[derive(Clone, Debug)]
-pub struct DialogAnswer {
-    /// Why it was opened.
-    pub purpose: DialogPurpose,
-    /// The path chosen.
-    pub path: Option<PathBuf>,
 }
 
 /// What happened to the file dialog since the last frame.

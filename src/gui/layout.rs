@@ -187,7 +187,7 @@ impl EditorApp {
             self.dialog_event(event);
         }
         if let Some(answer) = self.dialogs.show_built_in(&ctx) {
-            self.dialog_answered(answer);
+            self.queue(Command::DialogAnswered(answer));
         }
         self.handle_dropped_files(&ctx);
         self.handle_close_request(&ctx);

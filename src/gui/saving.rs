@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use super::app::{AfterSave, Confirm, EditorApp};
+use super::commands::Command;
 use super::document::{Document, Origin};
 use super::files::{self, DialogAnswer, DialogPurpose};
 use super::open_pack::OpenPack;
@@ -295,7 +296,7 @@ impl EditorApp {
     /// system's dialog failing (said, with levelscope's own open instead).
     pub fn dialog_event(&mut self, event: files::DialogEvent) {
         match event {
-            files::DialogEvent::Answered(answer) => self.dialog_answered(answer),
+            files::DialogEvent::Answered(answer) => self.queue(Command::DialogAnswered(answer)),
             files::DialogEvent::FellBack(why) => self.warn(format!(
                 "levelscope's own file dialog is open instead: {why}. \
                  (\"Use the system's file dialog\" in the File menu switches between them.)"
