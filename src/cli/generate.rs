@@ -14,15 +14,13 @@ use rayon::prelude::*;
 
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, generator_part, pack_text, report_shortfall,
-    shortfall_code, write_locked, GeneratedFileError,
+    shortfall_code, write_locked, Refused,
 };
 use super::partition::{parse_partition, PartitionArg};
 use crate::engine::default_max_memory;
 use crate::kinds::batch_seed::batch_seed;
 use crate::kinds::skiddy::generate::Generated;
-use crate::kinds::skiddy::generate::{
-    generate_controlled, GenerateControl, GenerateError, GenerateParams,
-};
+use crate::kinds::skiddy::generate::{generate_controlled, GenerateControl, GenerateParams};
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -184,17 +182,6 @@ fn show_time_left(
     }
 }
 
-/// Why a run cannot start: the generator's options, or its file.
-#[derive(Debug, thiserror::Error)]
-enum Refused {
-    /// The generator's options cannot give a level.
-    #[error(transparent)]
-    Options(#[from] GenerateError),
-    /// The count or the file cannot be had.
-    #[error(transparent)]
-    File(#[from] GeneratedFileError),
-}
-
 /// Runs `generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let args = match &args.kind {
@@ -212,7 +199,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         default_max_memory(),
     )
     .map_err(Refused::from)
-    .and_then(|()| Ok(params.check()?))
+    .and_then(|()| params.check().map_err(Refused::Options))
     .and_then(|()| {
         Ok(generator_part(
             args.partition,

@@ -15,7 +15,7 @@ use super::arg_error::ArgError;
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
     make_batch_of, pack_text, report_failures, write_locked, GeneratedFileError, GeneratorPart,
-    OutFile,
+    OutFile, Refused,
 };
 use super::partition::{parse_partition, PartitionArg};
 
@@ -183,17 +183,6 @@ fn file_text(
     }
 }
 
-/// Why a run cannot start: the generator's options, or its file.
-#[derive(Debug, thiserror::Error)]
-enum Refused {
-    /// The generator's options cannot give a level.
-    #[error(transparent)]
-    Options(#[from] GenerateError),
-    /// The count or the file cannot be had.
-    #[error(transparent)]
-    File(#[from] GeneratedFileError),
-}
-
 /// Runs `generate prism`; returns the exit code.
 pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // What one level asks (its size within the budget), then the one rule
@@ -202,7 +191,7 @@ pub fn run(args: &PrismArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let options = args.options(0);
     let (output, part) = match options
         .check()
-        .map_err(Refused::from)
+        .map_err(Refused::Options)
         .and_then(|()| {
             Ok(check_count(
                 args.count,

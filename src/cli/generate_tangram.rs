@@ -13,8 +13,7 @@ use std::path::PathBuf;
 
 use super::generated_file::{
     batch_indices, bytes_per_level, check_count, exit_code, generator_part, kept_line,
-    make_batch_of, pack_text, report_failures, write_locked, GeneratedFileError, GeneratorPart,
-    OutFile,
+    make_batch_of, pack_text, report_failures, write_locked, GeneratorPart, OutFile, Refused,
 };
 use super::partition::{parse_partition, PartitionArg};
 
@@ -169,31 +168,23 @@ fn file_text(
     }
 }
 
-/// Why a run cannot start: the generator's options, or its file.
-#[derive(Debug, thiserror::Error)]
-enum Refused {
-    /// The generator's options cannot give a level.
-    #[error(transparent)]
-    Options(#[from] GenerateError),
-    /// The count or the file cannot be had.
-    #[error(transparent)]
-    File(#[from] GeneratedFileError),
-}
-
 /// Runs `generate tangram`; returns the exit code.
 pub fn run(args: &TangramArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // The one rule of every generator first (see `generated_file`), then
     // what this one asks of its options and its file.
-    let (output, part) = match args.options(0).map_err(Refused::from).and_then(|options| {
-        check_count(
-            args.count,
-            bytes_per_level::<Kept>(4 * options.size * options.size),
-            default_max_memory(),
-        )?;
-        let output = OutFile::of(&args.out, args.count, "the original format")?;
-        let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
-        Ok((output, part))
-    }) {
+    let (output, part) = match args
+        .options(0)
+        .map_err(Refused::Options)
+        .and_then(|options| {
+            check_count(
+                args.count,
+                bytes_per_level::<Kept>(4 * options.size * options.size),
+                default_max_memory(),
+            )?;
+            let output = OutFile::of(&args.out, args.count, "the original format")?;
+            let part = generator_part(args.partition, &args.out, "tangram", args.parameters())?;
+            Ok((output, part))
+        }) {
         Ok(output) => output,
         Err(message) => {
             let _ = writeln!(err, "error: {message}");

@@ -39,6 +39,19 @@ pub enum OutFile {
     Pack,
 }
 
+/// Why a generator's run cannot start: its options (`E`, the kind's
+/// generator error), or its count or file. Every `generate` subcommand
+/// answers with it.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused<E: std::error::Error + 'static> {
+    /// The generator's options cannot give a level.
+    #[error(transparent)]
+    Options(E),
+    /// The count or the file cannot be had.
+    #[error(transparent)]
+    File(#[from] GeneratedFileError),
+}
+
 /// Why a generator's run cannot start, or its file cannot be written.
 #[derive(Debug, thiserror::Error)]
 pub enum GeneratedFileError {
