@@ -69,6 +69,17 @@ fn pin_edit_and_see_the_figures_before_and_after_and_the_cell_outlined() {
 }
 
 #[test]
+fn the_effort_of_the_reference_and_of_the_level_are_compared() {
+    // The sample's first level scores 1.8; pinned, both sides are scored
+    // (each on its own analysis worker).
+    let mut harness = editor();
+    harness.key_press(Key::F7);
+    harness.step();
+    wait_for_label(&mut harness, "Compared with the pinned version");
+    wait_for_label(&mut harness, "Effort 1.8 -> 1.8");
+}
+
+#[test]
 fn an_old_solution_broken_at_a_move_shows_the_board_before_that_move() {
     let mut harness = editor();
     harness.key_press(Key::F7);

@@ -81,10 +81,11 @@ impl EditorApp {
     pub fn compared_cells(&mut self) -> Vec<(usize, usize)> {
         let level = self.doc().level.clone();
         let current = self.analysis.ready().cloned();
+        let effort = self.effort();
         let Some(c) = self.comparison_mut() else {
             return Vec::new();
         };
-        c.differences(&level, current.as_ref())
+        c.differences(&level, current.as_ref(), effort.as_deref())
             .cells
             .iter()
             .map(|c| (c.x, c.y))
@@ -95,6 +96,7 @@ impl EditorApp {
     pub(super) fn compare_section(&mut self, ui: &mut egui::Ui) {
         let level = self.doc().level.clone();
         let current = self.analysis.ready().cloned();
+        let effort = self.effort();
         let running = self.worker.is_running();
         let current_error = match &self.analysis.result {
             Some(Err(e)) => Some(e.to_string()),
@@ -103,7 +105,7 @@ impl EditorApp {
         let Some(c) = self.comparison_mut() else {
             return;
         };
-        let differences = c.differences(&level, current.as_ref());
+        let differences = c.differences(&level, current.as_ref(), effort.as_deref());
         let reference_words = match (&c.result, c.progress_states()) {
             (Some(Ok(a)), _) => a.verdict_summary().verdict_word(),
             (Some(Err(e)), _) => e.to_string(),

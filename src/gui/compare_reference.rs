@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::effort::StoredEffort;
+use crate::effort::{Effort, StoredEffort};
 use crate::gui::worker::AnalysisWorker;
 use crate::kinds::version_change::{
     changed_cells, move_changes, placements_gained_and_lost, replay_solutions, CellChange,
@@ -50,12 +50,9 @@ pub struct Comparison {
     /// Whether the board shows the reference instead of the level.
     pub showing_reference: bool,
     worker: AnalysisWorker,
+    /// The reference's effort, worked out on its worker with its analysis.
+    reference_effort: Option<Arc<Effort>>,
     differences: Option<Differences>,
-}
-
-/// The effort of an analysis as a pack stores it (`None`: unscored).
-fn stored_effort(analysis: &Analysis) -> Option<StoredEffort> {
-    analysis.effort().as_ref().map(StoredEffort::from)
 }
 
 /// The key of an analysis for the cache: its allocation.
@@ -90,6 +87,7 @@ impl Comparison {
             result,
             showing_reference: false,
             worker,
+            reference_effort: None,
             differences: None,
         }
     }
@@ -98,6 +96,7 @@ impl Comparison {
     pub fn poll(&mut self) {
         if let Some(done) = self.worker.poll() {
             self.result = Some(done.result);
+            self.reference_effort = done.effort;
         }
     }
 
@@ -125,8 +124,14 @@ impl Comparison {
     }
 
     /// What differs between the reference and `level` (with its analysis
-    /// `current`, when done), worked out once per pair of analyses.
-    pub fn differences(&mut self, level: &Level, current: Option<&Analysis>) -> Arc<Differences> {
+    /// `current`, when done, and that analysis's effort as its worker
+    /// worked it out), worked out once per pair of analyses.
+    pub fn differences(
+        &mut self,
+        level: &Level,
+        current: Option<&Analysis>,
+        current_effort: Option<&Effort>,
+    ) -> Arc<Differences> {
         let keys = (self.analysis().map_or(0, key_of), current.map_or(0, key_of));
         let fresh = self
             .differences
@@ -138,7 +143,10 @@ impl Comparison {
                     replay_solutions(r, c, SOLUTIONS_REPLAYED),
                     placements_gained_and_lost(r, c),
                     move_changes(r, c, SOLUTIONS_REPLAYED),
-                    Some((stored_effort(r), stored_effort(c))),
+                    Some((
+                        self.reference_effort.as_deref().map(StoredEffort::from),
+                        current_effort.map(StoredEffort::from),
+                    )),
                 ),
                 _ => (Vec::new(), None, MoveChanges::default(), None),
             };
