@@ -3,11 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::graph::{explore, StateGraph};
+use super::graph::{explore, explore_keeping_cut, Interrupted, StateGraph};
 use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
 use super::label::{Distances, Label, LabelError, Predecessors, Route};
 use super::packed::PackedState;
+use super::partial::{label_cut, PartialAnalysis};
 use super::puzzle::Puzzle;
 use super::solutions::{SolutionList, SolutionReader};
 
@@ -38,14 +39,33 @@ pub struct Explored<S> {
 /// Explores and labels a puzzle. Cancellable through `job`; stops with a
 /// clear error when the state budget or the memory budget is exceeded.
 pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, LabelError> {
-    let mut graph = explore(puzzle, job)?;
+    let graph = explore(puzzle, job)?;
+    label_explored(graph, job).map_err(|(error, _)| error)
+}
+
+/// Labels a whole explored graph; on a stop, hands the graph back with
+/// the error.
+#[allow(clippy::result_large_err)]
+fn label_explored<S: PackedState>(
+    mut graph: StateGraph<S>,
+    job: &Job,
+) -> Result<Explored<S>, (LabelError, StateGraph<S>)> {
     job.enter(Phase::Labelling);
-    let preds = Predecessors::within(&graph, job)?;
+    let preds = match Predecessors::within(&graph, job) {
+        Ok(preds) => preds,
+        Err(stop) => return Err((stop.into(), graph)),
+    };
     graph.forget_pred_counts();
-    let dist = Distances::compute(&graph, &preds, job)?;
+    let dist = match Distances::compute(&graph, &preds, job) {
+        Ok(dist) => dist,
+        Err(error) => return Err((error, graph)),
+    };
     job.enter(Phase::Summarising);
     let held = graph.heap_bytes() + preds.heap_bytes() + dist.heap_bytes();
-    let traps = find_traps(&graph, &dist, held, job)?;
+    let traps = match find_traps(&graph, &dist, held, job) {
+        Ok(traps) => traps,
+        Err(stop) => return Err((stop.into(), graph)),
+    };
     job.enter(Phase::Done);
     Ok(Explored {
         graph,
@@ -53,6 +73,79 @@ pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, L
         dist,
         traps,
     })
+}
+
+/// Why no partial labelling comes with a stopped analysis.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PartialUnavailable {
+    /// The memory budget stopped the search: nothing more is allocated.
+    #[error(
+        "partial figures are unavailable: the memory budget stopped the search, and labelling \
+         what it explored would need more memory"
+    )]
+    MemoryBudget,
+    /// Labelling the explored part would not fit the memory budget beside
+    /// it.
+    #[error("partial figures are unavailable: labelling the explored part would need more memory than the budget leaves ({0})")]
+    NoRoom(Stopped),
+    /// The explored part was not kept: a cancel that is not a time limit,
+    /// a stop of the explorer on many threads, or a stop that is no budget.
+    #[error("partial figures are unavailable: the explored part was not kept")]
+    NotKept,
+}
+
+/// What is known of a stopped analysis's explored part.
+#[derive(Clone, Debug)]
+pub enum Partial<S> {
+    /// Its exact labels.
+    Known(PartialAnalysis<S>),
+    /// None, and why.
+    Unavailable(PartialUnavailable),
+}
+
+/// An analysis that stopped before it finished: why, and what is known
+/// of the part it explored.
+#[derive(Debug)]
+pub struct Unfinished<S> {
+    /// Why it stopped.
+    pub error: LabelError,
+    /// The explored part's labels, or why there are none.
+    pub partial: Partial<S>,
+}
+
+/// [`analyze`], keeping and labelling what was explored when the state
+/// budget or a time limit ([`Job::time_out`]) stops it
+/// ([`super::partial`]: known dead ends, known winnable states, known
+/// traps). A memory stop labels nothing ([`PartialUnavailable`]).
+pub fn analyze_or_partial<P: Puzzle>(
+    puzzle: &P,
+    job: &Job,
+) -> Result<Explored<P::State>, Unfinished<P::State>> {
+    let (error, cut) = match explore_keeping_cut(puzzle, job) {
+        Ok(graph) => match label_explored(graph, job) {
+            Ok(explored) => return Ok(explored),
+            // Explored whole, the time ran out while labelling: the whole
+            // graph is the explored part.
+            Err((error @ LabelError::Stopped(Stopped::Cancelled { .. }), graph))
+                if job.is_timed_out() =>
+            {
+                (error, Some(graph.into_cut()))
+            }
+            Err((error, _)) => (error, None),
+        },
+        Err(Interrupted { stop, cut }) => (LabelError::Stopped(stop), cut),
+    };
+    let partial = match (&error, cut) {
+        (LabelError::Stopped(Stopped::TooMuchMemory { .. }), _) => {
+            Partial::Unavailable(PartialUnavailable::MemoryBudget)
+        }
+        (_, None) => Partial::Unavailable(PartialUnavailable::NotKept),
+        (_, Some(cut)) => match label_cut(cut, job) {
+            Ok(labelled) => Partial::Known(labelled),
+            Err(stop) => Partial::Unavailable(PartialUnavailable::NoRoom(stop)),
+        },
+    };
+    Err(Unfinished { error, partial })
 }
 
 /// Every trap of a labelled graph, within the job's memory budget (the

@@ -7,6 +7,7 @@
 
 use super::job::{Job, Phase, Stopped};
 use super::packed::PackedState;
+use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
 use super::table::{Found, StateIndex, MAX_IDS};
 
@@ -142,6 +143,15 @@ impl<S: PackedState> StateGraph<S> {
     }
 }
 
+impl<S: PackedState> StateGraph<S> {
+    /// The whole graph as an explored part with every state expanded (no
+    /// frontier), for a partial labelling when a time limit stops the
+    /// labelling after the exploration finished.
+    pub fn into_cut(self) -> CutGraph<S> {
+        CutGraph::new(self.states, self.flags, self.succ, self.move_count)
+    }
+}
+
 /// The flags of a state: won, preferred.
 pub(crate) fn flags_of<P: Puzzle>(puzzle: &P, state: &P::State) -> u8 {
     let (won, preferred) = puzzle.classify(state);
@@ -258,6 +268,30 @@ enum Serial<S> {
 /// job's memory budget, and with [`Stopped::Cancelled`] when the job is
 /// cancelled.
 pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>, Stopped> {
+    explore_keeping_cut(puzzle, job).map_err(|interrupted| interrupted.stop)
+}
+
+/// An exploration that stopped before it numbered every state: why, and
+/// what it had explored by then when that was kept.
+#[derive(Debug)]
+pub struct Interrupted<S> {
+    /// Why it stopped.
+    pub stop: Stopped,
+    /// The explored part, kept when the state budget or a time limit
+    /// ([`Job::time_out`]) stopped the explorer on one thread; `None`
+    /// after a memory stop (nothing more is allocated), a cancel that is
+    /// not a time limit, or a stop of the explorer on many threads.
+    pub cut: Option<CutGraph<S>>,
+}
+
+/// [`explore`], keeping the explored part when the state budget or a
+/// time limit stops it ([`Interrupted::cut`]): the states numbered so far,
+/// and the successors of every state expanded (a prefix of the ids, in
+/// breadth-first order).
+pub fn explore_keeping_cut<P: Puzzle>(
+    puzzle: &P,
+    job: &Job,
+) -> Result<StateGraph<P::State>, Interrupted<P::State>> {
     let hand_over = if rayon::current_num_threads() > 1 {
         usize::try_from(job.parallel_from()).unwrap_or(usize::MAX)
     } else {
@@ -265,7 +299,8 @@ pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>,
     };
     match explore_serial(puzzle, job, hand_over)? {
         Serial::Done(graph) => Ok(graph),
-        Serial::HandOver(partial) => super::layered::explore_rest(puzzle, job, partial),
+        Serial::HandOver(partial) => super::layered::explore_rest(puzzle, job, partial)
+            .map_err(|stop| Interrupted { stop, cut: None }),
     }
 }
 
@@ -275,7 +310,7 @@ fn explore_serial<P: Puzzle>(
     puzzle: &P,
     job: &Job,
     hand_over: usize,
-) -> Result<Serial<P::State>, Stopped> {
+) -> Result<Serial<P::State>, Interrupted<P::State>> {
     job.enter(Phase::Exploring);
     let budget = job.max_states().min(MAX_IDS);
     let moves = puzzle.move_count();
@@ -319,7 +354,9 @@ fn explore_serial<P: Puzzle>(
             };
             if let Err(stop) = growing.make_room(room, job) {
                 job.report_states(states.len() as u64);
-                return Err(stop);
+                // Over the memory budget: nothing more is allocated, so
+                // nothing is kept to label.
+                return Err(Interrupted { stop, cut: None });
             }
         }
         let batch = id..states.len().min(id + BATCH);
@@ -355,9 +392,17 @@ fn explore_serial<P: Puzzle>(
             if parent.is_multiple_of(REPORT_EVERY) {
                 job.report_states(states.len() as u64);
                 if job.is_cancelled() {
-                    return Err(Stopped::Cancelled {
+                    let stop = Stopped::Cancelled {
                         states: states.len() as u64,
-                    });
+                    };
+                    // Every parent before this one has its whole row.
+                    let cut = if job.is_timed_out() {
+                        drop(index);
+                        Some(CutGraph::new(states, flags, succ, moves))
+                    } else {
+                        None
+                    };
+                    return Err(Interrupted { stop, cut });
                 }
             }
             // The slots of a later parent have arrived by now: fetch the
@@ -380,9 +425,18 @@ fn explore_serial<P: Puzzle>(
                         Found::New(t) => {
                             if states.len() as u64 >= budget {
                                 job.report_states(states.len() as u64);
-                                return Err(Stopped::TooBig {
+                                let stop = Stopped::TooBig {
                                     states: states.len() as u64,
                                     budget,
+                                };
+                                // This parent's row is cut short: it stays
+                                // unexpanded.
+                                drop(index);
+                                succ.truncate(succ.len() / moves * moves);
+                                let cut = CutGraph::new(states, flags, succ, moves);
+                                return Err(Interrupted {
+                                    stop,
+                                    cut: Some(cut),
                                 });
                             }
                             states.push(s);

@@ -248,6 +248,7 @@ impl Phase {
 #[derive(Debug, Default)]
 struct Shared {
     cancelled: AtomicBool,
+    timed_out: AtomicBool,
     states: AtomicU64,
     phase: AtomicU8,
 }
@@ -415,9 +416,24 @@ impl Job {
         self.shared.cancelled.store(true, Ordering::Relaxed);
     }
 
-    /// Whether [`Job::cancel`] was called.
+    /// Whether [`Job::cancel`] (or [`Job::time_out`]) was called.
     pub fn is_cancelled(&self) -> bool {
         self.shared.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Cancels the search because its time is up: the search stops as on
+    /// [`Job::cancel`] (with [`Stopped::Cancelled`]), and an exploration
+    /// that keeps what it explored ([`super::analysis::analyze_or_partial`])
+    /// labels it, as it does when the state budget stops it.
+    pub fn time_out(&self) {
+        self.shared.timed_out.store(true, Ordering::Relaxed);
+        self.cancel();
+    }
+
+    /// Whether [`Job::time_out`] was called: the cancel is a time limit,
+    /// not somebody's choice.
+    pub fn is_timed_out(&self) -> bool {
+        self.shared.timed_out.load(Ordering::Relaxed)
     }
 
     /// States explored so far.
@@ -488,6 +504,10 @@ mod tests {
         assert!(!job.is_cancelled());
         watcher.cancel();
         assert!(job.is_cancelled());
+        assert!(!job.is_timed_out(), "a cancel is not a time limit");
+        let timed = Job::new(10);
+        timed.clone().time_out();
+        assert!(timed.is_cancelled() && timed.is_timed_out());
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod label;
 mod label_threads;
 mod layered;
 pub mod packed;
+pub mod partial;
 mod prefetch;
 pub mod puzzle;
 pub mod solutions;
@@ -21,18 +22,22 @@ pub mod stack;
 pub mod table;
 pub mod view;
 
-pub use analysis::{analyze, move_string, Explored, Summary, Trap};
+pub use analysis::{
+    analyze, analyze_or_partial, move_string, Explored, Partial, PartialUnavailable, Summary, Trap,
+    Unfinished,
+};
 pub use bit_cover::BitCover;
 pub use dead_end::{find_dead_end, DeadEndSearch, DeadEnds};
 pub use effort::{graph_metrics, GraphMetrics};
 pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
-pub use graph::{explore, StateGraph, LOSS_EDGE, NO_EDGE};
+pub use graph::{explore, explore_keeping_cut, Interrupted, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
     default_max_memory, format_bytes, parse_memory_size, Job, MemorySizeError, Phase, Stopped,
     DEFAULT_MAX_STATES, DEFAULT_PARALLEL_FROM, LAYERED_FROM,
 };
 pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;
+pub use partial::{label_cut, CutGraph, KnownLabel, PartialAnalysis, PartialCounts};
 pub use puzzle::{Outcome, Puzzle};
 pub use solutions::{SolutionList, SolutionReader};
 pub use view::GraphView;
