@@ -194,7 +194,7 @@ fn too_much_memory(bytes: u64, budget: u64, states: u64, refused: bool) -> Strin
 }
 
 /// A count with thousands separators: `41,200,000`.
-fn with_commas(n: u64) -> String {
+pub fn with_commas(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

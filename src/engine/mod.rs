@@ -32,8 +32,8 @@ pub use effort::{graph_metrics, GraphMetrics};
 pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 pub use graph::{explore, explore_keeping_cut, Interrupted, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
-    default_max_memory, format_bytes, parse_memory_size, Job, MemorySizeError, Phase, Stopped,
-    DEFAULT_MAX_STATES, DEFAULT_PARALLEL_FROM, LAYERED_FROM,
+    default_max_memory, format_bytes, parse_memory_size, with_commas, Job, MemorySizeError, Phase,
+    Stopped, DEFAULT_MAX_STATES, DEFAULT_PARALLEL_FROM, LAYERED_FROM,
 };
 pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;

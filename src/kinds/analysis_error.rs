@@ -7,6 +7,8 @@
 use crate::engine::label::LabelError;
 use crate::engine::Stopped;
 
+use super::partial_figures::PartialFigures;
+
 /// Why a level could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
@@ -23,10 +25,23 @@ pub enum AnalysisError {
         stop: Stopped,
         /// The kind's words for it.
         words: String,
+        /// What the kind knows of the part it explored, labelled partial
+        /// (a kind that keeps none: `None`).
+        partial: Option<Box<PartialFigures>>,
     },
     /// Somebody cancelled the analysis.
     #[error("{0}")]
     Cancelled(String),
+    /// A time limit stopped the analysis ([`crate::engine::Job::time_out`]):
+    /// `words` as for a cancel, with what the kind knows of the part it
+    /// explored.
+    #[error("{words}")]
+    TimedOut {
+        /// The kind's words for it.
+        words: String,
+        /// What the kind knows of the part it explored, labelled partial.
+        partial: Option<Box<PartialFigures>>,
+    },
     /// A shortest route is longer than the labeller can store.
     #[error("{0}")]
     TooDeep(String),
@@ -48,7 +63,24 @@ impl AnalysisError {
     pub fn stopped(stop: Stopped, words: String) -> AnalysisError {
         match stop {
             Stopped::Cancelled { .. } => AnalysisError::Cancelled(words),
-            stop => AnalysisError::TooBig { stop, words },
+            stop => AnalysisError::TooBig {
+                stop,
+                words,
+                partial: None,
+            },
+        }
+    }
+
+    /// What the kind knew of the part it explored when a budget or a time
+    /// limit stopped it, if it says.
+    pub fn partial(&self) -> Option<&PartialFigures> {
+        match self {
+            AnalysisError::TooBig { partial, .. } | AnalysisError::TimedOut { partial, .. } => {
+                partial.as_deref()
+            }
+            AnalysisError::Invalid(_) | AnalysisError::Cancelled(_) | AnalysisError::TooDeep(_) => {
+                None
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod collection;
 pub mod envelope;
 pub mod level_error;
 pub mod model;
+pub mod partial_figures;
 pub mod prism;
 pub mod problem;
 pub mod resize;
@@ -38,6 +39,7 @@ use crate::engine::{GraphView, Job, Summary};
 pub use analysis_error::AnalysisError;
 pub use level_error::LevelError;
 pub use model::{KindModel, KindWords};
+pub use partial_figures::{KnownFigures, PartialFigures, PartialStop};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
 pub use summary::{

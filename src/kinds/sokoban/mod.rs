@@ -15,6 +15,7 @@ pub mod figures;
 pub mod format;
 pub mod level;
 pub mod model;
+pub mod partial;
 pub mod picture;
 pub mod positions;
 pub mod pushes;
@@ -31,8 +32,10 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::engine::{
-    analyze as analyze_puzzle, GraphView, Job, Label, LabelError, PackedState, Route, Stopped,
+    analyze as analyze_puzzle, analyze_or_partial, GraphView, Job, Label, LabelError, PackedState,
+    Route, Stopped, Unfinished,
 };
+use crate::kinds::{PartialFigures, PartialStop};
 
 pub use canonical::canonical_key;
 pub use dead::{dead_cells, why_dead, DeadReason};
@@ -64,6 +67,18 @@ pub enum AnalyzeError {
         stop: Stopped,
         /// Whether a won state was met before it stopped.
         won_seen: bool,
+        /// What is known of the explored positions, labelled partial
+        /// ([`partial`]); `None` where nothing was explored to label.
+        partial: Option<Box<PartialFigures>>,
+    },
+    /// A time limit ([`Job::time_out`]) stopped the exploration; the words
+    /// are the cancel's.
+    #[error("{stop}")]
+    TimedOut {
+        /// The cancel it stopped with.
+        stop: Stopped,
+        /// What is known of the explored positions, labelled partial.
+        partial: Option<Box<PartialFigures>>,
     },
     /// The search stopped otherwise (cancelled, too deep).
     #[error(transparent)]
@@ -75,7 +90,14 @@ impl From<AnalyzeError> for crate::kinds::AnalysisError {
         let words = error.to_string();
         match error {
             AnalyzeError::Compile(_) => crate::kinds::AnalysisError::Invalid(words),
-            AnalyzeError::TooBig { stop, .. } => crate::kinds::AnalysisError::stopped(stop, words),
+            AnalyzeError::TooBig { stop, partial, .. } => crate::kinds::AnalysisError::TooBig {
+                stop,
+                words,
+                partial,
+            },
+            AnalyzeError::TimedOut { partial, .. } => {
+                crate::kinds::AnalysisError::TimedOut { words, partial }
+            }
             AnalyzeError::Search(e) => e.into(),
         }
     }
@@ -146,9 +168,30 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
     let (positions, held) = positions;
     let figures = steps::step_figures(&rules, &position_layout, positions.as_ref(), held, job)
         .map_err(|stop| match stop {
-            Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. } => AnalyzeError::TooBig {
+            Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. } => {
+                // Every position was explored and labelled; the step
+                // states did not fit.
+                let partial = matches!(stop, Stopped::TooMuchMemory { .. }).then(|| {
+                    Box::new(PartialFigures {
+                        stopped: PartialStop::MemoryBudget,
+                        explored: positions.len() as u64,
+                        explored_unit: partial::EXPLORED_UNIT,
+                        known: Err(
+                            "partial figures are unavailable: the memory budget stopped \
+                                    the derivation of the step-level figures"
+                                .into(),
+                        ),
+                    })
+                });
+                AnalyzeError::TooBig {
+                    stop,
+                    won_seen: (0..positions.len() as u32).any(|p| positions.is_won(p)),
+                    partial,
+                }
+            }
+            Stopped::Cancelled { .. } if job.is_timed_out() => AnalyzeError::TimedOut {
                 stop,
-                won_seen: (0..positions.len() as u32).any(|p| positions.is_won(p)),
+                partial: None,
             },
             Stopped::Cancelled { .. } => AnalyzeError::Search(LabelError::Stopped(stop)),
         })?;
@@ -197,14 +240,16 @@ fn summary_of(f: &StepFigures) -> crate::engine::Summary {
     }
 }
 
-/// Explores the level's positions in word `S`.
+/// Explores the level's positions in word `S`. A stop by a budget or a
+/// time limit says what is known of the positions explored
+/// ([`partial::partial_figures`]).
 fn explore_positions<S: PackedState>(
     rules: &Rules,
     layout: PositionLayout,
     job: &Job,
 ) -> Result<(Box<dyn GraphView>, u64), AnalyzeError> {
     let puzzle = PositionPuzzle::<S>::new(rules, layout);
-    match analyze_puzzle(&puzzle, job) {
+    match analyze_or_partial(&puzzle, job) {
         Ok(explored) => {
             let bytes = explored.graph.heap_bytes()
                 + explored.preds.heap_bytes()
@@ -212,13 +257,33 @@ fn explore_positions<S: PackedState>(
                 + (explored.traps.capacity() * std::mem::size_of::<crate::engine::Trap>()) as u64;
             Ok((Box::new(explored), bytes))
         }
-        Err(LabelError::Stopped(
-            stop @ (Stopped::TooBig { .. } | Stopped::TooMuchMemory { .. }),
-        )) => Err(AnalyzeError::TooBig {
-            stop,
-            won_seen: puzzle.won_seen(),
-        }),
-        Err(e) => Err(AnalyzeError::Search(e)),
+        Err(Unfinished { error, partial }) => {
+            let LabelError::Stopped(stop) = error else {
+                return Err(AnalyzeError::Search(error));
+            };
+            let (stopped, explored) = match stop {
+                Stopped::TooBig { states, .. } => (PartialStop::StateBudget, states),
+                Stopped::TooMuchMemory { states, .. } => (PartialStop::MemoryBudget, states),
+                Stopped::Cancelled { states } if job.is_timed_out() => {
+                    (PartialStop::TimeLimit, states)
+                }
+                Stopped::Cancelled { .. } => {
+                    return Err(AnalyzeError::Search(LabelError::Stopped(stop)))
+                }
+            };
+            let figures =
+                partial::partial_figures(rules, &layout, stopped, explored, &partial, job);
+            drop(partial);
+            let partial = Some(Box::new(figures));
+            Err(match stopped {
+                PartialStop::TimeLimit => AnalyzeError::TimedOut { stop, partial },
+                PartialStop::StateBudget | PartialStop::MemoryBudget => AnalyzeError::TooBig {
+                    stop,
+                    won_seen: puzzle.won_seen(),
+                    partial,
+                },
+            })
+        }
     }
 }
 
@@ -289,6 +354,7 @@ fn explore_steps_in<S: PackedState>(
         )) => Err(AnalyzeError::TooBig {
             stop,
             won_seen: puzzle.won_seen(),
+            partial: None,
         }),
         Err(e) => Err(AnalyzeError::Search(e)),
     }
@@ -549,6 +615,17 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("no solution within them"), "{text}");
+        let AnalyzeError::TooBig {
+            partial: Some(partial),
+            ..
+        } = e
+        else {
+            panic!("the state budget keeps partial figures: {e:?}");
+        };
+        assert_eq!(partial.stopped, PartialStop::StateBudget);
+        assert_eq!(partial.explored, 50);
+        let known = partial.known.unwrap();
+        assert!(known.states >= 50 && known.dead_ends <= known.states);
     }
 
     /// The levels of the hand-made tests above, and a few more.
