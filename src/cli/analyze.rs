@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use super::level_spec::{LevelSpec, LevelSpecError};
 use super::solve_past_budget as past;
 use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
-use crate::kinds::{Analysis, AnalysisError, Kind, Level};
+use crate::kinds::{Analysis, AnalysisError, Kind, Level, PartialFigures};
 
 /// Arguments of `analyze`.
 #[derive(Debug, clap::Args)]
@@ -128,6 +128,20 @@ pub enum InputError {
     /// The level could not be analysed.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+}
+
+impl InputError {
+    /// What was known of the part explored before a budget or a time limit
+    /// stopped the analysis, if the level's kind says.
+    pub fn partial(&self) -> Option<&PartialFigures> {
+        match self {
+            InputError::Analysis(error) => error.partial(),
+            InputError::Spec(_)
+            | InputError::EmptyPack
+            | InputError::EmptyFile
+            | InputError::Damaged { .. } => None,
+        }
+    }
 }
 
 /// The levels of one input file as they are taken, each named for its
@@ -237,14 +251,24 @@ struct Report {
 }
 
 /// Reports `message` as the error of `file`: a JSON row, or a line for the
-/// error stream.
-fn error_report(file: &Source, message: &str, as_json: bool) -> Report {
+/// error stream; with what is known of the part explored before a budget
+/// stopped it, labelled partial (`"partial"`; a second line).
+fn error_report(
+    file: &Source,
+    message: &str,
+    partial: Option<&PartialFigures>,
+    as_json: bool,
+) -> Report {
     let text = if as_json {
         let mut row = file.json_fields();
         row.insert("error".into(), json!(message));
+        if let Some(partial) = partial {
+            row.insert("partial".into(), partial.to_json());
+        }
         format!("{}\n", Value::Object(row))
     } else {
-        format!("{}: error: {message}\n", file.shown())
+        let partial = partial.map_or(String::new(), |p| format!("  {}\n", p.line()));
+        format!("{}: error: {message}\n{partial}", file.shown())
     };
     Report { text, failed: true }
 }
@@ -299,13 +323,13 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>
                     let (text, failed) = past::past_budget_report(
                         &file.shown(),
                         file.json_fields(),
-                        &message,
+                        (&message, error.partial()),
                         &report,
                         args.json,
                     );
                     Report { text, failed }
                 }
-                None => error_report(file, &message, args.json),
+                None => error_report(file, &message, error.partial(), args.json),
             }
         }
     }
@@ -413,7 +437,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 };
                 reports.take(
                     issued,
-                    error_report(&source, &message.to_string(), args.json),
+                    error_report(&source, &message.to_string(), None, args.json),
                 );
                 issued += 1;
             }

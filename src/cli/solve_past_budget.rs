@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::engine::Job;
 use crate::kinds::sokoban::solver::{solve, SolveOutcome, SolveReport};
-use crate::kinds::Level;
+use crate::kinds::{Level, PartialFigures};
 
 /// Parses `--time-limit`: a number of seconds, zero or more (fractions
 /// allowed).
@@ -40,7 +40,9 @@ impl Watchdog {
         let job = job.clone();
         thread::spawn(move || {
             if let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(after) {
-                job.cancel();
+                // A time limit, not somebody's cancel: the exploration
+                // labels what it explored (partial figures).
+                job.time_out();
             }
         });
         Watchdog { _stop: stop }
@@ -89,25 +91,32 @@ pub fn solver_text(report: &SolveReport) -> String {
     text
 }
 
-/// The report of a level whose exploration stopped short (`message`)
-/// and the solver's answer: for a terminal, the message and the solver's
-/// lines; in JSON, the `"error"` field as before and a `"solver"` object
+/// The report of a level whose exploration stopped short (`stopped`: its
+/// message, and what it knew of the part it explored) and the solver's
+/// answer: for a terminal, the message, the partial figures' line and the
+/// solver's lines; in JSON, the `"error"` field as before, a `"partial"`
+/// object ([`PartialFigures::to_json`]) and a `"solver"` object
 /// ([`SolveReport::to_json`]). With whether the level stays unanswered
 /// (no solution found and none disproved).
 pub fn past_budget_report(
     shown: &str,
     mut row: serde_json::Map<String, Value>,
-    message: &str,
+    stopped: (&str, Option<&PartialFigures>),
     report: &SolveReport,
     as_json: bool,
 ) -> (String, bool) {
+    let (message, partial) = stopped;
     let unanswered = matches!(report.outcome, SolveOutcome::NotFound(_));
     let text = if as_json {
         row.insert("error".into(), json!(message));
+        if let Some(partial) = partial {
+            row.insert("partial".into(), partial.to_json());
+        }
         row.insert("solver".into(), report.to_json());
         format!("{}\n", Value::Object(row))
     } else {
-        format!("{shown}: {message}\n{}", solver_text(report))
+        let partial = partial.map_or(String::new(), |p| format!("  {}\n", p.line()));
+        format!("{shown}: {message}\n{partial}{}", solver_text(report))
     };
     (text, unanswered)
 }

@@ -69,21 +69,37 @@ impl PartialFigures {
     /// figures, "explored 41,200 positions before the memory budget;
     /// partial figures are unavailable: …".
     pub fn line(&self) -> String {
-        let explored = format!(
+        match self.figure_phrases() {
+            Ok(phrases) => format!(
+                "{}; partial: {}",
+                self.explored_phrase(),
+                phrases.join(", ")
+            ),
+            Err(why) => format!("{}; {why}", self.explored_phrase()),
+        }
+    }
+
+    /// "explored 1,686,999 positions before the state budget".
+    pub fn explored_phrase(&self) -> String {
+        format!(
             "explored {} {} before the {}",
             with_commas(self.explored),
             self.explored_unit,
             self.stopped.name()
-        );
+        )
+    }
+
+    /// The figures, each a phrase that says it is a lower bound: "at least
+    /// 2,400,000 states", "at least 912 dead-end states", "at least 37
+    /// traps among them"; or the words for why there are none.
+    pub fn figure_phrases(&self) -> Result<[String; 3], &str> {
         match &self.known {
-            Ok(known) => format!(
-                "{explored}; partial: at least {} states, at least {} dead-end states, at least \
-                 {} traps among them",
-                with_commas(known.states),
-                with_commas(known.dead_ends),
-                with_commas(known.traps)
-            ),
-            Err(why) => format!("{explored}; {why}"),
+            Ok(known) => Ok([
+                format!("at least {} states", with_commas(known.states)),
+                format!("at least {} dead-end states", with_commas(known.dead_ends)),
+                format!("at least {} traps among them", with_commas(known.traps)),
+            ]),
+            Err(why) => Err(why),
         }
     }
 

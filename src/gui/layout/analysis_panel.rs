@@ -9,6 +9,7 @@ use crate::gui::kinds;
 use crate::gui::views::effort_card::show_effort_card;
 use crate::gui::views::histogram;
 use crate::gui::views::move_lines::{move_line_button, move_line_text};
+use crate::gui::views::partial_card::show_partial;
 use crate::kinds::GraphWords;
 use egui::{Color32, RichText, Ui};
 
@@ -67,6 +68,10 @@ impl EditorApp {
                     Color32::from_rgb(220, 60, 40),
                     in_editor_words(&e.to_string()),
                 );
+                // What the exploration knew of the part it explored.
+                if let Some(partial) = e.partial() {
+                    show_partial(ui, partial);
+                }
                 // Too big to explore whole: a kind with a solver past the
                 // budget offers it.
                 if e.is_too_big() {

@@ -20,6 +20,7 @@ pub mod message_line;
 pub mod move_lines;
 pub mod pack_check;
 pub mod pack_panel;
+pub mod partial_card;
 pub mod picture_painter;
 pub mod solve_card;
 pub mod state_graph;
