@@ -72,6 +72,7 @@ mod skiddy_reference;
 mod sokoban_cli;
 mod sokoban_editor;
 mod sokoban_fixtures;
+mod sokoban_partial;
 mod sokoban_reference;
 mod sokoban_solver;
 mod solve_editor;

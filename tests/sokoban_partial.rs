@@ -1,0 +1,151 @@
+//! What a Sokoban level's exploration knew when a budget stopped it,
+//! labelled partial: `analyze --json` and the text report of a small own
+//! level cut by `--max-states` (and by `--max-memory`, which labels
+//! nothing and says so), and the editor's analysis panel showing the same
+//! figures on the card of the stop (a kittest flow through the whole
+//! editor).
+
+use std::path::PathBuf;
+
+use egui_kittest::kittest::Queryable;
+
+use crate::common::editor::{editor, open_file};
+use crate::common::{json_lines, levelscope, path, stderr};
+use levelscope::engine::Job;
+use levelscope::gui::views::partial_card::HEADING;
+use levelscope::kinds::sokoban::{analyze, read_xsb_one, AnalyzeError};
+use levelscope::kinds::{KnownFigures, PartialFigures, PartialStop};
+
+/// Three boxes, 1,115 positions; a win is explored within the first
+/// [`CUT`], and pushes from winnable positions into known deadlocks with
+/// it.
+const THREE: &str = "; Three\n\n########\n#  .   #\n# $$ @ #\n#.  #  #\n#   $. #\n########\n";
+
+/// The budget the level is cut at, in positions: the editor's lowest
+/// state budget.
+const CUT: u64 = 1_000;
+
+/// A fresh folder for one test.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "levelscope-sokoban-partial-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The partial figures the library gives for [`THREE`] cut at `budget`.
+fn partial_at(budget: u64) -> PartialFigures {
+    let level = read_xsb_one(THREE).unwrap();
+    match analyze(&level, &Job::new(budget)) {
+        Err(AnalyzeError::TooBig {
+            partial: Some(partial),
+            ..
+        }) => *partial,
+        other => panic!("not stopped with partial figures: {other:?}"),
+    }
+}
+
+#[test]
+fn analyze_json_adds_the_partial_figures_of_a_level_cut_by_the_state_budget() {
+    let dir = workdir("json");
+    let file = dir.join("three.xsb");
+    std::fs::write(&file, THREE).unwrap();
+    let budget = CUT.to_string();
+    let out = levelscope(&["analyze", "--json", "--max-states", &budget, path(&file)]);
+    // As before: a level stopped by the budget is a failure, its row has
+    // the error.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    let error = row["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("too big: stopped after 1000 positions"),
+        "{error}"
+    );
+    assert_eq!(row["file"], path(&file));
+    let partial = &row["partial"];
+    assert_eq!(partial["positions"], CUT);
+    assert_eq!(partial["stopped"], "state budget");
+    assert!(partial.get("unavailable").is_none(), "{partial}");
+
+    // The library's figures, each within the whole level's.
+    let known: KnownFigures = partial_at(CUT).known.unwrap();
+    assert_eq!(partial["states"], known.states);
+    assert_eq!(partial["dead_ends"], known.dead_ends);
+    assert_eq!(partial["traps"], known.traps);
+    let whole = analyze(&read_xsb_one(THREE).unwrap(), &Job::default())
+        .unwrap()
+        .report;
+    assert!(known.dead_ends > 0 && known.dead_ends <= whole.dead_ends);
+    assert!(known.traps > 0 && known.traps <= whole.traps);
+    assert!(known.states < whole.states);
+
+    // In text, a line under the error says the same, partial and at least.
+    let out = levelscope(&["analyze", "--max-states", &budget, path(&file)]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    let line = format!(
+        "  explored 1,000 positions before the state budget; partial: at least {} states, at \
+         least {} dead-end states, at least {} traps among them",
+        thousands(known.states),
+        thousands(known.dead_ends),
+        thousands(known.traps)
+    );
+    assert!(text.contains(&line), "{text}");
+}
+
+#[test]
+fn a_memory_stop_says_the_partial_figures_are_unavailable() {
+    let dir = workdir("memory");
+    let file = dir.join("three.xsb");
+    std::fs::write(&file, THREE).unwrap();
+    let out = levelscope(&["analyze", "--json", "--max-memory", "30K", path(&file)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let row = &json_lines(&out)[0];
+    assert!(row["error"].as_str().unwrap().contains("memory"), "{row}");
+    let partial = &row["partial"];
+    assert_eq!(partial["stopped"], "memory budget");
+    for field in ["states", "dead_ends", "traps"] {
+        assert!(partial[field].is_null(), "{field}: {partial}");
+    }
+    let why = partial["unavailable"].as_str().unwrap();
+    assert!(
+        why.starts_with("partial figures are unavailable: the memory budget"),
+        "{why}"
+    );
+}
+
+/// `n` with thousands separators.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_editor_shows_the_partial_figures_on_the_card_of_the_stop() {
+    let mut harness = editor();
+    harness.state_mut().prefs_mut().max_states = CUT;
+    open_file(&mut harness, "three.xsb", THREE);
+    harness.get_by_label_contains("too big: stopped after 1000 positions");
+    let partial = partial_at(CUT);
+    assert_eq!(partial.stopped, PartialStop::StateBudget);
+    harness.get_by_label(HEADING);
+    harness.get_by_label("Explored 1,000 positions before the state budget");
+    for phrase in partial.figure_phrases().unwrap() {
+        assert!(phrase.starts_with("at least "), "{phrase}");
+        harness.get_by_label(&phrase);
+    }
+    // The level's own figures are not claimed.
+    assert!(harness.query_by_label_contains("dead ends:").is_none());
+}
