@@ -119,6 +119,38 @@ fn a_memory_stop_says_the_partial_figures_are_unavailable() {
     );
 }
 
+/// Twelve boxes in an open room: hundreds of thousands of positions, far
+/// more than a time limit of 0 s lets the exploration number.
+const BIG_ROOM: &str = "; Big room\n\n##########\n#@       #\n# $ $ $  #\n#  $ $ $ #\n# $ $ $  #\n#  $ $ $ #\n#        #\n#........#\n#....    #\n#        #\n##########\n";
+
+#[test]
+fn a_time_limit_keeps_the_partial_figures_beside_the_solvers_answer() {
+    let dir = workdir("time");
+    let file = dir.join("big.xsb");
+    std::fs::write(&file, BIG_ROOM).unwrap();
+    let out = levelscope(&["analyze", "--json", "--time-limit", "0", path(&file)]);
+    // No solution found: a failure, as before.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let row = &json_lines(&out)[0];
+    let error = row["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("stopped exploring at half the time limit"),
+        "{error}"
+    );
+    assert_eq!(row["solver"]["solved"], false, "{row}");
+    let partial = &row["partial"];
+    assert_eq!(partial["stopped"], "time limit", "{partial}");
+    // Where the clock stopped it depends on the machine's load: at the
+    // start, or after some multiple of 16,384 positions expanded.
+    let positions = partial["positions"].as_u64().unwrap();
+    assert!(positions >= 1, "{partial}");
+    assert!(
+        partial["states"].as_u64().unwrap() >= positions,
+        "{partial}"
+    );
+    assert!(partial["dead_ends"].is_u64() && partial["traps"].is_u64());
+}
+
 /// `n` with thousands separators.
 fn thousands(n: u64) -> String {
     let digits = n.to_string();
