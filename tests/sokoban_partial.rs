@@ -13,6 +13,7 @@ use crate::common::editor::{editor, open_file};
 use crate::common::{json_lines, levelscope, path, stderr};
 use levelscope::engine::Job;
 use levelscope::gui::views::partial_card::HEADING;
+use levelscope::kinds::partial_figures::Phrases;
 use levelscope::kinds::sokoban::{analyze, read_xsb_one, AnalyzeError};
 use levelscope::kinds::{KnownFigures, PartialFigures, PartialStop};
 
@@ -73,7 +74,7 @@ fn analyze_json_adds_the_partial_figures_of_a_level_cut_by_the_state_budget() {
     assert!(partial.get("unavailable").is_none(), "{partial}");
 
     // The library's figures, each within the whole level's.
-    let known: KnownFigures = partial_at(CUT).known.unwrap();
+    let known: KnownFigures = *partial_at(CUT).known().unwrap();
     assert_eq!(partial["states"], known.states);
     assert_eq!(partial["dead_ends"], known.dead_ends);
     assert_eq!(partial["traps"], known.traps);
@@ -174,7 +175,10 @@ fn the_editor_shows_the_partial_figures_on_the_card_of_the_stop() {
     assert_eq!(partial.stopped, PartialStop::StateBudget);
     harness.get_by_label(HEADING);
     harness.get_by_label("Explored 1,000 positions before the state budget");
-    for phrase in partial.figure_phrases().unwrap() {
+    let Phrases::Figures(phrases) = partial.figure_phrases() else {
+        panic!("the state budget keeps figures: {partial:?}");
+    };
+    for phrase in phrases {
         assert!(phrase.starts_with("at least "), "{phrase}");
         harness.get_by_label(&phrase);
     }

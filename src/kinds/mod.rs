@@ -39,7 +39,7 @@ use crate::engine::{GraphView, Job, Summary};
 pub use analysis_error::AnalysisError;
 pub use level_error::LevelError;
 pub use model::{KindModel, KindWords};
-pub use partial_figures::{KnownFigures, PartialFigures, PartialStop};
+pub use partial_figures::{KnownFigures, PartialFigures, PartialKnowledge, PartialStop};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
 pub use summary::{

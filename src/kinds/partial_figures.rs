@@ -47,6 +47,15 @@ pub struct KnownFigures {
     pub traps: u64,
 }
 
+/// The figures of the explored part, or why there are none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartialKnowledge {
+    /// The exact figures.
+    Known(KnownFigures),
+    /// None: the words say why ("partial figures are unavailable: …").
+    Unavailable(String),
+}
+
 /// What is known of a level whose exploration a budget stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialFigures {
@@ -57,12 +66,19 @@ pub struct PartialFigures {
     /// What the nodes are, plural: "positions" for Sokoban, "states"
     /// elsewhere (also the JSON field that holds [`PartialFigures::explored`]).
     pub explored_unit: &'static str,
-    /// The exact figures, or in words why there are none ("partial
-    /// figures are unavailable: …").
-    pub known: Result<KnownFigures, String>,
+    /// The exact figures, or in words why there are none.
+    pub knowledge: PartialKnowledge,
 }
 
 impl PartialFigures {
+    /// The exact figures, when there are.
+    pub fn known(&self) -> Option<&KnownFigures> {
+        match &self.knowledge {
+            PartialKnowledge::Known(known) => Some(known),
+            PartialKnowledge::Unavailable(_) => None,
+        }
+    }
+
     /// One line for a terminal: "explored 1,686,999 positions before the
     /// state budget; partial: at least 2,400,000 states, at least 912
     /// dead-end states, at least 37 traps among them"; or, without
@@ -70,12 +86,12 @@ impl PartialFigures {
     /// partial figures are unavailable: …".
     pub fn line(&self) -> String {
         match self.figure_phrases() {
-            Ok(phrases) => format!(
+            Phrases::Figures(phrases) => format!(
                 "{}; partial: {}",
                 self.explored_phrase(),
                 phrases.join(", ")
             ),
-            Err(why) => format!("{}; {why}", self.explored_phrase()),
+            Phrases::Unavailable(why) => format!("{}; {why}", self.explored_phrase()),
         }
     }
 
@@ -92,14 +108,14 @@ impl PartialFigures {
     /// The figures, each a phrase that says it is a lower bound: "at least
     /// 2,400,000 states", "at least 912 dead-end states", "at least 37
     /// traps among them"; or the words for why there are none.
-    pub fn figure_phrases(&self) -> Result<[String; 3], &str> {
-        match &self.known {
-            Ok(known) => Ok([
+    pub fn figure_phrases(&self) -> Phrases<'_> {
+        match &self.knowledge {
+            PartialKnowledge::Known(known) => Phrases::Figures([
                 format!("at least {} states", with_commas(known.states)),
                 format!("at least {} dead-end states", with_commas(known.dead_ends)),
                 format!("at least {} traps among them", with_commas(known.traps)),
             ]),
-            Err(why) => Err(why),
+            PartialKnowledge::Unavailable(why) => Phrases::Unavailable(why),
         }
     }
 
@@ -107,9 +123,13 @@ impl PartialFigures {
     /// "traps", "stopped"}`, the three figures `null` and an
     /// `"unavailable"` field with the words when there are none.
     pub fn to_json(&self) -> Value {
-        let (states, dead_ends, traps, unavailable) = match &self.known {
-            Ok(k) => (json!(k.states), json!(k.dead_ends), json!(k.traps), None),
-            Err(why) => (Value::Null, Value::Null, Value::Null, Some(why)),
+        let (states, dead_ends, traps, unavailable) = match &self.knowledge {
+            PartialKnowledge::Known(k) => {
+                (json!(k.states), json!(k.dead_ends), json!(k.traps), None)
+            }
+            PartialKnowledge::Unavailable(why) => {
+                (Value::Null, Value::Null, Value::Null, Some(why))
+            }
         };
         let mut object = serde_json::Map::new();
         object.insert(self.explored_unit.into(), json!(self.explored));
@@ -124,16 +144,27 @@ impl PartialFigures {
     }
 }
 
+/// The partial figures in words: the three figures' phrases, or why there
+/// are none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phrases<'a> {
+    /// "at least N states", "at least N dead-end states", "at least N
+    /// traps among them".
+    Figures([String; 3]),
+    /// Why there are none.
+    Unavailable(&'a str),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cut(known: Result<KnownFigures, String>, stopped: PartialStop) -> PartialFigures {
+    fn cut(knowledge: PartialKnowledge, stopped: PartialStop) -> PartialFigures {
         PartialFigures {
             stopped,
             explored: 1_686_999,
             explored_unit: "positions",
-            known,
+            knowledge,
         }
     }
 
@@ -145,12 +176,12 @@ mod tests {
             traps: 37,
         };
         assert_eq!(
-            cut(Ok(known), PartialStop::StateBudget).line(),
+            cut(PartialKnowledge::Known(known), PartialStop::StateBudget).line(),
             "explored 1,686,999 positions before the state budget; partial: at least 24,000,000 \
              states, at least 912 dead-end states, at least 37 traps among them"
         );
         let none = cut(
-            Err("partial figures are unavailable: no room".into()),
+            PartialKnowledge::Unavailable("partial figures are unavailable: no room".into()),
             PartialStop::MemoryBudget,
         );
         assert_eq!(
@@ -168,11 +199,15 @@ mod tests {
             traps: 2,
         };
         assert_eq!(
-            cut(Ok(known), PartialStop::TimeLimit).to_json(),
+            cut(PartialKnowledge::Known(known), PartialStop::TimeLimit).to_json(),
             json!({"positions": 1_686_999, "states": 10, "dead_ends": 3, "traps": 2,
                    "stopped": "time limit"})
         );
-        let none = cut(Err("no room".into()), PartialStop::MemoryBudget).to_json();
+        let none = cut(
+            PartialKnowledge::Unavailable("no room".into()),
+            PartialStop::MemoryBudget,
+        )
+        .to_json();
         assert_eq!(
             none,
             json!({"positions": 1_686_999, "states": null, "dead_ends": null, "traps": null,

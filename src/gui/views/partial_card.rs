@@ -7,6 +7,7 @@
 
 use egui::Ui;
 
+use crate::kinds::partial_figures::Phrases;
 use crate::kinds::PartialFigures;
 
 /// The heading of the partial figures.
@@ -18,12 +19,12 @@ pub fn show_partial(ui: &mut Ui, partial: &PartialFigures) {
     ui.strong(HEADING);
     ui.label(capitalised(&partial.explored_phrase()));
     match partial.figure_phrases() {
-        Ok(phrases) => {
+        Phrases::Figures(phrases) => {
             for phrase in phrases {
                 ui.label(phrase);
             }
         }
-        Err(why) => {
+        Phrases::Unavailable(why) => {
             ui.label(capitalised(why));
         }
     }
@@ -41,22 +42,22 @@ fn capitalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::{KnownFigures, PartialStop};
+    use crate::kinds::{KnownFigures, PartialKnowledge, PartialStop};
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
 
-    fn figures(known: Result<KnownFigures, String>) -> PartialFigures {
+    fn figures(knowledge: PartialKnowledge) -> PartialFigures {
         PartialFigures {
             stopped: PartialStop::StateBudget,
             explored: 1_000,
             explored_unit: "positions",
-            known,
+            knowledge,
         }
     }
 
     #[test]
     fn the_card_says_partial_and_at_least_or_why_there_is_nothing() {
-        let known = figures(Ok(KnownFigures {
+        let known = figures(PartialKnowledge::Known(KnownFigures {
             states: 12_345,
             dead_ends: 678,
             traps: 9,
@@ -68,7 +69,9 @@ mod tests {
         harness.get_by_label("at least 678 dead-end states");
         harness.get_by_label("at least 9 traps among them");
 
-        let none = figures(Err("partial figures are unavailable: no room".into()));
+        let none = figures(PartialKnowledge::Unavailable(
+            "partial figures are unavailable: no room".into(),
+        ));
         let harness = Harness::new_ui(move |ui| show_partial(ui, &none));
         harness.get_by_label("Partial figures are unavailable: no room");
         assert!(harness.query_by_label_contains("at least").is_none());

@@ -35,7 +35,7 @@ use crate::engine::{
     analyze as analyze_puzzle, analyze_or_partial, GraphView, Job, Label, LabelError, PackedState,
     Route, Stopped, Unfinished,
 };
-use crate::kinds::{PartialFigures, PartialStop};
+use crate::kinds::{PartialFigures, PartialKnowledge, PartialStop};
 
 pub use canonical::canonical_key;
 pub use dead::{dead_cells, why_dead, DeadReason};
@@ -176,9 +176,9 @@ pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
                         stopped: PartialStop::MemoryBudget,
                         explored: positions.len() as u64,
                         explored_unit: partial::EXPLORED_UNIT,
-                        known: Err(
-                            "partial figures are unavailable: the memory budget stopped \
-                                    the derivation of the step-level figures"
+                        knowledge: PartialKnowledge::Unavailable(
+                            "partial figures are unavailable: the memory budget stopped the \
+                             derivation of the step-level figures"
                                 .into(),
                         ),
                     })
@@ -624,7 +624,7 @@ mod tests {
         };
         assert_eq!(partial.stopped, PartialStop::StateBudget);
         assert_eq!(partial.explored, 50);
-        let known = partial.known.unwrap();
+        let known = partial.known().unwrap();
         assert!(known.states >= 50 && known.dead_ends <= known.states);
     }
 

@@ -19,7 +19,7 @@
 //! budget.
 
 use crate::engine::{Job, PackedState, Partial, PartialAnalysis, Stopped, LOSS_EDGE, NO_EDGE};
-use crate::kinds::{KnownFigures, PartialFigures, PartialStop};
+use crate::kinds::{KnownFigures, PartialFigures, PartialKnowledge, PartialStop};
 
 use super::positions::{PositionLayout, Scratch};
 use super::rules::Rules;
@@ -38,14 +38,15 @@ pub fn partial_figures<S: PackedState>(
     partial: &Partial<S>,
     job: &Job,
 ) -> PartialFigures {
-    let known = match partial {
-        Partial::Known(part) => step_counts(rules, layout, part, job).map_err(|stop| {
-            format!(
+    let knowledge = match partial {
+        Partial::Known(part) => match step_counts(rules, layout, part, job) {
+            Ok(known) => PartialKnowledge::Known(known),
+            Err(stop) => PartialKnowledge::Unavailable(format!(
                 "partial figures are unavailable: counting their step states would need more \
                  memory than the budget leaves ({stop})"
-            )
-        }),
-        Partial::Unavailable(why) => Err(why.to_string()),
+            )),
+        },
+        Partial::Unavailable(why) => PartialKnowledge::Unavailable(why.to_string()),
     };
     PartialFigures {
         stopped,
@@ -54,7 +55,7 @@ pub fn partial_figures<S: PackedState>(
             Partial::Unavailable(_) => explored,
         },
         explored_unit: EXPLORED_UNIT,
-        known,
+        knowledge,
     }
 }
 
@@ -197,7 +198,9 @@ mod tests {
             &job,
         );
         assert_eq!(figures.explored, 77);
-        let why = figures.known.unwrap_err();
+        let PartialKnowledge::Unavailable(why) = figures.knowledge else {
+            panic!("a memory stop has no figures: {figures:?}");
+        };
         assert!(why.starts_with("partial figures are unavailable"), "{why}");
     }
 }
