@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 
 use crate::common::editor::{editor, open_file};
 use crate::common::{json_lines, levelscope, path, stderr};
-use levelscope::engine::Job;
+use levelscope::engine::{with_commas, Job};
 use levelscope::gui::views::partial_card::HEADING;
 use levelscope::kinds::partial_figures::Phrases;
 use levelscope::kinds::sokoban::{analyze, read_xsb_one, AnalyzeError};
@@ -92,9 +92,9 @@ fn analyze_json_adds_the_partial_figures_of_a_level_cut_by_the_state_budget() {
     let line = format!(
         "  explored 1,000 positions before the state budget; partial: at least {} states, at \
          least {} dead-end states, at least {} traps among them",
-        thousands(known.states),
-        thousands(known.dead_ends),
-        thousands(known.traps)
+        with_commas(known.states),
+        with_commas(known.dead_ends),
+        with_commas(known.traps)
     );
     assert!(text.contains(&line), "{text}");
 }
@@ -150,19 +150,6 @@ fn a_time_limit_keeps_the_partial_figures_beside_the_solvers_answer() {
         "{partial}"
     );
     assert!(partial["dead_ends"].is_u64() && partial["traps"].is_u64());
-}
-
-/// `n` with thousands separators.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[test]

@@ -45,6 +45,8 @@ pub fn analyze<P: Puzzle>(puzzle: &P, job: &Job) -> Result<Explored<P::State>, L
 
 /// Labels a whole explored graph; on a stop, hands the graph back with
 /// the error.
+// The graph is handed back whole on a stop (for the partial labelling), not
+// copied: the error is as big as the graph's handle.
 #[allow(clippy::result_large_err)]
 fn label_explored<S: PackedState>(
     mut graph: StateGraph<S>,
@@ -98,7 +100,7 @@ pub enum PartialUnavailable {
 #[derive(Clone, Debug)]
 pub enum Partial<S> {
     /// Its exact labels.
-    Known(PartialAnalysis<S>),
+    Known(Box<PartialAnalysis<S>>),
     /// None, and why.
     Unavailable(PartialUnavailable),
 }
@@ -141,7 +143,7 @@ pub fn analyze_or_partial<P: Puzzle>(
         }
         (_, None) => Partial::Unavailable(PartialUnavailable::NotKept),
         (_, Some(cut)) => match label_cut(cut, job) {
-            Ok(labelled) => Partial::Known(labelled),
+            Ok(labelled) => Partial::Known(Box::new(labelled)),
             Err(stop) => Partial::Unavailable(PartialUnavailable::NoRoom(stop)),
         },
     };

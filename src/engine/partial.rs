@@ -397,7 +397,7 @@ mod tests {
 
     fn known(unfinished: crate::engine::Unfinished<u64>) -> PartialAnalysis<u64> {
         match unfinished.partial {
-            Partial::Known(known) => known,
+            Partial::Known(known) => *known,
             Partial::Unavailable(why) => panic!("no partial labelling: {why}"),
         }
     }
