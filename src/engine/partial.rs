@@ -478,6 +478,73 @@ mod tests {
         ));
     }
 
+    /// A [`Table`] that times its job out when it steps state `at`.
+    struct TimesOut {
+        table: Table,
+        job: Job,
+        at: u64,
+    }
+
+    impl Puzzle for TimesOut {
+        type State = u64;
+        fn move_count(&self) -> usize {
+            self.table.move_count()
+        }
+        fn move_name(&self, mv: usize) -> &'static str {
+            self.table.move_name(mv)
+        }
+        fn start(&self) -> u64 {
+            0
+        }
+        fn step(&self, s: &u64, mv: usize) -> Outcome<u64> {
+            if *s == self.at {
+                self.job.time_out();
+            }
+            self.table.step(s, mv)
+        }
+        fn is_won(&self, s: &u64) -> bool {
+            self.table.is_won(s)
+        }
+        fn is_preferred(&self, _: &u64) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_time_limit_after_the_exploration_labels_the_whole_graph() {
+        // A chain 0 -a-> 1 -a-> ... -a-> 99 (won); every even state also
+        // moves -b-> 100, which has no move (a dead end): 50 traps.
+        let rows = (0..=100u64)
+            .map(|s| match s {
+                100 => vec![None, None],
+                s => vec![(s < 99).then_some(s + 1), (s % 2 == 0).then_some(100)],
+            })
+            .collect();
+        let won = (0..=100).map(|s| s == 99).collect();
+        let table = Table { rows, won };
+        let whole = analyze(&table, &Job::default()).unwrap();
+        // The explorer looks at the clock once in 16,384 states: stepping
+        // state 70 (past the first batch) times the job out, and the
+        // labelling, which looks at every distance, stops.
+        let job = Job::default();
+        let puzzle = TimesOut {
+            table,
+            job: job.clone(),
+            at: 70,
+        };
+        let stopped = analyze_or_partial(&puzzle, &job).unwrap_err();
+        assert!(matches!(
+            stopped.error,
+            LabelError::Stopped(Stopped::Cancelled { .. })
+        ));
+        let part = known(stopped);
+        assert_eq!((part.cut().len(), part.cut().expanded()), (101, 101));
+        assert_eq!(part.counts().dead_ends, whole.dead_end_count());
+        assert_eq!(part.counts().traps, whole.traps.len() as u64);
+        assert_eq!(part.counts().traps, 50);
+        agrees_with_the_whole(&part, &whole);
+    }
+
     #[test]
     fn a_memory_stop_labels_nothing_and_says_so() {
         let table = hand_made();
