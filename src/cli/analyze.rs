@@ -276,14 +276,20 @@ fn error_report(
 /// Analyses one level and reports it; a search that runs long shows its
 /// progress among the run's bars.
 fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>) -> Report {
-    let job = Job::with_budgets(args.max_states, args.max_memory);
     let started = Instant::now();
     let solvable = args
         .time_limit
-        .zip(level.as_ref().ok().filter(|l| past::has_solver(l)).cloned());
-    let watchdog = solvable
-        .as_ref()
-        .map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(*limit)));
+        .zip(level.as_ref().ok().filter(|l| past::has_solver(l)));
+    let solver = solvable.and_then(|(limit, level)| {
+        past::SolverBeside::start(level, limit, args.max_memory / past::SOLVER_MEMORY_SHARE)
+    });
+    let exploration_memory = match solver {
+        Some(_) => args.max_memory - args.max_memory / past::SOLVER_MEMORY_SHARE,
+        None => args.max_memory,
+    };
+    let job = Job::with_budgets(args.max_states, exploration_memory);
+    let watchdog =
+        solvable.map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(limit)));
     let result = level.and_then(|l| {
         let unit = if l.kind().has_state_graph() {
             "states"
@@ -297,23 +303,26 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>
     });
     let elapsed_ms = started.elapsed().as_millis();
     match result {
-        Ok(analysis) => Report {
-            text: if args.json {
-                format!(
-                    "{}\n",
-                    report_json(file, &analysis, elapsed_ms, args.solutions)
-                )
-            } else {
-                report_text(file, &analysis, elapsed_ms, args.solutions)
-            },
-            failed: false,
-        },
+        Ok(analysis) => {
+            if let Some(solver) = solver {
+                solver.stop();
+            }
+            Report {
+                text: if args.json {
+                    format!(
+                        "{}\n",
+                        report_json(file, &analysis, elapsed_ms, args.solutions)
+                    )
+                } else {
+                    report_text(file, &analysis, elapsed_ms, args.solutions)
+                },
+                failed: false,
+            }
+        }
         Err(error) => {
             drop(watchdog);
             let message = error.to_string();
-            let report = solvable.as_ref().and_then(|(limit, level)| {
-                past::solve_rest(level, *limit, started, args.max_memory)
-            });
+            let report = solver.and_then(past::SolverBeside::answer);
             match report {
                 Some(report) => {
                     let message = match job.is_cancelled() {

@@ -1,12 +1,15 @@
-//! `analyze --time-limit SECONDS` on a Sokoban level: the exploration gets
-//! half the time (it is stopped there when it has not finished), and when
-//! it stops short of the whole graph (its state or memory budget, or that
-//! half) the push-level solver ([`crate::kinds::sokoban::solver`]) gets
-//! the rest of the time and says what it found.
+//! `analyze --time-limit SECONDS` on a Sokoban level: the push-level solver
+//! ([`crate::kinds::sokoban::solver`]) runs on a thread of its own beside
+//! the exploration for the whole time limit, with a quarter of the memory
+//! budget. The exploration gets half the time (it is stopped there when it
+//! has not finished). When it explores the whole graph, the solver is
+//! stopped and the exact figures answer; when it stops short (its state
+//! or memory budget, or that half), the solver's answer is waited for and
+//! reported beside what the exploration knows.
 
 use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -59,20 +62,43 @@ pub fn exploration_share(limit: Duration) -> Duration {
     limit / 2
 }
 
-/// The solver's report on a Sokoban level whose exploration stopped
-/// short, run for what is left of `limit` since `started`, within the
-/// memory budget `max_memory`; `None` for another kind or a level the
-/// solver refuses (an invalid level: the exploration's error says why).
-pub fn solve_rest(
-    level: &Level,
-    limit: Duration,
-    started: Instant,
-    max_memory: u64,
-) -> Option<SolveReport> {
-    let level = level.as_sokoban()?;
-    let rest = limit.saturating_sub(started.elapsed());
-    let job = Job::with_budgets(1, max_memory);
-    solve(level, rest, &job).ok()
+/// The share of the memory budget the solver gets while it runs beside
+/// the exploration (which keeps the rest).
+pub const SOLVER_MEMORY_SHARE: u64 = 4;
+
+/// The solver running on its own thread beside a Sokoban level's
+/// exploration, from the start of the level's time limit.
+pub struct SolverBeside {
+    job: Job,
+    thread: thread::JoinHandle<Option<SolveReport>>,
+}
+
+impl SolverBeside {
+    /// Starts the solver on `level` for `limit` within `max_memory`;
+    /// `None` for another kind (it has no solver).
+    pub fn start(level: &Level, limit: Duration, max_memory: u64) -> Option<SolverBeside> {
+        let level = level.as_sokoban()?.clone();
+        let job = Job::with_budgets(1, max_memory);
+        let worker_job = job.clone();
+        let thread = thread::Builder::new()
+            .name("levelscope-solver".into())
+            .spawn(move || solve(&level, limit, &worker_job).ok())
+            .ok()?;
+        Some(SolverBeside { job, thread })
+    }
+
+    /// Waits for the solver's answer; `None` when it refused the level
+    /// (an invalid level: the exploration's error says why).
+    pub fn answer(self) -> Option<SolveReport> {
+        self.thread.join().ok().flatten()
+    }
+
+    /// Stops the solver (the exploration answered in full) and waits for
+    /// its thread to end.
+    pub fn stop(self) {
+        self.job.cancel();
+        let _ = self.thread.join();
+    }
 }
 
 /// The report's lines for a terminal: the summary with the dead cells and
@@ -124,6 +150,39 @@ pub fn past_budget_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
+
+    fn sokoban(text: &str) -> Level {
+        Level::Sokoban(crate::kinds::sokoban::format::read_xsb_one(text).unwrap())
+    }
+
+    #[test]
+    fn the_solver_beside_answers_with_its_solution() {
+        let level = sokoban("#######\n#.    #\n# ##$ #\n#  @  #\n#######\n");
+        let solver = SolverBeside::start(&level, Duration::from_secs(30), 1 << 28).unwrap();
+        let report = solver.answer().unwrap();
+        assert!(
+            matches!(report.outcome, SolveOutcome::Solved(ref s) if s.optimal),
+            "{report:?}"
+        );
+    }
+
+    #[test]
+    fn a_stopped_solver_beside_ends_long_before_its_time_limit() {
+        // Twelve boxes in an open room: no answer for a long while.
+        let level = sokoban("##########\n#@       #\n# $ $ $  #\n#  $ $ $ #\n# $ $ $  #\n#  $ $ $ #\n#        #\n#........#\n#....    #\n#        #\n##########\n");
+        let solver = SolverBeside::start(&level, Duration::from_secs(3600), 1 << 28).unwrap();
+        thread::sleep(Duration::from_millis(50));
+        // Stopping waits for the thread, so without the cancel reaching
+        // the solver this would wait out the hour.
+        solver.stop();
+    }
+
+    #[test]
+    fn only_sokoban_has_a_solver_beside() {
+        let skiddy = crate::kinds::Level::Skiddy(crate::kinds::skiddy::Level::new(3, 3));
+        assert!(SolverBeside::start(&skiddy, Duration::from_secs(1), 1 << 20).is_none());
+    }
 
     #[test]
     fn a_time_limit_is_zero_or_more_seconds() {

@@ -19,6 +19,8 @@ pub(super) struct Board {
     dead: Vec<bool>,
     /// The goal cells, increasing.
     goals: Vec<u16>,
+    /// Each cell's column and row.
+    xy: Vec<(u16, u16)>,
 }
 
 /// The direction opposite `d` (0 up, 1 right, 2 down, 3 left).
@@ -49,11 +51,18 @@ impl Board {
         let goal: Vec<bool> = (0..n as u32).map(|c| rules.is_goal(c)).collect();
         let dead = (0..n as u32).map(|c| rules.is_dead(c)).collect();
         let goals = (0..n as u16).filter(|&c| goal[usize::from(c)]).collect();
+        let xy = (0..n as u32)
+            .map(|c| {
+                let (x, y) = rules.xy(c);
+                (x as u16, y as u16)
+            })
+            .collect();
         Some(Board {
             next,
             goal,
             dead,
             goals,
+            xy,
         })
     }
 
@@ -83,6 +92,15 @@ impl Board {
     /// The goal cells.
     pub(super) fn goals(&self) -> &[u16] {
         &self.goals
+    }
+
+    /// The distance between two cells counted in king's moves: the larger
+    /// of the column and row differences.
+    #[inline]
+    pub(super) fn chebyshev(&self, a: u16, b: u16) -> u16 {
+        let (ax, ay) = self.xy[usize::from(a)];
+        let (bx, by) = self.xy[usize::from(b)];
+        ax.abs_diff(bx).max(ay.abs_diff(by))
     }
 
     /// The number of dead cells.

@@ -2,21 +2,26 @@
 //! big to explore whole (docs/command-line.md, `analyze --time-limit`).
 //!
 //! It searches positions (the boxes and the player's reachable area) one
-//! push at a time, pruning pushes onto dead cells, freeze deadlocks and
-//! positions whose boxes cannot all be assigned to goals, and searching
-//! only a PI-corral's pushes where there is one, ordered by a
-//! lower bound from the cheapest assignment of boxes to goals by push
-//! distance. It first runs A* (a share of the time): finished, its
-//! solution has the fewest pushes. Then a greedier best-first search uses
-//! the rest of the time to find any solution. It answers with what is
-//! known: a solution (moves and pushes in LURD, and whether it is proved
-//! to have the fewest pushes), a proof that there is none (only when a
-//! search ran dry: every pruning is sound), or that none was found in the
+//! push at a time, pruning pushes onto dead cells, freeze deadlocks, local
+//! deadlocks (the pushed box and its neighbours, taken alone, cannot all
+//! reach goals: [`local_deadlock`]) and positions whose boxes cannot all
+//! be assigned to goals, and searching only a PI-corral's pushes where
+//! there is one, ordered by a lower bound from the cheapest assignment of
+//! boxes to goals by push distance. It first runs A* (a share of the
+//! time): finished, its solution has the fewest pushes. Then a greedier
+//! best-first search uses the rest of the time to find any solution,
+//! first with goal-room macros ([`goal_room`]), then, if that search runs
+//! dry, without. It answers with what is known: a solution (moves and
+//! pushes in LURD, and whether it is proved to have the fewest pushes), a
+//! proof that there is none (only when a search with sound pruning alone
+//! ran dry: A* or the plain greedy one), or that none was found in the
 //! time or memory given.
 
 mod board;
 mod corral;
 mod deadlock;
+mod goal_room;
+mod local_deadlock;
 mod lower_bound;
 mod lurd;
 mod search;
@@ -30,12 +35,13 @@ use crate::engine::Job;
 use super::level::Level;
 use super::rules::{CompileError, Rules};
 use board::Board;
+use goal_room::GoalRooms;
 use lower_bound::PushDistances;
 use search::{Counts, Ended, Searcher};
 
 /// The share of the time given to the optimal search (A*) before the
 /// greedy one.
-const OPTIMAL_SHARE: f64 = 0.4;
+const OPTIMAL_SHARE: f64 = 0.2;
 
 /// The weight of the bound in the greedy search (`g + w·h`).
 const GREEDY_WEIGHT: u32 = 4;
@@ -121,7 +127,7 @@ pub struct SolveReport {
     pub positions: u64,
     /// The dead cells of the level (a box there never reaches a goal).
     pub dead_cells: usize,
-    /// Pushes it found to end in a deadlock (freeze deadlocks, boxes with
+    /// Pushes it found to end in a deadlock (freeze and local deadlocks, boxes with
     /// no assignment to the goals), pushes onto dead cells not counted.
     pub deadlocks_found: u64,
 }
@@ -194,25 +200,40 @@ pub fn solve(level: &Level, time_limit: Duration, job: &Job) -> Result<SolveRepo
     let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
     let player = rules.start().player as u16;
     let deadline = started + time_limit;
+    let rooms = GoalRooms::of(&board, player);
     let searcher = |until: Instant| Searcher {
         board: &board,
         distances: &distances,
         job,
         deadline: until,
         max_bytes: job.max_memory(),
+        rooms: None,
     };
     let optimal_until = started + time_limit.mul_f64(OPTIMAL_SHARE);
-    let (ended, first) = searcher(optimal_until).run(&boxes, player, 1);
-    let mut counts = first;
-    let (ended, optimal) = match ended {
-        Ended::OutOfTime | Ended::OutOfMemory => {
-            let (greedy, second) = searcher(deadline).run(&boxes, player, GREEDY_WEIGHT);
-            counts.positions = counts.positions.max(second.positions);
-            counts.deadlocks += second.deadlocks;
-            (greedy, false)
+    let (mut ended, mut counts) = searcher(optimal_until).run(&boxes, player, 1);
+    let optimal = !matches!(ended, Ended::OutOfTime | Ended::OutOfMemory);
+    if !optimal {
+        // The greedy search, first with the goal rooms' macros when there
+        // are any; when that runs dry (which proves nothing), the plain
+        // one has the time left.
+        let phases = match &rooms {
+            Some(rooms) => vec![Some(rooms), None],
+            None => vec![None],
+        };
+        for phase_rooms in phases {
+            let greedy = Searcher {
+                rooms: phase_rooms,
+                ..searcher(deadline)
+            };
+            let (end, more) = greedy.run(&boxes, player, GREEDY_WEIGHT);
+            counts.positions = counts.positions.max(more.positions);
+            counts.deadlocks += more.deadlocks;
+            ended = end;
+            if ended != Ended::Exhausted {
+                break;
+            }
         }
-        other => (other, true),
-    };
+    }
     let outcome = outcome_of(&board, &boxes, player, ended, optimal);
     Ok(report(outcome, started, counts, &board))
 }
@@ -259,6 +280,7 @@ mod tests {
     use super::*;
     use crate::kinds::sokoban::format::read_xsb_one;
     use crate::kinds::sokoban::rules::{Dir, PlayState};
+    use search::Searcher;
 
     /// Twelve boxes in an open room: no solution in a handful of pushes.
     const BIG_ROOM: &str = "##########\n#@       #\n# $ $ $  #\n#  $ $ $ #\n# $ $ $  #\n#  $ $ $ #\n#        #\n#........#\n#....    #\n#        #\n##########\n";
@@ -384,6 +406,44 @@ mod tests {
             report.outcome,
             SolveOutcome::NotFound(SolveStop::MemoryLimit)
         );
+    }
+
+    /// The greedy search of `text` with its goal rooms' macros (`rooms`)
+    /// or without, for up to ten seconds.
+    fn greedy(text: &str, with_rooms: bool) -> (Ended, Vec<u16>, u16, Board) {
+        let rules = Rules::compile(&read_xsb_one(text).unwrap()).unwrap();
+        let board = Board::of(&rules).unwrap();
+        let distances = PushDistances::of(&board);
+        let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
+        let player = rules.start().player as u16;
+        let rooms = GoalRooms::of(&board, player);
+        assert_eq!(rooms.is_some(), with_rooms, "the level's rooms: {rooms:?}");
+        let job = Job::default();
+        let searcher = Searcher {
+            board: &board,
+            distances: &distances,
+            job: &job,
+            deadline: Instant::now() + Duration::from_secs(10),
+            max_bytes: job.max_memory(),
+            rooms: rooms.as_ref(),
+        };
+        let (ended, _) = searcher.run(&boxes, player, GREEDY_WEIGHT);
+        (ended, boxes, player, board)
+    }
+
+    #[test]
+    fn the_goal_room_macros_fill_a_room_and_the_solution_replays() {
+        // Four goals side by side along the top wall, four boxes below.
+        let text = "#########\n#....   #\n#       #\n#  $$$$ #\n#@      #\n#########\n";
+        let (ended, boxes, player, board) = greedy(text, true);
+        let Ended::Won(pushes) = ended else {
+            panic!("not solved: {ended:?}");
+        };
+        let lurd = lurd::write_lurd(&board, &boxes, player, &pushes).unwrap();
+        assert!(replays_to_a_win(text, &lurd), "{lurd}");
+        // And through `solve`, whichever phase finds it.
+        let report = solved(text, 10);
+        assert!(replays_to_a_win(text, &solution(&report).lurd));
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! has the fewest pushes. With a larger `w` it is a greedier best-first
 //! search that finds a solution sooner but proves nothing about its
 //! length. Either way, an open list that runs dry proves that no solution
-//! exists, since every pruning (dead cells, freeze deadlocks, boxes with
-//! no assignment to the goals) is sound.
+//! exists, since every pruning (dead cells, freeze and local deadlocks,
+//! boxes with no assignment to the goals) is sound, unless the goal rooms'
+//! macros were used ([`super::goal_room`]): they leave solutions out.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -20,6 +21,8 @@ use crate::engine::Job;
 use super::board::{opposite, Board, Reach, NO_CELL};
 use super::corral::Corrals;
 use super::deadlock::FreezeCheck;
+use super::goal_room::GoalRooms;
+use super::local_deadlock::LocalDeadlocks;
 use super::lower_bound::{Matcher, PushDistances};
 
 /// One push: the box's cell before it and the direction (0 up, 1 right,
@@ -54,8 +57,9 @@ pub(super) struct Counts {
     pub(super) positions: u64,
     /// Positions expanded.
     pub(super) expanded: u64,
-    /// Pushes found to end in a deadlock (frozen boxes, or boxes with no
-    /// assignment to the goals); pushes onto dead cells are not counted.
+    /// Pushes found to end in a deadlock (frozen boxes, local deadlocks,
+    /// or boxes with no assignment to the goals); pushes onto dead cells
+    /// are not counted.
     pub(super) deadlocks: u64,
 }
 
@@ -71,13 +75,25 @@ pub(super) struct Searcher<'a> {
     pub(super) deadline: Instant,
     /// The most bytes the table and the open list may hold.
     pub(super) max_bytes: u64,
+    /// The goal rooms to fill by macros, or `None` for the plain search
+    /// (the only one whose running dry proves anything).
+    pub(super) rooms: Option<&'a GoalRooms>,
+}
+
+/// How a position was reached from its parent.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// One push.
+    Push(Push),
+    /// A goal-room macro: its pushes are `macros[i]`.
+    Macro(u32),
 }
 
 /// A position met: its key, how it was reached, and its cost so far.
 struct Node {
     key: Rc<[u16]>,
     parent: u32,
-    push: Push,
+    step: Step,
     g: u32,
 }
 
@@ -100,6 +116,7 @@ impl Searcher<'_> {
         let mut matcher = Matcher::default();
         let mut freeze = FreezeCheck::default();
         let mut corrals = Corrals::default();
+        let mut local = LocalDeadlocks::default();
         let bytes_per_node = (std::mem::size_of::<Node>()
             + 2 * (k + 1)
             + 16
@@ -118,10 +135,10 @@ impl Searcher<'_> {
         let mut nodes = vec![Node {
             key: Rc::clone(&start_key),
             parent: ROOT,
-            push: Push {
+            step: Step::Push(Push {
                 from: NO_CELL,
                 dir: 0,
-            },
+            }),
             g: 0,
         }];
         let mut table: HashMap<Rc<[u16]>, u32> = HashMap::from([(start_key, 0)]);
@@ -129,6 +146,9 @@ impl Searcher<'_> {
         let mut open = BinaryHeap::from([Reverse((u64::from(h0) * u64::from(weight), h0, 0u32))]);
         let mut closed = vec![false];
         let mut child = Vec::with_capacity(k + 1);
+        let mut macros: Vec<Vec<Push>> = Vec::new();
+        let mut macro_bytes = 0u64;
+        let mut work = Reach::new(board.len());
 
         while let Some(Reverse((_, h, id))) = open.pop() {
             let id_us = id as usize;
@@ -137,7 +157,7 @@ impl Searcher<'_> {
             }
             if h == 0 {
                 counts.positions = nodes.len() as u64;
-                return (Ended::Won(path_to(&nodes, id)), counts);
+                return (Ended::Won(path_to(&nodes, &macros, id)), counts);
             }
             closed[id_us] = true;
             counts.expanded += 1;
@@ -161,8 +181,12 @@ impl Searcher<'_> {
                 occupied[usize::from(b)] = true;
             }
             reach.flood(board, &occupied, player[0]);
+            let in_room = |c: u16| self.rooms.is_some_and(|r| r.is_room_goal(c));
             let mut pushes = Vec::new();
             for (i, &b) in here.iter().enumerate() {
+                if in_room(b) {
+                    continue;
+                }
                 for d in 0..4 {
                     let behind = board.next(b, opposite(d));
                     let to = board.next(b, d);
@@ -171,17 +195,57 @@ impl Searcher<'_> {
                         || !reach.reached(behind)
                         || occupied[usize::from(to)]
                         || board.is_dead(to)
+                        || in_room(to)
                     {
                         continue;
                     }
                     pushes.push((i, b, to, d));
                 }
             }
+            let room_macros = match self.rooms {
+                Some(rooms) => rooms.macros(board, here, &mut occupied, &reach, &mut work),
+                None => Vec::new(),
+            };
             let pushes = corrals.prune(board, &occupied, &reach, pushes);
-            for (i, b, to, d) in pushes {
+            let moves = pushes
+                .into_iter()
+                .map(|(i, b, to, d)| (i, b, to, d, None))
+                .chain(room_macros.into_iter().map(|m| {
+                    (
+                        m.index,
+                        here[m.index],
+                        m.goal,
+                        0,
+                        Some((m.pushes, m.player)),
+                    )
+                }));
+            for (i, b, to, d, via) in moves {
                 occupied[usize::from(b)] = false;
                 occupied[usize::from(to)] = true;
-                let frozen = freeze.pushed_into_freeze(board, &occupied, to);
+                // A push onto a goal room's entrance goes on to the room's
+                // next goal, or is not made (a box left there would stand
+                // in the room's way).
+                let (to, via) = match self.rooms {
+                    Some(rooms) if via.is_none() && rooms.is_entrance(to) => {
+                        reach.flood(board, &occupied, b);
+                        let onward = rooms.onward(board, i, to, &mut occupied, &reach, &mut work);
+                        let Some(onward) = onward else {
+                            occupied[usize::from(to)] = false;
+                            occupied[usize::from(b)] = true;
+                            continue;
+                        };
+                        occupied[usize::from(to)] = false;
+                        occupied[usize::from(onward.goal)] = true;
+                        let first = Push {
+                            from: b,
+                            dir: d as u8,
+                        };
+                        let steps = std::iter::once(first).chain(onward.pushes).collect();
+                        (onward.goal, Some((steps, onward.player)))
+                    }
+                    _ => (to, via),
+                };
+                let mut frozen = freeze.pushed_into_freeze(board, &occupied, to);
                 child.clear();
                 if !frozen {
                     child.extend(
@@ -190,14 +254,16 @@ impl Searcher<'_> {
                             .map(|(j, &c)| if j == i { to } else { c }),
                     );
                     child.sort_unstable();
+                    frozen = via.is_none() && local.pushed_into_deadlock(board, &child, to, b);
                 }
                 let bound = if frozen {
                     None
                 } else {
                     matcher.bound_after_push(self.distances, i, to)
                 };
+                let player_after = via.as_ref().map_or(b, |&(_, player)| player);
                 let normal = match bound {
-                    Some(_) => reach.flood(board, &occupied, b),
+                    Some(_) => reach.flood(board, &occupied, player_after),
                     None => NO_CELL,
                 };
                 occupied[usize::from(to)] = false;
@@ -207,25 +273,47 @@ impl Searcher<'_> {
                     continue;
                 };
                 child.push(normal);
-                let g_child = g + 1;
-                let push = Push {
-                    from: b,
-                    dir: d as u8,
+                let (g_child, step) = match via {
+                    None => (
+                        g + 1,
+                        Step::Push(Push {
+                            from: b,
+                            dir: d as u8,
+                        }),
+                    ),
+                    Some((steps, _)) => {
+                        let g_child = g + steps.len() as u32;
+                        macro_bytes += macro_cost(&steps);
+                        macros.push(steps);
+                        (g_child, Step::Macro(macros.len() as u32 - 1))
+                    }
+                };
+                // A macro the table does not take is dropped again.
+                let unused = |macros: &mut Vec<Vec<Push>>, macro_bytes: &mut u64| {
+                    if let Step::Macro(_) = step {
+                        if let Some(steps) = macros.pop() {
+                            *macro_bytes -= macro_cost(&steps);
+                        }
+                    }
                 };
                 let priority = u64::from(g_child) + u64::from(h_child) * u64::from(weight);
                 match table.get(&child[..]) {
                     Some(&old) => {
                         let node = &mut nodes[old as usize];
                         if closed[old as usize] || node.g <= g_child {
+                            unused(&mut macros, &mut macro_bytes);
                             continue;
                         }
                         node.g = g_child;
                         node.parent = id;
-                        node.push = push;
+                        node.step = step;
                         open.push(Reverse((priority, h_child, old)));
                     }
                     None => {
-                        if nodes.len() as u64 >= max_nodes {
+                        if nodes.len() as u64 >= max_nodes
+                            || (nodes.len() as u64 + 1) * bytes_per_node + macro_bytes
+                                > self.max_bytes.max(bytes_per_node)
+                        {
                             counts.positions = nodes.len() as u64;
                             return (Ended::OutOfMemory, counts);
                         }
@@ -235,7 +323,7 @@ impl Searcher<'_> {
                         nodes.push(Node {
                             key: new_key,
                             parent: id,
-                            push,
+                            step,
                             g: g_child,
                         });
                         closed.push(false);
@@ -252,11 +340,19 @@ impl Searcher<'_> {
     }
 }
 
-/// The pushes from the start to node `id`.
-fn path_to(nodes: &[Node], mut id: u32) -> Vec<Push> {
+/// The bytes a macro's pushes hold.
+fn macro_cost(steps: &[Push]) -> u64 {
+    (std::mem::size_of::<Vec<Push>>() + std::mem::size_of_val(steps)) as u64
+}
+
+/// The pushes from the start to node `id`, macros written out.
+fn path_to(nodes: &[Node], macros: &[Vec<Push>], mut id: u32) -> Vec<Push> {
     let mut pushes = Vec::new();
     while nodes[id as usize].parent != ROOT {
-        pushes.push(nodes[id as usize].push);
+        match nodes[id as usize].step {
+            Step::Push(push) => pushes.push(push),
+            Step::Macro(m) => pushes.extend(macros[m as usize].iter().rev()),
+        }
         id = nodes[id as usize].parent;
     }
     pushes.reverse();
