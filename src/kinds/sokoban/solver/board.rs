@@ -103,6 +103,36 @@ impl Board {
         ax.abs_diff(bx).max(ay.abs_diff(by))
     }
 
+    /// Every push the player in `reach` can make of the boxes `here`
+    /// (`occupied` flags their cells) onto a cell that holds no box and is
+    /// not dead, and that `allowed(from, to)` lets through: the box's
+    /// index, its cell, the cell it goes to and the direction.
+    pub(super) fn live_pushes(
+        &self,
+        here: &[u16],
+        occupied: &[bool],
+        reach: &Reach,
+        allowed: impl Fn(u16, u16) -> bool,
+    ) -> Vec<(usize, u16, u16, usize)> {
+        let mut pushes = Vec::new();
+        for (i, &b) in here.iter().enumerate() {
+            for d in 0..4 {
+                let behind = self.next(b, opposite(d));
+                let to = self.next(b, d);
+                if behind != NO_CELL
+                    && to != NO_CELL
+                    && reach.reached(behind)
+                    && !occupied[usize::from(to)]
+                    && !self.is_dead(to)
+                    && allowed(b, to)
+                {
+                    pushes.push((i, b, to, d));
+                }
+            }
+        }
+        pushes
+    }
+
     /// The number of dead cells.
     pub(super) fn dead_count(&self) -> usize {
         self.dead.iter().filter(|&&d| d).count()

@@ -154,21 +154,7 @@ mod tests {
         }
         let mut reach = Reach::new(board.len());
         reach.flood(&board, &occupied, rules.start().player as u16);
-        let mut pushes = Vec::new();
-        for (i, &b) in boxes.iter().enumerate() {
-            for d in 0..4 {
-                let behind = board.next(b, opposite(d));
-                let to = board.next(b, d);
-                if behind != NO_CELL
-                    && to != NO_CELL
-                    && reach.reached(behind)
-                    && !occupied[usize::from(to)]
-                    && !board.is_dead(to)
-                {
-                    pushes.push((i, b, to, d));
-                }
-            }
-        }
+        let pushes = board.live_pushes(&boxes, &occupied, &reach, |_, _| true);
         Corrals::default()
             .prune(&board, &occupied, &reach, pushes)
             .into_iter()

@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::board::{opposite, Board, Reach, NO_CELL};
+use super::board::{Board, Reach};
 
 /// The most boxes taken into one search.
 const MAX_BOXES: usize = 5;
@@ -131,22 +131,8 @@ fn cannot_all_reach_goals(
             occupied[usize::from(b)] = true;
         }
         reach.flood(board, occupied, player[0]);
-        let mut pushes = Vec::new();
-        for (i, &b) in here.iter().enumerate() {
-            for d in 0..4 {
-                let behind = board.next(b, opposite(d));
-                let to = board.next(b, d);
-                if behind != NO_CELL
-                    && to != NO_CELL
-                    && reach.reached(behind)
-                    && !occupied[usize::from(to)]
-                    && !board.is_dead(to)
-                {
-                    pushes.push((i, b, to));
-                }
-            }
-        }
-        for (i, b, to) in pushes {
+        let pushes = board.live_pushes(here, occupied, reach, |_, _| true);
+        for (i, b, to, _) in pushes {
             occupied[usize::from(b)] = false;
             occupied[usize::from(to)] = true;
             let least = reach.flood(board, occupied, b);

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use crate::engine::Job;
 
-use super::board::{opposite, Board, Reach, NO_CELL};
+use super::board::{Board, Reach, NO_CELL};
 use super::corral::Corrals;
 use super::deadlock::FreezeCheck;
 use super::goal_room::GoalRooms;
@@ -182,26 +182,8 @@ impl Searcher<'_> {
             }
             reach.flood(board, &occupied, player[0]);
             let in_room = |c: u16| self.rooms.is_some_and(|r| r.is_room_goal(c));
-            let mut pushes = Vec::new();
-            for (i, &b) in here.iter().enumerate() {
-                if in_room(b) {
-                    continue;
-                }
-                for d in 0..4 {
-                    let behind = board.next(b, opposite(d));
-                    let to = board.next(b, d);
-                    if behind == NO_CELL
-                        || to == NO_CELL
-                        || !reach.reached(behind)
-                        || occupied[usize::from(to)]
-                        || board.is_dead(to)
-                        || in_room(to)
-                    {
-                        continue;
-                    }
-                    pushes.push((i, b, to, d));
-                }
-            }
+            let pushes =
+                board.live_pushes(here, &occupied, &reach, |b, to| !in_room(b) && !in_room(to));
             let room_macros = match self.rooms {
                 Some(rooms) => rooms.macros(board, here, &mut occupied, &reach, &mut work),
                 None => Vec::new(),
