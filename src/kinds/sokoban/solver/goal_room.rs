@@ -14,7 +14,7 @@
 //! onto a room's goal except by a macro, and never moves a box off one.
 //! That loses solutions, so such a search finding nothing proves nothing.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashSet, VecDeque};
 
 use super::board::{opposite, Board, Reach, NO_CELL};
 use super::search::Push;
@@ -241,7 +241,7 @@ fn pulls_out(
     g: u16,
 ) -> Option<u32> {
     let mut occupied = occupied.to_vec();
-    let mut seen: HashMap<(u16, u16), ()> = HashMap::new();
+    let mut seen: HashSet<(u16, u16)> = HashSet::new();
     let mut queue = VecDeque::new();
     // First pulls: the player stands next to the box, in its area.
     for d in 0..4 {
@@ -257,7 +257,7 @@ fn pulls_out(
         // The player stands on `p` next to the box; it may walk its area.
         occupied[usize::from(b)] = true;
         let least = work.flood(board, &occupied, p);
-        if seen.insert((b, least), ()).is_some() {
+        if !seen.insert((b, least)) {
             occupied[usize::from(b)] = false;
             continue;
         }
@@ -298,20 +298,11 @@ fn push_to(
 ) -> Option<(Vec<Push>, u16)> {
     // Nodes: (box cell, the player's cell behind it after the push).
     let mut nodes: Vec<(u16, u16, u32, u8)> = Vec::new();
-    let mut seen: HashMap<(u16, u16), ()> = HashMap::new();
+    let mut seen: HashSet<(u16, u16)> = HashSet::new();
     let mut queue = VecDeque::new();
     occupied[usize::from(from)] = false;
-    let mut first = Vec::new();
-    for d in 0..4 {
-        let behind = board.next(from, opposite(d));
-        let to = board.next(from, d);
-        if behind != NO_CELL && to != NO_CELL && reach.reached(behind) && !occupied[usize::from(to)]
-        {
-            first.push((to, from, u32::MAX, d as u8));
-        }
-    }
-    for node in first {
-        nodes.push(node);
+    for (_, b, to, d) in board.live_pushes(&[from], occupied, reach, |_, _| true) {
+        nodes.push((to, b, u32::MAX, d as u8));
         queue.push_back(nodes.len() - 1);
     }
     let mut answer = None;
@@ -321,29 +312,18 @@ fn push_to(
             answer = Some(i);
             break;
         }
-        if nodes.len() >= MAX_NODES || board.is_dead(b) {
+        if nodes.len() >= MAX_NODES {
             continue;
         }
         occupied[usize::from(b)] = true;
         let least = work.flood(board, occupied, player);
-        let fresh = seen.insert((b, least), ()).is_none();
-        let mut next = Vec::new();
-        if fresh {
-            for d in 0..4 {
-                let behind = board.next(b, opposite(d));
-                let to = board.next(b, d);
-                if behind != NO_CELL
-                    && to != NO_CELL
-                    && work.reached(behind)
-                    && !occupied[usize::from(to)]
-                {
-                    next.push((to, b, i as u32, d as u8));
-                }
-            }
-        }
+        let next = match seen.insert((b, least)) {
+            true => board.live_pushes(&[b], occupied, work, |_, _| true),
+            false => Vec::new(),
+        };
         occupied[usize::from(b)] = false;
-        for node in next {
-            nodes.push(node);
+        for (_, b, to, d) in next {
+            nodes.push((to, b, i as u32, d as u8));
             queue.push_back(nodes.len() - 1);
         }
     }
