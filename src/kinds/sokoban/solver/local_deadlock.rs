@@ -96,7 +96,8 @@ impl LocalDeadlocks {
         if let Some(&dead) = self.remembered.get(&key) {
             return dead;
         }
-        let dead = cannot_all_reach_goals(board, &key, &mut self.occupied, reach);
+        let dead =
+            cannot_all_reach_goals(board, &key, &mut self.occupied, reach, MAX_NODES, |_| false);
         if self.remembered.len() >= MAX_REMEMBERED {
             self.remembered.clear();
         }
@@ -108,12 +109,16 @@ impl LocalDeadlocks {
 /// Whether the boxes of `start` (sorted box cells, then the player's
 /// normalised cell), alone on the board, can never all stand on goals:
 /// a breadth-first search over their pushes that runs dry within
-/// [`MAX_NODES`] positions. `occupied` is all false on entry and on exit.
-fn cannot_all_reach_goals(
+/// `max_nodes` positions. A position whose player's area `escaped` says
+/// yes to ends the search with "no" (proved nothing), as does passing
+/// `max_nodes`. `occupied` is all false on entry and on exit.
+pub(super) fn cannot_all_reach_goals(
     board: &Board,
     start: &[u16],
     occupied: &mut [bool],
     reach: &mut Reach,
+    max_nodes: usize,
+    escaped: impl Fn(&Reach) -> bool,
 ) -> bool {
     let k = start.len() - 1;
     let mut seen: HashSet<Box<[u16]>> = HashSet::from([Box::from(start)]);
@@ -131,6 +136,12 @@ fn cannot_all_reach_goals(
             occupied[usize::from(b)] = true;
         }
         reach.flood(board, occupied, player[0]);
+        if escaped(reach) {
+            for &b in here {
+                occupied[usize::from(b)] = false;
+            }
+            return false;
+        }
         let pushes = board.live_pushes(here, occupied, reach, |_, _| true);
         for (i, b, to, _) in pushes {
             occupied[usize::from(b)] = false;
@@ -154,7 +165,7 @@ fn cannot_all_reach_goals(
         for &b in here {
             occupied[usize::from(b)] = false;
         }
-        if seen.len() > MAX_NODES {
+        if seen.len() > max_nodes {
             return false;
         }
     }

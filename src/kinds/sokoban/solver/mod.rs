@@ -4,12 +4,15 @@
 //! It searches positions (the boxes and the player's reachable area) one
 //! push at a time, pruning pushes onto dead cells, freeze deadlocks, local
 //! deadlocks (the pushed box and its neighbours, taken alone, cannot all
-//! reach goals: [`local_deadlock`]) and positions whose boxes cannot all
-//! be assigned to goals, and searching only a PI-corral's pushes where
+//! reach goals: [`local_deadlock`]), corral deadlocks (a pocket the
+//! player cannot reach whose fence never opens: [`corral_deadlock`]) and
+//! positions whose boxes cannot all be assigned to goals, and searching
+//! only a PI-corral's pushes where
 //! there is one, ordered by a lower bound from the cheapest assignment of
 //! boxes to goals by push distance. It first runs A* (a share of the
 //! time): finished, its solution has the fewest pushes. Then a greedier
-//! best-first search uses the rest of the time to find any solution,
+//! best-first search (which takes every other position at random by
+//! type, [`open_list`]) uses the rest of the time to find any solution,
 //! first with goal-room macros ([`goal_room`]), then, if that search runs
 //! dry, without. It answers with what is known: a solution (moves and
 //! pushes in LURD, and whether it is proved to have the fewest pushes), a
@@ -19,11 +22,13 @@
 
 mod board;
 mod corral;
+mod corral_deadlock;
 mod deadlock;
 mod goal_room;
 mod local_deadlock;
 mod lower_bound;
 mod lurd;
+mod open_list;
 mod search;
 
 use std::time::{Duration, Instant};

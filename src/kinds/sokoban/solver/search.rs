@@ -6,13 +6,14 @@
 //! the bound is consistent, so the first won position taken from the list
 //! has the fewest pushes. With a larger `w` it is a greedier best-first
 //! search that finds a solution sooner but proves nothing about its
-//! length. Either way, an open list that runs dry proves that no solution
-//! exists, since every pruning (dead cells, freeze and local deadlocks,
-//! boxes with no assignment to the goals) is sound, unless the goal rooms'
+//! length; every other position it takes is a random one of a random
+//! type ([`super::open_list`]). Either way, an open list that runs dry
+//! proves that no solution exists, since every pruning (dead cells,
+//! freeze, local and corral deadlocks, boxes with no assignment to the
+//! goals) is sound, unless the goal rooms'
 //! macros were used ([`super::goal_room`]): they leave solutions out.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -20,10 +21,12 @@ use crate::engine::Job;
 
 use super::board::{Board, Reach, NO_CELL};
 use super::corral::Corrals;
+use super::corral_deadlock::CorralDeadlocks;
 use super::deadlock::FreezeCheck;
 use super::goal_room::GoalRooms;
 use super::local_deadlock::LocalDeadlocks;
 use super::lower_bound::{Matcher, PushDistances};
+use super::open_list::OpenList;
 
 /// One push: the box's cell before it and the direction (0 up, 1 right,
 /// 2 down, 3 left).
@@ -117,11 +120,12 @@ impl Searcher<'_> {
         let mut freeze = FreezeCheck::default();
         let mut corrals = Corrals::default();
         let mut local = LocalDeadlocks::default();
+        let mut corral_dead = CorralDeadlocks::default();
         let bytes_per_node = (std::mem::size_of::<Node>()
             + 2 * (k + 1)
             + 16
             + 2 * (std::mem::size_of::<Rc<[u16]>>() + 8)
-            + 2 * 16) as u64;
+            + 2 * OpenList::entry_bytes(weight > 1) as usize) as u64;
         let max_nodes = (self.max_bytes / bytes_per_node).max(1);
 
         for &b in boxes {
@@ -142,15 +146,17 @@ impl Searcher<'_> {
             g: 0,
         }];
         let mut table: HashMap<Rc<[u16]>, u32> = HashMap::from([(start_key, 0)]);
-        // (priority, bound, id): least priority first, then least bound.
-        let mut open = BinaryHeap::from([Reverse((u64::from(h0) * u64::from(weight), h0, 0u32))]);
+        // Least priority first, then least bound; the greedy search also
+        // takes random positions by type.
+        let mut open = OpenList::new(weight > 1);
+        open.push(u64::from(h0) * u64::from(weight), 0, h0, 0);
         let mut closed = vec![false];
         let mut child = Vec::with_capacity(k + 1);
         let mut macros: Vec<Vec<Push>> = Vec::new();
         let mut macro_bytes = 0u64;
         let mut work = Reach::new(board.len());
 
-        while let Some(Reverse((_, h, id))) = open.pop() {
+        while let Some((h, id)) = open.pop() {
             let id_us = id as usize;
             if closed[id_us] {
                 continue;
@@ -248,6 +254,16 @@ impl Searcher<'_> {
                     Some(_) => reach.flood(board, &occupied, player_after),
                     None => NO_CELL,
                 };
+                let bound = bound.filter(|_| {
+                    via.is_some()
+                        || !corral_dead.pushed_into_deadlock(
+                            board,
+                            &occupied,
+                            &reach,
+                            to,
+                            player_after,
+                        )
+                });
                 occupied[usize::from(to)] = false;
                 occupied[usize::from(b)] = true;
                 let Some(h_child) = bound else {
@@ -289,7 +305,7 @@ impl Searcher<'_> {
                         node.g = g_child;
                         node.parent = id;
                         node.step = step;
-                        open.push(Reverse((priority, h_child, old)));
+                        open.push(priority, g_child, h_child, old);
                     }
                     None => {
                         if nodes.len() as u64 >= max_nodes
@@ -309,7 +325,7 @@ impl Searcher<'_> {
                             g: g_child,
                         });
                         closed.push(false);
-                        open.push(Reverse((priority, h_child, new_id)));
+                        open.push(priority, g_child, h_child, new_id);
                     }
                 }
             }
