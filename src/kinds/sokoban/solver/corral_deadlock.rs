@@ -1,6 +1,8 @@
 //! Corral deadlocks (as in JSoko): after a push, a part of the board next
-//! to the pushed box that the player cannot reach (a corral) is searched
-//! with only its fence boxes on the board. When no sequence of their
+//! to the pushed box, or to a box it touches, that the player cannot reach
+//! (a corral) is searched with only its fence boxes on the board (then
+//! with each box that touches the fence, then with all of those). When no
+//! sequence of their
 //! pushes either puts them all on goals or lets the player into the
 //! corral, the fence can never be opened and its boxes never all reach
 //! goals: the push is a deadlock. Taking the other boxes off only makes
@@ -36,6 +38,10 @@ pub(super) struct CorralDeadlocks {
     in_corral: Vec<bool>,
     cells: Vec<u16>,
     fence: Vec<u16>,
+    ring: Vec<u16>,
+    subset: Vec<u16>,
+    pocket: Vec<u16>,
+    in_pocket: Vec<bool>,
     stack: Vec<u16>,
     occupied: Vec<bool>,
     reach: Option<Reach>,
@@ -57,6 +63,7 @@ impl CorralDeadlocks {
         if self.in_corral.len() != board.len() {
             self.in_corral = vec![false; board.len()];
             self.occupied = vec![false; board.len()];
+            self.in_pocket = vec![false; board.len()];
         }
         // The free cells beside the pushed box and beside the boxes that
         // touch it: the box may have closed a corral, or locked a fence
@@ -80,7 +87,7 @@ impl CorralDeadlocks {
                 continue;
             }
             let fenced = self.label(board, occupied, reach, start);
-            let dead = fenced && self.fence_is_dead(board, player);
+            let dead = fenced && self.corral_is_locked(board, player);
             for &c in &self.cells {
                 self.in_corral[usize::from(c)] = false;
             }
@@ -129,41 +136,93 @@ impl CorralDeadlocks {
         if self.fence.len() > MAX_FENCE {
             return false;
         }
-        // The boxes that hold the fence boxes in place come too, as many
-        // as fit.
-        let mut i = 0;
-        while i < self.fence.len() && self.fence.len() < MAX_FENCE {
-            let f = self.fence[i];
-            i += 1;
+        // The boxes that hold the fence boxes in place.
+        self.ring.clear();
+        for &f in &self.fence {
             for d in 0..4 {
                 let m = board.next(f, d);
                 if m != NO_CELL
                     && occupied[usize::from(m)]
                     && !self.fence.contains(&m)
-                    && self.fence.len() < MAX_FENCE
+                    && !self.ring.contains(&m)
                 {
-                    self.fence.push(m);
+                    self.ring.push(m);
                 }
             }
         }
         true
     }
 
-    /// Whether the fence boxes alone, the player on `player`, can neither
-    /// all stand on goals nor let the player into the corral.
-    fn fence_is_dead(&mut self, board: &Board, player: u16) -> bool {
-        self.fence.sort_unstable();
+    /// Whether the corral just labelled can never be opened: its fence
+    /// alone, then with each box that touches the fence, then with all of
+    /// them (as many as [`MAX_FENCE`] allows). A free box taken in makes
+    /// the search bigger without making it any likelier to run dry, so the
+    /// small sets go first.
+    fn corral_is_locked(&mut self, board: &Board, player: u16) -> bool {
+        self.subset.clone_from(&self.fence);
+        if self.set_is_dead(board, player) {
+            return true;
+        }
+        for j in 0..self.ring.len() {
+            self.subset.clone_from(&self.fence);
+            self.subset.push(self.ring[j]);
+            if self.set_is_dead(board, player) {
+                return true;
+            }
+        }
+        let fits = self
+            .ring
+            .len()
+            .min(MAX_FENCE.saturating_sub(self.fence.len()));
+        if fits < 2 {
+            return false;
+        }
+        self.subset.clone_from(&self.fence);
+        self.subset.extend_from_slice(&self.ring[..fits]);
+        self.set_is_dead(board, player)
+    }
+
+    /// Whether the boxes of `subset` alone, the player on `player`, can
+    /// neither all stand on goals nor let the player into the corral.
+    fn set_is_dead(&mut self, board: &Board, player: u16) -> bool {
+        self.subset.sort_unstable();
         let reach = self.reach.get_or_insert_with(|| Reach::new(board.len()));
-        for &b in &self.fence {
+        for &b in &self.subset {
             self.occupied[usize::from(b)] = true;
         }
         let least = reach.flood(board, &self.occupied, player);
-        for &b in &self.fence {
+        // The corral as the boxes alone fence it: the part of the board
+        // round the corral's smallest cell that the player cannot reach
+        // with only them on it (all that the answer depends on is then in
+        // the key).
+        let corral_least = self.cells.iter().copied().min().unwrap_or(NO_CELL);
+        self.pocket.clear();
+        self.pocket.push(corral_least);
+        self.in_pocket[usize::from(corral_least)] = true;
+        let mut i = 0;
+        while i < self.pocket.len() {
+            let c = self.pocket[i];
+            i += 1;
+            for d in 0..4 {
+                let m = board.next(c, d);
+                if m != NO_CELL
+                    && !self.occupied[usize::from(m)]
+                    && !reach.reached(m)
+                    && !self.in_pocket[usize::from(m)]
+                {
+                    self.in_pocket[usize::from(m)] = true;
+                    self.pocket.push(m);
+                }
+            }
+        }
+        for &c in &self.pocket {
+            self.in_pocket[usize::from(c)] = false;
+        }
+        for &b in &self.subset {
             self.occupied[usize::from(b)] = false;
         }
-        let corral_least = self.cells.iter().copied().min().unwrap_or(NO_CELL);
         let key: Box<[u16]> = self
-            .fence
+            .subset
             .iter()
             .copied()
             .chain([least, corral_least])
@@ -172,10 +231,10 @@ impl CorralDeadlocks {
             return dead;
         }
         let start = &key[..key.len() - 1];
-        let cells = &self.cells;
+        let pocket = &self.pocket;
         let dead =
             cannot_all_reach_goals(board, start, &mut self.occupied, reach, MAX_NODES, |r| {
-                cells.iter().any(|&c| r.reached(c))
+                pocket.iter().any(|&c| r.reached(c))
             });
         if self.remembered.len() >= MAX_REMEMBERED {
             self.remembered.clear();
@@ -228,6 +287,19 @@ mod tests {
     fn a_pocket_its_fence_can_never_open_is_a_deadlock() {
         assert!(locked(POCKET, 5, 5));
         assert!(locked(POCKET, 4, 6));
+    }
+
+    #[test]
+    fn a_box_that_holds_the_fence_is_taken_in() {
+        // A one-cell pocket in a corner, a box left of it (a wall above)
+        // and one under it; a third box, diagonal to the pocket, holds
+        // both. The two fence boxes alone are no deadlock (the lower one
+        // can be pushed left), all three are.
+        let trio = "########\n#...####\n#   $ ##\n#   $$ #\n#  @   #\n########\n";
+        assert!(locked(trio, 5, 3));
+        assert!(locked(trio, 4, 2));
+        let freed = trio.replace("#   $$ #", "#  $ $ #");
+        assert!(!locked(&freed, 5, 3));
     }
 
     #[test]
