@@ -56,7 +56,7 @@ pub fn answer_of(report: &SolveReport) -> SolveAnswer {
                 counted(report.dead_cells as u64, "dead cell", "dead cells")
             ),
             format!(
-                "{} found and pruned (frozen or locked boxes, boxes left without a goal)",
+                "{} found and pruned (frozen or locked boxes, pockets that never open, boxes left without a goal)",
                 counted(
                     report.deadlocks_found,
                     "push into a deadlock",

@@ -2,13 +2,13 @@
 //! to the pushed box, or to a box it touches, that the player cannot reach
 //! (a corral) is searched with only its fence boxes on the board (then
 //! with each box that touches the fence, then with all of those). When no
-//! sequence of their
-//! pushes either puts them all on goals or lets the player into the
-//! corral, the fence can never be opened and its boxes never all reach
-//! goals: the push is a deadlock. Taking the other boxes off only makes
-//! the level easier, so the test is sound; a search that opens the corral
-//! or passes [`MAX_NODES`] proves nothing and prunes nothing. Answers are
-//! remembered by the fence, the player's area and the corral.
+//! sequence of their pushes either puts them all on goals or lets the
+//! player into the corral, the fence can never be opened and its boxes
+//! never all reach goals: the push is a deadlock. Taking the other boxes
+//! off only makes the level easier, so the test is sound; a search that
+//! opens the corral or passes [`MAX_NODES`] proves nothing and prunes
+//! nothing. Answers are remembered by the boxes searched, the player's
+//! area and the corral's smallest cell.
 //!
 //! It finds what the pattern search of [`super::local_deadlock`] misses
 //! when the boxes that lock each other are not the nearest ones: three
@@ -49,9 +49,9 @@ pub(super) struct CorralDeadlocks {
 
 impl CorralDeadlocks {
     /// Whether the push that put a box on `moved` closed a corral beside
-    /// it, or beside a box it touches, that can never be opened. `occupied` flags every box cell after
-    /// the push, `reach` is the player's area after it, and `player` a
-    /// cell of that area.
+    /// it, or beside a box it touches, that can never be opened.
+    /// `occupied` flags every box cell after the push, `reach` is the
+    /// player's area after it, and `player` a cell of that area.
     pub(super) fn pushed_into_deadlock(
         &mut self,
         board: &Board,
@@ -79,11 +79,7 @@ impl CorralDeadlocks {
             }
         }
         for start in starts {
-            if start == NO_CELL
-                || occupied[usize::from(start)]
-                || reach.reached(start)
-                || self.in_corral[usize::from(start)]
-            {
+            if start == NO_CELL || occupied[usize::from(start)] || reach.reached(start) {
                 continue;
             }
             let fenced = self.label(board, occupied, reach, start);
@@ -320,5 +316,67 @@ mod tests {
     fn a_box_with_no_corral_beside_it_is_no_deadlock() {
         let lone = "#######\n#@ $ .#\n#######\n";
         assert!(!locked(lone, 3, 1));
+    }
+
+    /// A random small level from one choice a cell (wall, floor, box,
+    /// goal, box on a goal), the player on the first floor cell; `None`
+    /// when it is not a valid level.
+    fn random_level(w: usize, cells: &[u8]) -> Option<String> {
+        let mut text = "#".repeat(w + 2) + "\n";
+        let mut player = false;
+        for row in cells.chunks(w) {
+            text.push('#');
+            for &c in row {
+                text.push(match c % 10 {
+                    0 | 1 => '#',
+                    2 => '$',
+                    3 => '.',
+                    4 => '*',
+                    _ if !player => {
+                        player = true;
+                        '@'
+                    }
+                    _ => ' ',
+                });
+            }
+            text.push_str("#\n");
+        }
+        text.push_str(&"#".repeat(w + 2));
+        text.push('\n');
+        let level = read_xsb_one(&text).ok()?;
+        level.problems().is_empty().then_some(text)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 400,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Whenever the test calls a level's start a corral deadlock (with
+        /// any box taken as the one just pushed), the whole analysis finds
+        /// the level unwinnable.
+        #[test]
+        fn a_corral_deadlock_is_never_winnable(
+            w in 4usize..=6,
+            cells in proptest::collection::vec(0u8..10, 24..=30),
+        ) {
+            let cells = &cells[..cells.len() / w * w];
+            let Some(text) = random_level(w, cells) else {
+                return Ok(());
+            };
+            let rules = Rules::compile(&read_xsb_one(&text).unwrap()).unwrap();
+            let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
+            let locked = boxes.iter().any(|&b| {
+                let (x, y) = rules.xy(u32::from(b));
+                locked(&text, x as usize, y as usize)
+            });
+            if locked {
+                let level = read_xsb_one(&text).unwrap();
+                let full = crate::kinds::sokoban::analyze(&level, &crate::engine::Job::default())
+                    .unwrap();
+                proptest::prop_assert!(!full.report.solvable, "{}", text);
+            }
+        }
     }
 }

@@ -132,8 +132,9 @@ pub struct SolveReport {
     pub positions: u64,
     /// The dead cells of the level (a box there never reaches a goal).
     pub dead_cells: usize,
-    /// Pushes it found to end in a deadlock (freeze and local deadlocks, boxes with
-    /// no assignment to the goals), pushes onto dead cells not counted.
+    /// Pushes it found to end in a deadlock (freeze, local and corral
+    /// deadlocks, boxes with no assignment to the goals), pushes onto dead
+    /// cells not counted.
     pub deadlocks_found: u64,
 }
 

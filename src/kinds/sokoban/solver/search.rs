@@ -60,9 +60,9 @@ pub(super) struct Counts {
     pub(super) positions: u64,
     /// Positions expanded.
     pub(super) expanded: u64,
-    /// Pushes found to end in a deadlock (frozen boxes, local deadlocks,
-    /// or boxes with no assignment to the goals); pushes onto dead cells
-    /// are not counted.
+    /// Pushes found to end in a deadlock (frozen boxes, local and corral
+    /// deadlocks, or boxes with no assignment to the goals); pushes onto
+    /// dead cells are not counted.
     pub(super) deadlocks: u64,
 }
 
