@@ -7,9 +7,10 @@
 //! the project or `LEVELSCOPE_REAL_LEVELS`, never part of the repository;
 //! without it the bench says so and times nothing.
 //!
-//! A second group times the push-level solver (`kinds::sokoban::solver`)
-//! on XSokoban screens 1 to 20 it solves within 10 s and on the Microban levels
-//! the default budget cannot explore whole that it solves (up to three).
+//! A second group times the push-level solver (`kinds::sokoban::solver`),
+//! with issue 42's limit of 30 s, on the XSokoban screens of 1 to 20 it
+//! solves and on the Microban levels the default budget cannot explore
+//! whole that it solves (up to three).
 //!
 //! Run with `cargo bench --bench sokoban`.
 
@@ -96,10 +97,24 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// XSokoban screens 1 to 20, when the real levels are there, named.
+/// The time limit the solver gets, in the bench as in issue 42's bar
+/// (`analyze --time-limit 30`): A* takes its share of it first.
+const SOLVE_LIMIT: Duration = Duration::from_secs(30);
+
+/// The XSokoban screens of 1 to 20 that the solver solved within 30 s on
+/// the 2-core development machine (docs/performance.md); each is solved
+/// once more before it is timed, and left out if it is not.
+const SOLVED_SCREENS: [usize; 7] = [1, 2, 3, 4, 6, 7, 17];
+
+/// Microban levels the default budget cannot explore whole; the first
+/// three the solver solves are timed.
+const PAST_THE_BUDGET: [&str; 8] = ["93", "105", "107", "139", "144", "145", "146", "153"];
+
+/// The listed XSokoban screens, when the real levels are there, named.
 fn xsokoban() -> Vec<(String, Level)> {
     let dir = real_levels::real_levels_dir().join("sokoban/xsokoban");
-    (1..=20)
+    SOLVED_SCREENS
+        .iter()
         .filter_map(|i| {
             let text = fs::read_to_string(dir.join(format!("screen.{i}"))).ok()?;
             Some((format!("xsokoban {i}"), read_xsb_one(&text).ok()?))
@@ -107,22 +122,28 @@ fn xsokoban() -> Vec<(String, Level)> {
         .collect()
 }
 
-/// Whether the solver solves `level` within `seconds`.
-fn solves(level: &Level, seconds: u64) -> bool {
-    solve(level, Duration::from_secs(seconds), &Job::default())
+/// Whether the solver solves `level` within [`SOLVE_LIMIT`].
+fn solves(level: &Level) -> bool {
+    solve(level, SOLVE_LIMIT, &Job::default())
         .is_ok_and(|r| matches!(r.outcome, SolveOutcome::Solved(_)))
 }
 
 fn bench_solver(c: &mut Criterion) {
     let mut timed: Vec<(String, Level)> = xsokoban()
         .into_iter()
-        .filter(|(_, level)| solves(level, 10))
+        .filter(|(name, level)| {
+            let solved = solves(level);
+            if !solved {
+                eprintln!("{name}: not solved within the limit this time; not timed");
+            }
+            solved
+        })
         .collect();
     if let Some(levels) = microban() {
         let past_budget = levels
             .into_iter()
-            .filter(|level| analyze(level, &Job::new(DEFAULT_MAX_STATES)).is_err())
-            .filter(|level| solves(level, 10))
+            .filter(|level| PAST_THE_BUDGET.contains(&level.name.as_str()))
+            .filter(solves)
             .take(3)
             .map(|level| (format!("microban {}", level.name), level));
         timed.extend(past_budget);
@@ -135,9 +156,7 @@ fn bench_solver(c: &mut Criterion) {
     group.sample_size(10);
     for (name, level) in &timed {
         group.bench_function(name.as_str(), |b| {
-            b.iter(|| {
-                solve(level, Duration::from_secs(60), &Job::default()).expect("a valid level")
-            })
+            b.iter(|| solve(level, SOLVE_LIMIT, &Job::default()).expect("a valid level"))
         });
     }
     group.finish();

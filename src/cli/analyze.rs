@@ -261,13 +261,10 @@ fn error_report(
 ) -> Report {
     let text = if as_json {
         let mut row = file.json_fields();
-        row.insert("error".into(), json!(message));
-        if let Some(partial) = partial {
-            row.insert("partial".into(), partial.to_json());
-        }
+        past::add_stop(&mut row, message, partial);
         format!("{}\n", Value::Object(row))
     } else {
-        let partial = partial.map_or(String::new(), |p| format!("  {}\n", p.line()));
+        let partial = past::partial_line(partial);
         format!("{}: error: {message}\n{partial}", file.shown())
     };
     Report { text, failed: true }
@@ -280,11 +277,11 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>
     let solvable = args
         .time_limit
         .zip(level.as_ref().ok().filter(|l| past::has_solver(l)));
-    let solver = solvable.and_then(|(limit, level)| {
-        past::SolverBeside::start(level, limit, args.max_memory / past::SOLVER_MEMORY_SHARE)
-    });
+    let solver_memory = args.max_memory / past::SOLVER_MEMORY_SHARE;
+    let solver =
+        solvable.and_then(|(limit, level)| past::SolverBeside::start(level, limit, solver_memory));
     let exploration_memory = match solver {
-        Some(_) => args.max_memory - args.max_memory / past::SOLVER_MEMORY_SHARE,
+        Some(_) => args.max_memory - solver_memory,
         None => args.max_memory,
     };
     let job = Job::with_budgets(args.max_states, exploration_memory);

@@ -134,17 +134,32 @@ pub fn past_budget_report(
     let (message, partial) = stopped;
     let unanswered = matches!(report.outcome, SolveOutcome::NotFound(_));
     let text = if as_json {
-        row.insert("error".into(), json!(message));
-        if let Some(partial) = partial {
-            row.insert("partial".into(), partial.to_json());
-        }
+        add_stop(&mut row, message, partial);
         row.insert("solver".into(), report.to_json());
         format!("{}\n", Value::Object(row))
     } else {
-        let partial = partial.map_or(String::new(), |p| format!("  {}\n", p.line()));
+        let partial = partial_line(partial);
         format!("{shown}: {message}\n{partial}{}", solver_text(report))
     };
     (text, unanswered)
+}
+
+/// Adds why a level's analysis stopped (`error`) and, when they are known,
+/// its partial figures (`partial`) to its JSON row.
+pub fn add_stop(
+    row: &mut serde_json::Map<String, Value>,
+    message: &str,
+    partial: Option<&PartialFigures>,
+) {
+    row.insert("error".into(), json!(message));
+    if let Some(partial) = partial {
+        row.insert("partial".into(), partial.to_json());
+    }
+}
+
+/// The partial figures' line in the text report, indented, or nothing.
+pub fn partial_line(partial: Option<&PartialFigures>) -> String {
+    partial.map_or(String::new(), |p| format!("  {}\n", p.line()))
 }
 
 #[cfg(test)]

@@ -369,7 +369,7 @@ mod tests {
             let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
             let locked = boxes.iter().any(|&b| {
                 let (x, y) = rules.xy(u32::from(b));
-                locked(&text, x as usize, y as usize)
+                locked(&text, x, y)
             });
             if locked {
                 let level = read_xsb_one(&text).unwrap();

@@ -13,13 +13,19 @@ use std::collections::{BinaryHeap, HashMap};
 /// A waiting position: its priority, its bound and its id.
 type Entry = Reverse<(u64, u32, u32)>;
 
+/// A position's type: its cost so far and its bound.
+type Type = (u32, u32);
+
+/// The waiting ids by type, and the types in a list to choose from.
+type ByType = (HashMap<Type, Vec<u32>>, Vec<Type>);
+
 /// The open list.
 #[derive(Debug)]
 pub(super) struct OpenList {
     best: BinaryHeap<Entry>,
     /// With exploration: the waiting ids by type `(g, h)`, and the types
     /// in a list to choose from (empty types are dropped when chosen).
-    types: Option<(HashMap<(u32, u32), Vec<u32>>, Vec<(u32, u32)>)>,
+    types: Option<ByType>,
     /// Whether the next take is a random one.
     random_turn: bool,
     /// The xorshift state.
