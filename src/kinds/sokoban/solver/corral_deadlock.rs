@@ -14,10 +14,8 @@
 //! when the boxes that lock each other are not the nearest ones: three
 //! boxes round a two-cell pocket, with free boxes beside them.
 
-use std::collections::HashMap;
-
 use super::board::{Board, Reach, NO_CELL};
-use super::local_deadlock::cannot_all_reach_goals;
+use super::local_deadlock::{cannot_all_reach_goals, Remembered};
 
 /// The most fence boxes one search takes; a bigger corral is left alone.
 const MAX_FENCE: usize = 8;
@@ -28,14 +26,12 @@ const MAX_CELLS: usize = 64;
 /// The most positions one search looks at before it gives up.
 const MAX_NODES: usize = 1_000;
 
-/// The most answers remembered; past it the memory is cleared.
-const MAX_REMEMBERED: usize = 1 << 20;
-
 /// The corral test's working arrays and remembered answers.
 #[derive(Clone, Debug, Default)]
 pub(super) struct CorralDeadlocks {
-    remembered: HashMap<Box<[u16]>, bool>,
+    remembered: Remembered,
     in_corral: Vec<bool>,
+    labelled: Vec<u16>,
     cells: Vec<u16>,
     fence: Vec<u16>,
     ring: Vec<u16>,
@@ -78,25 +74,35 @@ impl CorralDeadlocks {
                 }
             }
         }
+        // Corrals stay marked until the end, so that one reached from two
+        // starts is searched once.
+        self.labelled.clear();
+        let mut dead = false;
         for start in starts {
-            if start == NO_CELL || occupied[usize::from(start)] || reach.reached(start) {
+            if start == NO_CELL
+                || occupied[usize::from(start)]
+                || reach.reached(start)
+                || self.in_corral[usize::from(start)]
+            {
                 continue;
             }
             let fenced = self.label(board, occupied, reach, start);
-            let dead = fenced && self.corral_is_locked(board, player);
-            for &c in &self.cells {
-                self.in_corral[usize::from(c)] = false;
-            }
+            self.labelled.extend_from_slice(&self.cells);
+            dead = fenced && self.corral_is_locked(board, player);
             if dead {
-                return true;
+                break;
             }
         }
-        false
+        for &c in &self.labelled {
+            self.in_corral[usize::from(c)] = false;
+        }
+        dead
     }
 
     /// Collects the corral holding the free cell `start` into `cells` and
     /// the boxes next to it into `fence` (cells marked in `in_corral` until
-    /// the caller clears them); whether it is small enough to search.
+    /// the caller clears them, by `cells`); whether it is small enough to
+    /// search.
     fn label(&mut self, board: &Board, occupied: &[bool], reach: &Reach, start: u16) -> bool {
         self.cells.clear();
         self.fence.clear();
@@ -223,7 +229,7 @@ impl CorralDeadlocks {
             .copied()
             .chain([least, corral_least])
             .collect();
-        if let Some(&dead) = self.remembered.get(&key) {
+        if let Some(dead) = self.remembered.get(&key) {
             return dead;
         }
         let start = &key[..key.len() - 1];
@@ -232,10 +238,7 @@ impl CorralDeadlocks {
             cannot_all_reach_goals(board, start, &mut self.occupied, reach, MAX_NODES, |r| {
                 pocket.iter().any(|&c| r.reached(c))
             });
-        if self.remembered.len() >= MAX_REMEMBERED {
-            self.remembered.clear();
-        }
-        self.remembered.insert(key, dead);
+        self.remembered.keep(key, dead);
         dead
     }
 }

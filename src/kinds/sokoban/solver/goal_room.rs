@@ -103,11 +103,11 @@ impl GoalRooms {
         self.entrance_of[usize::from(c)] != NO_ROOM
     }
 
-    /// After a push put a box on the entrance `at`: the fewest further
-    /// pushes that take it to its room's next empty goal with the other
-    /// boxes where they are (`occupied` flags the box cells after the push,
-    /// `reach` is the player's area after it), as a macro of box number
-    /// `index`; `None` when there are none.
+    /// For box number `index` on the entrance `at` (just pushed there, or
+    /// standing there): the fewest further pushes that take it to its
+    /// room's next empty goal with the other boxes where they are
+    /// (`occupied` flags the box cells, `reach` is the player's area), as
+    /// a macro; `None` when there are none.
     pub(super) fn onward(
         &self,
         board: &Board,
@@ -141,26 +141,12 @@ impl GoalRooms {
         reach: &Reach,
         work: &mut Reach,
     ) -> Vec<GoalMacro> {
-        let mut found = Vec::new();
-        for (index, &b) in boxes.iter().enumerate() {
-            let room = self.entrance_of[usize::from(b)];
-            if room == NO_ROOM {
-                continue;
-            }
-            let order = &self.orders[usize::from(room)];
-            let Some(&goal) = order.iter().find(|&&g| !occupied[usize::from(g)]) else {
-                continue;
-            };
-            if let Some((pushes, player)) = push_to(board, occupied, reach, work, b, goal) {
-                found.push(GoalMacro {
-                    index,
-                    goal,
-                    pushes,
-                    player,
-                });
-            }
-        }
-        found
+        boxes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| self.is_entrance(b))
+            .filter_map(|(index, &b)| self.onward(board, index, b, occupied, reach, work))
+            .collect()
     }
 }
 

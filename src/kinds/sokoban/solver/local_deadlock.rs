@@ -23,10 +23,31 @@ const MAX_NODES: usize = 400;
 /// The most answers remembered; past it the memory is cleared.
 const MAX_REMEMBERED: usize = 1 << 20;
 
+/// Deadlock answers remembered by their search's start (boxes, then the
+/// player's cell and anything else the answer depends on), all forgotten
+/// at once when [`MAX_REMEMBERED`] are held.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Remembered(HashMap<Box<[u16]>, bool>);
+
+impl Remembered {
+    /// The answer remembered for `key`.
+    pub(super) fn get(&self, key: &[u16]) -> Option<bool> {
+        self.0.get(key).copied()
+    }
+
+    /// Remembers `dead` for `key`.
+    pub(super) fn keep(&mut self, key: Box<[u16]>, dead: bool) {
+        if self.0.len() >= MAX_REMEMBERED {
+            self.0.clear();
+        }
+        self.0.insert(key, dead);
+    }
+}
+
 /// The local deadlock test's working arrays and remembered answers.
 #[derive(Clone, Debug, Default)]
 pub(super) struct LocalDeadlocks {
-    remembered: HashMap<Box<[u16]>, bool>,
+    remembered: Remembered,
     occupied: Vec<bool>,
     reach: Option<Reach>,
     subset: Vec<u16>,
@@ -93,15 +114,12 @@ impl LocalDeadlocks {
             self.occupied[usize::from(b)] = false;
         }
         let key: Box<[u16]> = self.subset.iter().copied().chain([least]).collect();
-        if let Some(&dead) = self.remembered.get(&key) {
+        if let Some(dead) = self.remembered.get(&key) {
             return dead;
         }
         let dead =
             cannot_all_reach_goals(board, &key, &mut self.occupied, reach, MAX_NODES, |_| false);
-        if self.remembered.len() >= MAX_REMEMBERED {
-            self.remembered.clear();
-        }
-        self.remembered.insert(key, dead);
+        self.remembered.keep(key, dead);
         dead
     }
 }

@@ -7,9 +7,8 @@
 //! reach goals: [`local_deadlock`]), corral deadlocks (a pocket the
 //! player cannot reach whose fence never opens: [`corral_deadlock`]) and
 //! positions whose boxes cannot all be assigned to goals, and searching
-//! only a PI-corral's pushes where
-//! there is one, ordered by a lower bound from the cheapest assignment of
-//! boxes to goals by push distance. It first runs A* (a share of the
+//! only a PI-corral's pushes where there is one, ordered by a lower bound
+//! from the cheapest assignment of boxes to goals by push distance. It first runs A* (a share of the
 //! time): finished, its solution has the fewest pushes. Then a greedier
 //! best-first search (which takes every other position at random by
 //! type, [`open_list`]) uses the rest of the time to find any solution,

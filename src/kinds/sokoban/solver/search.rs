@@ -10,8 +10,8 @@
 //! type ([`super::open_list`]). Either way, an open list that runs dry
 //! proves that no solution exists, since every pruning (dead cells,
 //! freeze, local and corral deadlocks, boxes with no assignment to the
-//! goals) is sound, unless the goal rooms'
-//! macros were used ([`super::goal_room`]): they leave solutions out.
+//! goals) is sound, unless the goal rooms' macros were used
+//! ([`super::goal_room`]): they leave solutions out.
 
 use std::collections::HashMap;
 use std::rc::Rc;
