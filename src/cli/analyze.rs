@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use super::level_spec::{LevelSpec, LevelSpecError};
 use super::solve_past_budget as past;
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES, LAYERED_FROM};
 use crate::kinds::{Analysis, AnalysisError, Kind, Level, PartialFigures};
 
 /// Arguments of `analyze`.
@@ -272,7 +272,15 @@ fn error_report(
 
 /// Analyses one level and reports it; a search that runs long shows its
 /// progress among the run's bars.
-fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>) -> Report {
+/// A level `alone` in its run (one file of one level) is explored on
+/// every thread of the pool; the levels of a batch run side by side, one
+/// thread each.
+fn report_level(
+    args: &Settings,
+    file: &Source,
+    level: Result<Level, InputError>,
+    alone: bool,
+) -> Report {
     let started = Instant::now();
     let solvable = args
         .time_limit
@@ -284,7 +292,10 @@ fn report_level(args: &Settings, file: &Source, level: Result<Level, InputError>
         Some(_) => args.max_memory - solver_memory,
         None => args.max_memory,
     };
-    let job = Job::with_budgets(args.max_states, exploration_memory);
+    let mut job = Job::with_budgets(args.max_states, exploration_memory);
+    if alone {
+        job = job.with_parallel_from(LAYERED_FROM);
+    }
     let watchdog =
         solvable.map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(limit)));
     let result = level.and_then(|l| {
@@ -414,7 +425,11 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                         crate::file_names::shown(path)
                     );
                 }
-                for (file, level) in levels {
+                let mut levels = levels.peekable();
+                while let Some((file, level)) = levels.next() {
+                    // The run's only level: the first, of one file, with
+                    // none after it.
+                    let alone = args.files.len() == 1 && item == 0 && levels.peek().is_none();
                     item += 1;
                     if !super::partition::takes(partition, item - 1) {
                         continue;
@@ -428,7 +443,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     let (done, settings, number) = (done.clone(), Arc::clone(&settings), issued);
                     issued += 1;
                     rayon::spawn(move || {
-                        let report = report_level(&settings, &file, level);
+                        let report = report_level(&settings, &file, level, alone);
                         let _ = done.send((number, report));
                     });
                 }

@@ -1,12 +1,14 @@
 //! The whole analysis of one puzzle: explore, label, find traps, and sum it
 //! up in a small serialisable [`Summary`].
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::graph::{explore, explore_keeping_cut, Interrupted, StateGraph};
 use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
 use super::label::{Distances, Label, LabelError, Predecessors, Route};
+use super::label_threads::on_many_threads;
 use super::packed::PackedState;
 use super::partial::{label_cut, PartialAnalysis};
 use super::puzzle::Puzzle;
@@ -150,6 +152,9 @@ pub fn analyze_or_partial<P: Puzzle>(
     Err(Unfinished { error, partial })
 }
 
+/// The sources of traps one task of the parallel trap search takes.
+const TRAP_RANGE: usize = if cfg!(test) { 5 } else { 1 << 16 };
+
 /// Every trap of a labelled graph, within the job's memory budget (the
 /// search holds `held` bytes already).
 fn find_traps<S: PackedState>(
@@ -166,35 +171,74 @@ fn find_traps<S: PackedState>(
     let set_bytes = n.div_ceil(64) as u64 * 8;
     job.check_memory(held, set_bytes, states)?;
     let held = held + set_bytes;
-    let mut winnable = IdSet::new(n);
-    let mut winnable_count = 0;
-    for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
-        winnable.insert(id);
-        winnable_count += 1;
-    }
+    let on_threads = on_many_threads(n, job);
+    let winnable = if on_threads {
+        IdSet::of_threads(n, |id| dist.is_winnable(id))
+    } else {
+        let mut set = IdSet::new(n);
+        for id in (0..n as u32).filter(|&id| dist.is_winnable(id)) {
+            set.insert(id);
+        }
+        set
+    };
+    let winnable_count = winnable.len();
     let mut traps = Vec::new();
     if winnable_count == 0 || winnable_count == n {
         // No dead end, or no winnable state to fall from.
         return Ok(traps);
     }
-    for from in 0..n as u32 {
+    let traps_from = |from: u32, out: &mut Vec<Trap>| {
         if !winnable.contains(from) || graph.is_won(from) {
-            continue;
+            return;
         }
         for (mv, &to) in graph.successors(from).iter().enumerate() {
             if (to as usize) < n && !winnable.contains(to) {
-                if traps.len() == traps.capacity() {
-                    let held = held + (traps.capacity() * std::mem::size_of::<Trap>()) as u64;
-                    job.reserve(&mut traps, 1, held, states)?;
-                }
-                traps.push(Trap {
+                out.push(Trap {
                     from,
                     mv: mv as u8,
                     to,
                 });
             }
         }
+    };
+    if on_threads {
+        // Each range of sources lists its traps in order, and the lists are
+        // joined in the order of the ranges: the list one thread finds.
+        // The ranges' lists are counted against the budget once they are
+        // made, and the joined list before it is.
+        let parts: Vec<Vec<Trap>> = (0..n.div_ceil(TRAP_RANGE))
+            .into_par_iter()
+            .map(|k| {
+                let mut out = Vec::new();
+                for from in k * TRAP_RANGE..n.min((k + 1) * TRAP_RANGE) {
+                    traps_from(from as u32, &mut out);
+                }
+                out
+            })
+            .collect();
+        let count: usize = parts.iter().map(Vec::len).sum();
+        let held = held + (count * std::mem::size_of::<Trap>()) as u64;
+        job.reserve(&mut traps, count, held, states)?;
+        for part in parts {
+            traps.extend(part);
+        }
+        traps.shrink_to_fit();
+        return Ok(traps);
     }
+    let mut found = Vec::new();
+    for from in 0..n as u32 {
+        traps_from(from, &mut found);
+        for &trap in &found {
+            if traps.len() == traps.capacity() {
+                let held = held + (traps.capacity() * std::mem::size_of::<Trap>()) as u64;
+                job.reserve(&mut traps, 1, held, states)?;
+            }
+            traps.push(trap);
+        }
+        found.clear();
+    }
+    // As long as the list, on any number of threads.
+    traps.shrink_to_fit();
     Ok(traps)
 }
 

@@ -15,6 +15,22 @@ impl IdSet {
         }
     }
 
+    /// The set of the ids below `n` for which `holds` is true, worked out
+    /// on every thread of the current rayon pool (64 ids a word).
+    pub(crate) fn of_threads(n: usize, holds: impl Fn(u32) -> bool + Sync) -> IdSet {
+        use rayon::prelude::*;
+        let words = (0..n.div_ceil(64))
+            .into_par_iter()
+            .map(|w| {
+                let first = w * 64;
+                (first..n.min(first + 64))
+                    .filter(|&id| holds(id as u32))
+                    .fold(0u64, |word, id| word | 1 << (id % 64))
+            })
+            .collect();
+        IdSet { words }
+    }
+
     /// Adds `id`.
     #[inline]
     pub(crate) fn insert(&mut self, id: u32) {
@@ -25,6 +41,11 @@ impl IdSet {
     #[inline]
     pub(crate) fn contains(&self, id: u32) -> bool {
         self.words[id as usize / 64] >> (id % 64) & 1 != 0
+    }
+
+    /// The number of ids in the set.
+    pub(crate) fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The number of 64-bit words the set spans: the cost of one pass over
@@ -62,5 +83,14 @@ mod tests {
         assert_eq!(out, [7, 3, 63, 64, 130, 199]);
         assert!(!set.contains(3));
         assert_eq!(set.word_count(), 4);
+    }
+
+    #[test]
+    fn a_set_worked_out_on_threads_holds_exactly_the_ids_that_hold() {
+        let set = IdSet::of_threads(1000, |id| id % 7 == 3);
+        for id in 0..1000 {
+            assert_eq!(set.contains(id), id % 7 == 3, "{id}");
+        }
+        assert_eq!(set.word_count(), 16);
     }
 }

@@ -264,12 +264,11 @@ pub struct Job {
     parallel_from: u64,
 }
 
-/// The default of [`Job::parallel_from`]: never, so one level is explored
-/// on one thread (levels of a batch still share the pool's threads). On
-/// this project's 2-core machine the layered explorer was slower on two
-/// threads than on one (`docs/performance.md`, "Many cores"), so it is used
-/// only where a caller asks for it ([`Job::with_parallel_from`];
-/// [`LAYERED_FROM`] is the size from which it would pay, if it paid).
+/// The default of [`Job::parallel_from`]: never, so a job explores its
+/// level on one thread unless its caller asks for more
+/// ([`Job::with_parallel_from`] with [`LAYERED_FROM`]): `analyze` does for
+/// a run of one level, and the editor for its analyses; the levels of a
+/// batch share the pool's threads one level a thread instead.
 pub const DEFAULT_PARALLEL_FROM: u64 = u64::MAX;
 
 /// The graph size from which the layered explorer hands over when asked
@@ -328,6 +327,13 @@ impl Job {
     /// pool's threads (when the pool has more than one).
     pub fn parallel_from(&self) -> u64 {
         self.parallel_from
+    }
+
+    /// Whether a pass over `states` states should share its work among
+    /// the current rayon pool's threads: the pool has more than one, and
+    /// the search is past [`Job::parallel_from`].
+    pub fn on_many_threads(&self, states: u64) -> bool {
+        states >= self.parallel_from && rayon::current_num_threads() > 1
     }
 
     /// The state budget.
@@ -408,6 +414,23 @@ impl Job {
         let mut vec = Vec::new();
         self.reserve(&mut vec, len, held, states)?;
         vec.resize(len, value);
+        Ok(vec)
+    }
+
+    /// [`Job::filled_vec`], written by every thread of the current rayon
+    /// pool (the pages are first touched, and zeroed by the system, on all
+    /// of them).
+    pub fn filled_vec_on_threads<T: Clone + Send + Sync>(
+        &self,
+        len: usize,
+        value: T,
+        held: u64,
+        states: u64,
+    ) -> Result<Vec<T>, Stopped> {
+        use rayon::prelude::*;
+        let mut vec = Vec::new();
+        self.reserve(&mut vec, len, held, states)?;
+        vec.par_extend(rayon::iter::repeat_n(value, len));
         Ok(vec)
     }
 

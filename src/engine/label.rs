@@ -6,6 +6,8 @@
 //! all won states over the reversed edges, so the three distances come out
 //! exact and together.
 
+use rayon::prelude::*;
+
 use super::graph::StateGraph;
 use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
@@ -80,13 +82,31 @@ impl Predecessors {
         let mut held = graph.heap_bytes();
         let mut start: Vec<u32> = job.filled_vec(n + 1, 0, held, states)?;
         held += bytes_of(&start);
+        if on_many_threads(n, job) {
+            // Each state's predecessors in each half of the ids; then where
+            // each list begins, and where its second half begins.
+            let mut first: Vec<u32> = job.filled_vec_on_threads(n, 0, held, states)?;
+            held += bytes_of(&first);
+            let mut second: Vec<u32> = job.filled_vec_on_threads(n, 0, held, states)?;
+            held += bytes_of(&second);
+            label_threads::count_by_halves(graph, &mut first, &mut second);
+            let mut total = 0u32;
+            for to in 0..n {
+                let (a, b) = (first[to], second[to]);
+                start[to] = total;
+                first[to] = total;
+                second[to] = total + a;
+                total += a + b;
+            }
+            start[n] = total;
+            let mut preds: Vec<u32> = job.filled_vec_on_threads(total as usize, 0, held, states)?;
+            label_threads::fill_by_halves(graph, &mut first, &mut second, &mut preds);
+            return Ok(Predecessors { start, preds });
+        }
         // Each state's predecessors, counted while exploring or else here;
         // the running sums then make `start[to]` the end of `to`'s list.
         match graph.pred_counts() {
             Some(counts) => start[..n].copy_from_slice(counts),
-            None if on_many_threads(n, job) => {
-                label_threads::count_predecessors(graph, &mut start[..n])
-            }
             None => {
                 let start_at = start.as_ptr();
                 for_each_edge::<S, false>(
@@ -100,10 +120,6 @@ impl Predecessors {
             start[i + 1] += start[i];
         }
         let mut preds: Vec<u32> = job.filled_vec(start[n] as usize, 0, held, states)?;
-        if on_many_threads(n, job) {
-            label_threads::fill_predecessors(graph, &mut start, &mut preds);
-            return Ok(Predecessors { start, preds });
-        }
         // Sources are visited in decreasing id order and each list is filled
         // from its end, so every list comes out sorted and `start[to]` ends
         // at the list's beginning.
@@ -143,12 +159,23 @@ pub(crate) fn for_each_edge<S: PackedState, const DOWN: bool>(
     at: impl Fn(u32) -> *const u32,
     visit: impl FnMut(u32, u32),
 ) {
+    for_each_edge_from::<S, DOWN>(graph, 0..graph.len(), at, visit);
+}
+
+/// [`for_each_edge`] over the edges whose source is in `sources` only.
+#[inline(always)]
+pub(crate) fn for_each_edge_from<S: PackedState, const DOWN: bool>(
+    graph: &StateGraph<S>,
+    sources: std::ops::Range<usize>,
+    at: impl Fn(u32) -> *const u32,
+    visit: impl FnMut(u32, u32),
+) {
     // Four moves (Skiddy's and Prism's) get loops of a length known when
     // compiling.
     if graph.move_count() == 4 {
-        walk_edges::<S, 4, DOWN>(graph, at, visit);
+        walk_edges::<S, 4, DOWN>(graph, sources, at, visit);
     } else {
-        walk_edges::<S, 0, DOWN>(graph, at, visit);
+        walk_edges::<S, 0, DOWN>(graph, sources, at, visit);
     }
 }
 
@@ -157,10 +184,12 @@ pub(crate) fn for_each_edge<S: PackedState, const DOWN: bool>(
 #[inline(always)]
 fn walk_edges<S: PackedState, const MOVES: usize, const DOWN: bool>(
     graph: &StateGraph<S>,
+    sources: std::ops::Range<usize>,
     at: impl Fn(u32) -> *const u32,
     mut visit: impl FnMut(u32, u32),
 ) {
     let n = graph.len();
+    let (first, end) = (sources.start, sources.end.min(n));
     let edges_of = |id: u32| {
         let succ = graph.successors(id);
         if MOVES == 0 {
@@ -170,11 +199,14 @@ fn walk_edges<S: PackedState, const MOVES: usize, const DOWN: bool>(
         }
     };
     let prefetch = n >= PREFETCH_FROM;
-    for k in 0..n {
+    for k in 0..end.saturating_sub(first) {
         let (from, ahead) = if DOWN {
-            (n - 1 - k, (n - 1 - k).checked_sub(AHEAD))
+            (
+                end - 1 - k,
+                (end - 1 - k).checked_sub(AHEAD).filter(|&a| a >= first),
+            )
         } else {
-            (k, Some(k + AHEAD).filter(|&a| a < n))
+            (first + k, Some(first + k + AHEAD).filter(|&a| a < end))
         };
         let ahead = ahead.filter(|_| prefetch);
         if let Some(ahead) = ahead {
@@ -453,14 +485,21 @@ impl Distances {
             is_preferred: 0,
         };
         let mut held = graph.heap_bytes() + preds.heap_bytes();
-        let mut records: Vec<Record> = job.filled_vec(n, unset, held, states)?;
+        let on_threads = on_many_threads(n, job);
+        let mut records: Vec<Record> = Vec::new();
+        job.reserve(&mut records, n, held, states)?;
         held += bytes_of(&records);
-        let mut every_preferred = true;
-        for (id, r) in records.iter_mut().enumerate() {
-            let preferred = graph.is_preferred(id as u32);
-            r.is_preferred = preferred as u16;
-            every_preferred &= preferred;
-        }
+        let record_of = |id: usize| Record {
+            is_preferred: graph.is_preferred(id as u32) as u16,
+            ..unset
+        };
+        let every_preferred = if on_threads {
+            records.par_extend((0..n).into_par_iter().map(record_of));
+            records.par_iter().all(|r| r.is_preferred != 0)
+        } else {
+            records.extend((0..n).map(record_of));
+            records.iter().all(|r| r.is_preferred != 0)
+        };
         if every_preferred {
             // Every route is preferred: one distance says it all.
             let any = any_distances(graph, preds, held, job)?;

@@ -5,13 +5,14 @@
 //! order in which its states are visited (a distance is only ever raised
 //! from "unreachable" to the level's distance, by a compare-and-swap).
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicU16, AtomicU64};
 
 use rayon::prelude::*;
 
 use super::graph::StateGraph;
 use super::job::Job;
-use super::label::{for_each_edge, Predecessors};
+use super::label::{for_each_edge_from, Predecessors};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
 
@@ -24,7 +25,7 @@ const AHEAD: usize = 16;
 /// Whether the passes over `n` states should share the work among the
 /// current pool's threads.
 pub(crate) fn on_many_threads(n: usize, job: &Job) -> bool {
-    n as u64 >= job.parallel_from() && rayon::current_num_threads() > 1
+    job.on_many_threads(n as u64)
 }
 
 /// Whether a level of the backward search is wide enough to share among
@@ -49,21 +50,36 @@ pub(crate) fn atomic_u64(words: &mut [u64]) -> &[AtomicU64] {
     unsafe { &*(words as *mut [u64] as *const [AtomicU64]) }
 }
 
-/// The ranges of target ids that the tasks of a pass over the edges take:
-/// one a thread (each task reads every edge, and writes only what belongs
-/// to its targets).
-fn target_ranges(n: usize) -> Vec<std::ops::Range<usize>> {
-    let parts = rayon::current_num_threads().clamp(1, n.max(1));
-    (0..parts)
-        .map(|k| n * k / parts..n * (k + 1) / parts)
-        .collect()
+/// The tasks of a pass over the edges on many threads: the sources are
+/// cut in two halves, and the targets into one range for every two
+/// threads; each task takes one half of the sources and one range of the
+/// targets, reads the edges of its half, and writes only what belongs to
+/// its targets, in its half's array (so no two tasks write one word, and
+/// on two threads each edge is read once).
+fn halves_and_ranges<'a>(
+    n: usize,
+    first: &'a mut [u32],
+    second: &'a mut [u32],
+) -> Vec<(Range<usize>, Range<usize>, &'a mut [u32])> {
+    let mid = n / 2;
+    let ranges = rayon::current_num_threads().div_ceil(2).clamp(1, n.max(1));
+    let mut tasks = Vec::with_capacity(2 * ranges);
+    for (sources, mut rest) in [(0..mid, first), (mid..n, second)] {
+        for k in 0..ranges {
+            let targets = n * k / ranges..n * (k + 1) / ranges;
+            let (part, tail) = std::mem::take(&mut rest).split_at_mut(targets.len());
+            tasks.push((sources.clone(), targets, part));
+            rest = tail;
+        }
+    }
+    tasks
 }
 
 /// Where target `to` is in the part of the targets `range`: a target
 /// outside it gives the part's start, so that a task prefetches only what
 /// it will write (a wild address costs a page walk).
 #[inline(always)]
-fn offset_in(range: &std::ops::Range<usize>, to: u32) -> usize {
+fn offset_in(range: &Range<usize>, to: u32) -> usize {
     if range.contains(&(to as usize)) {
         to as usize - range.start
     } else {
@@ -71,72 +87,82 @@ fn offset_in(range: &std::ops::Range<usize>, to: u32) -> usize {
     }
 }
 
-/// Counts every state's predecessors into `counts` (zeroed, one a state).
-pub(crate) fn count_predecessors<S: PackedState>(graph: &StateGraph<S>, counts: &mut [u32]) {
-    let mut parts = Vec::new();
-    let mut rest = counts;
-    for range in target_ranges(graph.len()) {
-        let (part, tail) = std::mem::take(&mut rest).split_at_mut(range.len());
-        parts.push((range, part));
-        rest = tail;
-    }
-    parts.into_par_iter().for_each(|(range, part)| {
-        let lo = range.start;
-        let at = part.as_ptr();
-        for_each_edge::<S, false>(
-            graph,
-            |to| at.wrapping_add(offset_in(&range, to)),
-            |_, to| {
-                if range.contains(&(to as usize)) {
-                    part[to as usize - lo] += 1;
-                }
-            },
-        );
-    });
-}
-
-/// Fills the predecessor lists: `start[to]` holds the end of `to`'s list
-/// and ends at its beginning; sources are visited in decreasing order, so
-/// each list comes out sorted, as on one thread.
-pub(crate) fn fill_predecessors<S: PackedState>(
+/// Counts every state's predecessors in the first half of the ids into
+/// `first`, and those in the second half into `second` (both zeroed, one
+/// word a state), on the threads of the current pool.
+pub(crate) fn count_by_halves<S: PackedState>(
     graph: &StateGraph<S>,
-    start: &mut [u32],
-    preds: &mut [u32],
+    first: &mut [u32],
+    second: &mut [u32],
 ) {
-    let mut parts = Vec::new();
-    let (mut starts, mut lists) = (start, preds);
-    let mut taken = 0usize;
-    for range in target_ranges(graph.len()) {
-        // The lists of these targets end where the last one's ends.
-        let end = if range.is_empty() {
-            taken
-        } else {
-            starts[range.len() - 1] as usize
-        };
-        let (part, tail) = std::mem::take(&mut starts).split_at_mut(range.len());
-        let (list, list_tail) = std::mem::take(&mut lists).split_at_mut(end - taken);
-        parts.push((range, part, list, taken));
-        starts = tail;
-        lists = list_tail;
-        taken = end;
-    }
-    parts
+    let tasks = halves_and_ranges(graph.len(), first, second);
+    tasks
         .into_par_iter()
-        .for_each(|(range, part, list, first)| {
-            let lo = range.start;
-            let at = part.as_ptr();
-            for_each_edge::<S, true>(
+        .for_each(|(sources, targets, counts)| {
+            let (lo, at) = (targets.start, counts.as_ptr());
+            for_each_edge_from::<S, false>(
                 graph,
-                |to| at.wrapping_add(offset_in(&range, to)),
-                |from, to| {
-                    if range.contains(&(to as usize)) {
-                        let c = &mut part[to as usize - lo];
-                        *c -= 1;
-                        list[*c as usize - first] = from;
+                sources,
+                |to| at.wrapping_add(offset_in(&targets, to)),
+                |_, to| {
+                    if targets.contains(&(to as usize)) {
+                        counts[to as usize - lo] += 1;
                     }
                 },
             );
         });
+}
+
+/// Fills the predecessor lists on the threads of the current pool: for
+/// each state, `first` holds where its predecessors in the first half of
+/// the ids go in `preds`, and `second` where those in the second half go
+/// (the first half's end); both are used up as cursors. Each half is
+/// walked upwards, so every list comes out sorted, as on one thread.
+pub(crate) fn fill_by_halves<S: PackedState>(
+    graph: &StateGraph<S>,
+    first: &mut [u32],
+    second: &mut [u32],
+    preds: &mut [u32],
+) {
+    let lists = SharedWords(preds.as_mut_ptr(), preds.len());
+    let tasks = halves_and_ranges(graph.len(), first, second);
+    tasks
+        .into_par_iter()
+        .for_each(|(sources, targets, cursors)| {
+            let (lo, at) = (targets.start, cursors.as_ptr());
+            let lists = &lists;
+            for_each_edge_from::<S, false>(
+                graph,
+                sources,
+                |to| at.wrapping_add(offset_in(&targets, to)),
+                |from, to| {
+                    if targets.contains(&(to as usize)) {
+                        let c = &mut cursors[to as usize - lo];
+                        lists.write(*c as usize, from);
+                        *c += 1;
+                    }
+                },
+            );
+        });
+}
+
+/// The predecessor lists, written by several tasks at once: each slot is
+/// written by one task only (a list's first half of sources fills it from
+/// its beginning, the second half from where the first half's count ends).
+struct SharedWords(*mut u32, usize);
+
+// SAFETY: the tasks that share it write disjoint slots (see above), and
+// the lists outlive the tasks (`fill_by_halves` joins them).
+unsafe impl Sync for SharedWords {}
+
+impl SharedWords {
+    /// Writes `value` at `index`, which no other task writes.
+    #[inline(always)]
+    fn write(&self, index: usize, value: u32) {
+        assert!(index < self.1, "a predecessor slot out of its list");
+        // SAFETY: in bounds (checked), and no other task touches this slot.
+        unsafe { self.0.add(index).write(value) }
+    }
 }
 
 /// One level of a reverse breadth-first search: for every state of `now`

@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::effort::Effort;
-use crate::engine::{Job, Phase};
+use crate::engine::{Job, Phase, LAYERED_FROM};
 use crate::gui::past_budget::{PastBudgetSolver, SolveAnswer};
 use crate::kinds::{Analysis, AnalysisError, Level};
 
@@ -194,27 +194,28 @@ impl AnalysisWorker {
     }
 
     /// Starts analysing `level` with a budget of `max_states`, cancelling
-    /// the job that was running; returns the new job's id.
+    /// the job that was running; returns the new job's id. The level is
+    /// explored on every thread of the analysis pool (every core but one).
     pub fn start(&mut self, level: Level, max_states: u64) -> u64 {
         let pool = self.pool.clone();
-        self.jobs
-            .start("analysis", Job::new(max_states), move |id, job, started| {
-                let result = match pool {
-                    Some(pool) => pool.install(|| level.analyze(&job)),
-                    None => level.analyze(&job),
-                };
-                let effort = result
-                    .as_ref()
-                    .ok()
-                    .and_then(Analysis::effort)
-                    .map(Arc::new);
-                Finished {
-                    id,
-                    result,
-                    effort,
-                    elapsed: started.elapsed(),
-                }
-            })
+        let job = Job::new(max_states).with_parallel_from(LAYERED_FROM);
+        self.jobs.start("analysis", job, move |id, job, started| {
+            let result = match pool {
+                Some(pool) => pool.install(|| level.analyze(&job)),
+                None => level.analyze(&job),
+            };
+            let effort = result
+                .as_ref()
+                .ok()
+                .and_then(Analysis::effort)
+                .map(Arc::new);
+            Finished {
+                id,
+                result,
+                effort,
+                elapsed: started.elapsed(),
+            }
+        })
     }
 
     /// Cancels the running job, if any; its result will never be returned.

@@ -657,6 +657,39 @@ mod tests {
     }
 
     #[test]
+    fn positions_give_the_step_level_figures_on_many_threads() {
+        // From the first position on, on three threads, with the ranges
+        // and chunks of the derivation a few states long (in tests), so
+        // that every joining of parts is crossed.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        for text in SMALL_LEVELS {
+            let level = read_xsb_one(text).unwrap();
+            let job = Job::default().with_parallel_from(0);
+            let by_positions = pool.install(|| analyze(&level, &job)).unwrap();
+            let by_steps = analyze_by_steps(&level, &Job::default()).unwrap();
+            let mut got = by_positions.report.clone();
+            got.elapsed_ms = by_steps.elapsed_ms;
+            assert_eq!(got, by_steps, "{text}");
+        }
+        let level = read_xsb_one(SMALL_LEVELS[6]).unwrap();
+        let whole = analyze(&level, &Job::default()).unwrap().report;
+        for budget in (0..4_000_000).step_by(250_000) {
+            let job = Job::default().with_max_memory(budget).with_parallel_from(0);
+            match pool.install(|| analyze(&level, &job)) {
+                Ok(a) => assert_eq!(a.report.solution, whole.solution),
+                Err(AnalyzeError::TooBig {
+                    stop: Stopped::TooMuchMemory { bytes, .. },
+                    ..
+                }) => assert!(bytes > budget, "{bytes} bytes within {budget}"),
+                Err(e) => panic!("budget {budget}: {e}"),
+            }
+        }
+    }
+
+    #[test]
     fn any_memory_budget_ends_in_the_analysis_or_a_clean_stop() {
         let level = read_xsb_one(SMALL_LEVELS[6]).unwrap();
         let whole = analyze(&level, &Job::default()).unwrap().report;

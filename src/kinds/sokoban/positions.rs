@@ -319,7 +319,9 @@ pub fn walk(rules: &Rules, boxes: &[u32], from: u32, to: u32) -> Option<Vec<Dir>
 pub struct PositionPuzzle<'a, S> {
     rules: &'a Rules,
     layout: PositionLayout,
-    scratch: Mutex<Scratch>,
+    /// One scratch a thread of the pool the puzzle was made on (and one
+    /// for a thread outside it).
+    scratch: Vec<Mutex<Scratch>>,
     won_seen: AtomicBool,
     word: PhantomData<S>,
 }
@@ -330,7 +332,9 @@ impl<'a, S: PackedState> PositionPuzzle<'a, S> {
         PositionPuzzle {
             rules,
             layout,
-            scratch: Mutex::new(Scratch::new(rules.cell_count())),
+            scratch: (0..=rayon::current_num_threads())
+                .map(|_| Mutex::new(Scratch::new(rules.cell_count())))
+                .collect(),
             won_seen: AtomicBool::new(false),
             word: PhantomData,
         }
@@ -341,8 +345,11 @@ impl<'a, S: PackedState> PositionPuzzle<'a, S> {
         self.won_seen.load(Ordering::Relaxed)
     }
 
+    /// Runs `f` on this thread's scratch (a fresh one if another thread
+    /// holds it).
     fn with_scratch<T>(&self, f: impl FnOnce(&mut Scratch) -> T) -> T {
-        match self.scratch.try_lock() {
+        let slot = rayon::current_thread_index().map_or(0, |i| i + 1) % self.scratch.len();
+        match self.scratch[slot].try_lock() {
             Ok(mut scratch) => f(&mut scratch),
             Err(_) => f(&mut Scratch::new(self.rules.cell_count())),
         }

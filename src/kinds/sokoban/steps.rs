@@ -19,6 +19,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::engine::{GraphView, Job, Phase, Stopped, LOSS_EDGE, NO_EDGE};
 
 use super::positions::{pushes, PositionLayout, Scratch};
@@ -208,19 +210,31 @@ pub fn step_figures(
     depth[start_step as usize] = 0;
     order.push(start_step);
     queued_positions.push(0);
-    let mut head = 0;
-    while head < order.len() {
-        let (s, p) = (order[head], queued_positions[head]);
-        head += 1;
-        for (t, tp, _) in layer.successors(s, p).into_iter().flatten() {
-            if depth[t as usize] == FAR {
-                depth[t as usize] = depth[s as usize] + 1;
-                order.push(t);
-                queued_positions.push(tp);
+    if job.on_many_threads(graph.len() as u64) {
+        let held = held + states * 8;
+        forward_on_threads(
+            &layer,
+            &mut depth,
+            &mut order,
+            &mut queued_positions,
+            held,
+            job,
+        )?;
+    } else {
+        let mut head = 0;
+        while head < order.len() {
+            let (s, p) = (order[head], queued_positions[head]);
+            head += 1;
+            for (t, tp, _) in layer.successors(s, p).into_iter().flatten() {
+                if depth[t as usize] == FAR {
+                    depth[t as usize] = depth[s as usize] + 1;
+                    order.push(t);
+                    queued_positions.push(tp);
+                }
             }
-        }
-        if head.is_multiple_of(1 << 16) && job.is_cancelled() {
-            return Err(Stopped::Cancelled { states });
+            if head.is_multiple_of(1 << 16) && job.is_cancelled() {
+                return Err(Stopped::Cancelled { states });
+            }
         }
     }
 
@@ -359,6 +373,103 @@ pub fn step_figures(
     })
 }
 
+/// The frontier entries one task of the forward search on many threads
+/// takes.
+const FORWARD_CHUNK: usize = if cfg!(test) { 2 } else { 4096 };
+
+/// Marks a depth word that holds a claim (the frontier entry and move that
+/// first reach the state this level) rather than a depth.
+const CLAIM: u32 = 1 << 31;
+
+/// The forward breadth-first search of [`step_figures`] on the current
+/// rayon pool's threads, one level at a time; `order` and `positions`
+/// hold the start. The depths, and the order in which states join
+/// `order`, are those of the search on one thread: in each level, every
+/// move from the frontier into an unreached state claims it with its place
+/// (frontier entry, then move), the smallest claim wins (an atomic
+/// minimum), and the winners join the next level in the order of their
+/// claims. `held` bytes are held already.
+fn forward_on_threads(
+    layer: &StepLayer<'_>,
+    depth: &mut [u32],
+    order: &mut Vec<u32>,
+    positions: &mut Vec<u32>,
+    held: u64,
+    job: &Job,
+) -> Result<(), Stopped> {
+    use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+    let states = layer.len() as u64;
+    // SAFETY: `AtomicU32` has the size and alignment of `u32`, and the
+    // exclusive borrow is held for as long as the view lives.
+    let depth = unsafe { &*(depth as *mut [u32] as *const [AtomicU32]) };
+    let mut head = 0;
+    let mut level = 0u32;
+    while head < order.len() {
+        if job.is_cancelled() {
+            return Err(Stopped::Cancelled { states });
+        }
+        let (now, now_positions) = (&order[head..], &positions[head..]);
+        if now.len() as u64 * 4 >= u64::from(CLAIM) {
+            return Err(Stopped::TooBig {
+                states,
+                budget: u64::from(CLAIM / 4),
+            });
+        }
+        // Every move into a state not yet reached, claimed: at most four
+        // a frontier entry, 12 bytes each, while the next level is made.
+        let claims_bytes = now.len() as u64 * 4 * 12;
+        job.check_memory(held + order.capacity() as u64 * 8, claims_bytes, states)?;
+        let claims: Vec<Vec<(u32, u32, u32)>> = now
+            .par_chunks(FORWARD_CHUNK)
+            .zip(now_positions.par_chunks(FORWARD_CHUNK))
+            .enumerate()
+            .map(|(c, (part, part_positions))| {
+                let mut claimed = Vec::new();
+                for (i, (&s, &p)) in part.iter().zip(part_positions).enumerate() {
+                    let place = (c * FORWARD_CHUNK + i) as u32 * 4;
+                    for (d, next) in layer.successors(s, p).into_iter().enumerate() {
+                        let Some((t, tp, _)) = next else { continue };
+                        if depth[t as usize].load(Relaxed) >= CLAIM {
+                            let claim = CLAIM | (place + d as u32);
+                            depth[t as usize].fetch_min(claim, Relaxed);
+                            claimed.push((t, tp, claim));
+                        }
+                    }
+                }
+                claimed
+            })
+            .collect();
+        // The smallest claim of each state is its discovery: it keeps its
+        // place, and the state gets its depth.
+        let next: Vec<Vec<(u32, u32)>> = claims
+            .par_iter()
+            .map(|claimed| {
+                claimed
+                    .iter()
+                    .filter(|&&(t, _, claim)| {
+                        let won = depth[t as usize].load(Relaxed) == claim;
+                        if won {
+                            depth[t as usize].store(level + 1, Relaxed);
+                        }
+                        won
+                    })
+                    .map(|&(t, tp, _)| (t, tp))
+                    .collect()
+            })
+            .collect();
+        drop(claims);
+        head = order.len();
+        for part in next {
+            for (t, tp) in part {
+                order.push(t);
+                positions.push(tp);
+            }
+        }
+        level += 1;
+    }
+    Ok(())
+}
+
 /// Numbers the step states of every position and lists the pushes.
 fn build_layer<'a>(
     rules: &'a Rules,
@@ -371,7 +482,6 @@ fn build_layer<'a>(
     let positions = n as u64;
     let won: Vec<bool> = (0..n as u32).map(|p| graph.is_won(p)).collect();
     let mut boxes = Vec::new();
-    let mut scratch = Scratch::new(rules.cell_count());
 
     // The cells the pushes into each won position leave the player on
     // (and the start's own cell, when the start is won).
@@ -396,59 +506,60 @@ fn build_layer<'a>(
     arrivals.sort_unstable();
     arrivals.dedup();
 
-    let mut start = Vec::new();
-    job.reserve(&mut start, n + 1, held, positions)?;
-    let mut cells: Vec<u16> = Vec::new();
-    // (from step state, direction, from position, target position, box
-    // cell it leaves the player on)
-    let mut raw: Vec<(u32, u8, u32, u32, u16)> = Vec::new();
-    let mut area: Vec<u16> = Vec::new();
-    let mut next_arrival = 0;
-    for (p, &is_won) in won.iter().enumerate() {
-        let first = cells.len() as u64;
-        if first >= u64::from(u32::MAX) {
-            return Err(Stopped::TooBig {
-                states: first,
-                budget: u64::from(u32::MAX) - 1,
-            });
-        }
-        start.push(first as u32);
-        if is_won {
-            while next_arrival < arrivals.len() && arrivals[next_arrival].0 == p as u32 {
-                push_within(&mut cells, arrivals[next_arrival].1, held, job)?;
-                next_arrival += 1;
-            }
-            continue;
-        }
-        let player = layout.unpack(&graph.word(p as u32), &mut boxes);
-        area.clear();
-        let g = scratch.flood(rules, &boxes, player, |c| area.push(c as u16));
-        area.sort_unstable();
-        for &c in &area {
-            push_within(&mut cells, c, held, job)?;
-        }
-        for push in pushes(rules, &scratch, g, &boxes) {
-            let t = graph.successor(p as u32, push.k * 4 + push.dir.index());
-            let local = area
-                .binary_search(&(push.from as u16))
-                .expect("the pusher stands in the area");
-            if raw.len() == raw.capacity() {
-                let more = held + cells.capacity() as u64 * 2;
-                let grow = raw.len().max(1024);
-                job.reserve(&mut raw, grow, more, positions)?;
-            }
-            raw.push((
-                first as u32 + local as u32,
-                push.dir.index() as u8,
-                p as u32,
-                t,
-                push.cell as u16,
-            ));
-        }
-        if p % (1 << 14) == 0 && job.is_cancelled() {
-            return Err(Stopped::Cancelled { states: positions });
-        }
+    // The positions' step states and pushes, a range of positions at a
+    // time (on the pool's threads when the job says so); each range's are
+    // counted against the budget as they grow, and all of them before they
+    // are joined.
+    let on_threads = job.on_many_threads(positions);
+    let range = if on_threads { FLOOD_RANGE } else { n.max(1) };
+    let arrivals = &arrivals;
+    let won_ref = &won;
+    let part = |k: usize| {
+        let span = k * range..n.min((k + 1) * range);
+        positions_part(rules, layout, graph, won_ref, arrivals, span, held, job)
+    };
+    let parts: Vec<PositionsPart> = if on_threads {
+        (0..n.div_ceil(range))
+            .into_par_iter()
+            .map(part)
+            .collect::<Result<_, _>>()?
+    } else {
+        (0..n.div_ceil(range)).map(part).collect::<Result<_, _>>()?
+    };
+    let cell_count: usize = parts.iter().map(|p| p.cells.len()).sum();
+    let push_count: usize = parts.iter().map(|p| p.raw.len()).sum();
+    if cell_count as u64 >= u64::from(u32::MAX) {
+        return Err(Stopped::TooBig {
+            states: cell_count as u64,
+            budget: u64::from(u32::MAX) - 1,
+        });
     }
+    let (start, cells, raw) = if parts.len() == 1 {
+        let part = parts.into_iter().next().expect("one part");
+        (part.start, part.cells, part.raw)
+    } else {
+        let parts_bytes: u64 = parts.iter().map(PositionsPart::heap_bytes).sum();
+        let mut start: Vec<u32> = Vec::new();
+        job.reserve(&mut start, n + 1, held + parts_bytes, positions)?;
+        let mut cells: Vec<u16> = Vec::new();
+        let more = held + parts_bytes + start.capacity() as u64 * 4;
+        job.reserve(&mut cells, cell_count, more, positions)?;
+        let mut raw = Vec::new();
+        let more = more + cells.capacity() as u64 * 2;
+        job.reserve(&mut raw, push_count, more, positions)?;
+        for part in parts {
+            let base = cells.len() as u32;
+            start.extend(part.start.iter().map(|&first| first + base));
+            cells.extend_from_slice(&part.cells);
+            raw.extend(
+                part.raw
+                    .iter()
+                    .map(|&(from, dir, p, t, cell)| (from + base, dir, p, t, cell)),
+            );
+        }
+        (start, cells, raw)
+    };
+    let mut start = start;
     start.push(cells.len() as u32);
     let mut layer = StepLayer {
         rules,
@@ -461,36 +572,149 @@ fn build_layer<'a>(
         target_start: Vec::new(),
     };
     let more = held + layer.heap_bytes() + raw.capacity() as u64 * 16;
-    job.reserve(&mut layer.pushes, raw.len(), more, positions)?;
-    for &(from, dir, from_position, t, cell) in &raw {
+    let mut pushes: Vec<PushEdge> = Vec::new();
+    job.reserve(&mut pushes, raw.len(), more, positions)?;
+    let edge = |&(from, dir, from_position, t, cell): &(u32, u8, u32, u32, u16)| {
         let to = layer
             .find(t, u32::from(cell))
             .expect("a push leaves the player in the next position's area");
-        layer.pushes.push(PushEdge {
+        PushEdge {
             from,
             dir,
             to,
             from_position,
             to_position: t,
-        });
+        }
+    };
+    if on_threads {
+        pushes.par_extend(raw.par_iter().map(edge));
+    } else {
+        pushes.extend(raw.iter().map(edge));
     }
+    layer.pushes = pushes;
     drop(raw);
-    layer.pushes.sort_unstable();
+    if on_threads {
+        layer.pushes.par_sort_unstable();
+    } else {
+        layer.pushes.sort_unstable();
+    }
+    // The pushes by the step state they lead to: a counting sort, each
+    // state's pushes in the order of `pushes`.
+    let steps = layer.len();
     let more = held + layer.heap_bytes();
     job.reserve(&mut layer.by_target, layer.pushes.len(), more, positions)?;
-    layer.by_target.extend(0..layer.pushes.len() as u32);
-    layer
-        .by_target
-        .sort_unstable_by_key(|&i| layer.pushes[i as usize].to);
-    let steps = layer.len();
-    let more = held + layer.heap_bytes() + steps as u64 * 8;
+    let more = held + layer.heap_bytes();
+    job.reserve(&mut layer.target_start, steps + 1, more, positions)?;
+    layer.target_start.resize(steps + 1, 0);
+    for e in &layer.pushes {
+        layer.target_start[e.to as usize] += 1;
+    }
+    for s in 1..=steps {
+        layer.target_start[s] += layer.target_start[s - 1];
+    }
+    layer.by_target.resize(layer.pushes.len(), 0);
+    for (i, e) in layer.pushes.iter().enumerate().rev() {
+        let at = &mut layer.target_start[e.to as usize];
+        *at -= 1;
+        layer.by_target[*at as usize] = i as u32;
+    }
+    let more = held + layer.heap_bytes() + steps as u64 * 4;
     job.check_memory(more, 0, positions)?;
     layer.push_start = runs(steps, layer.pushes.iter().map(|e| e.from));
-    layer.target_start = runs(
-        steps,
-        layer.by_target.iter().map(|&i| layer.pushes[i as usize].to),
-    );
     Ok(layer)
+}
+
+/// The positions one task of the layer's derivation takes.
+const FLOOD_RANGE: usize = if cfg!(test) { 3 } else { 1 << 14 };
+
+/// The step states and pushes of a range of positions, numbered from the
+/// range's first step state.
+struct PositionsPart {
+    /// The first step state of each position of the range.
+    start: Vec<u32>,
+    /// The player's cell of each step state.
+    cells: Vec<u16>,
+    /// (from step state, direction, from position, target position, box
+    /// cell it leaves the player on)
+    raw: Vec<(u32, u8, u32, u32, u16)>,
+}
+
+impl PositionsPart {
+    fn heap_bytes(&self) -> u64 {
+        (self.start.capacity() * 4 + self.cells.capacity() * 2 + self.raw.capacity() * 16) as u64
+    }
+}
+
+/// Numbers the step states of the positions `span` (a won position's are
+/// the cells the pushes into it leave the player on, from `arrivals`,
+/// sorted) and lists their pushes, within the job's memory budget.
+#[allow(clippy::too_many_arguments)]
+fn positions_part(
+    rules: &Rules,
+    layout: &PositionLayout,
+    graph: &dyn GraphView,
+    won: &[bool],
+    arrivals: &[(u32, u16)],
+    span: std::ops::Range<usize>,
+    held: u64,
+    job: &Job,
+) -> Result<PositionsPart, Stopped> {
+    let positions = graph.len() as u64;
+    let mut part = PositionsPart {
+        start: Vec::with_capacity(span.len()),
+        cells: Vec::new(),
+        raw: Vec::new(),
+    };
+    let mut boxes = Vec::new();
+    let mut scratch = Scratch::new(rules.cell_count());
+    let mut area: Vec<u16> = Vec::new();
+    let mut next_arrival = arrivals.partition_point(|&(p, _)| (p as usize) < span.start);
+    for p in span {
+        let first = part.cells.len() as u64;
+        if first >= u64::from(u32::MAX) {
+            return Err(Stopped::TooBig {
+                states: first,
+                budget: u64::from(u32::MAX) - 1,
+            });
+        }
+        part.start.push(first as u32);
+        if won[p] {
+            while next_arrival < arrivals.len() && arrivals[next_arrival].0 == p as u32 {
+                push_within(&mut part.cells, arrivals[next_arrival].1, held, job)?;
+                next_arrival += 1;
+            }
+            continue;
+        }
+        let player = layout.unpack(&graph.word(p as u32), &mut boxes);
+        area.clear();
+        let g = scratch.flood(rules, &boxes, player, |c| area.push(c as u16));
+        area.sort_unstable();
+        for &c in &area {
+            push_within(&mut part.cells, c, held, job)?;
+        }
+        for push in pushes(rules, &scratch, g, &boxes) {
+            let t = graph.successor(p as u32, push.k * 4 + push.dir.index());
+            let local = area
+                .binary_search(&(push.from as u16))
+                .expect("the pusher stands in the area");
+            if part.raw.len() == part.raw.capacity() {
+                let more = held + part.cells.capacity() as u64 * 2;
+                let grow = part.raw.len().max(1024);
+                job.reserve(&mut part.raw, grow, more, positions)?;
+            }
+            part.raw.push((
+                first as u32 + local as u32,
+                push.dir.index() as u8,
+                p as u32,
+                t,
+                push.cell as u16,
+            ));
+        }
+        if p % (1 << 14) == 0 && job.is_cancelled() {
+            return Err(Stopped::Cancelled { states: positions });
+        }
+    }
+    Ok(part)
 }
 
 /// Where each of `n` step states' run starts in a list ordered by step
