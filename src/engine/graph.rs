@@ -268,7 +268,7 @@ enum Serial<S> {
 /// job's memory budget, and with [`Stopped::Cancelled`] when the job is
 /// cancelled.
 pub fn explore<P: Puzzle>(puzzle: &P, job: &Job) -> Result<StateGraph<P::State>, Stopped> {
-    explore_keeping_cut(puzzle, job).map_err(|interrupted| interrupted.stop)
+    explore_with(puzzle, job, false).map_err(|interrupted| interrupted.stop)
 }
 
 /// An exploration that stopped before it numbered every state: why, and
@@ -278,19 +278,31 @@ pub struct Interrupted<S> {
     /// Why it stopped.
     pub stop: Stopped,
     /// The explored part, kept when the state budget or a time limit
-    /// ([`Job::time_out`]) stopped the explorer on one thread; `None`
-    /// after a memory stop (nothing more is allocated), a cancel that is
-    /// not a time limit, or a stop of the explorer on many threads.
+    /// ([`Job::time_out`]) stopped the explorer; `None` after a memory
+    /// stop (nothing more is allocated) or a cancel that is not a time
+    /// limit.
     pub cut: Option<CutGraph<S>>,
 }
 
 /// [`explore`], keeping the explored part when the state budget or a
 /// time limit stops it ([`Interrupted::cut`]): the states numbered so far,
 /// and the successors of every state expanded (a prefix of the ids, in
-/// breadth-first order).
+/// breadth-first order). On many threads, a state-budget stop is explored
+/// again on one thread, so that the part kept is the same; a time limit
+/// keeps the layers' pieces finished by then.
 pub fn explore_keeping_cut<P: Puzzle>(
     puzzle: &P,
     job: &Job,
+) -> Result<StateGraph<P::State>, Interrupted<P::State>> {
+    explore_with(puzzle, job, true)
+}
+
+/// [`explore_keeping_cut`]; a state-budget stop on many threads is
+/// explored again on one thread only when `keep_cut` asks for the part.
+fn explore_with<P: Puzzle>(
+    puzzle: &P,
+    job: &Job,
+    keep_cut: bool,
 ) -> Result<StateGraph<P::State>, Interrupted<P::State>> {
     let hand_over = if rayon::current_num_threads() > 1 {
         usize::try_from(job.parallel_from()).unwrap_or(usize::MAX)
@@ -299,8 +311,25 @@ pub fn explore_keeping_cut<P: Puzzle>(
     };
     match explore_serial(puzzle, job, hand_over)? {
         Serial::Done(graph) => Ok(graph),
-        Serial::HandOver(partial) => super::layered::explore_rest(puzzle, job, partial)
-            .map_err(|stop| Interrupted { stop, cut: None }),
+        Serial::HandOver(partial) => match super::layered::explore_rest(puzzle, job, partial) {
+            // The state budget stopped the threads: one thread explores
+            // again, so that the part kept is the one it keeps.
+            Err(Interrupted {
+                stop: Stopped::TooBig { .. },
+                ..
+            }) if keep_cut => match explore_serial(puzzle, job, usize::MAX)? {
+                Serial::Done(graph) => Ok(graph),
+                Serial::HandOver(_) => unreachable!("no hand-over was asked for"),
+            },
+            other => other,
+        },
+    }
+}
+
+impl<S> From<Stopped> for Interrupted<S> {
+    /// A stop that keeps nothing.
+    fn from(stop: Stopped) -> Interrupted<S> {
+        Interrupted { stop, cut: None }
     }
 }
 

@@ -26,9 +26,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
-use super::graph::{flags_of, Partial, StateGraph, FLAG_WON, LOSS_EDGE, NO_EDGE};
+use super::graph::{flags_of, Interrupted, Partial, StateGraph, FLAG_WON, LOSS_EDGE, NO_EDGE};
 use super::job::{Job, Stopped};
 use super::packed::PackedState;
+use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
 use super::table::{StateIndex, MAX_IDS};
 
@@ -174,7 +175,7 @@ pub(crate) fn explore_rest<P: Puzzle>(
     puzzle: &P,
     job: &Job,
     partial: Partial<P::State>,
-) -> Result<StateGraph<P::State>, Stopped> {
+) -> Result<StateGraph<P::State>, Interrupted<P::State>> {
     let budget = job.max_states().min(MAX_IDS) as usize;
     let moves = puzzle.move_count();
     let Partial {
@@ -204,9 +205,25 @@ pub(crate) fn explore_rest<P: Puzzle>(
         while parent < layer_end {
             job.report_states(graph.states.len() as u64);
             if job.is_cancelled() {
-                return Err(Stopped::Cancelled {
+                let stop = Stopped::Cancelled {
                     states: graph.states.len() as u64,
+                };
+                // A time limit keeps what was explored, as on one thread:
+                // every state numbered, the parents before this piece
+                // expanded.
+                let cut = job.is_timed_out().then(|| {
+                    let Layered {
+                        states,
+                        flags,
+                        mut succ,
+                        shards,
+                        ..
+                    } = graph;
+                    drop(shards);
+                    succ.truncate(parent * moves);
+                    CutGraph::new(states, flags, succ, moves)
                 });
+                return Err(Interrupted { stop, cut });
             }
             let n0 = graph.states.len();
             // Provisional ids run from n0 up, one a move at most.
@@ -215,7 +232,8 @@ pub(crate) fn explore_rest<P: Puzzle>(
                 return Err(Stopped::TooBig {
                     states: n0 as u64,
                     budget: budget as u64,
-                });
+                }
+                .into());
             }
             let end = layer_end.min(parent + PIECE).min(parent + room);
             explore_piece(
@@ -750,6 +768,28 @@ mod tests {
         assert_eq!(one, many);
         assert!(matches!(
             one,
+            LabelError::Stopped(Stopped::TooBig { states: 5_000, .. })
+        ));
+    }
+
+    #[test]
+    fn a_state_budget_keeps_the_same_explored_part_on_any_thread_count() {
+        use crate::engine::analysis::{analyze_or_partial, Partial};
+        let mesh = Mesh::<u64>::new(40_000, 5, 7);
+        let stopped = |threads: usize| {
+            let job = Job::new(5_000).with_parallel_from(0);
+            let unfinished = pool(threads)
+                .install(|| analyze_or_partial(&mesh, &job))
+                .unwrap_err();
+            match unfinished.partial {
+                Partial::Known(known) => (unfinished.error, format!("{:?}", known.counts())),
+                Partial::Unavailable(why) => panic!("{threads} threads: {why}"),
+            }
+        };
+        let one = stopped(1);
+        assert_eq!(one, stopped(2));
+        assert!(matches!(
+            one.0,
             LabelError::Stopped(Stopped::TooBig { states: 5_000, .. })
         ));
     }
