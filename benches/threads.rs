@@ -6,12 +6,20 @@
 //! of that many threads, as `--threads N` does. Throughput is in states
 //! per second.
 //!
+//! `threads_tangram_dense` counts the solutions of the generator's dense
+//! 4x4 Tangram levels of 20 shapes (`generate tangram --size 4 --shapes 20
+//! --seed S` for S = 1, 12 and 23: 3,127, 4,659 and 8,784 solutions, the
+//! dense levels where the search is slowest against the Python reference)
+//! listing the first 20, as `analyze` does; its throughput is in search
+//! nodes per second (the same nodes on both).
+//!
 //! Run with `cargo bench --bench threads` (`-- skiddy` for the Skiddy
 //! group alone).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use levelscope::engine::{Job, LAYERED_FROM};
-use levelscope::kinds::{skiddy, sokoban};
+use levelscope::kinds::batch_seed::batch_seed;
+use levelscope::kinds::{skiddy, sokoban, tangram};
 
 #[allow(dead_code)]
 #[path = "../tests/common/real_levels.rs"]
@@ -85,5 +93,30 @@ fn microban(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, skiddy_4m, microban);
+fn tangram_dense(c: &mut Criterion) {
+    let mut group = c.benchmark_group("threads_tangram_dense");
+    for (seed, solutions) in [(1, 3_127), (12, 4_659), (23, 8_784)] {
+        // The command line's level `seed` (the first of its batch).
+        let options = tangram::GenerateOptions::new(4, 20, batch_seed(seed, 0));
+        let level = tangram::generate(options).expect("generates").level;
+        let report = tangram::solve(&level, 20, &Job::default(), u64::MAX).expect("valid");
+        assert_eq!(report.solutions, Some(solutions), "seed {seed}");
+        let nodes = report.nodes;
+        group.throughput(Throughput::Elements(nodes));
+        for threads in [1, 2] {
+            let pool = pool(threads);
+            group.bench_function(format!("seed_{seed}/{threads} threads"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        let job = Job::default().with_parallel_from(LAYERED_FROM);
+                        tangram::solve(&level, 20, &job, u64::MAX).expect("valid")
+                    })
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, skiddy_4m, microban, tangram_dense);
 criterion_main!(benches);

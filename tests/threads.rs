@@ -158,3 +158,30 @@ fn real_levels_report_alike_on_many_threads_from_their_first_layer() {
         }
     }
 }
+
+/// Tangram's count goes on the pool's threads once its listing is done:
+/// dense generated levels (thousands of solutions), whole and stopped by a
+/// budget in the middle of the count, and the original game's levels.
+#[test]
+fn tangram_counts_report_alike_on_many_threads() {
+    use levelscope::kinds::batch_seed::batch_seed;
+    use levelscope::kinds::tangram;
+    for seed in [0, 1, 5] {
+        let options = tangram::GenerateOptions::new(4, 20, batch_seed(seed, 0));
+        let level = Level::Tangram(tangram::generate(options).expect("generates").level);
+        let name = format!("dense Tangram seed {seed}");
+        assert_alike_on_any_thread_count(&name, &level, u64::MAX);
+        assert_alike_on_any_thread_count(&format!("{name}, 5,000 nodes"), &level, 5_000);
+    }
+    let test = "tangram_counts_report_alike_on_many_threads";
+    if let Some(dir) = real_levels(test, "tangram") {
+        for file in crate::common::real_levels::files_under(&dir) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            if let Ok(levels) = read_levels(&text, None, None) {
+                for level in &levels {
+                    assert_alike_on_any_thread_count(&file.display().to_string(), level, 1_000_000);
+                }
+            }
+        }
+    }
+}

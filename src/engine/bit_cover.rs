@@ -56,6 +56,8 @@ use super::exact_cover::{
 use super::exact_cover::{MEMO_CAPACITY, REPORT_EVERY};
 use super::job::{Job, Phase};
 
+mod threads;
+
 /// No row, no column.
 const NONE: u32 = u32::MAX;
 
@@ -363,6 +365,46 @@ impl BitCover {
             return self.links().run(query, job);
         }
         job.enter(Phase::Exploring);
+        let (mut search, count) = match self.start(query, job, hand_over_from(query, job)) {
+            (search, Err(conflict)) => (search, conflict),
+            (mut search, Ok(fixed)) => match search.run(&fixed, Vec::new(), 0, Step::Enter, 0) {
+                Outcome::Done(count) => (search, count),
+                Outcome::HandOver { stack, key } => {
+                    match threads::finish(&mut search, &stack, key) {
+                        Some((count, nodes)) => {
+                            search.visited = nodes;
+                            (search, count)
+                        }
+                        None => {
+                            // Past the budget or the memory's room: one
+                            // thread from the start, where it stops.
+                            let (mut search, fixed) = self.start(query, job, u64::MAX);
+                            let fixed = fixed.expect("the same fixed rows fit again");
+                            let count = search.run(&fixed, Vec::new(), 0, Step::Enter, 0).done();
+                            (search, count)
+                        }
+                    }
+                }
+            },
+        };
+        job.report_states(search.visited);
+        job.enter(Phase::Done);
+        CoverResult {
+            solutions: std::mem::take(&mut search.solutions),
+            count,
+            nodes: search.visited,
+        }
+    }
+
+    /// A search with the fixed rows in place, handing its counting over to
+    /// the pool's threads after `hand_over_from` nodes: the search and the
+    /// fixed rows, sorted, or the count when two fixed rows clash.
+    fn start<'a>(
+        &'a self,
+        query: &'a CoverQuery<'a>,
+        job: &'a Job,
+        hand_over_from: u64,
+    ) -> (Search<'a, Memo>, Result<Vec<usize>, CoverCount>) {
         let tables = self.tables();
         let mut search = Search {
             instance: self,
@@ -376,6 +418,7 @@ impl BitCover {
             found: 0,
             solutions: Vec::new(),
             memo: Memo::default(),
+            hand_over_from,
         };
         let mut fixed: Vec<usize> = Vec::with_capacity(query.fixed_rows.len());
         let mut conflict = false;
@@ -392,28 +435,36 @@ impl BitCover {
                 conflict = true;
             }
         }
-        let count = if conflict {
-            CoverCount::Exact(0)
-        } else {
-            fixed.sort_unstable();
-            search.lens = (0..self.primary)
-                .map(|c| {
-                    let rows = &tables.rows_of[c * tables.stride..][..tables.stride];
-                    rows.iter()
-                        .zip(&search.alive)
-                        .map(|(&r, &a)| (r & a).count_ones() as u16)
-                        .sum()
-                })
-                .collect();
-            search.run(&fixed)
-        };
-        job.report_states(search.visited);
-        job.enter(Phase::Done);
-        CoverResult {
-            solutions: search.solutions,
-            count,
-            nodes: search.visited,
+        if conflict {
+            return (search, Err(CoverCount::Exact(0)));
         }
+        fixed.sort_unstable();
+        search.lens = (0..self.primary)
+            .map(|c| {
+                let rows = &tables.rows_of[c * tables.stride..][..tables.stride];
+                rows.iter()
+                    .zip(&search.alive)
+                    .map(|(&r, &a)| (r & a).count_ones() as u16)
+                    .sum()
+            })
+            .collect();
+        (search, Ok(fixed))
+    }
+}
+
+/// After how many nodes a search hands the rest of its count over to the
+/// pool's threads ([`threads`]): once its listing is done, when the job
+/// asks for many threads from `nodes << 4` states on (a node costs about
+/// what sixteen states of an exploration do) and the search is a count to
+/// the end (a search that stops after some solutions stays on one
+/// thread, where it stops at the same solution).
+fn hand_over_from(query: &CoverQuery<'_>, job: &Job) -> u64 {
+    let from = job.parallel_from().div_ceil(16);
+    let threads = job.parallel_from() < u64::MAX && job.on_many_threads(from << 4);
+    if threads && query.stop_after.is_none() {
+        from
+    } else {
+        u64::MAX
     }
 }
 
@@ -430,10 +481,45 @@ struct Frame {
     key: u128,
     /// Solutions found before entering the level.
     before: u128,
+    /// Rows tried at this level so far (nodes).
+    tries: u32,
+}
+
+/// Where the subproblems counted so far are kept: one search's own map
+/// ([`Memo`], up to [`MEMO_CAPACITY`] of them), or the map the pool's
+/// threads share ([`threads`]).
+trait Remembered {
+    /// The count remembered for `key`.
+    fn count(&self, key: u128) -> Option<u128>;
+    /// Remembers that the subproblem `key` has `count` solutions, found
+    /// by trying `tries` rows at its level.
+    fn keep(&mut self, key: u128, count: u128, tries: u32);
+    /// Whether the search should stop now (looked at with the cancel
+    /// flag), and reports its progress after `visited` nodes of its own.
+    fn report(&self, job: &Job, visited: u64) -> bool;
+}
+
+impl Remembered for Memo {
+    #[inline]
+    fn count(&self, key: u128) -> Option<u128> {
+        self.get(&key).copied()
+    }
+
+    #[inline]
+    fn keep(&mut self, key: u128, count: u128, _tries: u32) {
+        if self.len() < MEMO_CAPACITY {
+            self.insert(key, count);
+        }
+    }
+
+    fn report(&self, job: &Job, visited: u64) -> bool {
+        job.report_states(visited);
+        false
+    }
 }
 
 /// One running search: its own sets and memory.
-struct Search<'a> {
+struct Search<'a, M> {
     instance: &'a BitCover,
     tables: &'a Tables,
     query: &'a CoverQuery<'a>,
@@ -452,7 +538,29 @@ struct Search<'a> {
     /// The subproblems counted so far, by the key of their covered columns
     /// (see [`super::exact_cover`]'s memory: the same reasoning, the same
     /// keys).
-    memo: Memo,
+    memo: M,
+    /// After how many nodes the search hands over to the pool's threads,
+    /// once its listing is done (`u64::MAX`: never).
+    hand_over_from: u64,
+}
+
+/// How a search ended.
+enum Outcome {
+    /// It counted to the end, or stopped (budget, cancel, enough found).
+    Done(CoverCount),
+    /// It handed its untried rows over (see [`threads`]): its stack and the
+    /// key of its covered columns, at a level between two rows.
+    HandOver { stack: Vec<Frame>, key: u128 },
+}
+
+impl Outcome {
+    /// The count of a search that cannot hand over.
+    fn done(self) -> CoverCount {
+        match self {
+            Outcome::Done(count) => count,
+            Outcome::HandOver { .. } => unreachable!("this search does not hand over"),
+        }
+    }
 }
 
 /// What to do next in the search loop.
@@ -477,7 +585,7 @@ enum Choice {
     Column(u32),
 }
 
-impl Search<'_> {
+impl<M: Remembered> Search<'_, M> {
     /// Whether `row` meets no covered column.
     #[inline]
     fn fits(&self, row: u32) -> bool {
@@ -609,13 +717,19 @@ impl Search<'_> {
             })
     }
 
-    /// Algorithm X, iteratively: a stack of levels.
-    fn run(&mut self, fixed: &[usize]) -> CoverCount {
+    /// Algorithm X, iteratively: a stack of levels, from `stack` (whose
+    /// covered columns have the key `key`) and `step` until the stack is
+    /// back to `floor` levels.
+    fn run(
+        &mut self,
+        fixed: &[usize],
+        mut stack: Vec<Frame>,
+        mut key: u128,
+        mut step: Step,
+        floor: usize,
+    ) -> Outcome {
         let x = self.instance;
         let stride = self.tables.stride;
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut key: u128 = 0;
-        let mut step = Step::Enter;
         loop {
             match step {
                 Step::Enter => {
@@ -624,12 +738,12 @@ impl Search<'_> {
                         // the listing still needs the subtree's solutions (a
                         // subtree without any can always be skipped).
                         let listing = self.solutions.len() < self.query.list;
-                        if let Some(&count) = self.memo.get(&key) {
+                        if let Some(count) = self.memo.count(key) {
                             if count == 0 || !listing {
                                 self.found += count;
                                 if count > 0 {
                                     if let Some(stop) = self.enough() {
-                                        return stop;
+                                        return Outcome::Done(stop);
                                     }
                                 }
                                 step = Step::Leave;
@@ -642,7 +756,7 @@ impl Search<'_> {
                     match self.choose(stack.len()) {
                         Choice::Solved => {
                             if let Some(stop) = self.solution(fixed, &stack) {
-                                return stop;
+                                return Outcome::Done(stop);
                             }
                             step = Step::Leave;
                         }
@@ -654,6 +768,7 @@ impl Search<'_> {
                                 row: NONE,
                                 key,
                                 before: self.found,
+                                tries: 0,
                             });
                             let need = (stack.len() + 1) * stride;
                             if self.alive.len() < need {
@@ -668,6 +783,11 @@ impl Search<'_> {
                     }
                 }
                 Step::Try => {
+                    if self.visited >= self.hand_over_from
+                        && self.solutions.len() >= self.query.list
+                    {
+                        return Outcome::HandOver { stack, key };
+                    }
                     let depth = stack.len() - 1;
                     let frame = &stack[depth];
                     let mut from = frame.next;
@@ -688,34 +808,33 @@ impl Search<'_> {
                         // Every row of this column was tried: the level's
                         // count is complete.
                         let frame = stack.pop().expect("a level");
-                        if self.memo.len() < MEMO_CAPACITY {
-                            self.memo.insert(frame.key, self.found - frame.before);
-                        }
+                        self.memo
+                            .keep(frame.key, self.found - frame.before, frame.tries);
                         step = Step::Leave;
                         continue;
                     };
                     if self.visited >= self.query.budget {
-                        return CoverCount::AtLeast {
+                        return Outcome::Done(CoverCount::AtLeast {
                             found: self.found,
                             why: CoverStop::Budget {
                                 nodes: self.visited,
                                 budget: self.query.budget,
                             },
-                        };
+                        });
                     }
                     self.visited += 1;
-                    if self.visited.is_multiple_of(REPORT_EVERY) {
-                        self.job.report_states(self.visited);
-                        if self.job.is_cancelled() {
-                            return CoverCount::AtLeast {
-                                found: self.found,
-                                why: CoverStop::Cancelled {
-                                    nodes: self.visited,
-                                },
-                            };
-                        }
+                    if self.visited.is_multiple_of(REPORT_EVERY)
+                        && (self.memo.report(self.job, self.visited) || self.job.is_cancelled())
+                    {
+                        return Outcome::Done(CoverCount::AtLeast {
+                            found: self.found,
+                            why: CoverStop::Cancelled {
+                                nodes: self.visited,
+                            },
+                        });
                     }
                     let frame = &mut stack[depth];
+                    frame.tries += 1;
                     frame.next = from;
                     frame.row = r;
                     self.flip(r);
@@ -723,9 +842,10 @@ impl Search<'_> {
                     step = Step::Enter;
                 }
                 Step::Leave => {
-                    let Some(frame) = stack.last_mut() else {
-                        return CoverCount::Exact(self.found);
-                    };
+                    if stack.len() == floor {
+                        return Outcome::Done(CoverCount::Exact(self.found));
+                    }
+                    let frame = stack.last_mut().expect("a level above the floor");
                     let r = std::mem::replace(&mut frame.row, NONE);
                     self.flip(r);
                     key ^= x.row_key[r as usize];
@@ -928,5 +1048,73 @@ mod tests {
                 bits.to_links().list(usize::MAX, &job, BIG)
             );
         }
+
+        /// A count handed over to two or three threads from its first
+        /// node gives one thread's answer: the count, the listed
+        /// solutions, the nodes, and where a budget stops it.
+        #[test]
+        fn many_threads_agree_with_one(
+            (p, s, rows, group) in instance(),
+            budget in 1u64..60,
+            list in 0usize..5,
+            threads in 2usize..4,
+        ) {
+            let mut bits = BitCover::new(p, s);
+            for row in &rows {
+                bits.add_row(row);
+            }
+            if group.len() > 1 {
+                bits.interchangeable(&group);
+            }
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            for budget in [BIG, budget] {
+                let query = CoverQuery { fixed_rows: &[], list, stop_after: None, budget };
+                let one = bits.run(&query, &Job::default());
+                let many = pool.install(|| bits.run(&query, &Job::default().with_parallel_from(0)));
+                prop_assert_eq!(many, one);
+            }
+        }
+    }
+
+    /// A count of many subproblems on three threads: the same count and
+    /// nodes as one thread, and more nodes than a hand-over needs.
+    #[test]
+    fn a_big_count_on_threads_agrees_with_one() {
+        // Cells 0..16 of a 4 x 4 board, tiled by dominoes and squares.
+        let mut x = BitCover::new(16, 0);
+        for r in 0..4 {
+            for c in 0..4 {
+                let cell = r * 4 + c;
+                x.add_row(&[cell]);
+                if c < 3 {
+                    x.add_row(&[cell, cell + 1]);
+                }
+                if r < 3 {
+                    x.add_row(&[cell, cell + 4]);
+                }
+            }
+        }
+        let query = CoverQuery {
+            fixed_rows: &[],
+            list: 3,
+            stop_after: None,
+            budget: BIG,
+        };
+        let one = x.run(&query, &Job::default());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let many = pool.install(|| x.run(&query, &Job::default().with_parallel_from(0)));
+        assert_eq!(many, one);
+        assert!(one.nodes > 100, "{} nodes", one.nodes);
+        let query = CoverQuery {
+            budget: one.nodes - 1,
+            ..query
+        };
+        let one = x.run(&query, &Job::default());
+        let many = pool.install(|| x.run(&query, &Job::default().with_parallel_from(0)));
+        assert_eq!(many, one);
+        assert!(one.count.stopped().is_some());
     }
 }
