@@ -4,9 +4,11 @@
 //! A search that counts to the end lists its first solutions on one thread
 //! (they are the same solutions in the same order whatever the thread
 //! count) and then *hands over*: every row its levels have not tried yet
-//! becomes a task, the count of the subproblem that row leads to, and the
-//! pool's threads take the tasks in turn, shallow levels first. The count
-//! is the one thread's count plus the tasks' counts.
+//! becomes a task, the count of the subproblem that row leads to. The
+//! biggest tasks (the shallowest) are split into the rows of their
+//! subproblem's level until every thread has a few dozen to choose from,
+//! and the pool's threads take the tasks in turn. The count is the one
+//! thread's count plus the tasks' counts.
 //!
 //! The threads share the subproblems counted so far: the one thread's
 //! memory, read only, and a map of their own in shards behind locks. Two
@@ -21,8 +23,10 @@
 //! one for each task, and for every subproblem counted after the hand-over
 //! (each once, however many threads counted it) the rows tried at its
 //! level, leaving out the levels the one thread had open at the hand-over
-//! (their rows are the tasks). That sum is the figure reported, and the
-//! same whatever the thread count.
+//! and the levels split (their rows are the tasks). That sum is the figure
+//! reported, and the same whatever the thread count. A level is split only
+//! when its subproblem is neither known nor open nor split before, so it
+//! is one the one thread visits once too.
 //!
 //! It holds while the one thread would remember every subproblem, and
 //! would not reach its budget: the threads give up as soon as the
@@ -36,7 +40,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::{Frame, Memo, Outcome, Remembered, Search, Step, NONE};
+use super::{Choice, Frame, Memo, Outcome, Remembered, Search, Step, NONE};
 use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, MEMO_CAPACITY};
 use crate::engine::job::Job;
 
@@ -56,7 +60,19 @@ struct Task {
     covered: Vec<u64>,
     /// Their key.
     key: u128,
+    /// The level's alive rows.
+    alive: Vec<u64>,
+    /// The level's candidate counts of the primary columns.
+    lens: Vec<u16>,
+    /// Whether the task is counted as it is (its subproblem is known, a
+    /// solution or a dead end, or already split).
+    whole: bool,
 }
+
+/// One shard of the shared map, on cache lines of its own (two threads
+/// locking neighbouring shards do not take each other's line away).
+#[repr(align(128))]
+struct Shard(Mutex<Memo>);
 
 /// What the threads share: the subproblems counted, the nodes so far, and
 /// whether to give up.
@@ -64,7 +80,7 @@ struct Shared<'a> {
     /// The handing-over search's memory.
     first: &'a Memo,
     /// The subproblems counted since, by shard.
-    shards: Vec<Mutex<Memo>>,
+    shards: Vec<Shard>,
     /// The keys of the levels open at the hand-over.
     open: HashSet<u128>,
     /// Rows tried at the levels of subproblems counted since (each once),
@@ -85,7 +101,7 @@ struct Shared<'a> {
 impl Shared<'_> {
     /// The shard of `key` (its high bits: the maps hash the low ones).
     fn shard(&self, key: u128) -> &Mutex<Memo> {
-        &self.shards[(key >> 64) as usize & (SHARDS - 1)]
+        &self.shards[(key >> 64) as usize & (SHARDS - 1)].0
     }
 }
 
@@ -135,15 +151,18 @@ pub(super) fn finish(
     stack: &[Frame],
     key: u128,
 ) -> Option<(CoverCount, u64)> {
+    let mut open: HashSet<u128> = stack.iter().map(|f| f.key).collect();
     let tasks = tasks(search, stack, key);
-    let nodes_before = search.visited + tasks.len() as u64;
-    let open: HashSet<u128> = stack.iter().map(|f| f.key).collect();
+    let (tasks, nodes) = split(search, tasks, &mut open);
+    let nodes_before = search.visited + nodes;
     let open_unknown = open.iter().filter(|k| !search.memo.contains_key(k)).count();
     let room = MEMO_CAPACITY.checked_sub(search.memo.len() + open_unknown)?;
     let nodes_left = search.query.budget.checked_sub(nodes_before)?;
     let shared = Shared {
         first: &search.memo,
-        shards: (0..SHARDS).map(|_| Mutex::new(Memo::default())).collect(),
+        shards: (0..SHARDS)
+            .map(|_| Shard(Mutex::new(Memo::default())))
+            .collect(),
         open,
         nodes: AtomicU64::new(0),
         kept: AtomicUsize::new(0),
@@ -181,6 +200,7 @@ pub(super) fn finish(
 /// the first level.
 fn tasks(search: &mut Search<'_, Memo>, stack: &[Frame], mut key: u128) -> Vec<Task> {
     let x = search.instance;
+    let (stride, primary) = (search.tables.stride, x.primary);
     let mut tasks = Vec::new();
     for (depth, frame) in stack.iter().enumerate().rev() {
         if frame.row != NONE {
@@ -199,12 +219,98 @@ fn tasks(search: &mut Search<'_, Memo>, stack: &[Frame], mut key: u128) -> Vec<T
                     row,
                     covered: search.covered.clone(),
                     key,
+                    alive: search.alive[depth * stride..][..stride].to_vec(),
+                    lens: search.lens[depth * primary..][..primary].to_vec(),
+                    whole: false,
                 });
             }
         }
         tasks.push(level);
     }
     tasks.into_iter().rev().flatten().collect()
+}
+
+/// How many tasks a thread should have to choose from, so that no big
+/// task is left to one thread at the end.
+const TASKS_A_THREAD: usize = 32;
+
+/// The tasks with the biggest (the shallowest) split into the rows of
+/// their subproblem's level, until each of the pool's threads has
+/// [`TASKS_A_THREAD`] of them: the tasks and the nodes they stand for.
+///
+/// A split subproblem is one one thread would visit (it is neither known
+/// nor open, nor split before); its level joins the open levels (so its
+/// count is not counted in nodes twice) and each of its rows is a task,
+/// and a node, as the open levels' rows are.
+fn split(
+    search: &Search<'_, Memo>,
+    mut tasks: Vec<Task>,
+    open: &mut HashSet<u128>,
+) -> (Vec<Task>, u64) {
+    let x = search.instance;
+    let (stride, primary) = (search.tables.stride, x.primary);
+    let target = TASKS_A_THREAD * rayon::current_num_threads();
+    let mut nodes = tasks.len() as u64;
+    while tasks.len() < target {
+        let Some(i) = (0..tasks.len())
+            .filter(|&i| !tasks[i].whole)
+            .min_by_key(|&i| tasks[i].depth)
+        else {
+            break;
+        };
+        let task = &tasks[i];
+        let key = task.key ^ x.row_key[task.row as usize];
+        if search.memo.contains_key(&key) || open.contains(&key) {
+            tasks[i].whole = true;
+            continue;
+        }
+        let mut level = Search {
+            instance: x,
+            tables: search.tables,
+            query: search.query,
+            job: search.job,
+            covered: task.covered.clone(),
+            alive: [&task.alive[..], &vec![0; stride]].concat(),
+            lens: [&task.lens[..], &vec![0; primary]].concat(),
+            visited: 0,
+            found: 0,
+            solutions: Vec::new(),
+            memo: Memo::default(),
+            hand_over_from: u64::MAX,
+        };
+        level.flip(task.row);
+        level.kill(0, task.row);
+        let Choice::Column(column) = level.choose(1) else {
+            tasks[i].whole = true;
+            continue;
+        };
+        let mut rows = Vec::new();
+        let mut from = 0;
+        while let Some(row) = level.next_row(1, column, from) {
+            from = row + 1;
+            let gate = x.gate[row as usize];
+            if gate == NONE || level.is_covered(gate) {
+                rows.push(Task {
+                    depth: task.depth + 1,
+                    column,
+                    row,
+                    covered: level.covered.clone(),
+                    key,
+                    alive: level.alive[stride..].to_vec(),
+                    lens: level.lens[primary..].to_vec(),
+                    whole: false,
+                });
+            }
+        }
+        if rows.is_empty() {
+            tasks[i].whole = true;
+            continue;
+        }
+        open.insert(key);
+        nodes += rows.len() as u64;
+        tasks.splice(i..=i, rows);
+    }
+    (tasks, nodes)
 }
 
 /// One thread's share: tasks in turn until none is left or the threads
@@ -230,9 +336,9 @@ fn take_tasks(
         let Some(task) = tasks.get(i) else {
             return;
         };
-        let mut alive = from.alive[task.depth * stride..][..stride].to_vec();
+        let mut alive = task.alive.clone();
         alive.resize(2 * stride, 0);
-        let mut lens = from.lens[task.depth * primary..][..primary].to_vec();
+        let mut lens = task.lens.clone();
         lens.resize(2 * primary, 0);
         let mut search = Search {
             instance: from.instance,
