@@ -35,14 +35,18 @@
 //! where it must.
 
 use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
 
 use super::{Choice, Frame, Memo, Outcome, Remembered, Search, Step, NONE};
-use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, MEMO_CAPACITY};
+use crate::engine::exact_cover::{CoverCount, CoverQuery, CoverStop, KeyHasher, MEMO_CAPACITY};
 use crate::engine::job::Job;
+
+/// The keys of the open levels (random already: hashed by their low bits).
+type OpenKeys = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// Shards of the shared map (a power of two).
 const SHARDS: usize = 64;
@@ -82,7 +86,7 @@ struct Shared<'a> {
     /// The subproblems counted since, by shard.
     shards: Vec<Shard>,
     /// The keys of the levels open at the hand-over.
-    open: HashSet<u128>,
+    open: OpenKeys,
     /// Rows tried at the levels of subproblems counted since (each once),
     /// the open levels left out.
     nodes: AtomicU64,
@@ -151,7 +155,7 @@ pub(super) fn finish(
     stack: &[Frame],
     key: u128,
 ) -> Option<(CoverCount, u64)> {
-    let mut open: HashSet<u128> = stack.iter().map(|f| f.key).collect();
+    let mut open: OpenKeys = stack.iter().map(|f| f.key).collect();
     let tasks = tasks(search, stack, key);
     let (tasks, nodes) = split(search, tasks, &mut open);
     let nodes_before = search.visited + nodes;
@@ -242,11 +246,7 @@ const TASKS_A_THREAD: usize = 32;
 /// nor open, nor split before); its level joins the open levels (so its
 /// count is not counted in nodes twice) and each of its rows is a task,
 /// and a node, as the open levels' rows are.
-fn split(
-    search: &Search<'_, Memo>,
-    mut tasks: Vec<Task>,
-    open: &mut HashSet<u128>,
-) -> (Vec<Task>, u64) {
+fn split(search: &Search<'_, Memo>, mut tasks: Vec<Task>, open: &mut OpenKeys) -> (Vec<Task>, u64) {
     let x = search.instance;
     let (stride, primary) = (search.tables.stride, x.primary);
     let target = TASKS_A_THREAD * rayon::current_num_threads();
