@@ -1,5 +1,6 @@
 //! `analyze --time-limit SECONDS` on a Sokoban level: the push-level solver
-//! ([`crate::kinds::sokoban::solver`]) runs on a thread of its own beside
+//! ([`crate::kinds::sokoban::solver`]) runs on threads of its own (a search
+//! a thread of the pool, [`solve_on`]) beside
 //! the exploration for the whole time limit, with a quarter of the memory
 //! budget. The exploration gets half the time (it is stopped there when it
 //! has not finished). When it explores the whole graph, the solver is
@@ -14,7 +15,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::engine::Job;
-use crate::kinds::sokoban::solver::{solve, SolveOutcome, SolveReport};
+use crate::kinds::sokoban::solver::{solve_on, SolveOutcome, SolveReport};
 use crate::kinds::{Level, PartialFigures};
 
 /// Parses `--time-limit`: a number of seconds, zero or more (fractions
@@ -74,15 +75,17 @@ pub struct SolverBeside {
 }
 
 impl SolverBeside {
-    /// Starts the solver on `level` for `limit` within `max_memory`;
+    /// Starts the solver on `level` for `limit` within `max_memory`, with
+    /// as many lanes as the current rayon pool has threads (`--threads`);
     /// `None` for another kind (it has no solver).
     pub fn start(level: &Level, limit: Duration, max_memory: u64) -> Option<SolverBeside> {
         let level = level.as_sokoban()?.clone();
+        let threads = rayon::current_num_threads();
         let job = Job::with_budgets(1, max_memory);
         let worker_job = job.clone();
         let thread = thread::Builder::new()
             .name("levelscope-solver".into())
-            .spawn(move || solve(&level, limit, &worker_job).ok())
+            .spawn(move || solve_on(&level, limit, &worker_job, threads).ok())
             .ok()?;
         Some(SolverBeside { job, thread })
     }

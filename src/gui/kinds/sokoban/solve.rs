@@ -17,8 +17,9 @@ pub fn past_budget_solver(level: &Level) -> PastBudgetSolver {
     let level = level.clone();
     PastBudgetSolver::new(
         SEARCHED,
+        // One search a thread on every core but one, as the analysis.
         Box::new(move |limit, job| {
-            solver::solve(&level, limit, job)
+            solver::solve_on(&level, limit, job, crate::gui::pool::analysis_threads())
                 .map(|report| answer_of(&report))
                 .map_err(SolverRefused::of)
         }),

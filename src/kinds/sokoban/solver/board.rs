@@ -162,11 +162,37 @@ impl Reach {
     /// returns the smallest cell reached (the normalised player cell).
     /// [`Reach::reached`] answers for each cell until the next flood.
     pub(super) fn flood(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
+        self.next_generation();
+        self.fill(board, occupied, from)
+    }
+
+    /// The number of regions the boxes (`occupied`) cut the board's free
+    /// cells into: cells that reach each other without pushing are one
+    /// region. [`Reach::reached`] then answers true for every free cell.
+    pub(super) fn regions(&mut self, board: &Board, occupied: &[bool]) -> u32 {
+        self.next_generation();
+        let mut regions = 0;
+        for c in 0..board.len() as u16 {
+            if !occupied[usize::from(c)] && !self.reached(c) {
+                regions += 1;
+                self.fill(board, occupied, c);
+            }
+        }
+        regions
+    }
+
+    /// Starts a new flood: no cell is reached.
+    fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
             self.generation = 1;
         }
+    }
+
+    /// Marks the free cells reached from `from` in this generation;
+    /// returns the smallest.
+    fn fill(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
         let g = self.generation;
         self.stamp[usize::from(from)] = g;
         self.stack.clear();
@@ -189,5 +215,49 @@ impl Reach {
     #[inline]
     pub(super) fn reached(&self, c: u16) -> bool {
         self.stamp[usize::from(c)] == self.generation
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::sokoban::format::read_xsb_one;
+
+    /// The board, the start's box cells flagged and the player's cell.
+    fn board_of(text: &str) -> (Board, Vec<bool>, u16) {
+        let rules = Rules::compile(&read_xsb_one(text).unwrap()).unwrap();
+        let board = Board::of(&rules).unwrap();
+        let mut occupied = vec![false; board.len()];
+        for &b in &rules.start().boxes {
+            occupied[b as usize] = true;
+        }
+        (board, occupied, rules.start().player as u16)
+    }
+
+    #[test]
+    fn boxes_cut_the_floor_into_regions() {
+        let (board, occupied, player) = board_of("#########\n#@ $  $ #\n#. #  #.#\n#########\n");
+        let mut reach = Reach::new(board.len());
+        // Left of the first box, between the boxes, right of the second.
+        assert_eq!(reach.regions(&board, &occupied), 3);
+        // Every free cell is reached, no box cell is.
+        for c in 0..board.len() as u16 {
+            assert_eq!(reach.reached(c), !occupied[usize::from(c)]);
+        }
+        assert_eq!(reach.regions(&board, &vec![false; board.len()]), 1);
+        // A flood after it starts afresh: the player's four cells.
+        reach.flood(&board, &occupied, player);
+        assert_eq!(
+            (0..board.len() as u16)
+                .filter(|&c| reach.reached(c))
+                .count(),
+            4
+        );
+    }
+
+    #[test]
+    fn a_box_that_cuts_nothing_leaves_one_region() {
+        let (board, occupied, _) = board_of("######\n#@   #\n# $  #\n#   .#\n######\n");
+        assert_eq!(Reach::new(board.len()).regions(&board, &occupied), 1);
     }
 }

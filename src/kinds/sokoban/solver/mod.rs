@@ -18,6 +18,11 @@
 //! proof that there is none (only when a search with sound pruning alone
 //! ran dry: A* or the plain greedy one), or that none was found in the
 //! time or memory given.
+//!
+//! The greedy search's priority also counts the regions the boxes cut the
+//! floor into, and on more than one thread the solver runs one search a
+//! thread, each greedy search with its own seed and weight of that count
+//! ([`solve_on`]): the first answer ends them all.
 
 mod board;
 mod corral;
@@ -30,6 +35,8 @@ mod lurd;
 mod open_list;
 mod search;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -41,7 +48,7 @@ use super::rules::{CompileError, Rules};
 use board::Board;
 use goal_room::GoalRooms;
 use lower_bound::PushDistances;
-use search::{Counts, Ended, Searcher};
+use search::{Counts, Ended, Lane, Push, Searcher};
 
 /// The share of the time given to the optimal search (A*) before the
 /// greedy one.
@@ -127,7 +134,7 @@ pub struct SolveReport {
     pub outcome: SolveOutcome,
     /// The seconds it ran.
     pub seconds: f64,
-    /// The most positions it held at once.
+    /// The most positions it held at once (its searches' added up).
     pub positions: u64,
     /// The dead cells of the level (a box there never reaches a goal).
     pub dead_cells: usize,
@@ -192,10 +199,33 @@ impl SolveReport {
     }
 }
 
-/// Solves `level` within `time_limit` and the job's memory budget; the
-/// job's cancel flag stops it and its progress counter shows the
-/// positions held.
+/// Solves `level` within `time_limit` and the job's memory budget on the
+/// current rayon pool's threads ([`solve_on`]); the job's cancel flag
+/// stops it and its progress counter shows the positions held.
 pub fn solve(level: &Level, time_limit: Duration, job: &Job) -> Result<SolveReport, SolveError> {
+    solve_on(level, time_limit, job, rayon::current_num_threads())
+}
+
+/// Solves `level` within `time_limit` and the job's memory budget with
+/// `threads` searches side by side, one a thread (*lanes*, [`lane`]).
+///
+/// The first lane is the one-thread solver: A* for [`OPTIMAL_SHARE`] of
+/// the time, then the greedy search. Every other lane runs a greedy search
+/// of its own from the start, with another seed and another weight of the
+/// connectivity term, so that the lanes look in different places. A
+/// solution from A* ends the solve with the fewest pushes proved; A* is
+/// never cut short by another lane, so a level A* finishes in its share
+/// gets that proof however many threads there are. Otherwise the first
+/// solution any lane finds ends the solve, as does a proof that there is
+/// none. With one thread the answer is the same on every run (given the
+/// time); with more, the lanes race and the answer is the first found.
+/// The memory budget is shared out evenly among the lanes.
+pub fn solve_on(
+    level: &Level,
+    time_limit: Duration,
+    job: &Job,
+    threads: usize,
+) -> Result<SolveReport, SolveError> {
     let started = Instant::now();
     let rules = Rules::compile(level)?;
     let board = Board::of(&rules).ok_or(SolveError::RegionTooBig {
@@ -204,43 +234,188 @@ pub fn solve(level: &Level, time_limit: Duration, job: &Job) -> Result<SolveRepo
     let distances = PushDistances::of(&board);
     let boxes: Vec<u16> = rules.start().boxes.iter().map(|&b| b as u16).collect();
     let player = rules.start().player as u16;
-    let deadline = started + time_limit;
     let rooms = GoalRooms::of(&board, player);
-    let searcher = |until: Instant| Searcher {
+    let lanes = threads.clamp(1, MAX_LANES);
+    let plan = Plan {
         board: &board,
         distances: &distances,
+        rooms: rooms.as_ref(),
         job,
-        deadline: until,
-        max_bytes: job.max_memory(),
-        rooms: None,
+        deadline: started + time_limit,
+        optimal_until: started + time_limit.mul_f64(OPTIMAL_SHARE),
+        max_bytes: (job.max_memory() / lanes as u64).max(1),
+        answered: AtomicBool::new(false),
+        first_win: Mutex::new(None),
     };
-    let optimal_until = started + time_limit.mul_f64(OPTIMAL_SHARE);
-    let (mut ended, mut counts) = searcher(optimal_until).run(&boxes, player, 1);
-    let optimal = !matches!(ended, Ended::OutOfTime | Ended::OutOfMemory);
-    if !optimal {
-        // The greedy search, first with the goal rooms' macros when there
-        // are any; when that runs dry (which proves nothing), the plain
-        // one has the time left.
-        let phases = match &rooms {
+    let ends: Vec<LaneEnd> = if lanes == 1 {
+        vec![plan.run_lane(0, &boxes, player)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..lanes)
+                .map(|i| {
+                    let (plan, boxes) = (&plan, &boxes);
+                    scope.spawn(move || plan.run_lane(i, boxes, player))
+                })
+                .collect();
+            let first = plan.run_lane(0, &boxes, player);
+            std::iter::once(first)
+                .chain(
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a solver lane")),
+                )
+                .collect()
+        })
+    };
+    let counts = Counts {
+        positions: ends.iter().map(|e| e.counts.positions).sum(),
+        expanded: ends.iter().map(|e| e.counts.expanded).sum(),
+        deadlocks: ends.iter().map(|e| e.counts.deadlocks).sum(),
+    };
+    let first_win = plan
+        .first_win
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let (ended, optimal) = if ends[0].optimal {
+        (ends[0].ended.clone(), true)
+    } else if let Some(pushes) = first_win {
+        (Ended::Won(pushes), false)
+    } else if ends.iter().any(|e| e.ended == Ended::Exhausted) {
+        (Ended::Exhausted, false)
+    } else {
+        (ends[0].ended.clone(), false)
+    };
+    let outcome = outcome_of(&board, &boxes, player, ended, optimal);
+    Ok(report(outcome, started, counts, &board))
+}
+
+/// The most lanes a solve runs, however many threads it is given (each
+/// holds a search's table and open list).
+const MAX_LANES: usize = 16;
+
+/// The connectivity weights the lanes take in turn ([`lane`]): the first
+/// lane's is the one-thread solver's.
+const CONNECTIVITY: [u32; 4] = [4, 16, 32, 8];
+
+/// Lane `i`'s settings: the connectivity weights of [`CONNECTIVITY`] in
+/// turn, and a seed of its own.
+fn lane(i: usize) -> Lane {
+    Lane {
+        seed: open_list::FIRST_SEED ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+        connectivity: CONNECTIVITY[i % CONNECTIVITY.len()],
+    }
+}
+
+/// What the lanes of one solve share.
+struct Plan<'a> {
+    board: &'a Board,
+    distances: &'a PushDistances,
+    rooms: Option<&'a GoalRooms>,
+    job: &'a Job,
+    deadline: Instant,
+    /// When the first lane's A* gives way to its greedy search.
+    optimal_until: Instant,
+    /// Each lane's memory budget.
+    max_bytes: u64,
+    /// Set when a lane has answered (a solution or a proof): the others
+    /// stop.
+    answered: AtomicBool,
+    /// The first solution a greedy search found.
+    first_win: Mutex<Option<Vec<Push>>>,
+}
+
+/// How one lane ended.
+struct LaneEnd {
+    ended: Ended,
+    counts: Counts,
+    /// Whether `ended` is A*'s finished answer (a solution with the fewest
+    /// pushes, or a proof that there is none).
+    optimal: bool,
+}
+
+impl Plan<'_> {
+    /// A search of lane `i` until `deadline`, stopped by `stop`.
+    fn searcher<'s>(
+        &'s self,
+        i: usize,
+        rooms: Option<&'s GoalRooms>,
+        deadline: Instant,
+        stop: &'s AtomicBool,
+    ) -> Searcher<'s> {
+        Searcher {
+            board: self.board,
+            distances: self.distances,
+            job: self.job,
+            deadline,
+            max_bytes: self.max_bytes,
+            rooms,
+            lane: lane(i),
+            stop,
+            reports: i == 0,
+        }
+    }
+
+    /// Runs lane `i` from `boxes` and the player's cell: A* first on lane
+    /// 0, then the greedy search (with the goal rooms' macros when there
+    /// are any; when that runs dry, which proves nothing, the plain one
+    /// has the time left).
+    fn run_lane(&self, i: usize, boxes: &[u16], player: u16) -> LaneEnd {
+        let mut counts = Counts::default();
+        if i == 0 {
+            // A* is not stopped by other lanes: its proof is worth the wait.
+            let never = AtomicBool::new(false);
+            let (ended, more) = self
+                .searcher(0, None, self.optimal_until, &never)
+                .run(boxes, player, 1);
+            counts = more;
+            if matches!(ended, Ended::Won(_) | Ended::Exhausted) {
+                self.answered.store(true, Ordering::Relaxed);
+                return LaneEnd {
+                    ended,
+                    counts,
+                    optimal: true,
+                };
+            }
+            if ended == Ended::Cancelled {
+                return LaneEnd {
+                    ended,
+                    counts,
+                    optimal: false,
+                };
+            }
+        }
+        let phases = match self.rooms {
             Some(rooms) => vec![Some(rooms), None],
             None => vec![None],
         };
+        let mut ended = Ended::OutOfTime;
         for phase_rooms in phases {
-            let greedy = Searcher {
-                rooms: phase_rooms,
-                ..searcher(deadline)
-            };
-            let (end, more) = greedy.run(&boxes, player, GREEDY_WEIGHT);
+            let greedy = self.searcher(i, phase_rooms, self.deadline, &self.answered);
+            let (end, more) = greedy.run(boxes, player, GREEDY_WEIGHT);
             counts.positions = counts.positions.max(more.positions);
+            counts.expanded += more.expanded;
             counts.deadlocks += more.deadlocks;
             ended = end;
-            if ended != Ended::Exhausted {
+            if ended != Ended::Exhausted || phase_rooms.is_none() {
                 break;
             }
         }
+        match &ended {
+            Ended::Won(pushes) => {
+                let mut first = self.first_win.lock().unwrap_or_else(|e| e.into_inner());
+                first.get_or_insert_with(|| pushes.clone());
+                self.answered.store(true, Ordering::Relaxed);
+            }
+            // The plain search ran dry: a proof.
+            Ended::Exhausted => self.answered.store(true, Ordering::Relaxed),
+            _ => {}
+        }
+        LaneEnd {
+            ended,
+            counts,
+            optimal: false,
+        }
     }
-    let outcome = outcome_of(&board, &boxes, player, ended, optimal);
-    Ok(report(outcome, started, counts, &board))
 }
 
 /// The outcome of a search's end.
@@ -266,6 +441,9 @@ fn outcome_of(
         Ended::OutOfTime => SolveOutcome::NotFound(SolveStop::TimeLimit),
         Ended::OutOfMemory => SolveOutcome::NotFound(SolveStop::MemoryLimit),
         Ended::Cancelled => SolveOutcome::NotFound(SolveStop::Cancelled),
+        // Only a lane that another lane overtook ends so, and that lane's
+        // answer is the one given.
+        Ended::Overtaken => SolveOutcome::NotFound(SolveStop::TimeLimit),
     }
 }
 
@@ -290,9 +468,25 @@ mod tests {
     /// Twelve boxes in an open room: no solution in a handful of pushes.
     const BIG_ROOM: &str = "##########\n#@       #\n# $ $ $  #\n#  $ $ $ #\n# $ $ $  #\n#  $ $ $ #\n#        #\n#........#\n#....    #\n#        #\n##########\n";
 
+    /// The one-thread solver's report on `text`, after checking that three
+    /// lanes give the same kind of answer (a solution that replays, with
+    /// the same proof of the fewest pushes; or the same proof or stop).
     fn solved(text: &str, seconds: u64) -> SolveReport {
         let level = read_xsb_one(text).unwrap();
-        solve(&level, Duration::from_secs(seconds), &Job::default()).unwrap()
+        let limit = Duration::from_secs(seconds);
+        let one = solve_on(&level, limit, &Job::default(), 1).unwrap();
+        let three = solve_on(&level, limit, &Job::default(), 3).unwrap();
+        match (&one.outcome, &three.outcome) {
+            (SolveOutcome::Solved(a), SolveOutcome::Solved(b)) => {
+                assert!(replays_to_a_win(text, &b.lurd), "{}", b.lurd);
+                assert_eq!(a.optimal, b.optimal);
+                if a.optimal {
+                    assert_eq!(a.pushes, b.pushes);
+                }
+            }
+            (a, b) => assert_eq!(a, b),
+        }
+        one
     }
 
     /// Plays `lurd` from the start of `text`; whether it wins with every
@@ -380,9 +574,13 @@ mod tests {
         let text = BIG_ROOM;
         let level = read_xsb_one(text).unwrap();
         assert!(level.problems().is_empty(), "{:?}", level.problems());
-        let report = solve(&level, Duration::ZERO, &Job::default()).unwrap();
-        // Stopped before searching: at most the start position was looked at.
-        assert!(report.positions <= 1, "{report:?}");
+        for lanes in [3, 1] {
+            let report = solve_on(&level, Duration::ZERO, &Job::default(), lanes).unwrap();
+            // Stopped before searching: each lane looked at its start.
+            assert!(report.positions <= lanes as u64, "{report:?}");
+            assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::TimeLimit));
+        }
+        let report = solve_on(&level, Duration::ZERO, &Job::default(), 1).unwrap();
         assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::TimeLimit));
         assert!(
             report.summary().starts_with("no solution found in 0."),
@@ -395,22 +593,74 @@ mod tests {
 
     #[test]
     fn a_cancelled_job_stops_the_solver() {
-        let text = BIG_ROOM;
+        let level = read_xsb_one(BIG_ROOM).unwrap();
+        for lanes in [1, 3] {
+            let job = Job::default();
+            job.cancel();
+            let report = solve_on(&level, Duration::from_secs(60), &job, lanes).unwrap();
+            assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::Cancelled));
+        }
+    }
+
+    #[test]
+    fn a_cancel_while_the_lanes_search_stops_them_all() {
+        // Without the cancel, A* alone would run for 12 s of the 60 and
+        // the greedy lanes for all of it.
+        let level = read_xsb_one(BIG_ROOM).unwrap();
         let job = Job::default();
-        job.cancel();
-        let report = solve(&read_xsb_one(text).unwrap(), Duration::from_secs(60), &job).unwrap();
-        assert_eq!(report.outcome, SolveOutcome::NotFound(SolveStop::Cancelled));
+        let canceller = job.clone();
+        let started = Instant::now();
+        let report = std::thread::scope(|scope| {
+            scope.spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                canceller.cancel();
+            });
+            solve_on(&level, Duration::from_secs(60), &job, 3).unwrap()
+        });
+        assert!(started.elapsed() < Duration::from_secs(6), "{report:?}");
+        match &report.outcome {
+            SolveOutcome::NotFound(SolveStop::Cancelled) => {}
+            // A greedy lane may solve the room before the cancel: its
+            // solution is kept.
+            SolveOutcome::Solved(s) => {
+                assert!(!s.optimal);
+                assert!(replays_to_a_win(BIG_ROOM, &s.lurd), "{}", s.lurd);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
     fn a_tiny_memory_budget_stops_the_solver_cleanly() {
-        let text = BIG_ROOM;
-        let job = Job::default().with_max_memory(10_000);
-        let report = solve(&read_xsb_one(text).unwrap(), Duration::from_secs(60), &job).unwrap();
+        let level = read_xsb_one(BIG_ROOM).unwrap();
+        for lanes in [1, 3] {
+            let job = Job::default().with_max_memory(10_000);
+            let report = solve_on(&level, Duration::from_secs(60), &job, lanes).unwrap();
+            assert_eq!(
+                report.outcome,
+                SolveOutcome::NotFound(SolveStop::MemoryLimit)
+            );
+        }
+    }
+
+    #[test]
+    fn the_first_lane_is_the_one_thread_solver_and_the_others_differ() {
         assert_eq!(
-            report.outcome,
-            SolveOutcome::NotFound(SolveStop::MemoryLimit)
+            lane(0),
+            Lane {
+                seed: open_list::FIRST_SEED,
+                connectivity: CONNECTIVITY[0]
+            }
         );
+        let mut seeds: Vec<u64> = (0..MAX_LANES).map(|i| lane(i).seed).collect();
+        seeds.sort_unstable();
+        seeds.dedup();
+        assert_eq!(seeds.len(), MAX_LANES, "every lane has a seed of its own");
+        assert!(seeds.iter().all(|&s| s != 0));
+        // Each connectivity weight is some lane's.
+        for c in CONNECTIVITY {
+            assert!((0..CONNECTIVITY.len()).any(|i| lane(i).connectivity == c));
+        }
     }
 
     /// The greedy search of `text` with its goal rooms' macros (`rooms`)
@@ -431,6 +681,9 @@ mod tests {
             deadline: Instant::now() + Duration::from_secs(10),
             max_bytes: job.max_memory(),
             rooms: rooms.as_ref(),
+            lane: lane(0),
+            stop: &AtomicBool::new(false),
+            reports: true,
         };
         let (ended, _) = searcher.run(&boxes, player, GREEDY_WEIGHT);
         (ended, boxes, player, board)

@@ -4,8 +4,9 @@
 //! bound), after the type-based exploration of Xie, Müller, Holte and Imai
 //! (AAAI 2014): a greedy search whose best positions all lie under a
 //! deadlock it cannot see spends its time there, and the random picks keep
-//! the rest of the list moving. The random numbers come from a fixed seed,
-//! so a search always takes the same positions in the same order.
+//! the rest of the list moving. The random numbers come from the seed the
+//! list is made with, so a search always takes the same positions in the
+//! same order.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -18,6 +19,9 @@ type Type = (u32, u32);
 
 /// The waiting ids by type, and the types in a list to choose from.
 type ByType = (HashMap<Type, Vec<u32>>, Vec<Type>);
+
+/// The seed of the one-thread solver's greedy search (the first lane's).
+pub(super) const FIRST_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The open list.
 #[derive(Debug)]
@@ -33,13 +37,14 @@ pub(super) struct OpenList {
 }
 
 impl OpenList {
-    /// An empty list; `explore` adds the random picks by type.
-    pub(super) fn new(explore: bool) -> OpenList {
+    /// An empty list; `explore` adds the random picks by type, drawn from
+    /// `seed` (not zero).
+    pub(super) fn new(explore: bool, seed: u64) -> OpenList {
         OpenList {
             best: BinaryHeap::new(),
             types: explore.then(|| (HashMap::new(), Vec::new())),
             random_turn: false,
-            seed: 0x9E37_79B9_7F4A_7C15,
+            seed: seed.max(1),
         }
     }
 
@@ -109,7 +114,7 @@ mod tests {
 
     #[test]
     fn without_exploration_the_least_priority_comes_first() {
-        let mut open = OpenList::new(false);
+        let mut open = OpenList::new(false, FIRST_SEED);
         open.push(9, 1, 4, 0);
         open.push(3, 1, 1, 1);
         open.push(5, 2, 1, 2);
@@ -121,7 +126,7 @@ mod tests {
 
     #[test]
     fn with_exploration_every_position_still_comes_out() {
-        let mut open = OpenList::new(true);
+        let mut open = OpenList::new(true, FIRST_SEED);
         for id in 0..100u32 {
             open.push(u64::from(id % 7), id % 5, id % 3, id);
         }
@@ -137,7 +142,7 @@ mod tests {
 
     #[test]
     fn with_exploration_the_best_is_taken_every_other_time() {
-        let mut open = OpenList::new(true);
+        let mut open = OpenList::new(true, FIRST_SEED);
         for id in 0..50u32 {
             open.push(u64::from(id), id, 0, id);
         }
@@ -152,12 +157,24 @@ mod tests {
     #[test]
     fn the_same_pushes_give_the_same_order() {
         let run = || {
-            let mut open = OpenList::new(true);
+            let mut open = OpenList::new(true, FIRST_SEED);
             for id in 0..40u32 {
                 open.push(u64::from(id * 7 % 11), id % 4, id % 6, id);
             }
             std::iter::from_fn(|| open.pop()).collect::<Vec<_>>()
         };
         assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn another_seed_takes_other_random_picks() {
+        let run = |seed| {
+            let mut open = OpenList::new(true, seed);
+            for id in 0..40u32 {
+                open.push(u64::from(id), id % 8, id % 5, id);
+            }
+            std::iter::from_fn(|| open.pop()).collect::<Vec<_>>()
+        };
+        assert_ne!(run(FIRST_SEED), run(FIRST_SEED ^ 0xFFFF));
     }
 }

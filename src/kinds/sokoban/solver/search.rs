@@ -7,7 +7,11 @@
 //! has the fewest pushes. With a larger `w` it is a greedier best-first
 //! search that finds a solution sooner but proves nothing about its
 //! length; every other position it takes is a random one of a random
-//! type ([`super::open_list`]). Either way, an open list that runs dry
+//! type ([`super::open_list`]), and its priority may also count the
+//! regions the boxes cut the floor into ([`Lane::connectivity`]: a
+//! position whose boxes wall the player off from parts of the board is
+//! taken later, after the *connectivity* feature of Shoham and Schaeffer's
+//! FESS). Either way, an open list that runs dry
 //! proves that no solution exists, since every pruning (dead cells,
 //! freeze, local and corral deadlocks, boxes with no assignment to the
 //! goals) is sound, unless the goal rooms' macros were used
@@ -15,6 +19,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::engine::Job;
@@ -51,6 +56,8 @@ pub(super) enum Ended {
     OutOfMemory,
     /// The job was cancelled.
     Cancelled,
+    /// Another lane of the solver answered first ([`Searcher::stop`]).
+    Overtaken,
 }
 
 /// What the search counted.
@@ -81,6 +88,28 @@ pub(super) struct Searcher<'a> {
     /// The goal rooms to fill by macros, or `None` for the plain search
     /// (the only one whose running dry proves anything).
     pub(super) rooms: Option<&'a GoalRooms>,
+    /// How this search's greedy phase differs from the other lanes'.
+    pub(super) lane: Lane,
+    /// Set when another lane has answered: the search stops
+    /// ([`Ended::Overtaken`]).
+    pub(super) stop: &'a AtomicBool,
+    /// Whether this search reports its positions to the job (one lane
+    /// does, so that the progress counts one search).
+    pub(super) reports: bool,
+}
+
+/// What sets one of the solver's greedy searches apart when it runs
+/// several side by side (one a thread): the seed of its random picks and
+/// the weight of the connectivity term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Lane {
+    /// The seed of the open list's random picks.
+    pub(super) seed: u64,
+    /// What each region of free cells past the first adds to a position's
+    /// priority in the greedy search (0: regions are not counted; the
+    /// optimal search never counts them, as its priority must stay a
+    /// lower bound).
+    pub(super) connectivity: u32,
 }
 
 /// How a position was reached from its parent.
@@ -103,9 +132,9 @@ struct Node {
 /// No parent: the start.
 const ROOT: u32 = u32::MAX;
 
-/// How often (in expansions) the clock and the cancel flag are read:
+/// How often (in expansions) the positions held are reported to the job:
 /// at the first expansion, and every this many after it.
-const CHECK_EVERY: u64 = 256;
+const REPORT_EVERY: u64 = 256;
 
 impl Searcher<'_> {
     /// Searches from `boxes` (sorted) and the player's cell with the bound
@@ -148,7 +177,13 @@ impl Searcher<'_> {
         let mut table: HashMap<Rc<[u16]>, u32> = HashMap::from([(start_key, 0)]);
         // Least priority first, then least bound; the greedy search also
         // takes random positions by type.
-        let mut open = OpenList::new(weight > 1);
+        let mut open = OpenList::new(weight > 1, self.lane.seed);
+        let connectivity = if weight > 1 {
+            u64::from(self.lane.connectivity)
+        } else {
+            0
+        };
+        let mut regions = Reach::new(board.len());
         open.push(u64::from(h0) * u64::from(weight), 0, h0, 0);
         let mut closed = vec![false];
         let mut child = Vec::with_capacity(k + 1);
@@ -167,15 +202,25 @@ impl Searcher<'_> {
             }
             closed[id_us] = true;
             counts.expanded += 1;
-            if counts.expanded % CHECK_EVERY == 1 {
+            if counts.expanded % REPORT_EVERY == 1 {
                 counts.positions = nodes.len() as u64;
-                self.job.report_states(counts.positions);
-                if self.job.is_cancelled() {
-                    return (Ended::Cancelled, counts);
+                if self.reports {
+                    self.job.report_states(counts.positions);
                 }
-                if Instant::now() >= self.deadline {
-                    return (Ended::OutOfTime, counts);
-                }
+            }
+            // Read at every expansion: one can take milliseconds (its
+            // deadlock searches), and a cancel must not wait for hundreds.
+            if self.job.is_cancelled() {
+                counts.positions = nodes.len() as u64;
+                return (Ended::Cancelled, counts);
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                counts.positions = nodes.len() as u64;
+                return (Ended::Overtaken, counts);
+            }
+            if Instant::now() >= self.deadline {
+                counts.positions = nodes.len() as u64;
+                return (Ended::OutOfTime, counts);
             }
             let key = Rc::clone(&nodes[id_us].key);
             let g = nodes[id_us].g;
@@ -264,6 +309,13 @@ impl Searcher<'_> {
                             player_after,
                         )
                 });
+                // The regions past the first, counted on the child.
+                let cut_off = match bound {
+                    Some(_) if connectivity > 0 => {
+                        u64::from(regions.regions(board, &occupied).saturating_sub(1))
+                    }
+                    _ => 0,
+                };
                 occupied[usize::from(to)] = false;
                 occupied[usize::from(b)] = true;
                 let Some(h_child) = bound else {
@@ -294,7 +346,9 @@ impl Searcher<'_> {
                         }
                     }
                 };
-                let priority = u64::from(g_child) + u64::from(h_child) * u64::from(weight);
+                let priority = u64::from(g_child)
+                    + u64::from(h_child) * u64::from(weight)
+                    + connectivity * cut_off;
                 match table.get(&child[..]) {
                     Some(&old) => {
                         let node = &mut nodes[old as usize];
