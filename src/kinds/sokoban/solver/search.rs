@@ -137,6 +137,20 @@ const ROOT: u32 = u32::MAX;
 const REPORT_EVERY: u64 = 256;
 
 impl Searcher<'_> {
+    /// Why the search must stop now, if it must: a cancel, another lane's
+    /// answer, or the deadline.
+    fn interrupted(&self) -> Option<Ended> {
+        if self.job.is_cancelled() {
+            Some(Ended::Cancelled)
+        } else if self.stop.load(Ordering::Relaxed) {
+            Some(Ended::Overtaken)
+        } else if Instant::now() >= self.deadline {
+            Some(Ended::OutOfTime)
+        } else {
+            None
+        }
+    }
+
     /// Searches from `boxes` (sorted) and the player's cell with the bound
     /// weighted by `weight` (1: A*, optimal in pushes).
     pub(super) fn run(&self, boxes: &[u16], player: u16, weight: u32) -> (Ended, Counts) {
@@ -210,17 +224,9 @@ impl Searcher<'_> {
             }
             // Read at every expansion: one can take milliseconds (its
             // deadlock searches), and a cancel must not wait for hundreds.
-            if self.job.is_cancelled() {
+            if let Some(ended) = self.interrupted() {
                 counts.positions = nodes.len() as u64;
-                return (Ended::Cancelled, counts);
-            }
-            if self.stop.load(Ordering::Relaxed) {
-                counts.positions = nodes.len() as u64;
-                return (Ended::Overtaken, counts);
-            }
-            if Instant::now() >= self.deadline {
-                counts.positions = nodes.len() as u64;
-                return (Ended::OutOfTime, counts);
+                return (ended, counts);
             }
             let key = Rc::clone(&nodes[id_us].key);
             let g = nodes[id_us].g;
