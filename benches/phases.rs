@@ -45,7 +45,7 @@ impl<'g> Replay<'g> {
     fn new(graph: &'g StateGraph<u64>) -> Replay<'g> {
         let outcomes = (0..graph.len() as u32)
             .flat_map(|id| graph.successors(id).iter())
-            .map(|&to| match to {
+            .map(|to| match to {
                 NO_EDGE => Outcome::NoMove,
                 LOSS_EDGE => Outcome::Loss,
                 to => Outcome::Next(graph.state(to)),

@@ -23,7 +23,7 @@ use levelscope::kinds::{KnownFigures, PartialFigures, PartialStop};
 const THREE: &str = "; Three\n\n########\n#  .   #\n# $$ @ #\n#.  #  #\n#   $. #\n########\n";
 
 /// The budget the level is cut at, in positions: the editor's lowest
-/// state budget.
+/// position budget.
 const CUT: u64 = 1_000;
 
 /// A fresh folder for one test.
@@ -155,7 +155,7 @@ fn a_time_limit_keeps_the_partial_figures_beside_the_solvers_answer() {
 #[test]
 fn the_editor_shows_the_partial_figures_on_the_card_of_the_stop() {
     let mut harness = editor();
-    harness.state_mut().prefs_mut().max_states = CUT;
+    harness.state_mut().prefs_mut().max_positions = CUT;
     open_file(&mut harness, "three.xsb", THREE);
     harness.get_by_label_contains("too big: stopped after 1000 positions");
     let partial = partial_at(CUT);

@@ -22,7 +22,7 @@ use levelscope::gui::views::solve_card::{SolvePanel, SolveShown};
 use levelscope::kinds::sokoban::{analyze, read_xsb_one};
 use levelscope::kinds::Kind;
 
-/// The editor's lowest state budget: the solved levels have more
+/// The editor's lowest position budget: the solved levels have more
 /// positions than this.
 const BUDGET: u64 = 1_000;
 
@@ -48,7 +48,7 @@ const TWO_STUCK: &str = "; Two stuck\n\n#########\n#@      #\n# $  $  #\n#      
 /// by the lowest budget.
 fn too_big(text: &str) -> Harness<'static, EditorApp> {
     let mut harness = editor();
-    harness.state_mut().prefs_mut().max_states = BUDGET;
+    harness.state_mut().prefs_mut().max_positions = BUDGET;
     open_file(&mut harness, "level.xsb", text);
     harness.get_by_label_contains(&format!("too big: stopped after {BUDGET} positions"));
     harness

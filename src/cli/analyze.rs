@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use super::level_spec::{LevelSpec, LevelSpecError};
 use super::solve_past_budget as past;
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES, LAYERED_FROM};
+use crate::engine::{default_max_memory, parse_memory_size, Job, StateBudgets, LAYERED_FROM};
 use crate::kinds::{Analysis, AnalysisError, Kind, Level, PartialFigures};
 
 /// Arguments of `analyze`.
@@ -43,9 +43,10 @@ pub struct AnalyzeArgs {
     /// Stop exploring a level after this many states; for Sokoban, after
     /// this many positions (box set + player area); for Tangram, stop
     /// counting after this many search nodes (the count is then a lower
-    /// bound: "at least N solutions").
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-    pub max_states: u64,
+    /// bound: "at least N solutions") [default: 30000000; Sokoban:
+    /// 200000000 positions]
+    #[arg(long, value_parser = super::parse_max_states)]
+    pub max_states: Option<u64>,
     /// Stop exploring a level when its search would need more memory than
     /// this (`512M`, `2G`; default: half the memory available).
     #[arg(long, value_parser = parse_memory_size)]
@@ -235,7 +236,7 @@ const WINDOW: usize = 256;
 /// memory budget is worked out once for the run.
 struct Settings {
     json: bool,
-    max_states: u64,
+    budgets: StateBudgets,
     max_memory: u64,
     solutions: usize,
     /// The time limit of a Sokoban level's exploration and solver.
@@ -292,18 +293,14 @@ fn report_level(
         Some(_) => args.max_memory - solver_memory,
         None => args.max_memory,
     };
-    let mut job = Job::with_budgets(args.max_states, exploration_memory);
+    let mut job = Job::with_state_budgets(args.budgets, exploration_memory);
     if alone {
         job = job.with_parallel_from(LAYERED_FROM);
     }
     let watchdog =
         solvable.map(|(limit, _)| past::Watchdog::start(&job, past::exploration_share(limit)));
     let result = level.and_then(|l| {
-        let unit = if l.kind().has_state_graph() {
-            "states"
-        } else {
-            "nodes"
-        };
+        let unit = l.kind().search_unit();
         super::progress::watched(&args.bars, &job, &file.shown(), unit, || {
             l.analyze_listing(&job, args.solutions)
                 .map_err(InputError::from)
@@ -394,7 +391,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     };
     let settings = Arc::new(Settings {
         json: args.json,
-        max_states: args.max_states,
+        budgets: StateBudgets::given(args.max_states),
         max_memory: args.max_memory.unwrap_or_else(default_max_memory),
         solutions: args.solutions,
         time_limit: args.time_limit,

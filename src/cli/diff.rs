@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use super::analyze::{report_json, Source};
 use super::level_spec::LevelSpec;
 use crate::effort::{effort_change_words, StoredEffort};
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, StateBudgets};
 use crate::kinds::version_change::{self, Change, Version};
 use crate::kinds::{Analysis, AnalysisError, Kind, Level};
 
@@ -39,9 +39,10 @@ pub struct DiffArgs {
     /// content.
     #[arg(long, value_parser = super::parse_kind)]
     pub kind: Option<Kind>,
-    /// Stop exploring a level after this many states.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-    pub max_states: u64,
+    /// Stop exploring a level after this many states (Sokoban: this many
+    /// positions) [default: 30000000; Sokoban: 200000000 positions]
+    #[arg(long, value_parser = super::parse_max_states)]
+    pub max_states: Option<u64>,
     /// Refuse a file whose reading would need more memory than this, and
     /// give each side's analysis half of it (`512M`, `2G`; default: half
     /// the memory available).
@@ -72,10 +73,10 @@ struct Side {
 }
 
 impl Side {
-    fn analysed(source: Source, level: Level, max_states: u64, max_memory: u64) -> Side {
+    fn analysed(source: Source, level: Level, budgets: StateBudgets, max_memory: u64) -> Side {
         let started = Instant::now();
         // The two sides are analysed at once: each gets half the memory.
-        let job = Job::with_budgets(max_states, max_memory / 2);
+        let job = Job::with_state_budgets(budgets, max_memory / 2);
         let analysis = level.analyze(&job);
         let why_not = analysis
             .as_ref()
@@ -247,8 +248,22 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     };
     let (before, after) = rayon::join(
-        || Side::analysed(before.0, before.1, args.max_states, max_memory),
-        || Side::analysed(after.0, after.1, args.max_states, max_memory),
+        || {
+            Side::analysed(
+                before.0,
+                before.1,
+                StateBudgets::given(args.max_states),
+                max_memory,
+            )
+        },
+        || {
+            Side::analysed(
+                after.0,
+                after.1,
+                StateBudgets::given(args.max_states),
+                max_memory,
+            )
+        },
     );
     let change = version_change::change(&before.version(), &after.version());
     let not_compared = kinds_differ(&before, &after);

@@ -126,7 +126,13 @@ fn generate_one(args: &TangramArgs, index: u64) -> Result<Kept, GenerateError> {
     let count = || tangram::analyze(&generated.level, 0, &job);
     let analysis = if args.count == 1 {
         let bars = indicatif::MultiProgress::new();
-        super::progress::watched(&bars, &job, "counting solutions", "nodes", count)
+        super::progress::watched(
+            &bars,
+            &job,
+            "counting solutions",
+            crate::kinds::SearchUnit::Nodes,
+            count,
+        )
     } else {
         count()
     }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use crate::engine::Job;
+use crate::kinds::SearchUnit;
 
 /// How long a search runs before its bar shows.
 pub const SHOW_AFTER: Duration = Duration::from_secs(1);
@@ -18,13 +19,13 @@ const EVERY: Duration = Duration::from_millis(100);
 
 /// Runs `search` (which reports to `job`) and, while it runs longer than
 /// [`SHOW_AFTER`], shows a bar `what` of `job`'s states counted in `unit`
-/// (`"states"`, `"nodes"`) out of its budget among `bars` (several levels
+/// (states, positions, search nodes) out of its budget among `bars` (several levels
 /// analysed at once each get a line). The bar is gone when `search` ends.
 pub fn watched<T>(
     bars: &MultiProgress,
     job: &Job,
     what: &str,
-    unit: &str,
+    unit: SearchUnit,
     search: impl FnOnce() -> T,
 ) -> T {
     if bars.is_hidden() {
@@ -44,15 +45,16 @@ pub fn watched<T>(
 }
 
 /// Follows `job` on a bar until `done`.
-fn follow(bars: &MultiProgress, job: &Job, what: &str, unit: &str, done: &AtomicBool) {
+fn follow(bars: &MultiProgress, job: &Job, what: &str, unit: SearchUnit, done: &AtomicBool) {
     let started = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     while !done.load(Ordering::Relaxed) {
         if bar.is_none() && started.elapsed() >= SHOW_AFTER {
-            let shown = bars.add(ProgressBar::new(job.max_states()));
+            let shown = bars.add(ProgressBar::new(unit.budget(job)));
             shown.set_style(
                 ProgressStyle::with_template(&format!(
-                    "{{msg}} {{bar:30}} {{human_pos}}/{{human_len}} {unit} [{{elapsed_precise}}, {{eta}} at most]"
+                    "{{msg}} {{bar:30}} {{human_pos}}/{{human_len}} {} [{{elapsed_precise}}, {{eta}} at most]",
+                    unit.words()
                 ))
                 .expect("the template is valid"),
             );

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 
 use super::level_spec::LevelSpec;
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, StateBudgets};
 use crate::kinds::{Level, LevelSummary, TextFormat};
 use crate::pack::entries::FileEntries;
 
@@ -29,9 +29,10 @@ pub struct TextconvArgs {
     /// A level file (any kind and format) or a pack; `FILE#index` for one
     /// level of it.
     pub file: PathBuf,
-    /// Stop analysing a level after this many states.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-    pub max_states: u64,
+    /// Stop analysing a level after this many states (Sokoban: this many
+    /// positions) [default: 30000000; Sokoban: 200000000 positions]
+    #[arg(long, value_parser = super::parse_max_states)]
+    pub max_states: Option<u64>,
     /// Refuse a file whose reading would need more memory than this, and
     /// share it among the analyses (`512M`, `2G`; default: half the memory
     /// available).
@@ -100,7 +101,7 @@ fn level_text(level: &Level, stored: Option<&LevelSummary>, job: &Job) -> String
 /// The text of a file's entries: the pack's title line, then each entry
 /// by its number in the file (when there are several): a level's text, or
 /// a line in its place saying why it cannot be read.
-fn entries_text(entries: &FileEntries, max_states: u64, max_memory: u64) -> String {
+fn entries_text(entries: &FileEntries, budgets: StateBudgets, max_memory: u64) -> String {
     let damaged = entries.entries.iter().filter(|e| e.is_err()).count();
     let mut text = match &entries.pack_name {
         Some(name) if damaged > 0 => format!(
@@ -124,7 +125,7 @@ fn entries_text(entries: &FileEntries, max_states: u64, max_memory: u64) -> Stri
             Ok(level) => level_text(
                 level,
                 entries.trusted_summary(i),
-                &Job::with_budgets(max_states, share),
+                &Job::with_state_budgets(budgets, share),
             ),
             Err(why) => format!("level: cannot be read: {why}\n"),
         })
@@ -181,7 +182,7 @@ pub fn run(args: &TextconvArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     for line in entries.damage_lines() {
         let _ = writeln!(err, "{file}: error: {line}");
     }
-    let text = entries_text(&entries, args.max_states, max_memory);
+    let text = entries_text(&entries, StateBudgets::given(args.max_states), max_memory);
     match write!(out, "{text}") {
         Ok(()) => 0,
         Err(_) => super::EXIT_FAILED,
@@ -213,7 +214,7 @@ mod tests {
         };
         let args = TextconvArgs {
             file,
-            max_states: DEFAULT_MAX_STATES,
+            max_states: None,
             max_memory: None,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -282,7 +283,7 @@ mod tests {
             .collect();
         let mut stored = levels.clone();
         for entry in &mut stored {
-            crate::pack::refresh_summary(entry, DEFAULT_MAX_STATES).unwrap();
+            crate::pack::refresh_summary(entry, crate::engine::DEFAULT_MAX_STATES).unwrap();
             assert!(entry.trusted_summary().is_some());
         }
         let pack = |levels| Pack {

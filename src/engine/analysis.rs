@@ -137,7 +137,7 @@ pub fn analyze_or_partial<P: Puzzle>(
             }
             Err((error, _)) => (error, None),
         },
-        Err(Interrupted { stop, cut }) => (LabelError::Stopped(stop), cut),
+        Err(Interrupted { stop, cut }) => (LabelError::Stopped(stop), cut.map(|cut| *cut)),
     };
     let partial = match (&error, cut) {
         (LabelError::Stopped(Stopped::TooMuchMemory { .. }), _) => {
@@ -191,7 +191,7 @@ fn find_traps<S: PackedState>(
         if !winnable.contains(from) || graph.is_won(from) {
             return;
         }
-        for (mv, &to) in graph.successors(from).iter().enumerate() {
+        for (mv, to) in graph.successors(from).iter().enumerate() {
             if (to as usize) < n && !winnable.contains(to) {
                 out.push(Trap {
                     from,

@@ -127,7 +127,7 @@ fn decisions_along_first_solution(graph: &dyn GraphView) -> (u32, u32) {
             continue;
         };
         let (mut winnable, mut fatal, mut optimal, mut neutral) = (0u32, 0u32, 0u32, 0u32);
-        for &to in graph.successors(id) {
+        for to in graph.successors(id) {
             if to == NO_EDGE {
                 continue;
             }
@@ -154,7 +154,7 @@ fn decisions_along_first_solution(graph: &dyn GraphView) -> (u32, u32) {
 fn fatal_first_moves_share(graph: &dyn GraphView) -> Option<f64> {
     graph.distance(Route::Any, 0).filter(|&d| d > 0)?;
     let (mut playable, mut fatal) = (0u32, 0u32);
-    for &to in graph.successors(0) {
+    for to in graph.successors(0) {
         if to == NO_EDGE {
             continue;
         }

@@ -2,13 +2,15 @@
 //!
 //! States get dense `u32` ids in breadth-first order, so the ids of one depth
 //! form a contiguous range and the depth of a state is found by a binary
-//! search over the layer starts. Edges are stored in a fixed-stride array:
-//! `move_count` successor ids per state.
+//! search over the layer starts. Edges are stored as [`Rows`]: a successor
+//! id a move, or (for puzzles whose moves are sparse) the moves that go
+//! somewhere and their targets.
 
 use super::job::{Job, Phase, Stopped};
 use super::packed::PackedState;
 use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
+use super::rows::{Row, Rows};
 use super::table::{Found, StateIndex, MAX_IDS};
 
 /// The successor of a move that changes nothing.
@@ -35,7 +37,7 @@ const STATE_AHEAD: usize = 8;
 #[derive(Clone, Debug)]
 pub struct StateGraph<S> {
     states: Vec<S>,
-    succ: Vec<u32>,
+    rows: Rows,
     flags: Vec<u8>,
     move_count: usize,
     layer_start: Vec<u32>,
@@ -91,19 +93,25 @@ impl<S: PackedState> StateGraph<S> {
     /// The successor of `id` by move `mv`: a state id, [`NO_EDGE`] or
     /// [`LOSS_EDGE`].
     pub fn successor(&self, id: u32, mv: usize) -> u32 {
-        self.succ[id as usize * self.move_count + mv]
+        self.rows.get(id, mv)
     }
 
     /// The successors of `id`, one entry per move.
-    pub fn successors(&self, id: u32) -> &[u32] {
-        let base = id as usize * self.move_count;
-        &self.succ[base..base + self.move_count]
+    #[inline]
+    pub fn successors(&self, id: u32) -> Row<'_> {
+        self.rows.row(id)
+    }
+
+    /// Whether the rows store only the moves that go somewhere
+    /// ([`Puzzle::sparse_moves`]).
+    pub fn has_sparse_rows(&self) -> bool {
+        self.rows.is_sparse()
     }
 
     /// The number of moves, from every state, that lose the game
     /// ([`LOSS_EDGE`]).
     pub fn loss_edge_count(&self) -> u64 {
-        self.succ.iter().filter(|&&to| to == LOSS_EDGE).count() as u64
+        self.rows.count_target(LOSS_EDGE)
     }
 
     /// How many distinct states have a move into each state, by id, unless
@@ -148,7 +156,7 @@ impl<S: PackedState> StateGraph<S> {
     /// frontier), for a partial labelling when a time limit stops the
     /// labelling after the exploration finished.
     pub fn into_cut(self) -> CutGraph<S> {
-        CutGraph::new(self.states, self.flags, self.succ, self.move_count)
+        CutGraph::new(self.states, self.flags, self.rows)
     }
 }
 
@@ -162,10 +170,10 @@ impl<S> StateGraph<S> {
     /// The bytes the graph's arrays hold.
     pub fn heap_bytes(&self) -> u64 {
         (self.states.capacity() * std::mem::size_of::<S>()
-            + self.succ.capacity() * std::mem::size_of::<u32>()
             + self.flags.capacity()
             + self.layer_start.capacity() * std::mem::size_of::<u32>()
             + self.pred_counts.capacity() * std::mem::size_of::<u32>()) as u64
+            + self.rows.heap_bytes()
     }
 }
 
@@ -173,7 +181,7 @@ impl<S> StateGraph<S> {
 struct Growing<'a, S> {
     states: &'a mut Vec<S>,
     flags: &'a mut Vec<u8>,
-    succ: &'a mut Vec<u32>,
+    rows: &'a mut Rows,
     pred_counts: &'a mut Vec<u32>,
     index: &'a mut StateIndex,
 }
@@ -183,19 +191,19 @@ impl<S: PackedState> Growing<'_, S> {
     fn held(&self) -> u64 {
         (self.states.capacity() * std::mem::size_of::<S>()
             + self.flags.capacity()
-            + (self.succ.capacity() + self.pred_counts.capacity()) * std::mem::size_of::<u32>())
-            as u64
+            + self.pred_counts.capacity() * std::mem::size_of::<u32>()) as u64
+            + self.rows.heap_bytes()
             + self.index.heap_bytes()
     }
 
-    /// Makes room for `room` more states and edges in every array, within
-    /// the job's memory budget.
+    /// Makes room for `room` more states and `rows` more rows in every
+    /// array, within the job's memory budget.
     #[cold]
     #[inline(never)]
-    fn make_room(&mut self, room: usize, job: &Job) -> Result<(), Stopped> {
+    fn make_room(&mut self, room: usize, rows: usize, job: &Job) -> Result<(), Stopped> {
         let count = self.states.len() as u64;
         let held = self.held();
-        job.reserve(self.succ, room, held, count)?;
+        self.rows.reserve(rows, job, held, count)?;
         let held = self.held();
         job.reserve(self.states, room, held, count)?;
         let held = self.held();
@@ -215,7 +223,7 @@ pub(crate) struct Partial<S> {
     /// Their flags.
     pub flags: Vec<u8>,
     /// The successors of the states before `next_parent`.
-    pub succ: Vec<u32>,
+    pub rows: Rows,
     /// The starts of the layers whose parents were stepped.
     pub layer_start: Vec<u32>,
     /// The first state of the next layer, none of whose moves were made.
@@ -227,19 +235,18 @@ impl<S: PackedState> StateGraph<S> {
     /// counts; `layer_start` ends with the number of states.
     pub(crate) fn from_parts(
         mut states: Vec<S>,
-        mut succ: Vec<u32>,
+        mut rows: Rows,
         mut flags: Vec<u8>,
-        move_count: usize,
         layer_start: Vec<u32>,
     ) -> StateGraph<S> {
         states.shrink_to_fit();
-        succ.shrink_to_fit();
+        rows.shrink_to_fit();
         flags.shrink_to_fit();
         StateGraph {
             states,
-            succ,
+            move_count: rows.move_count(),
+            rows,
             flags,
-            move_count,
             layer_start,
             pred_counts: Vec::new(),
             by_state: std::sync::OnceLock::new(),
@@ -281,7 +288,7 @@ pub struct Interrupted<S> {
     /// ([`Job::time_out`]) stopped the explorer; `None` after a memory
     /// stop (nothing more is allocated) or a cancel that is not a time
     /// limit.
-    pub cut: Option<CutGraph<S>>,
+    pub cut: Option<Box<CutGraph<S>>>,
 }
 
 /// [`explore`], keeping the explored part when the state budget or a
@@ -347,7 +354,8 @@ fn explore_serial<P: Puzzle>(
     let mut index = StateIndex::for_bits(puzzle.state_bits());
     let mut states: Vec<P::State> = Vec::new();
     let mut flags: Vec<u8> = Vec::new();
-    let mut succ: Vec<u32> = Vec::new();
+    let mut rows = Rows::new(moves, puzzle.sparse_moves());
+    let mut row: Vec<u32> = Vec::with_capacity(moves);
     let mut pred_counts: Vec<u32> = vec![0];
     index.find_or_insert(&states, &start, start.hash64());
     states.push(start);
@@ -370,18 +378,18 @@ fn explore_serial<P: Puzzle>(
         // budget, never inside the batch.
         if states.capacity() - states.len() < room
             || flags.capacity() - flags.len() < room
-            || succ.capacity() - succ.len() < room
+            || !rows.has_room(BATCH)
             || pred_counts.capacity() - pred_counts.len() < room
             || index.needs_growth(room)
         {
             let mut growing = Growing {
                 states: &mut states,
                 flags: &mut flags,
-                succ: &mut succ,
+                rows: &mut rows,
                 pred_counts: &mut pred_counts,
                 index: &mut index,
             };
-            if let Err(stop) = growing.make_room(room, job) {
+            if let Err(stop) = growing.make_room(room, BATCH, job) {
                 job.report_states(states.len() as u64);
                 // Over the memory budget: nothing more is allocated, so
                 // nothing is kept to label.
@@ -410,7 +418,7 @@ fn explore_serial<P: Puzzle>(
                     return Ok(Serial::HandOver(Partial {
                         states,
                         flags,
-                        succ,
+                        rows,
                         layer_start,
                         next_parent: parent,
                     }));
@@ -427,7 +435,7 @@ fn explore_serial<P: Puzzle>(
                     // Every parent before this one has its whole row.
                     let cut = if job.is_timed_out() {
                         drop(index);
-                        Some(CutGraph::new(states, flags, succ, moves))
+                        Some(Box::new(CutGraph::new(states, flags, rows)))
                     } else {
                         None
                     };
@@ -445,6 +453,7 @@ fn explore_serial<P: Puzzle>(
                 }
             }
             let mine = k * moves..(k + 1) * moves;
+            row.clear();
             for (outcome, &hash) in outcomes[mine.clone()].iter().zip(&hashes[mine]) {
                 let target = match *outcome {
                     Outcome::NoMove => NO_EDGE,
@@ -461,11 +470,10 @@ fn explore_serial<P: Puzzle>(
                                 // This parent's row is cut short: it stays
                                 // unexpanded.
                                 drop(index);
-                                succ.truncate(succ.len() / moves * moves);
-                                let cut = CutGraph::new(states, flags, succ, moves);
+                                let cut = CutGraph::new(states, flags, rows);
                                 return Err(Interrupted {
                                     stop,
-                                    cut: Some(cut),
+                                    cut: Some(Box::new(cut)),
                                 });
                             }
                             states.push(s);
@@ -475,10 +483,10 @@ fn explore_serial<P: Puzzle>(
                         }
                     },
                 };
-                succ.push(target);
+                row.push(target);
             }
+            rows.push(&row);
             // Count this parent once in each state it moves to.
-            let row = &succ[succ.len() - moves..];
             for (mv, &to) in row.iter().enumerate() {
                 if (to as usize) < states.len() && !row[..mv].contains(&to) {
                     pred_counts[to as usize] += 1;
@@ -491,11 +499,11 @@ fn explore_serial<P: Puzzle>(
     job.report_states(states.len() as u64);
     drop(index);
     states.shrink_to_fit();
-    succ.shrink_to_fit();
+    rows.shrink_to_fit();
     flags.shrink_to_fit();
     Ok(Serial::Done(StateGraph {
         states,
-        succ,
+        rows,
         flags,
         move_count: moves,
         layer_start,
@@ -586,7 +594,7 @@ mod tests {
         assert!(graph.len() > 10 * BATCH);
         for id in 0..graph.len() as u32 {
             assert_eq!(
-                graph.successors(id),
+                graph.successors(id).to_vec(),
                 &edges[id as usize * 4..id as usize * 4 + 4]
             );
         }

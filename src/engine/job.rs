@@ -19,6 +19,48 @@ use super::table::MAX_IDS;
 /// that an exploding level stops long before it exhausts memory.
 pub const DEFAULT_MAX_STATES: u64 = 30_000_000;
 
+/// The default class budget ([`Job::max_classes`]): for a kind that
+/// explores classes of states that play alike (Sokoban's positions, each
+/// standing for every player cell of its area) instead of the states
+/// themselves. A class holds many states, so its budget is larger; the
+/// memory budget is what stops the biggest levels.
+pub const DEFAULT_MAX_CLASSES: u64 = 200_000_000;
+
+/// The budgets of an analysis as a designer sets them: the states of
+/// every kind, and the classes of a kind that explores classes of states
+/// (Sokoban's positions: see [`Job::with_max_classes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StateBudgets {
+    /// The most states a search explores.
+    pub states: u64,
+    /// The most classes of states a search explores.
+    pub classes: u64,
+}
+
+impl Default for StateBudgets {
+    /// [`DEFAULT_MAX_STATES`] and [`DEFAULT_MAX_CLASSES`].
+    fn default() -> Self {
+        StateBudgets {
+            states: DEFAULT_MAX_STATES,
+            classes: DEFAULT_MAX_CLASSES,
+        }
+    }
+}
+
+impl StateBudgets {
+    /// One number for both budgets (a command line's `--max-states`), or
+    /// the defaults without one.
+    pub fn given(max_states: Option<u64>) -> StateBudgets {
+        match max_states {
+            Some(n) => StateBudgets {
+                states: n,
+                classes: n,
+            },
+            None => StateBudgets::default(),
+        }
+    }
+}
+
 /// The memory budget where the available memory cannot be read: 4 GiB.
 pub const FALLBACK_MAX_MEMORY: u64 = 4 << 30;
 
@@ -260,6 +302,7 @@ struct Shared {
 pub struct Job {
     shared: Arc<Shared>,
     max_states: u64,
+    max_classes: u64,
     max_memory: u64,
     parallel_from: u64,
 }
@@ -276,33 +319,44 @@ pub const DEFAULT_PARALLEL_FROM: u64 = u64::MAX;
 pub const LAYERED_FROM: u64 = 1 << 15;
 
 impl Default for Job {
+    /// The default budgets: [`DEFAULT_MAX_STATES`] states,
+    /// [`DEFAULT_MAX_CLASSES`] classes, [`default_max_memory`] bytes.
     fn default() -> Self {
-        Job::new(DEFAULT_MAX_STATES)
+        Job::new(DEFAULT_MAX_STATES).with_max_classes(DEFAULT_MAX_CLASSES)
     }
 }
 
 impl Job {
-    /// A new job that stops exploring after `max_states` states, with the
-    /// default memory budget ([`default_max_memory`]).
+    /// A new job that stops exploring after `max_states` states (and as
+    /// many classes: see [`Job::with_max_classes`]), with the default
+    /// memory budget ([`default_max_memory`]).
     pub fn new(max_states: u64) -> Job {
         Job {
             shared: Arc::new(Shared::default()),
             max_states: max_states.max(1),
+            max_classes: max_states.max(1),
             max_memory: default_max_memory(),
             parallel_from: DEFAULT_PARALLEL_FROM,
         }
     }
 
-    /// A new job with a state budget and a memory budget (at least one
-    /// state and one byte), without reading how much memory the system has
+    /// A new job with a state budget (also its class budget) and a memory
+    /// budget (at least one state and one byte), without reading how much memory the system has
     /// (a run of many levels works [`default_max_memory`] out once).
     pub fn with_budgets(max_states: u64, max_memory: u64) -> Job {
         Job {
             shared: Arc::new(Shared::default()),
             max_states: max_states.max(1),
+            max_classes: max_states.max(1),
             max_memory: max_memory.max(1),
             parallel_from: DEFAULT_PARALLEL_FROM,
         }
+    }
+
+    /// A new job with these state and class budgets and a memory budget
+    /// (see [`Job::with_budgets`]).
+    pub fn with_state_budgets(budgets: StateBudgets, max_memory: u64) -> Job {
+        Job::with_budgets(budgets.states, max_memory).with_max_classes(budgets.classes)
     }
 
     /// The same job with a memory budget of `bytes` (at least one byte).
@@ -310,6 +364,26 @@ impl Job {
         Job {
             max_memory: bytes.max(1),
             ..self
+        }
+    }
+
+    /// The same job with a class budget of `classes` (at least one): how
+    /// many classes of states (Sokoban's positions) a kind that explores
+    /// classes may explore.
+    pub fn with_max_classes(self, classes: u64) -> Job {
+        Job {
+            max_classes: classes.max(1),
+            ..self
+        }
+    }
+
+    /// The same job, sharing its flag and counters, whose state budget is
+    /// its class budget: what a kind that explores classes of states hands
+    /// the engine, which counts whatever it explores as states.
+    pub fn counting_classes(&self) -> Job {
+        Job {
+            max_states: self.max_classes,
+            ..self.clone()
         }
     }
 
@@ -339,6 +413,11 @@ impl Job {
     /// The state budget.
     pub fn max_states(&self) -> u64 {
         self.max_states
+    }
+
+    /// The class budget (see [`Job::with_max_classes`]).
+    pub fn max_classes(&self) -> u64 {
+        self.max_classes
     }
 
     /// The memory budget, in bytes: the most the search's big arrays may

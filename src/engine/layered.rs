@@ -31,6 +31,7 @@ use super::job::{Job, Stopped};
 use super::packed::PackedState;
 use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
+use super::rows::Rows;
 use super::table::{StateIndex, MAX_IDS};
 
 /// Shards of the state table; a state's shard is the low bits of its hash.
@@ -119,7 +120,7 @@ impl<S: PackedState> Found<S> {
 struct Layered<S> {
     states: Vec<S>,
     flags: Vec<u8>,
-    succ: Vec<u32>,
+    rows: Rows,
     shards: Vec<StateIndex>,
     moves: usize,
 }
@@ -127,9 +128,8 @@ struct Layered<S> {
 impl<S: PackedState> Layered<S> {
     /// The bytes the graph's arrays and the table hold.
     fn held(&self) -> u64 {
-        (self.states.capacity() * std::mem::size_of::<S>()
-            + self.flags.capacity()
-            + self.succ.capacity() * 4) as u64
+        (self.states.capacity() * std::mem::size_of::<S>() + self.flags.capacity()) as u64
+            + self.rows.heap_bytes()
             + self.shards.iter().map(StateIndex::heap_bytes).sum::<u64>()
     }
 
@@ -181,14 +181,14 @@ pub(crate) fn explore_rest<P: Puzzle>(
     let Partial {
         states,
         flags,
-        succ,
+        rows,
         mut layer_start,
         next_parent,
     } = partial;
     let mut graph = Layered {
         states,
         flags,
-        succ,
+        rows,
         shards: (0..SHARDS)
             .map(|_| StateIndex::for_bits(puzzle.state_bits()))
             .collect(),
@@ -215,13 +215,13 @@ pub(crate) fn explore_rest<P: Puzzle>(
                     let Layered {
                         states,
                         flags,
-                        mut succ,
+                        mut rows,
                         shards,
                         ..
                     } = graph;
                     drop(shards);
-                    succ.truncate(parent * moves);
-                    CutGraph::new(states, flags, succ, moves)
+                    rows.truncate(parent);
+                    Box::new(CutGraph::new(states, flags, rows))
                 });
                 return Err(Interrupted { stop, cut });
             }
@@ -252,18 +252,12 @@ pub(crate) fn explore_rest<P: Puzzle>(
     let Layered {
         states,
         flags,
-        succ,
+        rows,
         shards,
         ..
     } = graph;
     drop(shards);
-    Ok(StateGraph::from_parts(
-        states,
-        succ,
-        flags,
-        moves,
-        layer_start,
-    ))
+    Ok(StateGraph::from_parts(states, rows, flags, layer_start))
 }
 
 /// Indexes every state numbered so far in the sharded table.
@@ -311,9 +305,8 @@ fn explore_piece<P: Puzzle>(
     let temporary = buffers.max(edges as u64 * per_candidate);
     job.check_memory(graph.held(), temporary, count)?;
     let held = graph.held() + temporary;
-    job.reserve(&mut graph.succ, edges, held, count)?;
-    let base = graph.succ.len();
-    graph.succ.resize(base + edges, NO_EDGE);
+    graph.rows.reserve(parents.len(), job, held, count)?;
+    graph.rows.open_tail(parents.len());
 
     // 1. Step and look up.
     let chunks = parents.len().div_ceil(CHUNK);
@@ -323,7 +316,9 @@ fn explore_piece<P: Puzzle>(
     }
     {
         let (states, flags, shards) = (&graph.states, &graph.flags, &graph.shards);
-        graph.succ[base..]
+        graph
+            .rows
+            .tail_mut()
             .par_chunks_mut((CHUNK * moves).max(1))
             .zip(found.par_iter_mut())
             .enumerate()
@@ -452,7 +447,9 @@ fn explore_piece<P: Puzzle>(
                 .for_each(insert);
         }
         let (offsets, winner_of) = (&offsets, &*winner_of);
-        graph.succ[base..]
+        graph
+            .rows
+            .tail_mut()
             .par_chunks_mut((CHUNK * moves).max(1))
             .enumerate()
             .for_each(|(c, rows)| {
@@ -464,6 +461,7 @@ fn explore_piece<P: Puzzle>(
                 }
             });
     }
+    graph.rows.close_tail();
     Ok(())
 }
 
@@ -637,6 +635,8 @@ mod tests {
         n: u64,
         moves: usize,
         seed: u64,
+        /// Whether the graph keeps sparse rows ([`Puzzle::sparse_moves`]).
+        sparse: bool,
         word: std::marker::PhantomData<S>,
     }
 
@@ -646,7 +646,16 @@ mod tests {
                 n,
                 moves,
                 seed,
+                sparse: false,
                 word: std::marker::PhantomData,
+            }
+        }
+
+        /// The same mesh, its graph kept in sparse rows.
+        fn with_sparse_rows(self) -> Mesh<S> {
+            Mesh {
+                sparse: true,
+                ..self
             }
         }
     }
@@ -664,6 +673,9 @@ mod tests {
         }
         fn state_bits(&self) -> u32 {
             S::USED
+        }
+        fn sparse_moves(&self) -> bool {
+            self.sparse
         }
         fn step(&self, s: &S, mv: usize) -> Outcome<S> {
             let h = mix64(s.decode().wrapping_mul(31) ^ (mv as u64) << 40 ^ self.seed);
@@ -708,7 +720,11 @@ mod tests {
             assert_eq!(a.layer(d), b.layer(d), "layer {d}");
         }
         for id in 0..a.len() as u32 {
-            assert_eq!(a.successors(id), b.successors(id), "edges of {id}");
+            assert_eq!(
+                a.successors(id).to_vec(),
+                b.successors(id).to_vec(),
+                "edges of {id}"
+            );
             assert_eq!(a.is_won(id), b.is_won(id));
             assert_eq!(a.is_preferred(id), b.is_preferred(id));
             assert_eq!(
@@ -738,6 +754,20 @@ mod tests {
     fn narrow_states_get_the_same_ids_edges_and_labels_on_any_thread_count() {
         check_threads::<u64>(40_000, 5, 7, 0);
         check_threads::<u64>(40_000, 4, 8, 1_000);
+    }
+
+    #[test]
+    fn sparse_rows_give_the_graph_and_labels_of_dense_rows_on_any_thread_count() {
+        let dense = Mesh::<u64>::new(40_000, 7, 11);
+        let one = analysed(&dense, 1, Job::default()).unwrap();
+        assert!(!one.graph.has_sparse_rows());
+        let sparse = Mesh::<u64>::new(40_000, 7, 11).with_sparse_rows();
+        for threads in [1, 2, 3] {
+            let job = Job::default().with_parallel_from(1_000);
+            let many = analysed(&sparse, threads, job).unwrap();
+            assert!(many.graph.has_sparse_rows());
+            assert_same(&dense, &one, &many);
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod packed;
 pub mod partial;
 mod prefetch;
 pub mod puzzle;
+pub mod rows;
 pub mod solutions;
 pub mod stack;
 pub mod table;
@@ -33,11 +34,13 @@ pub use exact_cover::{CoverCount, CoverSearch, CoverStop, ExactCover};
 pub use graph::{explore, explore_keeping_cut, Interrupted, StateGraph, LOSS_EDGE, NO_EDGE};
 pub use job::{
     default_max_memory, format_bytes, parse_memory_size, with_commas, Job, MemorySizeError, Phase,
-    Stopped, DEFAULT_MAX_STATES, DEFAULT_PARALLEL_FROM, LAYERED_FROM,
+    StateBudgets, Stopped, DEFAULT_MAX_CLASSES, DEFAULT_MAX_STATES, DEFAULT_PARALLEL_FROM,
+    LAYERED_FROM,
 };
 pub use label::{Distances, Label, LabelError, Predecessors, Route};
 pub use packed::PackedState;
 pub use partial::{label_cut, CutGraph, KnownLabel, PartialAnalysis, PartialCounts};
 pub use puzzle::{Outcome, Puzzle};
+pub use rows::{Row, Rows};
 pub use solutions::{SolutionList, SolutionReader};
 pub use view::GraphView;

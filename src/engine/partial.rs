@@ -35,6 +35,7 @@ use super::graph::{FLAG_WON, LOSS_EDGE, NO_EDGE};
 use super::id_set::IdSet;
 use super::job::{Job, Phase, Stopped};
 use super::packed::PackedState;
+use super::rows::{Row, Rows};
 
 /// The part of a state graph explored before a stop: every state numbered
 /// so far (breadth-first ids, as the whole exploration gives them), and
@@ -44,29 +45,25 @@ use super::packed::PackedState;
 pub struct CutGraph<S> {
     states: Vec<S>,
     flags: Vec<u8>,
-    succ: Vec<u32>,
+    rows: Rows,
     move_count: usize,
     expanded: usize,
 }
 
 impl<S: PackedState> CutGraph<S> {
-    /// The explored part of an explorer's arrays: `succ` holds the whole
-    /// rows of the states expanded (any row cut short is dropped).
-    pub(crate) fn new(
-        states: Vec<S>,
-        flags: Vec<u8>,
-        mut succ: Vec<u32>,
-        move_count: usize,
-    ) -> CutGraph<S> {
+    /// The explored part of an explorer's arrays: `rows` holds the whole
+    /// rows of the states expanded.
+    pub(crate) fn new(states: Vec<S>, flags: Vec<u8>, mut rows: Rows) -> CutGraph<S> {
+        let move_count = rows.move_count();
         let expanded = match move_count {
             0 => states.len(),
-            moves => (succ.len() / moves).min(states.len()),
+            _ => rows.len().min(states.len()),
         };
-        succ.truncate(expanded * move_count);
+        rows.truncate(expanded);
         CutGraph {
             states,
             flags,
-            succ,
+            rows,
             move_count,
             expanded,
         }
@@ -105,16 +102,14 @@ impl<S: PackedState> CutGraph<S> {
 
     /// The successors of an expanded state, one entry per move (a state
     /// id, [`NO_EDGE`] or [`LOSS_EDGE`]); `None` for a frontier state.
-    pub fn successors(&self, id: u32) -> Option<&[u32]> {
-        let id = id as usize;
-        (id < self.expanded).then(|| &self.succ[id * self.move_count..(id + 1) * self.move_count])
+    pub fn successors(&self, id: u32) -> Option<Row<'_>> {
+        ((id as usize) < self.expanded && self.move_count > 0).then(|| self.rows.row(id))
     }
 
     /// The bytes the part's arrays hold.
     pub fn heap_bytes(&self) -> u64 {
-        (self.states.capacity() * std::mem::size_of::<S>()
-            + self.flags.capacity()
-            + self.succ.capacity() * std::mem::size_of::<u32>()) as u64
+        (self.states.capacity() * std::mem::size_of::<S>() + self.flags.capacity()) as u64
+            + self.rows.heap_bytes()
     }
 }
 
@@ -201,8 +196,8 @@ impl<S: PackedState> PartialAnalysis<S> {
         (0..self.cut.expanded as u32)
             .filter(|&from| self.is_known_winnable(from) && !self.cut.is_won(from))
             .flat_map(move |from| {
-                let row = self.cut.successors(from).unwrap_or(&[]);
-                row.iter().enumerate().filter_map(move |(mv, &to)| {
+                let row = self.cut.successors(from).unwrap_or(Row::empty());
+                row.iter().enumerate().filter_map(move |(mv, to)| {
                     (to != NO_EDGE && to != LOSS_EDGE && self.is_known_dead(to)).then_some(Trap {
                         from,
                         mv: mv as u8,
@@ -224,7 +219,6 @@ pub fn label_cut<S: PackedState>(
     let n = cut.len();
     let count = n as u64;
     let expanded = cut.expanded;
-    let moves = cut.move_count;
     let set_bytes = n.div_ceil(64) as u64 * 8;
     let mut held = cut.heap_bytes();
     let base = held;
@@ -236,7 +230,7 @@ pub fn label_cut<S: PackedState>(
     held += pred_start.capacity() as u64 * 4;
     let is_state = |to: u32| to != NO_EDGE && to != LOSS_EDGE;
     let mut edges = 0u64;
-    for &to in cut.succ.iter().filter(|&&to| is_state(to)) {
+    for &to in cut.rows.cells().iter().filter(|&&to| is_state(to)) {
         pred_start[to as usize] += 1;
         edges += 1;
     }
@@ -257,7 +251,7 @@ pub fn label_cut<S: PackedState>(
     let mut preds: Vec<u32> = job.filled_vec(edges as usize, 0u32, held, count)?;
     held += preds.capacity() as u64 * 4;
     for from in 0..expanded {
-        for &to in &cut.succ[from * moves..(from + 1) * moves] {
+        for &to in cut.rows.row(from as u32).edges() {
             if is_state(to) {
                 let at = &mut pred_start[to as usize];
                 *at -= 1;
@@ -573,6 +567,7 @@ mod tests {
         else {
             panic!("the state budget keeps the explored part");
         };
+        let cut = *cut;
         let copy = cut.clone();
         let tight = Job::default().with_max_memory(copy.heap_bytes() + 8);
         assert!(matches!(

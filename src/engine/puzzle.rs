@@ -68,4 +68,13 @@ pub trait Puzzle: Sync {
     fn classify(&self, state: &Self::State) -> (bool, bool) {
         (self.is_won(state), self.is_preferred(state))
     }
+
+    /// Whether most moves from most states change nothing (Sokoban's four
+    /// pushes a box, of which a position makes a few): the graph then
+    /// stores only the moves that go somewhere (a bit mask and their
+    /// targets) instead of a target for every move. The same graph either
+    /// way; only its memory and speed differ.
+    fn sparse_moves(&self) -> bool {
+        false
+    }
 }

@@ -75,7 +75,7 @@ impl<'a, S: PackedState> SolutionReader<'a, S> {
             .successors(node.id)
             .iter()
             .enumerate()
-            .filter_map(move |(mv, &to)| {
+            .filter_map(move |(mv, to)| {
                 let here = here?;
                 if (to as usize) >= n || here == 0 {
                     return None;
@@ -237,7 +237,7 @@ impl<'a, S: PackedState> SolutionReader<'a, S> {
                 .graph
                 .successors(parent)
                 .iter()
-                .position(|&to| to == here)
+                .position(|to| to == here)
                 .expect("a predecessor has an edge to the state");
             moves.push(mv as u8);
             here = parent;

@@ -11,6 +11,7 @@ use std::ops::Range;
 use super::analysis::{Explored, Trap};
 use super::label::{Label, Route};
 use super::packed::PackedState;
+use super::rows::Row;
 use super::solutions::SolutionList;
 
 /// An explored, labelled state graph seen without its word type.
@@ -40,7 +41,7 @@ pub trait GraphView: Send + Sync {
     /// sentinels [`super::NO_EDGE`] and [`super::LOSS_EDGE`].
     fn successor(&self, id: u32, mv: usize) -> u32;
     /// The successors of `id`, one entry per move.
-    fn successors(&self, id: u32) -> &[u32];
+    fn successors(&self, id: u32) -> Row<'_>;
     /// The states with a move into `id`, each once, in increasing id order.
     fn predecessors(&self, id: u32) -> &[u32];
     /// The state from which the search first discovered `id`; `None` for
@@ -94,7 +95,7 @@ impl<S: PackedState> GraphView for Explored<S> {
     fn successor(&self, id: u32, mv: usize) -> u32 {
         self.graph.successor(id, mv)
     }
-    fn successors(&self, id: u32) -> &[u32] {
+    fn successors(&self, id: u32) -> Row<'_> {
         self.graph.successors(id)
     }
     fn predecessors(&self, id: u32) -> &[u32] {

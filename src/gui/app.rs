@@ -13,7 +13,7 @@ use super::kinds::tool::Tool;
 use super::kinds::KindGuis;
 use super::notices::Severity;
 use super::worker::AnalysisWorker;
-use crate::engine::{Route, DEFAULT_MAX_STATES};
+use crate::engine::{Route, StateBudgets, DEFAULT_MAX_CLASSES, DEFAULT_MAX_STATES};
 use crate::kinds::{Analysis, AnalysisError, Kind, Level, TextFormat};
 use crate::pack;
 
@@ -40,6 +40,9 @@ pub struct Prefs {
     pub tool: Tool,
     /// The state budget of an analysis.
     pub max_states: u64,
+    /// The position budget of a Sokoban analysis (a position is a box set
+    /// and the player's area).
+    pub max_positions: u64,
     /// Replay speed in ticks per second.
     pub ticks_per_second: f32,
     /// Show a trap's two positions side by side (else one, toggled).
@@ -63,12 +66,29 @@ pub struct Prefs {
     pub layout_chosen: bool,
 }
 
+impl Prefs {
+    /// The budgets of every analysis: states, and Sokoban's positions.
+    pub fn budgets(&self) -> StateBudgets {
+        StateBudgets {
+            states: self.max_states,
+            classes: self.max_positions,
+        }
+    }
+
+    /// Sets the budgets of every analysis.
+    pub fn set_budgets(&mut self, budgets: StateBudgets) {
+        self.max_states = budgets.states;
+        self.max_positions = budgets.classes;
+    }
+}
+
 impl Default for Prefs {
     fn default() -> Self {
         Prefs {
             recent: Vec::new(),
             tool: Tool::Paint,
             max_states: DEFAULT_MAX_STATES,
+            max_positions: DEFAULT_MAX_CLASSES,
             ticks_per_second: 12.0,
             side_by_side: true,
             show_pack: true,
@@ -113,8 +133,8 @@ pub struct AnalysisState {
     pub result: Option<Result<Analysis, AnalysisError>>,
     /// How long it took.
     pub elapsed: Option<Duration>,
-    /// The state budget it ran with.
-    pub budget: u64,
+    /// The budgets it ran with.
+    pub budget: StateBudgets,
     /// Solution lists, computed on demand.
     pub solutions: Option<SolutionLists>,
     /// The traps with their depths, computed on demand.
@@ -792,17 +812,17 @@ impl EditorApp {
         let level = &self.docs[self.active].level;
         // A new budget re-runs an analysis the old budget stopped.
         let stopped_by_budget = matches!(&self.analysis.result, Some(Err(e)) if e.is_too_big())
-            && self.analysis.budget != self.prefs.max_states;
+            && self.analysis.budget != self.prefs.budgets();
         if self.analysis.level.as_ref() == Some(level) && !stopped_by_budget {
             return;
         }
         self.analysis = AnalysisState {
             level: Some(level.clone()),
-            budget: self.prefs.max_states,
+            budget: self.prefs.budgets(),
             ..AnalysisState::default()
         };
         if level.is_valid() {
-            self.worker.start(level.clone(), self.prefs.max_states);
+            self.worker.start(level.clone(), self.prefs.budgets());
         } else {
             self.worker.cancel();
             self.analysis.result = Some(Err(AnalysisError::Invalid(

@@ -57,7 +57,7 @@ impl EditorApp {
     pub fn compare_with(&mut self, source: ReferenceSource, reference: Level) {
         let ctx = self.ctx.clone();
         let words = source.words();
-        let comparison = Comparison::start(source, reference, self.prefs.max_states, move || {
+        let comparison = Comparison::start(source, reference, self.prefs.budgets(), move || {
             ctx.request_repaint()
         });
         self.compare = Some((self.doc().id, comparison));

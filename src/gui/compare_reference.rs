@@ -65,16 +65,16 @@ fn key_of(analysis: &Analysis) -> usize {
 
 impl Comparison {
     /// Starts comparing against `reference`, analysing it under
-    /// `max_states` on a worker that calls `notify` when it is done.
+    /// `budgets` on a worker that calls `notify` when it is done.
     pub fn start(
         source: ReferenceSource,
         reference: Level,
-        max_states: u64,
+        budgets: crate::engine::StateBudgets,
         notify: impl Fn() + Send + Sync + 'static,
     ) -> Comparison {
         let mut worker = AnalysisWorker::new(notify);
         let result = if reference.is_valid() {
-            worker.start(reference.clone(), max_states);
+            worker.start(reference.clone(), budgets);
             None
         } else {
             Some(Err(AnalysisError::Invalid(

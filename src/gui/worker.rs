@@ -10,12 +10,15 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::effort::Effort;
-use crate::engine::{Job, Phase, LAYERED_FROM};
+use crate::engine::{Job, Phase, StateBudgets, LAYERED_FROM};
 use crate::gui::past_budget::{PastBudgetSolver, SolveAnswer};
 use crate::kinds::{Analysis, AnalysisError, Level};
 
 /// The state budgets the editor accepts, wherever the budget is set.
 pub const STATE_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=200_000_000;
+
+/// The position budgets (Sokoban) a designer may set.
+pub const POSITION_BUDGET_RANGE: std::ops::RangeInclusive<u64> = 1_000..=2_000_000_000;
 
 /// A finished job.
 #[derive(Debug)]
@@ -193,12 +196,15 @@ impl AnalysisWorker {
         }
     }
 
-    /// Starts analysing `level` with a budget of `max_states`, cancelling
+    /// Starts analysing `level` within `budgets` (states, and Sokoban's
+    /// positions), cancelling
     /// the job that was running; returns the new job's id. The level is
     /// explored on every thread of the analysis pool (every core but one).
-    pub fn start(&mut self, level: Level, max_states: u64) -> u64 {
+    pub fn start(&mut self, level: Level, budgets: StateBudgets) -> u64 {
         let pool = self.pool.clone();
-        let job = Job::new(max_states).with_parallel_from(LAYERED_FROM);
+        let job = Job::new(budgets.states)
+            .with_max_classes(budgets.classes)
+            .with_parallel_from(LAYERED_FROM);
         self.jobs.start("analysis", job, move |id, job, started| {
             let result = match pool {
                 Some(pool) => pool.install(|| level.analyze(&job)),
@@ -504,7 +510,7 @@ mod tests {
         let mut worker = AnalysisWorker::new(move || {
             count.fetch_add(1, Ordering::SeqCst);
         });
-        let id = worker.start(one_one(), 1000);
+        let id = worker.start(one_one(), StateBudgets::given(Some(1000)));
         let f = wait(&mut worker);
         assert_eq!(f.id, id);
         assert_eq!(f.result.unwrap().as_skiddy().unwrap().rating.stars, 3);
@@ -516,8 +522,8 @@ mod tests {
     #[test]
     fn a_new_job_cancels_the_old_one_whose_result_is_dropped() {
         let mut worker = AnalysisWorker::new(|| {});
-        let first = worker.start(big(), 10_000_000);
-        let second = worker.start(one_one(), 1000);
+        let first = worker.start(big(), StateBudgets::given(Some(10_000_000)));
+        let second = worker.start(one_one(), StateBudgets::given(Some(1000)));
         assert_ne!(first, second);
         let f = wait(&mut worker);
         assert_eq!(f.id, second);
@@ -527,7 +533,7 @@ mod tests {
     #[test]
     fn progress_is_reported_and_cancel_stops_the_job() {
         let mut worker = AnalysisWorker::new(|| {});
-        worker.start(big(), 10_000_000);
+        worker.start(big(), StateBudgets::given(Some(10_000_000)));
         // Progress has no event of its own: polled, the bound only reports
         // a hang.
         let deadline = Instant::now() + HANG;
@@ -557,13 +563,13 @@ mod tests {
             worker.wait_for_result(Duration::ZERO),
             "no job: nothing to wait for"
         );
-        worker.start(big(), 10_000_000);
+        worker.start(big(), StateBudgets::given(Some(10_000_000)));
         assert!(
             !worker.wait_for_result(Duration::ZERO),
             "a long job has not delivered at once"
         );
         assert!(worker.is_running());
-        let id = worker.start(one_one(), 1000);
+        let id = worker.start(one_one(), StateBudgets::given(Some(1000)));
         assert!(worker.wait_for_result(HANG));
         assert!(worker.is_running(), "the result waits for poll");
         let f = worker.poll().expect("kept for poll");
@@ -575,7 +581,7 @@ mod tests {
     #[test]
     fn a_level_over_budget_says_too_big() {
         let mut worker = AnalysisWorker::new(|| {});
-        worker.start(big(), 5_000);
+        worker.start(big(), StateBudgets::given(Some(5_000)));
         let f = wait(&mut worker);
         let error = f.result.unwrap_err();
         assert!(error.is_too_big(), "{error:?}");

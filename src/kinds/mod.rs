@@ -38,7 +38,7 @@ use crate::engine::{GraphView, Job, Summary};
 
 pub use analysis_error::AnalysisError;
 pub use level_error::LevelError;
-pub use model::{KindModel, KindWords};
+pub use model::{KindModel, KindWords, SearchUnit};
 pub use partial_figures::{KnownFigures, PartialFigures, PartialKnowledge, PartialStop};
 pub use problem::Problem;
 pub use resize::{Anchor, ResizeError, ResizePlan};
@@ -148,6 +148,11 @@ macro_rules! define_kinds {
             /// (Tangram's question is a solution count instead).
             pub fn has_state_graph(self) -> bool {
                 match self { $(Kind::$Variant => <$module::Model as KindModel>::HAS_STATE_GRAPH,)* }
+            }
+
+            /// What the kind's search counts against its budget.
+            pub fn search_unit(self) -> model::SearchUnit {
+                match self { $(Kind::$Variant => <$module::Model as KindModel>::SEARCH_UNIT,)* }
             }
 
             /// What the kind calls the pack panel's figure column, where its
@@ -539,6 +544,16 @@ impl Default for Kind {
 }
 
 impl Kind {
+    /// The titles of the kinds whose search counts `unit`, joined with
+    /// commas ("Sokoban" for positions).
+    pub fn titles_counting(unit: SearchUnit) -> String {
+        Kind::ALL
+            .iter()
+            .filter(|kind| kind.search_unit() == unit)
+            .map(|kind| kind.title())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
     /// The kind named `name` (as in [`Kind::name`], any case).
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL

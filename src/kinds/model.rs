@@ -15,6 +15,38 @@ use super::{LevelSummary, PlayTextError, Problem, TextFormat};
 use crate::engine::{GraphView, Job, Summary};
 use crate::picture::Picture;
 
+/// What a kind's search counts against its budget, as the progress shows
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchUnit {
+    /// States of a state graph, against the state budget.
+    States,
+    /// Positions (a class of states that play alike: Sokoban's box set and
+    /// player area), against the class budget.
+    Positions,
+    /// Nodes of a counting search (Tangram's), against the state budget.
+    Nodes,
+}
+
+impl SearchUnit {
+    /// The unit's word, plural: "states".
+    pub fn words(self) -> &'static str {
+        match self {
+            SearchUnit::States => "states",
+            SearchUnit::Positions => "positions",
+            SearchUnit::Nodes => "nodes",
+        }
+    }
+
+    /// The budget `job` gives a search in this unit.
+    pub fn budget(self, job: &Job) -> u64 {
+        match self {
+            SearchUnit::States | SearchUnit::Nodes => job.max_states(),
+            SearchUnit::Positions => job.max_classes(),
+        }
+    }
+}
+
 /// What `levelscope play` prints for `moves` played from the start of a
 /// level: the board after each move and how the game ends.
 pub type PlayText<L> = fn(&L, &str) -> Result<String, PlayTextError>;
@@ -40,6 +72,8 @@ pub trait KindModel {
     /// Whether its levels are explored as a state graph (Tangram's question
     /// is a solution count instead).
     const HAS_STATE_GRAPH: bool;
+    /// What its search counts against its budget.
+    const SEARCH_UNIT: SearchUnit;
     /// What the kind calls the pack panel's figure column, where its levels
     /// have a figure there.
     const FIGURE_COLUMN: Option<FigureColumn>;

@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use super::{LevelSummary, Pack, PackEntry};
-use crate::engine::Job;
+use crate::engine::{Job, StateBudgets};
 use crate::kinds::{AnalysisError, Level};
 
 /// What a check asks of every level.
@@ -11,8 +11,8 @@ use crate::kinds::{AnalysisError, Level};
 pub struct CheckOptions {
     /// The fewest stars a level may have.
     pub min_stars: u8,
-    /// The state budget of each analysis.
-    pub max_states: u64,
+    /// The state and position budgets of each analysis.
+    pub budgets: StateBudgets,
 }
 
 /// The verdict on one level.
@@ -44,7 +44,7 @@ pub fn unwatched(_: &Level, _: &Job, search: &mut dyn FnMut()) {
 }
 
 /// Re-analyses every level of `pack` in parallel and judges it (see
-/// [`check_level`]), each under a job of `options.max_states` and
+/// [`check_level`]), each under a job of `options.budgets` and
 /// `max_memory`, followed by `watch`. `progress` is called once per
 /// finished level, from any thread.
 pub fn check_pack(
@@ -58,7 +58,7 @@ pub fn check_pack(
         .par_iter()
         .enumerate()
         .map(|(index, entry)| {
-            let job = Job::with_budgets(options.max_states, max_memory);
+            let job = Job::with_state_budgets(options.budgets, max_memory);
             let mut check = None;
             watch(&entry.level, &job, &mut || {
                 check = Some(check_level(index, entry, options, &job));
@@ -74,7 +74,7 @@ pub fn check_pack(
 /// [`LevelSummary::check_failures`]: a reachable dead end, fewer stars than
 /// wanted, no solution, a count over its budget), or its stored
 /// summary no longer matches the fresh analysis. The analysis runs under
-/// `job`: its state budget (`options.max_states` is what [`check_pack`] makes
+/// `job`: its budgets (`options.budgets` are what [`check_pack`] makes
 /// its jobs with) and its cancel flag; clones of one job may analyse several
 /// levels at once, which only mixes their progress counters. `index` is
 /// copied into the verdict.
@@ -151,7 +151,7 @@ mod tests {
         };
         let options = CheckOptions {
             min_stars: 3,
-            max_states: 100_000,
+            budgets: StateBudgets::given(Some(100_000)),
         };
         let checks = check_pack(&pack, options, u64::MAX, &unwatched, &|| {});
         assert!(checks.iter().all(LevelCheck::passes), "{checks:?}");
@@ -175,7 +175,7 @@ mod tests {
             &pack,
             CheckOptions {
                 min_stars: 3,
-                max_states: 100_000,
+                budgets: StateBudgets::given(Some(100_000)),
             },
             u64::MAX,
             &unwatched,
@@ -205,7 +205,7 @@ mod tests {
         job.cancel();
         let options = CheckOptions {
             min_stars: 3,
-            max_states: 1000,
+            budgets: StateBudgets::given(Some(1000)),
         };
         let check = check_level(4, &entry, options, &job);
         assert_eq!(check.index, 4);
@@ -232,7 +232,7 @@ mod tests {
         }
         let options = CheckOptions {
             min_stars: 3,
-            max_states: 10_000,
+            budgets: StateBudgets::given(Some(10_000)),
         };
         let check = check_level(0, &entry, options, &Job::new(10_000));
         assert_eq!(
@@ -259,7 +259,7 @@ mod tests {
         );
         let options = CheckOptions {
             min_stars: 3,
-            max_states: 1000,
+            budgets: StateBudgets::given(Some(1000)),
         };
         // No stars and no state graph: a fresh, matching summary passes.
         let check = check_level(0, &entry, options, &Job::new(1000));

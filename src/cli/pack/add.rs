@@ -8,7 +8,7 @@ pub(super) fn add(
     pack_path: &Path,
     levels: &[PathBuf],
     kind: Option<Kind>,
-    (max_states, max_memory): (u64, u64),
+    (budgets, max_memory): (StateBudgets, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CommandError> {
@@ -99,7 +99,7 @@ pub(super) fn add(
                 });
             }
             let mut entry = PackEntry::new(level);
-            let job = Job::with_budgets(max_states, max_memory);
+            let job = Job::with_state_budgets(budgets, max_memory);
             let error = refresh_watched(&bars, &mut entry, &job).err();
             added.push((path.as_path(), error));
             read.pack.levels.push(entry);

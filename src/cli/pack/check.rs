@@ -22,7 +22,7 @@ pub(super) struct CheckRun<'a> {
 pub(super) fn check(
     pack_path: &Path,
     run: CheckRun,
-    (max_states, max_memory): (u64, u64),
+    (budgets, max_memory): (StateBudgets, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CommandError> {
@@ -54,10 +54,7 @@ pub(super) fn check(
     let bar = bars.add(progress_bar(read.pack.levels.len(), "checking"));
     let checks = check_pack(
         &read.pack,
-        CheckOptions {
-            min_stars,
-            max_states,
-        },
+        CheckOptions { min_stars, budgets },
         max_memory,
         &|level, job, search| {
             crate::cli::progress::watched(

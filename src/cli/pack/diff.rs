@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::effort::{effort_change_words, StoredEffort};
-use crate::engine::Job;
+use crate::engine::{Job, StateBudgets};
 use crate::kinds::text::quoted;
 use crate::kinds::version_change::{self, Change, SummaryVersion};
 use crate::kinds::{AnalysisError, Level, LevelSummary};
@@ -132,9 +132,9 @@ fn changed(
     pair: &Matched,
     (old, old_stored): (&Level, Option<&LevelSummary>),
     (new, new_stored): (&Level, Option<&LevelSummary>),
-    (max_states, max_memory): (u64, u64),
+    (budgets, max_memory): (StateBudgets, u64),
 ) -> Changed {
-    let job = || Job::with_budgets(max_states, max_memory / 2);
+    let job = || Job::with_state_budgets(budgets, max_memory / 2);
     let (a, b) = rayon::join(
         || summary_of(old, old_stored, job),
         || summary_of(new, new_stored, job),
@@ -187,7 +187,7 @@ fn longest_in_order(values: &[usize]) -> Vec<bool> {
     keep
 }
 
-/// Runs `pack diff` with the budgets `(max_states, max_memory)` of each
+/// Runs `pack diff` with the budgets `(states, max_memory)` of each
 /// changed level's analysis; returns the exit code: 1 when any level got
 /// worse, became another kind or could not be compared (see
 /// [`crate::cli::diff::change_code`]), 2 when a pack cannot be read whole.
@@ -195,7 +195,7 @@ pub fn run(
     old_path: &Path,
     new_path: &Path,
     json: bool,
-    budgets: (u64, u64),
+    budgets: (StateBudgets, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -373,7 +373,7 @@ mod tests {
             &paths[0],
             &paths[1],
             true,
-            (1_000_000, 1 << 30),
+            (StateBudgets::given(Some(1_000_000)), 1 << 30),
             &mut out,
             &mut err,
         );

@@ -114,7 +114,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 pub(super) fn export(
     pack_path: &Path,
     targets: ExportTargets<'_>,
-    (max_states, max_memory): (u64, u64),
+    (budgets, max_memory): (StateBudgets, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CommandError> {
@@ -142,7 +142,7 @@ pub(super) fn export(
         writable(&read, pack_path)?;
     }
     if let Some(path) = sheet {
-        let summaries = summaries(&read.pack, max_states, max_memory);
+        let summaries = summaries(&read.pack, budgets, max_memory);
         let mut cards = crate::pack::sheet::pack_cards(&read.pack, &summaries);
         // Each card keeps its entry's own number in the pack file.
         for (card, number) in cards.iter_mut().zip(read.file_indices()) {

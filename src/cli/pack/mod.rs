@@ -29,7 +29,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::partition::{parse_partition, Partition, PartitionArg};
-use crate::engine::{default_max_memory, parse_memory_size, Job, DEFAULT_MAX_STATES};
+use crate::engine::{default_max_memory, parse_memory_size, Job, StateBudgets};
 use crate::file_names::shown;
 use crate::kinds::text::{quoted, shortened};
 use crate::kinds::{GraphFigures, KindStats};
@@ -65,9 +65,11 @@ pub enum PackCommand {
         /// their content.
         #[arg(long, value_parser = super::parse_kind)]
         kind: Option<Kind>,
-        /// Stop analysing a level after this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-        max_states: u64,
+        /// Stop analysing a level after this many states (Sokoban: this
+        /// many positions) [default: 30000000; Sokoban: 200000000
+        /// positions]
+        #[arg(long, value_parser = super::parse_max_states)]
+        max_states: Option<u64>,
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
@@ -84,9 +86,11 @@ pub enum PackCommand {
         /// The fewest stars a level may have.
         #[arg(long, default_value_t = 1)]
         min_stars: u8,
-        /// Stop analysing a level after this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-        max_states: u64,
+        /// Stop analysing a level after this many states (Sokoban: this
+        /// many positions) [default: 30000000; Sokoban: 200000000
+        /// positions]
+        #[arg(long, value_parser = super::parse_max_states)]
+        max_states: Option<u64>,
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
@@ -135,8 +139,8 @@ pub enum PackCommand {
         json: bool,
         /// Stop analysing a level without a stored analysis after this many
         /// states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-        max_states: u64,
+        #[arg(long, value_parser = super::parse_max_states)]
+        max_states: Option<u64>,
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
@@ -180,8 +184,8 @@ pub enum PackCommand {
         #[arg(long)]
         json: bool,
         /// Stop analysing a changed level after this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-        max_states: u64,
+        #[arg(long, value_parser = super::parse_max_states)]
+        max_states: Option<u64>,
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
@@ -212,8 +216,8 @@ pub enum PackCommand {
         skip_damaged: bool,
         /// Stop analysing a level without a stored analysis after this many
         /// states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = super::parse_max_states)]
-        max_states: u64,
+        #[arg(long, value_parser = super::parse_max_states)]
+        max_states: Option<u64>,
         /// Refuse a file whose reading would need more memory than this, and
         /// keep each analysis inside it (`512M`, `2G`; default: half the
         /// memory available).
@@ -235,12 +239,8 @@ fn refresh_watched(
 }
 
 /// What a level's search counts: states, or (Tangram) search nodes.
-fn search_unit(level: &Level) -> &'static str {
-    if level.kind().has_state_graph() {
-        "states"
-    } else {
-        "nodes"
-    }
+fn search_unit(level: &Level) -> crate::kinds::SearchUnit {
+    level.kind().search_unit()
 }
 
 fn progress_bar(len: usize, what: &str) -> ProgressBar {
@@ -310,7 +310,7 @@ fn file_stem(path: &Path) -> String {
 
 /// Every level's stored summary, or a fresh one (on all cores) for levels
 /// without; `None` where the level cannot be analysed.
-fn summaries(pack: &Pack, max_states: u64, max_memory: u64) -> Vec<Option<LevelSummary>> {
+fn summaries(pack: &Pack, budgets: StateBudgets, max_memory: u64) -> Vec<Option<LevelSummary>> {
     let bars = MultiProgress::new();
     let bar = bars.add(progress_bar(pack.levels.len(), "analysing"));
     let summaries = pack
@@ -319,7 +319,7 @@ fn summaries(pack: &Pack, max_states: u64, max_memory: u64) -> Vec<Option<LevelS
         .map(|e| {
             let s = e.summary.clone().or_else(|| {
                 let mut e = e.clone();
-                let job = Job::with_budgets(max_states, max_memory);
+                let job = Job::with_state_budgets(budgets, max_memory);
                 refresh_watched(&bars, &mut e, &job).ok().and(e.summary)
             });
             bar.inc(1);
@@ -521,7 +521,7 @@ pub fn run(args: &PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         );
         return super::EXIT_USAGE;
     }
-    let budgets = |max_states: &u64| (*max_states, max_memory);
+    let budgets = |max_states: &Option<u64>| (StateBudgets::given(*max_states), max_memory);
     if let PackCommand::Diff {
         old,
         new,

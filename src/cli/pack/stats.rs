@@ -11,7 +11,7 @@ pub(super) fn stats(
     pack_path: &Path,
     json_out: bool,
     part: Option<(Partition, Option<&Path>)>,
-    (max_states, max_memory): (u64, u64),
+    (budgets, max_memory): (StateBudgets, u64),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CommandError> {
@@ -31,7 +31,7 @@ pub(super) fn stats(
         _ => None,
     };
     let numbers = take_partition(&mut read, part.map(|(p, _)| p));
-    let summaries = summaries(&read.pack, max_states, max_memory);
+    let summaries = summaries(&read.pack, budgets, max_memory);
     if let Some((file, whole)) = whole {
         let mut part = read.clone();
         for (entry, summary) in part.pack.levels.iter_mut().zip(&summaries) {

@@ -23,16 +23,22 @@ impl EditorApp {
                 Phase::Labelling => "labelling",
                 _ => "finishing",
             };
+            let unit = self.doc().level.kind().search_unit();
             if self.doc().level.kind().has_state_graph() {
+                // Sokoban explores positions, against their own budget.
+                let (words, budget) = match unit {
+                    crate::kinds::SearchUnit::Positions => ("positions", self.prefs.max_positions),
+                    _ => ("states", self.prefs.max_states),
+                };
                 ui.label(format!(
-                    "Analysing ({phase}): {} states, {:.0} states/s",
+                    "Analysing ({phase}): {} {words}, {:.0} {words}/s",
                     progress.states, progress.states_per_second
                 ));
-                let fraction = (progress.states as f32 / self.prefs.max_states as f32).min(1.0);
-                ui.add(egui::ProgressBar::new(fraction).text(format!(
-                    "{} of at most {} states",
-                    progress.states, self.prefs.max_states
-                )));
+                let fraction = (progress.states as f32 / budget as f32).min(1.0);
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .text(format!("{} of at most {budget} {words}", progress.states)),
+                );
             } else {
                 // Tangram's count reports the search nodes it has visited;
                 // its budget is the same state budget, counted in nodes.

@@ -45,11 +45,11 @@ impl EditorApp {
         if !typing && open.history.is_open() {
             commands.push(Command::EndNotesTyping);
         }
-        // One state budget for every analysis: the pack panel edits the
-        // editor's.
-        self.pack_panel.options.max_states = self.prefs.max_states;
+        // One state budget and one position budget for every analysis:
+        // the pack panel edits the editor's.
+        self.pack_panel.options.budgets = self.prefs.budgets();
         commands.extend(self.pack_panel.show(ui, &open.pack, current));
-        self.prefs.max_states = self.pack_panel.options.max_states;
+        self.prefs.set_budgets(self.pack_panel.options.budgets);
         self.queue_all(commands);
     }
 

@@ -164,6 +164,17 @@ impl EditorApp {
                 )
                 .labelled_by(label.id)
                 .on_hover_text("Click to type a number, or drag");
+                let positions = crate::kinds::Kind::titles_counting(crate::kinds::SearchUnit::Positions);
+                let label = ui.label(format!("Position budget ({positions})"));
+                ui.add(
+                    egui::DragValue::new(&mut self.prefs.max_positions)
+                        .range(crate::gui::worker::POSITION_BUDGET_RANGE)
+                        .speed(100_000.0),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(format!(
+                    "A {positions} analysis explores positions (a box set and the player's area, each standing for many states) and stops after this many"
+                ));
                 for command in [Command::AnalyseAgain, Command::CancelAnalysis] {
                     if self.command_button(ui, command) {
                         ui.close();

@@ -86,8 +86,8 @@ fn targets(
                 let (sum, count) = view
                     .successors(ids[i])
                     .iter()
-                    .filter(|&&s| (s as usize) < n && view.label(s) == Label::DeadEnd)
-                    .filter_map(|&s| {
+                    .filter(|&s| (s as usize) < n && view.label(s) == Label::DeadEnd)
+                    .filter_map(|s| {
                         ids.binary_search(&s)
                             .ok()
                             .and_then(|l| dead_index(l as u32))
@@ -112,7 +112,7 @@ impl DeadEndGraph {
                     || view
                         .successors(id)
                         .iter()
-                        .any(|&s| (s as usize) < n && is_dead(s))
+                        .any(|s| (s as usize) < n && is_dead(s))
             })
             .collect();
         let local = |id: u32| ids.binary_search(&id).ok().map(|i| i as u32);
@@ -221,7 +221,7 @@ mod tests {
         let dead = |id: u32| view.label(id) == Label::DeadEnd;
         let mut traps = 0;
         for id in 0..n {
-            let trap_from = !dead(id) && view.successors(id).iter().any(|&s| s < n && dead(s));
+            let trap_from = !dead(id) && view.successors(id).iter().any(|s| s < n && dead(s));
             let kept = part.local_id(id);
             assert_eq!(kept.is_some(), dead(id) || trap_from, "{name} {id}");
             if dead(id) {
@@ -247,7 +247,7 @@ mod tests {
             match layout.parent(local) {
                 Some(p) => {
                     assert_eq!(layout.depth(p) + 1, layout.depth(local), "{name}");
-                    assert!(view.successors(part.graph_id(p)).contains(&id));
+                    assert!(view.successors(part.graph_id(p)).contains(id));
                 }
                 // Only a winnable state can be a root.
                 None => assert!(!dead(id), "{name}: dead end {id} has no parent"),

@@ -654,7 +654,7 @@ mod tests {
                 for id in 1..layout.len() as u32 {
                     let p = layout.parent(id).expect("only the start has no parent");
                     assert_eq!(layout.depth(p) + 1, layout.depth(id), "{name} {id}");
-                    assert!(view.successors(p).contains(&id), "{name}: {p} -> {id}");
+                    assert!(view.successors(p).contains(id), "{name}: {p} -> {id}");
                 }
             });
             // The ids on the tree replay the engine's way from the start.

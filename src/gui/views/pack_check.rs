@@ -108,7 +108,7 @@ impl PackCheck {
         let entries = pack.levels.clone();
         let total = entries.len();
         let levels = entries.iter().map(|e| e.level.clone()).collect();
-        let job = Job::new(options.max_states);
+        let job = Job::new(options.budgets.states).with_max_classes(options.budgets.classes);
         let done = Arc::new(AtomicUsize::new(0));
         let (thread_job, thread_done) = (job.clone(), Arc::clone(&done));
         let results = spawn_job("pack check", notify, move |reporter| {
@@ -247,6 +247,7 @@ impl Drop for PackCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::StateBudgets;
     use crate::kinds::skiddy::format::parse_ascii;
     use crate::pack::PackEntry;
 
@@ -267,7 +268,7 @@ mod tests {
     fn options() -> CheckOptions {
         CheckOptions {
             min_stars: 3,
-            max_states: 100_000,
+            budgets: StateBudgets::given(Some(100_000)),
         }
     }
 
@@ -336,7 +337,7 @@ mod tests {
             &p,
             CheckOptions {
                 min_stars: 3,
-                max_states: 10_000_000,
+                budgets: StateBudgets::given(Some(10_000_000)),
             },
             || {},
         );
@@ -356,7 +357,7 @@ mod tests {
             &p,
             CheckOptions {
                 min_stars: 3,
-                max_states: 10_000_000,
+                budgets: StateBudgets::given(Some(10_000_000)),
             },
             || {},
         );

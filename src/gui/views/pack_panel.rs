@@ -40,7 +40,7 @@ use self::view::{
     effort_order, figure_column, graph_words, move_order, rearranged, renumbering, sorted_order,
     view_order, without, Filter, Show, Sort, SortColumn, MIXED_FIGURES,
 };
-use crate::engine::DEFAULT_MAX_STATES;
+use crate::engine::StateBudgets;
 use crate::gui::commands::Command;
 use crate::gui::open_pack::level_words;
 use crate::gui::views::difficulty_curve::show_difficulty_curve;
@@ -153,7 +153,7 @@ impl PackPanel {
             check: None,
             options: CheckOptions {
                 min_stars: 3,
-                max_states: DEFAULT_MAX_STATES,
+                budgets: StateBudgets::default(),
             },
             report: None,
             duplicates: DuplicateFinder::default(),
@@ -682,7 +682,7 @@ impl PackPanel {
             let budget = ui.label("State budget");
             ui.add_enabled(
                 !running,
-                DragValue::new(&mut self.options.max_states)
+                DragValue::new(&mut self.options.budgets.states)
                     .range(crate::gui::worker::STATE_BUDGET_RANGE)
                     .speed(10_000),
             )
@@ -690,6 +690,18 @@ impl PackPanel {
             .on_hover_text(
                 "Every analysis (this check, the level on screen, Generate) stops after this many states; the same budget as Analysis > State budget",
             );
+            let positions = ui.label("Position budget");
+            ui.add_enabled(
+                !running,
+                DragValue::new(&mut self.options.budgets.classes)
+                    .range(crate::gui::worker::POSITION_BUDGET_RANGE)
+                    .speed(100_000),
+            )
+            .labelled_by(positions.id)
+            .on_hover_text(format!(
+                "A {} analysis stops after this many positions (a box set and the player's area, each standing for many states); the same budget as Analysis > Position budget",
+                crate::kinds::Kind::titles_counting(crate::kinds::SearchUnit::Positions)
+            ));
         });
         if let Some(check) = &self.check {
             let progress = check.progress();

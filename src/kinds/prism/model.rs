@@ -31,6 +31,7 @@ impl KindModel for Model {
         moves: None,
     };
     const HAS_STATE_GRAPH: bool = true;
+    const SEARCH_UNIT: crate::kinds::model::SearchUnit = crate::kinds::model::SearchUnit::States;
     const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
     const HAS_FLOORS: bool = true;

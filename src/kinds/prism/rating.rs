@@ -265,7 +265,7 @@ fn shallowest_death(analysis: &Analysis) -> Option<String> {
         graph
             .successors(id)
             .iter()
-            .position(|&to| to == LOSS_EDGE)
+            .position(|to| to == LOSS_EDGE)
             .map(|mv| (id, mv))
     })?;
     let mut path = graph.path_to(id);

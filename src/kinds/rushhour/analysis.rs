@@ -294,7 +294,7 @@ impl Analysis {
                 if self.graph.is_won(id) {
                     return Some(cost);
                 }
-                for (mv, &to) in self.graph.successors(id).iter().enumerate() {
+                for (mv, to) in self.graph.successors(id).iter().enumerate() {
                     if to as usize >= n {
                         continue;
                     }
@@ -328,10 +328,9 @@ fn fewest_steps_shortest(a: &Analysis) -> Option<(Vec<u8>, usize)> {
             .successors(id)
             .iter()
             .enumerate()
-            .filter(move |&(_, &to)| {
+            .filter(move |&(_, to)| {
                 here > 0 && (to as usize) < n && graph.distance(Route::Any, to) == Some(here - 1)
             })
-            .map(|(mv, &to)| (mv, to))
     };
     let mut on_route = vec![false; n];
     on_route[0] = true;
@@ -514,7 +513,7 @@ mod tests {
                     .graph
                     .successors(id)
                     .iter()
-                    .filter(|&&to| (to as usize) < a.graph.len());
+                    .filter(|&to| (to as usize) < a.graph.len());
                 assert_eq!(leaves.count(), 0, "no move is explored from a win");
                 assert!(crate::kinds::rushhour::is_won(&a.state_level(id)));
             }

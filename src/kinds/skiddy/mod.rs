@@ -241,7 +241,7 @@ pub trait ExploredView {
     fn layer(&self, depth: usize) -> std::ops::Range<u32>;
     /// The successors of `id`, one entry per move: state ids, or the
     /// sentinels [`crate::engine::NO_EDGE`] and [`crate::engine::LOSS_EDGE`].
-    fn successors(&self, id: u32) -> &[u32];
+    fn successors(&self, id: u32) -> crate::engine::Row<'_>;
     /// The states with a move into `id`, each once, in increasing id order.
     fn predecessors(&self, id: u32) -> &[u32];
     /// The state from which the search first discovered `id` (the parent
@@ -282,7 +282,7 @@ impl<S: crate::engine::PackedState> ExploredView for View<'_, S> {
     fn layer(&self, depth: usize) -> std::ops::Range<u32> {
         self.explored.graph.layer(depth)
     }
-    fn successors(&self, id: u32) -> &[u32] {
+    fn successors(&self, id: u32) -> crate::engine::Row<'_> {
         self.explored.graph.successors(id)
     }
     fn predecessors(&self, id: u32) -> &[u32] {

@@ -154,10 +154,12 @@ impl fmt::Debug for Analysis {
 }
 
 /// Analyses a level: compile, explore its positions, derive the step-level
-/// figures, and sum up. The job's state budget counts positions. A level
+/// figures, and sum up. The job's class budget ([`Job::max_classes`])
+/// counts positions. A level
 /// that exceeds a budget stops with [`AnalyzeError::TooBig`].
 pub fn analyze(level: &Level, job: &Job) -> Result<Analysis, AnalyzeError> {
     let started = Instant::now();
+    let job = &job.counting_classes();
     let rules = Rules::compile(level)?;
     let position_layout = PositionLayout::of(&rules)?;
     let positions = match position_layout.bits() {

@@ -34,6 +34,7 @@ impl KindModel for Model {
     };
     const PLAY_TEXT: Option<PlayText<Level>> = Some(play_text);
     const HAS_STATE_GRAPH: bool = true;
+    const SEARCH_UNIT: crate::kinds::model::SearchUnit = crate::kinds::model::SearchUnit::Positions;
     const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = Some(super::figures::COLUMN);
     const GRAPH_WORDS: GraphWords = super::figures::GRAPH_WORDS;

@@ -90,7 +90,12 @@ pub fn step_counts<S: PackedState>(
                 figures.dead_ends += area;
             }
         }
-        for (mv, &t) in cut.successors(p).unwrap_or(&[]).iter().enumerate() {
+        for (mv, t) in cut
+            .successors(p)
+            .unwrap_or(crate::engine::Row::empty())
+            .iter()
+            .enumerate()
+        {
             if t != NO_EDGE && t != LOSS_EDGE && cut.is_won(t) {
                 if arrivals.len() == arrivals.capacity() {
                     let now = held + (arrivals.capacity() * 8) as u64;

@@ -31,6 +31,7 @@ impl KindModel for Model {
         moves: None,
     };
     const HAS_STATE_GRAPH: bool = false;
+    const SEARCH_UNIT: crate::kinds::model::SearchUnit = crate::kinds::model::SearchUnit::Nodes;
     const EFFORT_MODEL: crate::effort::EffortModel = super::effort::EFFORT_MODEL;
     const FIGURE_COLUMN: Option<FigureColumn> = None;
 
