@@ -21,7 +21,7 @@
 use super::job::{Job, Stopped};
 use super::packed::PackedState;
 use super::puzzle::{Outcome, Puzzle};
-use super::table::{Found, StateIndex, MAX_IDS};
+use super::table::{max_ids, Found, StateIndex};
 
 /// How often (in states) the search checks for cancellation.
 const CHECK_EVERY: usize = 1 << 12;
@@ -164,7 +164,7 @@ impl<S: PackedState> DeadEndSearch<S> {
         if job.is_cancelled() {
             return Err(Stopped::Cancelled { states: 0 });
         }
-        let budget = job.max_states().min(MAX_IDS);
+        let budget = job.max_states().min(max_ids(puzzle.state_bits()));
         let moves = puzzle.move_count();
         let start = puzzle.start();
         self.make_room(job)?;

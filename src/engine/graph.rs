@@ -11,7 +11,7 @@ use super::packed::PackedState;
 use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
 use super::rows::{Row, Rows};
-use super::table::{Found, StateIndex, MAX_IDS};
+use super::table::{max_ids, Found, StateIndex};
 
 /// The successor of a move that changes nothing.
 pub const NO_EDGE: u32 = u32::MAX;
@@ -348,7 +348,7 @@ fn explore_serial<P: Puzzle>(
     hand_over: usize,
 ) -> Result<Serial<P::State>, Interrupted<P::State>> {
     job.enter(Phase::Exploring);
-    let budget = job.max_states().min(MAX_IDS);
+    let budget = job.max_states().min(max_ids(puzzle.state_bits()));
     let moves = puzzle.move_count();
     let start = puzzle.start();
     let mut index = StateIndex::for_bits(puzzle.state_bits());

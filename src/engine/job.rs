@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
-use super::table::MAX_IDS;
+use super::table::{MAX_IDS, MAX_WIDE_IDS};
 
 /// The default state budget: enough for every benchmark level, small enough
 /// that an exploding level stops long before it exhausts memory.
@@ -208,7 +208,9 @@ pub fn format_bytes(bytes: u64) -> String {
 
 /// The message of [`Stopped::TooBig`].
 fn too_big(states: u64, budget: u64) -> String {
-    if budget >= MAX_IDS {
+    // A budget at what the state table can number (either kind of table):
+    // raising it would not help.
+    if budget == MAX_IDS || budget >= MAX_WIDE_IDS {
         format!("too big: stopped after {states} states, the most one search can number")
     } else {
         format!("too big: stopped after {states} states (the budget is {budget}; raise it with --max-states)")
@@ -746,6 +748,20 @@ mod tests {
             stop.to_string(),
             "too big: stopped after 134217726 states, the most one search can number"
         );
+        let stop = Stopped::TooBig {
+            states: MAX_WIDE_IDS,
+            budget: MAX_WIDE_IDS,
+        };
+        assert_eq!(
+            stop.to_string(),
+            "too big: stopped after 4294967293 states, the most one search can number"
+        );
+        // A budget between the two tables' limits is the user's own.
+        let stop = Stopped::TooBig {
+            states: 200_000_000,
+            budget: 200_000_000,
+        };
+        assert!(stop.to_string().ends_with("raise it with --max-states)"));
     }
 
     #[test]

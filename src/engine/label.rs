@@ -90,6 +90,8 @@ impl Predecessors {
             let mut second: Vec<u32> = job.filled_vec_on_threads(n, 0, held, states)?;
             held += bytes_of(&second);
             label_threads::count_by_halves(graph, &mut first, &mut second);
+            let edges = first.iter().chain(&second).map(|&c| u64::from(c)).sum();
+            fits_u32_offsets(edges, held, job, states)?;
             let mut total = 0u32;
             for to in 0..n {
                 let (a, b) = (first[to], second[to]);
@@ -116,6 +118,8 @@ impl Predecessors {
                 );
             }
         }
+        let edges = start[..n].iter().map(|&c| u64::from(c)).sum();
+        fits_u32_offsets(edges, held, job, states)?;
         for i in 0..n {
             start[i + 1] += start[i];
         }
@@ -239,6 +243,21 @@ fn walk_edges<S: PackedState, const MOVES: usize, const DOWN: bool>(
             }
         }
     }
+}
+
+/// Whether `edges` reversed edges can be laid out with `u32` offsets; more
+/// (over 4 G, some 16 GiB of them) stop as a memory stop, which they would
+/// soon be.
+fn fits_u32_offsets(edges: u64, held: u64, job: &Job, states: u64) -> Result<(), Stopped> {
+    if edges <= u64::from(u32::MAX) {
+        return Ok(());
+    }
+    Err(Stopped::TooMuchMemory {
+        bytes: held.saturating_add(edges * 4),
+        budget: job.max_memory(),
+        states,
+        refused: false,
+    })
 }
 
 /// The bytes a vector's buffer holds.

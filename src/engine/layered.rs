@@ -32,7 +32,7 @@ use super::packed::PackedState;
 use super::partial::CutGraph;
 use super::puzzle::{Outcome, Puzzle};
 use super::rows::Rows;
-use super::table::{StateIndex, MAX_IDS};
+use super::table::{max_ids, StateIndex};
 
 /// Shards of the state table; a state's shard is the low bits of its hash.
 const SHARDS: usize = 64;
@@ -176,7 +176,8 @@ pub(crate) fn explore_rest<P: Puzzle>(
     job: &Job,
     partial: Partial<P::State>,
 ) -> Result<StateGraph<P::State>, Interrupted<P::State>> {
-    let budget = job.max_states().min(MAX_IDS) as usize;
+    let most = max_ids(puzzle.state_bits());
+    let budget = job.max_states().min(most) as usize;
     let moves = puzzle.move_count();
     let Partial {
         states,
@@ -227,7 +228,7 @@ pub(crate) fn explore_rest<P: Puzzle>(
             }
             let n0 = graph.states.len();
             // Provisional ids run from n0 up, one a move at most.
-            let room = (MAX_IDS as usize).saturating_sub(n0) / moves.max(1);
+            let room = (most as usize).saturating_sub(n0) / moves.max(1);
             if room == 0 {
                 return Err(Stopped::TooBig {
                     states: n0 as u64,

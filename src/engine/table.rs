@@ -3,17 +3,25 @@
 //! An open-addressing table of `u64` slots (linear probing). Each slot holds
 //! a state's id in its low bits and a key in the rest. States of at most
 //! [`INLINE_BITS`] bits are their own key: a probe then never reads the
-//! state list, and a lookup costs one cache miss. Wider states are keyed by
-//! 37 bits of their hash, so that a probe reads the state itself (kept in
-//! the explorer's own `Vec`) only when the keys agree.
+//! state list, and a lookup costs one cache miss; such a table numbers at
+//! most [`MAX_IDS`] states (27 bits of id). Wider states are keyed by the
+//! high 32 bits of their hash, so that a probe reads the state itself
+//! (kept in the explorer's own `Vec`) only when the keys agree, and their
+//! ids take 32 bits: up to [`MAX_WIDE_IDS`] states.
 
 use super::job::{Job, Stopped};
 use super::packed::PackedState;
 use super::prefetch::prefetch_address;
 
-/// Bits of a slot that hold `id + 1`; the rest hold the key.
+/// Bits of a slot that hold `id + 1` when the states are their own keys;
+/// the rest hold the key.
 const ID_BITS: u32 = 27;
 const ID_MASK: u64 = (1 << ID_BITS) - 1;
+
+/// Bits of a slot that hold `id + 1` when the states are keyed by their
+/// hash.
+const WIDE_ID_BITS: u32 = 32;
+const WIDE_ID_MASK: u64 = (1 << WIDE_ID_BITS) - 1;
 
 /// The fewest slots for which a lookup's slot is worth prefetching: a
 /// smaller table stays in the cache.
@@ -22,8 +30,23 @@ const PREFETCH_SLOTS: usize = 1 << 15;
 /// The widest state (in bits from bit 0) that a slot holds itself.
 pub const INLINE_BITS: u32 = 64 - ID_BITS;
 
-/// The largest number of states the table can index.
+/// The largest number of states a table of states that are their own
+/// keys can index (and the smallest of any table).
 pub const MAX_IDS: u64 = ID_MASK - 1;
+
+/// The largest number of states a table of hash-keyed states can index:
+/// ids stay below the edges' sentinels ([`super::graph::LOSS_EDGE`]).
+pub const MAX_WIDE_IDS: u64 = WIDE_ID_MASK - 2;
+
+/// The largest number of states one search over states of `bits` bits can
+/// number ([`MAX_IDS`] or [`MAX_WIDE_IDS`]).
+pub fn max_ids(bits: u32) -> u64 {
+    if bits <= INLINE_BITS {
+        MAX_IDS
+    } else {
+        MAX_WIDE_IDS
+    }
+}
 
 /// Maps packed states to dense ids. The states themselves are kept by the
 /// caller and passed in to every call.
@@ -35,6 +58,8 @@ pub struct StateIndex {
     /// Whether the states are their own keys (at most [`INLINE_BITS`]
     /// bits wide).
     inline: bool,
+    /// The slot bits that hold `id + 1`: [`ID_MASK`] or [`WIDE_ID_MASK`].
+    id_mask: u64,
 }
 
 /// The answer of [`StateIndex::find_or_insert`].
@@ -61,6 +86,20 @@ impl StateIndex {
             shift: 64 - 10,
             len: 0,
             inline: bits <= INLINE_BITS,
+            id_mask: if bits <= INLINE_BITS {
+                ID_MASK
+            } else {
+                WIDE_ID_MASK
+            },
+        }
+    }
+
+    /// The most states this table can index.
+    pub fn max_ids(&self) -> u64 {
+        if self.inline {
+            MAX_IDS
+        } else {
+            MAX_WIDE_IDS
         }
     }
 
@@ -72,7 +111,7 @@ impl StateIndex {
         if self.inline {
             state.to_words()[0] << ID_BITS
         } else {
-            hash & !ID_MASK
+            hash & !self.id_mask
         }
     }
 
@@ -169,8 +208,8 @@ impl StateIndex {
             return;
         }
         let slot = self.slots[self.home(hash)];
-        if slot != 0 && slot & !ID_MASK == hash & !ID_MASK {
-            let id = ((slot & ID_MASK) - 1) as usize;
+        if slot != 0 && slot & !self.id_mask == hash & !self.id_mask {
+            let id = ((slot & self.id_mask) - 1) as usize;
             if id < states.len() {
                 prefetch_address(states.as_ptr().wrapping_add(id));
             }
@@ -189,8 +228,8 @@ impl StateIndex {
             if slot == 0 {
                 return Err(i);
             }
-            if slot & !ID_MASK == key {
-                let id = ((slot & ID_MASK) - 1) as u32;
+            if slot & !self.id_mask == key {
+                let id = ((slot & self.id_mask) - 1) as u32;
                 if self.inline || states[id as usize] == *state {
                     return Ok(id);
                 }
@@ -234,7 +273,7 @@ impl StateIndex {
     #[inline(always)]
     pub fn insert_absent<S: PackedState>(&mut self, state: &S, hash: u64, id: u32) {
         debug_assert!(!self.needs_growth(0));
-        debug_assert!((id as u64) < MAX_IDS);
+        debug_assert!((id as u64) < self.max_ids());
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
         while self.slots[i] != 0 {
@@ -273,7 +312,7 @@ impl StateIndex {
     }
 
     /// Replaces the table by `slots` (zeroed, a power of two long, at most
-    /// 2^37) holding every state of this one. The old slots are visited in
+    /// 2^32: the home bits stay within a hashed key) holding every state of this one. The old slots are visited in
     /// order, and their homes in the new table come in the same order: the
     /// writes sweep the new table once instead of hitting it at random,
     /// and no state is read (a key gives its home).
@@ -284,10 +323,11 @@ impl StateIndex {
             shift: 64 - log2,
             len: self.len,
             inline: self.inline,
+            id_mask: self.id_mask,
         };
         let mask = bigger.slots.len() - 1;
         for &slot in self.slots.iter().filter(|&&slot| slot != 0) {
-            let hash = self.hash_of_key::<S>(slot & !ID_MASK);
+            let hash = self.hash_of_key::<S>(slot & !self.id_mask);
             let mut i = bigger.home(hash);
             while bigger.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -321,6 +361,33 @@ mod tests {
         // The largest states that fit a slot, and states whose hashes share
         // many bits: every one is told apart by its own value.
         finds_across_growth(index, (1 << INLINE_BITS) / 50_001);
+    }
+
+    #[test]
+    fn hashed_states_keep_ids_past_what_inline_slots_hold() {
+        assert_eq!(max_ids(INLINE_BITS), MAX_IDS);
+        assert_eq!(max_ids(INLINE_BITS + 1), MAX_WIDE_IDS);
+        assert!(MAX_WIDE_IDS < u64::from(crate::engine::LOSS_EDGE));
+        let mut index = StateIndex::for_bits(64);
+        assert_eq!(index.max_ids(), MAX_WIDE_IDS);
+        let ids = [MAX_IDS + 7, (1 << 31) + 3, MAX_WIDE_IDS - 1];
+        let states: Vec<u64> = vec![11, 12, 13];
+        for (&state, &id) in states.iter().zip(&ids) {
+            index.insert_absent(&state, state.hash64(), id as u32);
+        }
+        // Grown, every slot still names its id under its hash's key.
+        let grown = index.grown_slots(5000).unwrap();
+        index.grow_into::<u64>(vec![0; grown]);
+        for (&state, &id) in states.iter().zip(&ids) {
+            let hash = state.hash64();
+            let slot = index
+                .slots
+                .iter()
+                .find(|&&slot| slot != 0 && slot & !index.id_mask == hash & !index.id_mask)
+                .copied()
+                .unwrap();
+            assert_eq!((slot & index.id_mask) - 1, id, "{state}");
+        }
     }
 
     /// Inserts 50,000 states `k * step`, then finds each under its id.
