@@ -171,4 +171,21 @@ fn the_editor_shows_the_partial_figures_on_the_card_of_the_stop() {
     }
     // The level's own figures are not claimed.
     assert!(harness.query_by_label_contains("dead ends:").is_none());
+    // The advice names the budget that stopped it, the position budget,
+    // and raising that one in the pack panel explores the level whole.
+    harness.get_by_label_contains("raise it in Analysis > Position budget");
+    assert!(harness
+        .query_by_label_contains("Analysis > State budget")
+        .is_none());
+    harness
+        .get_by_label("Position budget")
+        .set_value_accesskit(100_000.0);
+    harness.step();
+    assert_eq!(harness.state().prefs().max_positions, 100_000);
+    crate::common::editor::wait_for_analysis(&mut harness);
+    assert!(
+        matches!(harness.state().analysis().result, Some(Ok(_))),
+        "explored whole within the raised position budget"
+    );
+    assert!(harness.query_by_label(HEADING).is_none());
 }

@@ -10,6 +10,18 @@
 /// Where the editor's state budget is set, as its menus name it.
 pub const STATE_BUDGET_SETTING: &str = "Analysis > State budget";
 
+/// Where the editor's position budget is set (the budget of a search that
+/// counts positions), as its menus name it.
+pub const POSITION_BUDGET_SETTING: &str = "Analysis > Position budget";
+
+/// The advice of a search stopped at its budget of positions, and the
+/// editor's words for it: the menu entry of that budget, not the state
+/// budget's.
+const POSITION_ADVICE: (&str, &str) = (
+    "raise it with --max-states",
+    "raise it in Analysis > Position budget, or make the level smaller",
+);
+
 /// The command line's advice about its flags, each with the editor's words
 /// for the same advice. Longer phrases come first, so that a phrase is
 /// replaced whole before a shorter one inside it could match.
@@ -41,6 +53,10 @@ const ADVICE: [(&str, &str); 5] = [
 /// own setting or action. A message without such advice is unchanged.
 pub fn in_editor_words(message: &str) -> String {
     let mut text = message.to_string();
+    let positions = format!("{} (", crate::kinds::SearchUnit::Positions.words());
+    if text.starts_with("too big: stopped after") && text.contains(&positions) {
+        text = text.replace(POSITION_ADVICE.0, POSITION_ADVICE.1);
+    }
     for (flag_advice, editor_advice) in ADVICE {
         text = text.replace(flag_advice, editor_advice);
     }
@@ -100,6 +116,15 @@ mod tests {
             said.starts_with("too big: stopped after 5000 states"),
             "{said}"
         );
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_positions_names_the_position_budget() {
+        let message = "too big: stopped after 1000 positions (box set + player area) (the budget is 1000; raise it with --max-states); a solution lies within them";
+        let said = in_editor_words(message);
+        assert!(said.contains(POSITION_BUDGET_SETTING), "{said}");
+        assert!(!said.contains(STATE_BUDGET_SETTING), "{said}");
+        assert!(!said.contains("--max"), "{said}");
     }
 
     #[test]
