@@ -624,8 +624,14 @@ mod tests {
     fn the_default_memory_budget_is_a_positive_share_of_what_is_available() {
         let default = default_max_memory();
         assert!(default > 0);
-        assert_eq!(Job::new(10).max_memory(), default);
-        assert_eq!(Job::default().max_memory(), default);
+        // Each job reads the available memory when it is made, and the
+        // tests beside this one allocate meanwhile: the jobs' budgets are
+        // this share read a moment later, near it rather than equal.
+        let near = |budget: u64| budget.abs_diff(default) <= default / 4;
+        let made = Job::new(10).max_memory();
+        assert!(near(made), "{made} against {default}");
+        let made = Job::default().max_memory();
+        assert!(near(made), "{made} against {default}");
         if let Some(available) = std::fs::read_to_string("/proc/meminfo")
             .ok()
             .as_deref()
