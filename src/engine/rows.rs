@@ -55,19 +55,6 @@ impl Rows {
         }
     }
 
-    /// Dense rows from `cells`, `moves` targets a row (the last partial
-    /// row dropped).
-    pub fn from_dense(mut cells: Vec<u32>, moves: usize) -> Rows {
-        let len = cells.len().checked_div(moves).unwrap_or(0);
-        cells.truncate(len * moves);
-        Rows {
-            moves,
-            cells,
-            len,
-            ..Rows::default()
-        }
-    }
-
     /// The number of rows.
     pub fn len(&self) -> usize {
         self.len
@@ -498,13 +485,5 @@ mod tests {
         assert_eq!(rows.get(57, 4), NO_EDGE);
         assert!(rows.row(99).contains(7));
         assert!(Row::empty().is_empty());
-    }
-
-    #[test]
-    fn dense_rows_from_cells_drop_a_partial_row() {
-        let rows = Rows::from_dense(vec![1, 2, 3, 4, 5], 2);
-        assert_eq!(rows.len(), 2);
-        assert_eq!(rows.row(1).to_vec(), vec![3, 4]);
-        assert!(!rows.is_sparse());
     }
 }
